@@ -1,0 +1,45 @@
+//===- MCoreBase.td - The mcore dialect --------------------*- tablegen -*-===//
+
+#ifndef MCORE_DIALECT_MCORE_IR_MCOREBASE_TD
+#define MCORE_DIALECT_MCORE_IR_MCOREBASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def MCore_Dialect : Dialect {
+  let name = "mcore";
+  let cppNamespace = "::mlir::mcore";
+  let summary = "AMD GPU matrix-core operations: WMMA, SWMMAC, MFMA, SMFMAC";
+  let description = [{
+    The `mcore` dialect models one AMD matrix-core instruction at a time:
+    dense `mcore.mma` and 2:4-sparse `mcore.sparse_mma`. The instruction is
+    named by an `#mcore.intrinsic<...>` attribute whose properties (shape,
+    element types, per-lane register layouts, sparse index layout, cost) come
+    from mcore's intrinsic catalog. A target chip is named by
+    `#mcore.chip<...>`; its wave size and instruction families follow from it.
+
+    The ops exist in two forms:
+
+    * **whole-tile**: operands are the 2-D tiles of the instruction
+      (A `MxK`, B `KxN`, C `MxN`; sparse A `Mx(K/2)` with an index tile), as
+      written by `mcore-tile-matmul`;
+    * **distributed**: operands are one lane's 1-D fragments, as produced by
+      `mcore-distribute` and consumed by `convert-mcore-to-rocdl`.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+  let extraClassDeclaration = [{
+    /// Adds the attributes; defined beside their storage in MCoreAttrs.cpp.
+    void registerAttributes();
+  }];
+  let dependentDialects = ["::mlir::vector::VectorDialect"];
+}
+
+class MCore_Op<string mnemonic, list<Trait> traits = []>
+    : Op<MCore_Dialect, mnemonic, traits>;
+
+class MCore_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<MCore_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+#endif // MCORE_DIALECT_MCORE_IR_MCOREBASE_TD

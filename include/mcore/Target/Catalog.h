@@ -1,0 +1,162 @@
+//===- Catalog.h - The catalog of AMD matrix intrinsics ---------*- C++ -*-===//
+//
+// One table of every matrix instruction mcore targets (lib/Target/Catalog.cpp)
+// and the only place a register layout is written down. The verifier,
+// intrinsic selection, distribution, the lowering, mcore-layout, the Python
+// module and the generated docs/Intrinsics.md all read it.
+//
+// Names are the HIP builtin names without "__builtin_amdgcn_", for example
+// wmma_f32_16x16x16_f16_w32_gfx12, swmmac_f32_16x16x32_f16_w32,
+// smfmac_f32_16x16x32_f16 and mfma_f32_32x32x8f16.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MCORE_TARGET_CATALOG_H
+#define MCORE_TARGET_CATALOG_H
+
+#include "mcore/Target/Chip.h"
+#include "mcore/Target/Layout.h"
+#include "mcore/Target/ScalarKind.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir::mcore {
+
+enum class MmaFamily : uint8_t { WMMA, SWMMAC, MFMA, SMFMAC };
+llvm::StringRef getMmaFamilyName(MmaFamily family); ///< "wmma", ...
+inline bool isSparseFamily(MmaFamily f) {
+  return f == MmaFamily::SWMMAC || f == MmaFamily::SMFMAC;
+}
+
+/// The element type of an LLVM intrinsic operand.
+enum class LlvmElem : uint8_t { Half, BFloat, I16, I32, Float, I8 };
+
+/// An LLVM operand type: a scalar when count == 0, else <count x elem>.
+struct LlvmType {
+  LlvmElem elem;
+  uint8_t count;
+  unsigned getBitWidth() const;
+  std::string str() const; ///< "<8 x half>", "i32"
+};
+
+enum class Operand : uint8_t { A, B, C, Index };
+llvm::StringRef getOperandName(Operand operand); ///< "A", "B", "C", "index"
+
+/// One operand's per-lane fragment.
+struct FragmentInfo {
+  ScalarKind kind;   ///< element kind
+  uint8_t count;     ///< matrix elements per lane
+  uint8_t stride;    ///< fragment-vector slots per element: 1, or 2 for
+                     ///< RDNA3's 16-bit accumulator (one value per register)
+  LlvmType llvm;     ///< how the intrinsic takes the fragment
+  LaneLayout layout; ///< (lane, element) -> tile coordinate
+
+  /// Length of the fragment vector: count * stride.
+  unsigned getVectorLength() const { return unsigned(count) * stride; }
+  /// Bits between consecutive fragment-vector slots.
+  unsigned getSlotBits() const { return getBitWidth(kind); }
+  /// Register and bit of logical element `e` (0 <= e < count).
+  unsigned getVgpr(unsigned e) const {
+    return (e * stride * getSlotBits()) / 32;
+  }
+  unsigned getBitLo(unsigned e) const {
+    return (e * stride * getSlotBits()) % 32;
+  }
+};
+
+/// The 2:4 sparsity index of SWMMAC / SMFMAC.
+///
+/// Each lane's index register holds 2-bit fields; field f of index set s sits
+/// at bits [s * bitsPerSet + 2f, +2) and gives the position (0-3), within its
+/// group of four dense k, of compressed element `ck` of row `row`, where
+/// (row, ck) = layout.apply(lane, f).
+struct SparseIndexInfo {
+  LlvmType llvm;      ///< i32 or i16, as the intrinsic takes it
+  uint8_t bitsPerSet; ///< bits of one index set
+  uint8_t numSets;    ///< selectable index sets (SMFMAC abid, SWMMAC index_key)
+  LaneLayout layout;  ///< (lane, field) -> (row, compressed k)
+};
+
+/// Instruction operands beyond A, B, C and the index.
+enum ModifierFlags : uint8_t {
+  ModNone = 0,
+  ModSignedness = 1 << 0, ///< a_neg/b_neg select signed/unsigned iu8/iu4 (WMMA)
+  ModClamp = 1 << 1,      ///< clamp saturates the integer result (WMMA)
+  ModCbszAbid = 1 << 2,   ///< cbsz/abid (MFMA broadcast, SMFMAC index set)
+  ModBlgp = 1 << 3,       ///< blgp lane permutation of B (MFMA)
+  ModIndexKey = 1 << 4,   ///< index_key selects the SWMMAC index half
+  ModOpsel = 1 << 5,      ///< opsel: RDNA3 16-bit accumulator half
+};
+
+/// Issue cycles of one instruction on a set of chips. The same instruction can
+/// run at different rates on different generations (dense MFMA on CDNA2 vs
+/// CDNA3).
+struct CycleCount {
+  ChipSet chips;
+  uint16_t cycles = 0;
+};
+constexpr unsigned kMaxCycleCounts = 3;
+
+struct IntrinsicInfo {
+  const char *name;      ///< builtin name without "__builtin_amdgcn_"
+  const char *llvmName;  ///< "llvm.amdgcn.swmmac.f32.16x16x32.f16"
+  MmaFamily family;
+  ChipSet chips;         ///< chips LLVM 22 selects it for
+  uint8_t waveSize;
+  uint16_t m, n, k;      ///< k is the dense K
+  FragmentInfo a, b, c;
+  SparseIndexInfo index; ///< valid when isSparse()
+  uint8_t modifiers;     ///< ModifierFlags
+  unsigned ops;          ///< 2 * M * N * K (dense K) per instruction
+  CycleCount cycles[kMaxCycleCounts]; ///< first entry whose chips match wins
+  const char *costSource;   ///< where ops/cycles come from
+  const char *layoutSource; ///< where the layouts come from
+
+  bool isSparse() const { return isSparseFamily(family); }
+  bool hasModifier(ModifierFlags f) const { return modifiers & f; }
+  bool isAvailableOn(Chip chip) const { return chips.contains(chip); }
+  /// K extent of A's tile: k, or k / 2 when A is compressed.
+  unsigned getAK() const { return isSparse() ? k / 2 : k; }
+  const FragmentInfo &getFragment(Operand operand) const;
+  /// Issue cycles on `chip` (which must have the intrinsic).
+  unsigned getCycles(Chip chip) const;
+  /// Ops per cycle on `chip`, the figure selection maximizes.
+  double getOpsPerCycle(Chip chip) const {
+    return double(ops) / getCycles(chip);
+  }
+};
+
+/// Every intrinsic, in the catalog's order.
+llvm::ArrayRef<IntrinsicInfo> getAllIntrinsics();
+/// Looks an intrinsic up by name; nullptr if unknown.
+const IntrinsicInfo *lookupIntrinsic(llvm::StringRef name);
+/// Up to `max` catalog names closest to `name` (edit distance), for "did you
+/// mean" diagnostics.
+std::vector<llvm::StringRef> suggestIntrinsics(llvm::StringRef name,
+                                               unsigned max = 3);
+/// The intrinsics a chip has, in catalog order.
+llvm::SmallVector<const IntrinsicInfo *> getIntrinsicsFor(Chip chip);
+
+/// What a matmul tile needs from an instruction.
+struct MmaRequest {
+  ScalarKind a, b, c;
+  bool sparse = false;
+};
+
+/// Candidates for `request` on `chip`, best first: highest ops per cycle, then
+/// the larger tile, then catalog order. Empty when the chip has none.
+llvm::SmallVector<const IntrinsicInfo *> selectIntrinsics(Chip chip,
+                                                          MmaRequest request);
+
+/// The (A, B, C) kind combinations a chip supports, as "f16 x f16 -> f32"
+/// strings, for diagnostics that list what a chip does support.
+std::vector<std::string> describeSupportedTypes(Chip chip, bool sparse);
+
+} // namespace mlir::mcore
+
+#endif // MCORE_TARGET_CATALOG_H

@@ -1,0 +1,264 @@
+//===- MCoreAttrs.cpp - mcore attributes ----------------------------------===//
+
+#include "mcore/Dialect/MCore/IR/MCoreAttrs.h"
+#include "mcore/Dialect/MCore/IR/MCoreDialect.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::mcore;
+
+#include "mcore/Dialect/MCore/IR/MCoreInterfaces.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "mcore/Dialect/MCore/IR/MCoreAttrs.cpp.inc"
+
+void MCoreDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "mcore/Dialect/MCore/IR/MCoreAttrs.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Element types
+//===----------------------------------------------------------------------===//
+
+Type mlir::mcore::getMLIRType(MLIRContext *ctx, ScalarKind kind,
+                              Fp8Format fp8) {
+  Builder b(ctx);
+  switch (kind) {
+  case ScalarKind::F16:
+    return b.getF16Type();
+  case ScalarKind::BF16:
+    return b.getBF16Type();
+  case ScalarKind::F32:
+    return b.getF32Type();
+  case ScalarKind::I8:
+    return b.getIntegerType(8);
+  case ScalarKind::I4:
+    return b.getIntegerType(4);
+  case ScalarKind::I32:
+    return b.getIntegerType(32);
+  case ScalarKind::FP8:
+    if (fp8 == Fp8Format::FNUZ)
+      return Float8E4M3FNUZType::get(ctx);
+    if (fp8 == Fp8Format::OCP)
+      return Float8E4M3FNType::get(ctx);
+    return {};
+  case ScalarKind::BF8:
+    if (fp8 == Fp8Format::FNUZ)
+      return Float8E5M2FNUZType::get(ctx);
+    if (fp8 == Fp8Format::OCP)
+      return Float8E5M2Type::get(ctx);
+    return {};
+  }
+  llvm_unreachable("unknown scalar kind");
+}
+
+std::optional<ScalarKind> mlir::mcore::getScalarKind(Type type,
+                                                     Fp8Format *fp8) {
+  auto setFormat = [&](Fp8Format f) {
+    if (fp8)
+      *fp8 = f;
+  };
+  if (type.isF16())
+    return ScalarKind::F16;
+  if (type.isBF16())
+    return ScalarKind::BF16;
+  if (type.isF32())
+    return ScalarKind::F32;
+  if (type.isInteger(8))
+    return ScalarKind::I8;
+  if (type.isInteger(4))
+    return ScalarKind::I4;
+  if (type.isInteger(32))
+    return ScalarKind::I32;
+  if (isa<Float8E4M3FNType>(type)) {
+    setFormat(Fp8Format::OCP);
+    return ScalarKind::FP8;
+  }
+  if (isa<Float8E4M3FNUZType>(type)) {
+    setFormat(Fp8Format::FNUZ);
+    return ScalarKind::FP8;
+  }
+  if (isa<Float8E5M2Type>(type)) {
+    setFormat(Fp8Format::OCP);
+    return ScalarKind::BF8;
+  }
+  if (isa<Float8E5M2FNUZType>(type)) {
+    setFormat(Fp8Format::FNUZ);
+    return ScalarKind::BF8;
+  }
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// ChipAttr
+//===----------------------------------------------------------------------===//
+
+Attribute ChipAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  std::string name;
+  if (parser.parseLess() || parser.parseKeywordOrString(&name))
+    return {};
+  std::optional<Chip> chip = parseChip(name);
+  if (!chip) {
+    parser.emitError(loc) << "unknown chip '" << name
+                          << "'; supported chips: " << getSupportedChipList();
+    return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return ChipAttr::get(parser.getContext(), *chip);
+}
+
+void ChipAttr::print(AsmPrinter &printer) const {
+  printer << "<" << getName() << ">";
+}
+
+amdgpu::Chipset ChipAttr::getChipset() const {
+  const ChipInfo &info = getInfo();
+  return amdgpu::Chipset(info.major, info.minor, info.stepping);
+}
+
+ChipAttr mlir::mcore::lookupChip(Operation *op) {
+  for (Operation *cur = op; cur; cur = cur->getParentOp()) {
+    if (auto chip = cur->getAttrOfType<ChipAttr>("mcore.chip"))
+      return chip;
+    auto module = dyn_cast<gpu::GPUModuleOp>(cur);
+    if (!module || !module.getTargetsAttr())
+      continue;
+    for (Attribute target : module.getTargetsAttr())
+      if (auto rocdl = dyn_cast<ROCDL::ROCDLTargetAttr>(target))
+        if (std::optional<Chip> chip = parseChip(rocdl.getChip()))
+          return ChipAttr::get(op->getContext(), *chip);
+  }
+  return {};
+}
+
+FailureOr<Chip> mlir::mcore::resolveChip(Operation *op, StringRef option,
+                                         StringRef passName) {
+  if (!option.empty()) {
+    if (std::optional<Chip> chip = parseChip(option))
+      return *chip;
+    return op->emitError() << passName << ": unknown chip '" << option
+                           << "'; supported chips: "
+                           << getSupportedChipList();
+  }
+  if (ChipAttr chip = lookupChip(op))
+    return chip.getChip();
+  return op->emitError()
+         << passName
+         << " needs a target chip: pass chip=<name>, or set a "
+            "'mcore.chip' attribute (#mcore.chip<...>) on an enclosing op";
+}
+
+//===----------------------------------------------------------------------===//
+// IntrinsicAttr
+//===----------------------------------------------------------------------===//
+
+IntrinsicAttr IntrinsicAttr::lookup(MLIRContext *context, StringRef name) {
+  if (const IntrinsicInfo *info = lookupIntrinsic(name))
+    return IntrinsicAttr::get(context, info);
+  return {};
+}
+
+const IntrinsicInfo &IntrinsicAttr::getInfo() const { return *getIntrinsic(); }
+
+Attribute IntrinsicAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  std::string name;
+  if (parser.parseLess() || parser.parseKeywordOrString(&name))
+    return {};
+  const IntrinsicInfo *info = lookupIntrinsic(name);
+  if (!info) {
+    InFlightDiagnostic diag = parser.emitError(loc)
+                              << "unknown matrix intrinsic '" << name << "'";
+    std::vector<StringRef> near = suggestIntrinsics(name);
+    if (!near.empty())
+      diag << "; did you mean " << llvm::join(near, ", ") << "?";
+    return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return IntrinsicAttr::get(parser.getContext(), info);
+}
+
+void IntrinsicAttr::print(AsmPrinter &printer) const {
+  printer << "<" << getName() << ">";
+}
+
+/// A 2-D vector type of the operand's tile in `fp8` encoding.
+VectorType IntrinsicAttr::getTileType(Operand operand, Fp8Format fp8) const {
+  const IntrinsicInfo &info = getInfo();
+  MLIRContext *ctx = getContext();
+  switch (operand) {
+  case Operand::A:
+    return VectorType::get({info.m, info.getAK()},
+                           getMLIRType(ctx, info.a.kind, fp8));
+  case Operand::B:
+    return VectorType::get({info.k, info.n},
+                           getMLIRType(ctx, info.b.kind, fp8));
+  case Operand::C:
+    return VectorType::get({info.m, info.n},
+                           getMLIRType(ctx, info.c.kind, fp8));
+  case Operand::Index:
+    return VectorType::get({info.m, info.k / 2}, IntegerType::get(ctx, 8));
+  }
+  llvm_unreachable("unknown operand");
+}
+
+Type IntrinsicAttr::getFragmentType(Operand operand, Fp8Format fp8) const {
+  const IntrinsicInfo &info = getInfo();
+  MLIRContext *ctx = getContext();
+  if (operand == Operand::Index)
+    return IntegerType::get(ctx, info.index.llvm.getBitWidth());
+  const FragmentInfo &frag = info.getFragment(operand);
+  return VectorType::get({int64_t(frag.getVectorLength())},
+                         getMLIRType(ctx, frag.kind, fp8));
+}
+
+LogicalResult IntrinsicAttr::verifyOperandTypes(
+    function_ref<InFlightDiagnostic()> emitError, Type a, Type b, Type c,
+    Type index) const {
+  const IntrinsicInfo &info = getInfo();
+  auto av = dyn_cast<VectorType>(a);
+  if (!av)
+    return emitError() << "A must be a vector";
+  bool wholeTile = av.getRank() == 2;
+
+  // fp8 operands may use either encoding here; whether the chip uses that
+  // encoding is checked where the chip is known (selection, lowering).
+  auto check = [&](Operand operand, Type actual) -> LogicalResult {
+    Fp8Format fp8 = Fp8Format::OCP;
+    if (auto vec = dyn_cast<VectorType>(actual))
+      (void)getScalarKind(vec.getElementType(), &fp8);
+    Type expected = wholeTile ? Type(getTileType(operand, fp8))
+                              : getFragmentType(operand, fp8);
+    if (actual == expected)
+      return success();
+    return emitError() << getOperandName(operand) << " must be " << expected
+                       << " for " << info.name << " ("
+                       << (wholeTile ? "whole tile" : "per-lane fragment")
+                       << "), got " << actual;
+  };
+  if (failed(check(Operand::A, a)) || failed(check(Operand::B, b)) ||
+      failed(check(Operand::C, c)))
+    return failure();
+  if (info.isSparse() != bool(index))
+    return emitError() << info.name << " is "
+                       << (info.isSparse() ? "a sparse" : "a dense")
+                       << " instruction; use "
+                       << (info.isSparse() ? "mcore.sparse_mma"
+                                           : "mcore.mma");
+  if (index && failed(check(Operand::Index, index)))
+    return failure();
+  return success();
+}

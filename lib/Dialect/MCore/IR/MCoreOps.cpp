@@ -1,0 +1,192 @@
+//===- MCoreOps.cpp - mcore operations ------------------------------------===//
+
+#include "mcore/Dialect/MCore/IR/MCoreOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::mcore;
+
+//===----------------------------------------------------------------------===//
+// Shared verifier of mcore.mma and mcore.sparse_mma
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct MmaOperands {
+  VectorType a, b, c;
+  Type index; ///< null for dense
+  MmaIntrinsicAttrInterface intrinsic;
+  bool unsignedA, unsignedB, clamp;
+  uint32_t indexSet;
+};
+} // namespace
+
+static bool isMmaInputKind(ScalarKind k) {
+  return k != ScalarKind::F32 && k != ScalarKind::I32;
+}
+static bool isMmaAccKind(ScalarKind k) {
+  return k == ScalarKind::F32 || k == ScalarKind::F16 ||
+         k == ScalarKind::BF16 || k == ScalarKind::I32;
+}
+
+/// Checks what holds for every intrinsic: element kinds, ranks, shapes.
+static LogicalResult verifyTileConsistency(Operation *op,
+                                           const MmaOperands &ops) {
+  bool sparse = bool(ops.index);
+  Fp8Format fmtA = Fp8Format::None, fmtB = Fp8Format::None;
+  std::optional<ScalarKind> ka = getScalarKind(ops.a.getElementType(), &fmtA);
+  std::optional<ScalarKind> kb = getScalarKind(ops.b.getElementType(), &fmtB);
+  std::optional<ScalarKind> kc = getScalarKind(ops.c.getElementType());
+  if (!ka || !isMmaInputKind(*ka))
+    return op->emitOpError("A element type ")
+           << ops.a.getElementType()
+           << " is not a matrix-instruction input (f16, bf16, fp8, bf8, i8, "
+              "i4)";
+  if (!kb || !isMmaInputKind(*kb))
+    return op->emitOpError("B element type ")
+           << ops.b.getElementType()
+           << " is not a matrix-instruction input (f16, bf16, fp8, bf8, i8, "
+              "i4)";
+  if (!kc || !isMmaAccKind(*kc))
+    return op->emitOpError("C element type ")
+           << ops.c.getElementType()
+           << " is not a matrix-instruction accumulator (f32, f16, bf16, i32)";
+  if (isIntegerKind(*ka) != isIntegerKind(*kb) ||
+      isIntegerKind(*ka) != isIntegerKind(*kc))
+    return op->emitOpError("A, B and C must be all integer or all floating "
+                           "point, got ")
+           << ops.a.getElementType() << ", " << ops.b.getElementType()
+           << " and " << ops.c.getElementType();
+  if (isFp8Kind(*ka) && isFp8Kind(*kb) && fmtA != fmtB)
+    return op->emitOpError("A and B must use the same fp8 encoding (OCP or "
+                           "FNUZ), got ")
+           << ops.a.getElementType() << " and " << ops.b.getElementType();
+  if (ops.unsignedA && !isIntegerKind(*ka))
+    return op->emitOpError("'unsigned_a' needs integer A, got ")
+           << ops.a.getElementType();
+  if (ops.unsignedB && !isIntegerKind(*kb))
+    return op->emitOpError("'unsigned_b' needs integer B, got ")
+           << ops.b.getElementType();
+  if (ops.clamp && !isIntegerKind(*kc))
+    return op->emitOpError("'clamp' needs an integer accumulator, got ")
+           << ops.c.getElementType();
+
+  int64_t rank = ops.a.getRank();
+  if (ops.b.getRank() != rank || ops.c.getRank() != rank)
+    return op->emitOpError("A, B and C must all be 2-D tiles or all be 1-D "
+                           "fragments, got ranks ")
+           << rank << ", " << ops.b.getRank() << " and " << ops.c.getRank();
+  if (rank == 1) {
+    if (!ops.intrinsic)
+      return op->emitOpError("per-lane fragments need an 'intrinsic' that "
+                             "defines their layout");
+    if (sparse && !ops.index.isSignlessInteger())
+      return op->emitOpError("a per-lane index must be an i16 or i32 word, "
+                             "got ")
+             << ops.index;
+    return success();
+  }
+  if (rank != 2)
+    return op->emitOpError("operands must be 2-D tiles or 1-D fragments, "
+                           "got rank ")
+           << rank;
+
+  ArrayRef<int64_t> sa = ops.a.getShape(), sb = ops.b.getShape(),
+                    sc = ops.c.getShape();
+  int64_t m = sc[0], n = sc[1], k = sb[0];
+  if (sa[0] != m || sb[1] != n)
+    return op->emitOpError("tile shapes do not agree: A ")
+           << ops.a << ", B " << ops.b << ", C " << ops.c
+           << " (need A MxK, B KxN, C MxN)";
+  int64_t expectedAK = sparse ? k / 2 : k;
+  if (sparse && k % 4 != 0)
+    return op->emitOpError("sparse K must be a multiple of 4, got ") << k;
+  if (sa[1] != expectedAK)
+    return op->emitOpError(sparse ? "compressed A must have K/2 = "
+                                  : "A must have K = ")
+           << expectedAK << " columns to match B " << ops.b << ", got "
+           << ops.a;
+  if (sparse) {
+    auto idx = dyn_cast<VectorType>(ops.index);
+    if (!idx || idx.getShape() != sa || !idx.getElementType().isInteger(8))
+      return op->emitOpError("whole-tile index must be ")
+             << VectorType::get(sa, IntegerType::get(op->getContext(), 8))
+             << " (one in-group position per compressed element of A), got "
+             << ops.index;
+  }
+  return success();
+}
+
+static LogicalResult verifyMma(Operation *op, const MmaOperands &ops) {
+  if (failed(verifyTileConsistency(op, ops)))
+    return failure();
+  if (!ops.intrinsic)
+    return success();
+  const IntrinsicInfo &info = ops.intrinsic.getInfo();
+  if (failed(ops.intrinsic.verifyOperandTypes(
+          [&]() { return op->emitOpError(); }, ops.a, ops.b, ops.c,
+          ops.index)))
+    return failure();
+  if ((ops.unsignedA || ops.unsignedB) &&
+      !info.hasModifier(ModSignedness))
+    return op->emitOpError() << info.name
+                             << " reads signed integers only; "
+                                "'unsigned_a'/'unsigned_b' are not available";
+  if (ops.clamp && !info.hasModifier(ModClamp))
+    return op->emitOpError() << info.name << " has no clamp modifier";
+  if (ops.index && ops.indexSet >= info.index.numSets)
+    return op->emitOpError("index_set ")
+           << ops.indexSet << " is out of range: " << info.name << " has "
+           << unsigned(info.index.numSets) << " index set"
+           << (info.index.numSets == 1 ? "" : "s");
+  return success();
+}
+
+LogicalResult mlir::mcore::verifyIntrinsicOnChip(Operation *op,
+                                                const IntrinsicInfo &info,
+                                                Chip chip) {
+  if (!info.isAvailableOn(chip))
+    return op->emitError() << info.name << " needs " << info.chips.describe()
+                           << "; the target is " << getChipName(chip);
+  const ChipInfo &chipInfo = getChipInfo(chip);
+  for (Value operand : op->getOperands().take_front(2)) {
+    Fp8Format fmt = Fp8Format::None;
+    Type elem = getElementTypeOrSelf(operand.getType());
+    std::optional<ScalarKind> kind = getScalarKind(elem, &fmt);
+    if (!kind || !isFp8Kind(*kind) || fmt == chipInfo.fp8)
+      continue;
+    return op->emitError()
+           << getChipName(chip) << " uses "
+           << (chipInfo.fp8 == Fp8Format::FNUZ ? "FNUZ" : "OCP")
+           << " fp8 (" << getMLIRType(op->getContext(), *kind, chipInfo.fp8)
+           << "), got " << elem;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MmaOp / SparseMmaOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MmaOp::verify() {
+  return verifyMma(*this,
+                   {cast<VectorType>(getA().getType()),
+                    cast<VectorType>(getB().getType()),
+                    cast<VectorType>(getC().getType()), Type(),
+                    getIntrinsicAttr(), getUnsignedA(), getUnsignedB(),
+                    getClamp(), 0});
+}
+
+LogicalResult SparseMmaOp::verify() {
+  return verifyMma(*this,
+                   {cast<VectorType>(getA().getType()),
+                    cast<VectorType>(getB().getType()),
+                    cast<VectorType>(getC().getType()), getIndex().getType(),
+                    getIntrinsicAttr(), getUnsignedA(), getUnsignedB(),
+                    getClamp(), getIndexSet()});
+}
+
+#define GET_OP_CLASSES
+#include "mcore/Dialect/MCore/IR/MCoreOps.cpp.inc"

@@ -1,0 +1,14 @@
+//===- InitAll.cpp - Register all of mcore --------------------------------===//
+
+#include "mcore/InitAll.h"
+
+#include "mcore/Dialect/MCore/IR/MCoreDialect.h"
+#include "mcore/Dialect/MCore/Transforms/Passes.h"
+
+#include "mlir/IR/DialectRegistry.h"
+
+void mlir::mcore::registerAllMCoreDialects(DialectRegistry &registry) {
+  registry.insert<MCoreDialect>();
+}
+
+void mlir::mcore::registerAllMCorePasses() { registerMCorePasses(); }

@@ -1,0 +1,189 @@
+//===- Catalog.cpp - The catalog of AMD matrix intrinsics -----------------===//
+//
+// Queries over the table of matrix instructions. The table itself, with every
+// layout and its source, is IntrinsicTable.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mcore/Target/Catalog.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <tuple>
+
+using namespace mlir::mcore;
+
+//===----------------------------------------------------------------------===//
+// Queries
+//===----------------------------------------------------------------------===//
+
+llvm::StringRef mlir::mcore::getMmaFamilyName(MmaFamily family) {
+  switch (family) {
+  case MmaFamily::WMMA:
+    return "wmma";
+  case MmaFamily::SWMMAC:
+    return "swmmac";
+  case MmaFamily::MFMA:
+    return "mfma";
+  case MmaFamily::SMFMAC:
+    return "smfmac";
+  }
+  llvm_unreachable("unknown family");
+}
+
+llvm::StringRef mlir::mcore::getOperandName(Operand operand) {
+  switch (operand) {
+  case Operand::A:
+    return "A";
+  case Operand::B:
+    return "B";
+  case Operand::C:
+    return "C";
+  case Operand::Index:
+    return "index";
+  }
+  llvm_unreachable("unknown operand");
+}
+
+unsigned LlvmType::getBitWidth() const {
+  unsigned w = 0;
+  switch (elem) {
+  case LlvmElem::Half:
+  case LlvmElem::BFloat:
+  case LlvmElem::I16:
+    w = 16;
+    break;
+  case LlvmElem::I32:
+  case LlvmElem::Float:
+    w = 32;
+    break;
+  case LlvmElem::I8:
+    w = 8;
+    break;
+  }
+  return count ? w * count : w;
+}
+
+std::string LlvmType::str() const {
+  llvm::StringRef e;
+  switch (elem) {
+  case LlvmElem::Half:
+    e = "half";
+    break;
+  case LlvmElem::BFloat:
+    e = "bfloat";
+    break;
+  case LlvmElem::I16:
+    e = "i16";
+    break;
+  case LlvmElem::I32:
+    e = "i32";
+    break;
+  case LlvmElem::Float:
+    e = "float";
+    break;
+  case LlvmElem::I8:
+    e = "i8";
+    break;
+  }
+  if (count == 0)
+    return e.str();
+  return ("<" + llvm::Twine(unsigned(count)) + " x " + e + ">").str();
+}
+
+const FragmentInfo &IntrinsicInfo::getFragment(Operand operand) const {
+  switch (operand) {
+  case Operand::A:
+    return a;
+  case Operand::B:
+    return b;
+  case Operand::C:
+    return c;
+  case Operand::Index:
+    break;
+  }
+  llvm_unreachable("the index is not a fragment; use IntrinsicInfo::index");
+}
+
+unsigned IntrinsicInfo::getCycles(Chip chip) const {
+  for (const CycleCount &cc : cycles)
+    if (cc.chips.contains(chip))
+      return cc.cycles;
+  // Chips without their own entry use the first one.
+  return cycles[0].cycles;
+}
+
+const IntrinsicInfo *mlir::mcore::lookupIntrinsic(llvm::StringRef name) {
+  for (const IntrinsicInfo &info : getAllIntrinsics())
+    if (name == info.name)
+      return &info;
+  return nullptr;
+}
+
+std::vector<llvm::StringRef>
+mlir::mcore::suggestIntrinsics(llvm::StringRef name, unsigned max) {
+  // (distance, catalog position, name): sorting is total, hence stable.
+  std::vector<std::tuple<unsigned, unsigned, llvm::StringRef>> scored;
+  for (const IntrinsicInfo &info : getAllIntrinsics()) {
+    llvm::StringRef candidate(info.name);
+    scored.push_back({name.edit_distance(candidate, /*AllowReplacements=*/true),
+                      unsigned(scored.size()), candidate});
+  }
+  llvm::sort(scored);
+  std::vector<llvm::StringRef> result;
+  // Only suggest names within a sensible distance of what was written.
+  unsigned limit = std::max<unsigned>(4, name.size() / 3);
+  for (const auto &[dist, position, candidate] : scored) {
+    if (result.size() == max || dist > limit)
+      break;
+    result.push_back(candidate);
+  }
+  return result;
+}
+
+llvm::SmallVector<const IntrinsicInfo *> mlir::mcore::getIntrinsicsFor(Chip chip) {
+  llvm::SmallVector<const IntrinsicInfo *> result;
+  for (const IntrinsicInfo &info : getAllIntrinsics())
+    if (info.isAvailableOn(chip))
+      result.push_back(&info);
+  return result;
+}
+
+llvm::SmallVector<const IntrinsicInfo *>
+mlir::mcore::selectIntrinsics(Chip chip, MmaRequest request) {
+  llvm::SmallVector<const IntrinsicInfo *> result;
+  for (const IntrinsicInfo *info : getIntrinsicsFor(chip))
+    if (info->isSparse() == request.sparse && info->a.kind == request.a &&
+        info->b.kind == request.b && info->c.kind == request.c)
+      result.push_back(info);
+  // Catalog order breaks ties, so the order is total.
+  llvm::sort(result, [&](const IntrinsicInfo *x, const IntrinsicInfo *y) {
+    double rx = x->getOpsPerCycle(chip), ry = y->getOpsPerCycle(chip);
+    if (rx != ry)
+      return rx > ry;
+    if (x->ops != y->ops)
+      return x->ops > y->ops;
+    return x < y;
+  });
+  return result;
+}
+
+std::vector<std::string> mlir::mcore::describeSupportedTypes(Chip chip,
+                                                             bool sparse) {
+  std::vector<std::string> result;
+  for (const IntrinsicInfo *info : getIntrinsicsFor(chip)) {
+    if (info->isSparse() != sparse)
+      continue;
+    std::string s = (getScalarKindName(info->a.kind) + " x " +
+                     getScalarKindName(info->b.kind) + " -> " +
+                     getScalarKindName(info->c.kind))
+                        .str();
+    if (!llvm::is_contained(result, s))
+      result.push_back(s);
+  }
+  return result;
+}

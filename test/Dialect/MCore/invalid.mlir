@@ -1,0 +1,197 @@
+// RUN: mcore-opt %s -split-input-file -verify-diagnostics
+
+// expected-error @+1 {{unknown chip 'gfx1234'; supported chips: gfx908, gfx90a, gfx942, gfx950, gfx1100, gfx1101, gfx1102, gfx1200, gfx1201}}
+func.func @unknown_chip() attributes {mcore.chip = #mcore.chip<gfx1234>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{unknown matrix intrinsic 'mfma_f32_32x32x8_f16'; did you mean mfma_f32_32x32x8f16}}
+func.func @unknown_intrinsic() attributes {i = #mcore.intrinsic<mfma_f32_32x32x8_f16>} {
+  return
+}
+
+// -----
+
+func.func @bad_a_type(%a: vector<16x16xf64>, %b: vector<16x16xf16>, %c: vector<16x16xf32>) {
+  // expected-error @+1 {{'mcore.mma' op operand #0 must be vector of}}
+  %d = mcore.mma %a, %b, %c : vector<16x16xf64>, vector<16x16xf16> into vector<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @f32_input(%a: vector<16x16xf32>, %b: vector<16x16xf16>, %c: vector<16x16xf32>) {
+  // expected-error @+1 {{A element type 'f32' is not a matrix-instruction input (f16, bf16, fp8, bf8, i8, i4)}}
+  %d = mcore.mma %a, %b, %c : vector<16x16xf32>, vector<16x16xf16> into vector<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @i8_b_input(%a: vector<16x16xf16>, %b: vector<16x16xi32>, %c: vector<16x16xf32>) {
+  // expected-error @+1 {{B element type 'i32' is not a matrix-instruction input}}
+  %d = mcore.mma %a, %b, %c : vector<16x16xf16>, vector<16x16xi32> into vector<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @fp8_acc(%a: vector<16x16xf16>, %b: vector<16x16xf16>, %c: vector<16x16xf8E4M3FN>) {
+  // expected-error @+1 {{C element type 'f8E4M3FN' is not a matrix-instruction accumulator (f32, f16, bf16, i32)}}
+  %d = mcore.mma %a, %b, %c : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf8E4M3FN>
+  return
+}
+
+// -----
+
+func.func @mixed_int_float(%a: vector<16x16xi8>, %b: vector<16x16xi8>, %c: vector<16x16xf32>) {
+  // expected-error @+1 {{A, B and C must be all integer or all floating point, got 'i8', 'i8' and 'f32'}}
+  %d = mcore.mma %a, %b, %c : vector<16x16xi8>, vector<16x16xi8> into vector<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @mixed_fp8_encodings(%a: vector<16x32xf8E4M3FN>, %b: vector<32x16xf8E4M3FNUZ>, %c: vector<16x16xf32>) {
+  // expected-error @+1 {{A and B must use the same fp8 encoding (OCP or FNUZ), got 'f8E4M3FN' and 'f8E4M3FNUZ'}}
+  %d = mcore.mma %a, %b, %c : vector<16x32xf8E4M3FN>, vector<32x16xf8E4M3FNUZ> into vector<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @unsigned_float(%a: vector<16x16xf16>, %b: vector<16x16xf16>, %c: vector<16x16xf32>) {
+  // expected-error @+1 {{'unsigned_a' needs integer A, got 'f16'}}
+  %d = mcore.mma %a, %b, %c {unsigned_a} : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @unsigned_b_float(%a: vector<16x16xf16>, %b: vector<16x16xf16>, %c: vector<16x16xf32>) {
+  // expected-error @+1 {{'unsigned_b' needs integer B, got 'f16'}}
+  %d = mcore.mma %a, %b, %c {unsigned_b} : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @clamp_float(%a: vector<16x16xf16>, %b: vector<16x16xf16>, %c: vector<16x16xf32>) {
+  // expected-error @+1 {{'clamp' needs an integer accumulator, got 'f32'}}
+  %d = mcore.mma %a, %b, %c {clamp} : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @rank_mismatch(%a: vector<16x16xf16>, %b: vector<16xf16>, %c: vector<16x16xf32>) {
+  // expected-error @+1 {{A, B and C must all be 2-D tiles or all be 1-D fragments, got ranks 2, 1 and 2}}
+  %d = mcore.mma %a, %b, %c : vector<16x16xf16>, vector<16xf16> into vector<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @fragments_without_intrinsic(%a: vector<4xf16>, %b: vector<4xf16>, %c: vector<4xf32>) {
+  // expected-error @+1 {{per-lane fragments need an 'intrinsic' that defines their layout}}
+  %d = mcore.mma %a, %b, %c : vector<4xf16>, vector<4xf16> into vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @rank3(%a: vector<2x16x16xf16>, %b: vector<2x16x16xf16>, %c: vector<2x16x16xf32>) {
+  // expected-error @+1 {{operands must be 2-D tiles or 1-D fragments, got rank 3}}
+  %d = mcore.mma %a, %b, %c : vector<2x16x16xf16>, vector<2x16x16xf16> into vector<2x16x16xf32>
+  return
+}
+
+// -----
+
+func.func @shape_mismatch(%a: vector<16x16xf16>, %b: vector<16x32xf16>, %c: vector<16x16xf32>) {
+  // expected-error @+1 {{tile shapes do not agree: A 'vector<16x16xf16>', B 'vector<16x32xf16>', C 'vector<16x16xf32>' (need A MxK, B KxN, C MxN)}}
+  %d = mcore.mma %a, %b, %c : vector<16x16xf16>, vector<16x32xf16> into vector<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @k_mismatch(%a: vector<16x8xf16>, %b: vector<16x16xf16>, %c: vector<16x16xf32>) {
+  // expected-error @+1 {{A must have K = 16 columns to match B 'vector<16x16xf16>', got 'vector<16x8xf16>'}}
+  %d = mcore.mma %a, %b, %c : vector<16x8xf16>, vector<16x16xf16> into vector<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @sparse_k_mismatch(%a: vector<16x32xf16>, %b: vector<32x16xf16>, %c: vector<16x16xf32>, %i: vector<16x32xi8>) {
+  // expected-error @+1 {{compressed A must have K/2 = 16 columns to match B 'vector<32x16xf16>', got 'vector<16x32xf16>'}}
+  %d = mcore.sparse_mma %a, %b, %c, %i : vector<16x32xf16>, vector<32x16xf16>, vector<16x32xi8> into vector<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @sparse_k_not_multiple_of_4(%a: vector<16x3xf16>, %b: vector<6x16xf16>, %c: vector<16x16xf32>, %i: vector<16x3xi8>) {
+  // expected-error @+1 {{sparse K must be a multiple of 4, got 6}}
+  %d = mcore.sparse_mma %a, %b, %c, %i : vector<16x3xf16>, vector<6x16xf16>, vector<16x3xi8> into vector<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @sparse_index_shape(%a: vector<16x16xf16>, %b: vector<32x16xf16>, %c: vector<16x16xf32>, %i: vector<16x8xi8>) {
+  // expected-error @+1 {{whole-tile index must be 'vector<16x16xi8>' (one in-group position per compressed element of A), got 'vector<16x8xi8>'}}
+  %d = mcore.sparse_mma %a, %b, %c, %i : vector<16x16xf16>, vector<32x16xf16>, vector<16x8xi8> into vector<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @sparse_fragment_index(%a: vector<4xf16>, %b: vector<8xf16>, %c: vector<4xf32>, %i: vector<4x4xi8>) {
+  // expected-error @+1 {{a per-lane index must be an i16 or i32 word, got 'vector<4x4xi8>'}}
+  %d = mcore.sparse_mma %a, %b, %c, %i {intrinsic = #mcore.intrinsic<mfma_f32_16x16x16f16>} : vector<4xf16>, vector<8xf16>, vector<4x4xi8> into vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @intrinsic_tile_mismatch(%a: vector<16x16xf16>, %b: vector<16x16xf16>, %c: vector<16x16xf32>) {
+  // expected-error @+1 {{A must be 'vector<32x8xf16>' for mfma_f32_32x32x8f16 (whole tile), got 'vector<16x16xf16>'}}
+  %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<mfma_f32_32x32x8f16>} : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @intrinsic_type_mismatch(%a: vector<32x8xbf16>, %b: vector<8x32xbf16>, %c: vector<32x32xf32>) {
+  // expected-error @+1 {{A must be 'vector<32x8xf16>' for mfma_f32_32x32x8f16 (whole tile), got 'vector<32x8xbf16>'}}
+  %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<mfma_f32_32x32x8f16>} : vector<32x8xbf16>, vector<8x32xbf16> into vector<32x32xf32>
+  return
+}
+
+// -----
+
+func.func @fragment_length_mismatch(%a: vector<8xf16>, %b: vector<4xf16>, %c: vector<16xf32>) {
+  // expected-error @+1 {{A must be 'vector<4xf16>' for mfma_f32_32x32x8f16 (per-lane fragment), got 'vector<8xf16>'}}
+  %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<mfma_f32_32x32x8f16>} : vector<8xf16>, vector<4xf16> into vector<16xf32>
+  return
+}
+
+// -----
+
+func.func @dense_intrinsic_on_sparse_op(%a: vector<4xf16>, %b: vector<4xf16>, %c: vector<4xf32>, %i: i32) {
+  // expected-error @+1 {{mfma_f32_16x16x16f16 is a dense instruction; use mcore.mma}}
+  %d = mcore.sparse_mma %a, %b, %c, %i {intrinsic = #mcore.intrinsic<mfma_f32_16x16x16f16>} : vector<4xf16>, vector<4xf16>, i32 into vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @result_type_mismatch(%a: vector<16x16xf16>, %b: vector<16x16xf16>, %c: vector<16x16xf32>) {
+  // expected-error @+1 {{all of {c, result} have same type}}
+  %d = "mcore.mma"(%a, %b, %c) : (vector<16x16xf16>, vector<16x16xf16>, vector<16x16xf32>) -> vector<16x16xf16>
+  return
+}

@@ -1,0 +1,67 @@
+// RUN: mcore-opt %s | FileCheck %s
+// Round trip: the printed form parses back to the same IR.
+// RUN: mcore-opt %s | mcore-opt | FileCheck %s
+// RUN: mcore-opt %s -mlir-print-op-generic | mcore-opt | FileCheck %s
+
+// CHECK-LABEL: func @chips
+// CHECK-SAME: all = [#mcore.chip<gfx908>, #mcore.chip<gfx90a>, #mcore.chip<gfx942>, #mcore.chip<gfx950>, #mcore.chip<gfx1100>, #mcore.chip<gfx1101>, #mcore.chip<gfx1102>, #mcore.chip<gfx1200>, #mcore.chip<gfx1201>]
+// CHECK-SAME: mcore.chip = #mcore.chip<gfx1201>
+func.func @chips() attributes {mcore.chip = #mcore.chip<gfx1201>,
+    all = [#mcore.chip<gfx908>, #mcore.chip<gfx90a>, #mcore.chip<gfx942>,
+           #mcore.chip<gfx950>, #mcore.chip<gfx1100>, #mcore.chip<gfx1101>,
+           #mcore.chip<gfx1102>, #mcore.chip<gfx1200>, #mcore.chip<"gfx1201">]} {
+  return
+}
+
+// CHECK-LABEL: func @whole_tile_mma
+// CHECK-SAME: (%[[A:[^:]+]]: vector<32x8xf16>, %[[B:[^:]+]]: vector<8x32xf16>, %[[C:[^:]+]]: vector<32x32xf32>)
+func.func @whole_tile_mma(%a: vector<32x8xf16>, %b: vector<8x32xf16>,
+                          %c: vector<32x32xf32>) -> vector<32x32xf32> {
+  // CHECK: %[[D:.+]] = mcore.mma %[[A]], %[[B]], %[[C]] {intrinsic = #mcore.intrinsic<mfma_f32_32x32x8f16>} : vector<32x8xf16>, vector<8x32xf16> into vector<32x32xf32>
+  %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<mfma_f32_32x32x8f16>}
+      : vector<32x8xf16>, vector<8x32xf16> into vector<32x32xf32>
+  // CHECK: return %[[D]]
+  return %d : vector<32x32xf32>
+}
+
+// An mma without an intrinsic: any consistent tile, chosen later.
+// CHECK-LABEL: func @unselected_mma
+func.func @unselected_mma(%a: vector<16x16xi8>, %b: vector<16x16xi8>,
+                          %c: vector<16x16xi32>) -> vector<16x16xi32> {
+  // CHECK: mcore.mma %{{.*}}, %{{.*}}, %{{.*}} {clamp, unsigned_a} : vector<16x16xi8>, vector<16x16xi8> into vector<16x16xi32>
+  %d = mcore.mma %a, %b, %c {unsigned_a, clamp}
+      : vector<16x16xi8>, vector<16x16xi8> into vector<16x16xi32>
+  return %d : vector<16x16xi32>
+}
+
+// CHECK-LABEL: func @distributed_mma
+func.func @distributed_mma(%a: vector<4xf16>, %b: vector<4xf16>,
+                           %c: vector<4xf32>) -> vector<4xf32> {
+  // CHECK: mcore.mma %{{.*}} {intrinsic = #mcore.intrinsic<mfma_f32_16x16x16f16>} : vector<4xf16>, vector<4xf16> into vector<4xf32>
+  %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<mfma_f32_16x16x16f16>}
+      : vector<4xf16>, vector<4xf16> into vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// CHECK-LABEL: func @unselected_sparse_mma
+// CHECK-SAME: %[[IDX:[^:]+]]: vector<16x16xi8>
+func.func @unselected_sparse_mma(%a: vector<16x16xf16>, %b: vector<32x16xf16>,
+                                 %c: vector<16x16xf32>, %idx: vector<16x16xi8>)
+    -> vector<16x16xf32> {
+  // CHECK: mcore.sparse_mma %{{.*}}, %{{.*}}, %{{.*}}, %[[IDX]] : vector<16x16xf16>, vector<32x16xf16>, vector<16x16xi8> into vector<16x16xf32>
+  %d = mcore.sparse_mma %a, %b, %c, %idx
+      : vector<16x16xf16>, vector<32x16xf16>, vector<16x16xi8> into vector<16x16xf32>
+  return %d : vector<16x16xf32>
+}
+
+// fp8 in either encoding, as the chip wants.
+// CHECK-LABEL: func @fp8_tiles
+func.func @fp8_tiles(%a: vector<16x32xf8E4M3FNUZ>, %b: vector<32x16xf8E5M2FNUZ>,
+                     %c: vector<16x16xf32>, %a2: vector<16x32xf8E4M3FN>,
+                     %b2: vector<32x16xf8E4M3FN>) -> (vector<16x16xf32>, vector<16x16xf32>) {
+  // CHECK: mcore.mma {{.*}} : vector<16x32xf8E4M3FNUZ>, vector<32x16xf8E5M2FNUZ> into vector<16x16xf32>
+  %d = mcore.mma %a, %b, %c : vector<16x32xf8E4M3FNUZ>, vector<32x16xf8E5M2FNUZ> into vector<16x16xf32>
+  // CHECK: mcore.mma {{.*}} : vector<16x32xf8E4M3FN>, vector<32x16xf8E4M3FN> into vector<16x16xf32>
+  %e = mcore.mma %a2, %b2, %c : vector<16x32xf8E4M3FN>, vector<32x16xf8E4M3FN> into vector<16x16xf32>
+  return %d, %e : vector<16x16xf32>, vector<16x16xf32>
+}

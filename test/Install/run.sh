@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs mcore from the build tree into a scratch prefix, builds the
+# downstream project in test/Install/downstream against it, and runs one mcore
+# pass with the downstream tool.
+#
+#   run.sh BUILD_DIR CXX_COMPILER FILECHECK
+set -euo pipefail
+build=$1 cxx=$2 filecheck=$3
+here="$(cd "$(dirname "$0")" && pwd)"
+work="$build/test/Install/work"
+rm -rf "$work"
+mkdir -p "$work"
+
+cmake --install "$build" --prefix "$work/prefix" >/dev/null
+launcher=()
+if command -v ccache >/dev/null 2>&1; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+cmake -G Ninja -S "$here/downstream" -B "$work/build" \
+  -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" \
+  -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld "${launcher[@]}" \
+  -DMCore_DIR="$work/prefix/lib/cmake/mcore" >/dev/null
+cmake --build "$work/build"
+"$work/build/downstream-opt" --mcore-select-intrinsics=chip=gfx942 \
+  "$here/input.mlir" | "$filecheck" "$here/input.mlir"
+echo "downstream tool built against $work/prefix ran mcore-select-intrinsics"

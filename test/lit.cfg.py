@@ -1,0 +1,68 @@
+# -*- Python -*-
+# lit configuration for mcore.
+#
+# Features:
+#   emulator    mcore's CPU wave emulator is built (numeric integration tests)
+#   hip-device  an AMD GPU is usable through HIP (set MCORE_HIP_DEVICE=1 or
+#               have /dev/kfd and a HIP runtime); never on this project's CI
+# Substitutions:
+#   %mcore-opt, %mcore-layout, %mcore-run   the built tools
+#   %chip       the chip integration tests target (MCORE_TEST_CHIP, default
+#               gfx1201)
+#   %llc, %mlir-translate, %FileCheck       LLVM 22's tools
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "MCORE"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test", ".ll", ".hip"]
+config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py",
+                   "lit.site.cfg.py", "Inputs", "Install"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.mcore_obj_root, "test")
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%shlibext", ".so"))
+config.substitutions.append(("%mcore_src_root", config.mcore_src_root))
+config.substitutions.append(("%mcore_obj_root", config.mcore_obj_root))
+
+chip = os.environ.get("MCORE_TEST_CHIP", "gfx1201")
+config.substitutions.append(("%chip", chip))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+tool_dirs = [config.mcore_tools_dir, config.llvm_tools_dir]
+tools = [
+    ToolSubst("%mcore-opt", command=os.path.join(config.mcore_tools_dir, "mcore-opt"), unresolved="ignore"),
+    ToolSubst("%mcore-layout", command=os.path.join(config.mcore_tools_dir, "mcore-layout"), unresolved="ignore"),
+    ToolSubst("%mcore-run", command=os.path.join(config.mcore_tools_dir, "mcore-run"), unresolved="ignore"),
+    ToolSubst("mcore-opt", unresolved="ignore"),
+    ToolSubst("mcore-layout", unresolved="ignore"),
+    ToolSubst("mcore-run", unresolved="ignore"),
+    ToolSubst("%llc", command=os.path.join(config.llvm_tools_dir, "llc")),
+    ToolSubst("%mlir-translate", command=os.path.join(config.llvm_tools_dir, "mlir-translate")),
+    ToolSubst("%llvm-readelf", command=os.path.join(config.llvm_tools_dir, "llvm-readelf")),
+    ToolSubst("%llvm-objdump", command=os.path.join(config.llvm_tools_dir, "llvm-objdump")),
+]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# The emulator is a library of the build; it is available when built.
+if os.path.exists(os.path.join(config.mcore_lib_dir, "libmcore_emu_runtime.so")):
+    config.available_features.add("emulator")
+
+
+def hip_device_present():
+    if os.environ.get("MCORE_HIP_DEVICE") == "1":
+        return True
+    return os.path.exists("/dev/kfd") and any(
+        os.path.exists(os.path.join(d, "libamdhip64.so"))
+        for d in ["/opt/rocm/lib", "/usr/lib/x86_64-linux-gnu"])
+
+
+if hip_device_present():
+    config.available_features.add("hip-device")

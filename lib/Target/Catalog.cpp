@@ -61,6 +61,9 @@ unsigned LlvmType::getBitWidth() const {
   case LlvmElem::Float:
     w = 32;
     break;
+  case LlvmElem::I64:
+    w = 64;
+    break;
   case LlvmElem::I8:
     w = 8;
     break;
@@ -82,6 +85,9 @@ std::string LlvmType::str() const {
     break;
   case LlvmElem::I32:
     e = "i32";
+    break;
+  case LlvmElem::I64:
+    e = "i64";
     break;
   case LlvmElem::Float:
     e = "float";
@@ -130,8 +136,12 @@ mlir::mcore::suggestIntrinsics(llvm::StringRef name, unsigned max) {
   std::vector<std::tuple<unsigned, unsigned, llvm::StringRef>> scored;
   for (const IntrinsicInfo &info : getAllIntrinsics()) {
     llvm::StringRef candidate(info.name);
-    scored.push_back({name.edit_distance(candidate, /*AllowReplacements=*/true),
-                      unsigned(scored.size()), candidate});
+    unsigned distance =
+        name.edit_distance(candidate, /*AllowReplacements=*/true);
+    // A name missing only its suffix ("_w32", "_gfx12") is the best guess.
+    if (!name.empty() && candidate.starts_with(name))
+      distance = std::min(distance, 1u);
+    scored.push_back({distance, unsigned(scored.size()), candidate});
   }
   llvm::sort(scored);
   std::vector<llvm::StringRef> result;

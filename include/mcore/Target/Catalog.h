@@ -29,12 +29,12 @@ namespace mlir::mcore {
 
 enum class MmaFamily : uint8_t { WMMA, SWMMAC, MFMA, SMFMAC };
 llvm::StringRef getMmaFamilyName(MmaFamily family); ///< "wmma", ...
-inline bool isSparseFamily(MmaFamily f) {
+constexpr bool isSparseFamily(MmaFamily f) {
   return f == MmaFamily::SWMMAC || f == MmaFamily::SMFMAC;
 }
 
 /// The element type of an LLVM intrinsic operand.
-enum class LlvmElem : uint8_t { Half, BFloat, I16, I32, Float, I8 };
+enum class LlvmElem : uint8_t { Half, BFloat, I16, I32, I64, Float, I8 };
 
 /// An LLVM operand type: a scalar when count == 0, else <count x elem>.
 struct LlvmType {

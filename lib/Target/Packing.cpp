@@ -1,0 +1,126 @@
+//===- Packing.cpp - Tiles to lane registers and back ---------------------===//
+
+#include "mcore/Target/Packing.h"
+
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cassert>
+
+using namespace mlir::mcore;
+
+std::pair<unsigned, unsigned>
+mlir::mcore::getTileShape(const IntrinsicInfo &info, Operand operand) {
+  switch (operand) {
+  case Operand::A:
+    return {info.m, info.getAK()};
+  case Operand::B:
+    return {info.k, info.n};
+  case Operand::C:
+    return {info.m, info.n};
+  case Operand::Index:
+    return {info.m, info.k / 2};
+  }
+  llvm_unreachable("unknown operand");
+}
+
+unsigned mlir::mcore::getNumVgprs(const IntrinsicInfo &info, Operand operand) {
+  if (operand == Operand::Index)
+    return 1;
+  const FragmentInfo &f = info.getFragment(operand);
+  return (f.getVectorLength() * f.getSlotBits() + 31) / 32;
+}
+
+static uint32_t lowMask(unsigned bits) {
+  return bits >= 32 ? ~0u : (1u << bits) - 1;
+}
+
+std::vector<uint32_t> mlir::mcore::packTile(const IntrinsicInfo &info,
+                                            Operand operand,
+                                            llvm::ArrayRef<uint32_t> tile) {
+  const FragmentInfo &f = info.getFragment(operand);
+  auto [rows, cols] = getTileShape(info, operand);
+  assert(tile.size() == size_t(rows) * cols && "tile size mismatch");
+  (void)rows;
+  unsigned vgprs = getNumVgprs(info, operand);
+  unsigned width = getBitWidth(f.kind);
+  std::vector<uint32_t> regs(size_t(info.waveSize) * vgprs, 0);
+  for (unsigned lane = 0; lane < info.waveSize; ++lane) {
+    for (unsigned e = 0; e < f.count; ++e) {
+      TileCoord c = f.layout.apply(lane, e);
+      uint32_t value = tile[size_t(c.d0) * cols + c.d1] & lowMask(width);
+      regs[size_t(lane) * vgprs + f.getVgpr(e)] |= value << f.getBitLo(e);
+    }
+  }
+  return regs;
+}
+
+llvm::Expected<std::vector<uint32_t>>
+mlir::mcore::unpackTile(const IntrinsicInfo &info, Operand operand,
+                        llvm::ArrayRef<uint32_t> registers) {
+  const FragmentInfo &f = info.getFragment(operand);
+  auto [rows, cols] = getTileShape(info, operand);
+  unsigned vgprs = getNumVgprs(info, operand);
+  assert(registers.size() == size_t(info.waveSize) * vgprs &&
+         "register array size mismatch");
+  unsigned width = getBitWidth(f.kind);
+  std::vector<uint32_t> tile(size_t(rows) * cols, 0);
+  std::vector<int> firstLane(tile.size(), -1);
+  for (unsigned lane = 0; lane < info.waveSize; ++lane) {
+    for (unsigned e = 0; e < f.count; ++e) {
+      TileCoord c = f.layout.apply(lane, e);
+      size_t pos = size_t(c.d0) * cols + c.d1;
+      uint32_t value = (registers[size_t(lane) * vgprs + f.getVgpr(e)] >>
+                        f.getBitLo(e)) &
+                       lowMask(width);
+      if (firstLane[pos] >= 0 && tile[pos] != value)
+        return llvm::createStringError(
+            llvm::formatv("{0} operand {1}: element ({2}, {3}) differs "
+                          "between lane {4} and lane {5}, which must hold "
+                          "the same copy",
+                          info.name, getOperandName(operand), c.d0, c.d1,
+                          firstLane[pos], lane)
+                .str());
+      tile[pos] = value;
+      if (firstLane[pos] < 0)
+        firstLane[pos] = int(lane);
+    }
+  }
+  return tile;
+}
+
+std::vector<uint32_t> mlir::mcore::packIndex(const IntrinsicInfo &info,
+                                             llvm::ArrayRef<uint8_t> positions,
+                                             unsigned set) {
+  assert(info.isSparse() && "dense intrinsics have no index");
+  const SparseIndexInfo &idx = info.index;
+  assert(set < idx.numSets && "index set out of range");
+  unsigned cols = info.k / 2;
+  assert(positions.size() == size_t(info.m) * cols && "index tile mismatch");
+  std::vector<uint32_t> words(info.waveSize, 0);
+  unsigned fields = idx.bitsPerSet / 2;
+  for (unsigned lane = 0; lane < info.waveSize; ++lane)
+    for (unsigned fld = 0; fld < fields; ++fld) {
+      TileCoord c = idx.layout.apply(lane, fld);
+      uint32_t p = positions[size_t(c.d0) * cols + c.d1] & 3u;
+      words[lane] |= p << (set * idx.bitsPerSet + 2 * fld);
+    }
+  return words;
+}
+
+std::vector<uint8_t> mlir::mcore::unpackIndex(const IntrinsicInfo &info,
+                                              llvm::ArrayRef<uint32_t> words,
+                                              unsigned set) {
+  assert(info.isSparse() && "dense intrinsics have no index");
+  const SparseIndexInfo &idx = info.index;
+  unsigned cols = info.k / 2;
+  std::vector<uint8_t> positions(size_t(info.m) * cols, 0);
+  unsigned fields = idx.bitsPerSet / 2;
+  for (unsigned lane = 0; lane < info.waveSize; ++lane)
+    for (unsigned fld = 0; fld < fields; ++fld) {
+      TileCoord c = idx.layout.apply(lane, fld);
+      positions[size_t(c.d0) * cols + c.d1] =
+          uint8_t((words[lane] >> (set * idx.bitsPerSet + 2 * fld)) & 3u);
+    }
+  return positions;
+}

@@ -1,0 +1,521 @@
+//===- CatalogTest.cpp - The intrinsic table and its layouts --------------===//
+//
+// Every layout is checked three ways: it is a bijection (or an exact k-fold
+// replication) onto its tile; the formulas the seeds and AMD's documents
+// state hold for it; and packing through it round-trips.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mcore/Target/Catalog.h"
+#include "mcore/Target/Packing.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringRef.h"
+
+#include "gtest/gtest.h"
+
+#include <map>
+#include <random>
+#include <set>
+
+using namespace mlir::mcore;
+
+namespace {
+
+const IntrinsicInfo &get(llvm::StringRef name) {
+  const IntrinsicInfo *info = lookupIntrinsic(name);
+  if (!info) {
+    ADD_FAILURE() << "missing catalog entry " << name.str();
+    static IntrinsicInfo dummy = getAllIntrinsics().front();
+    return dummy;
+  }
+  return *info;
+}
+
+std::vector<Operand> fragmentOperands() {
+  return {Operand::A, Operand::B, Operand::C};
+}
+
+//===----------------------------------------------------------------------===//
+// The table itself
+//===----------------------------------------------------------------------===//
+
+TEST(CatalogTest, NamesAreUniqueAndWellFormed) {
+  std::set<std::string> names, llvmSignatures;
+  for (const IntrinsicInfo &info : getAllIntrinsics()) {
+    EXPECT_TRUE(names.insert(info.name).second) << info.name;
+    // RDNA3 and RDNA4 share intrinsic names with different operand types.
+    EXPECT_TRUE(
+        llvmSignatures.insert(std::string(info.llvmName) + info.a.llvm.str())
+            .second)
+        << info.llvmName;
+    llvm::StringRef llvm(info.llvmName);
+    std::string prefix =
+        ("llvm.amdgcn." + getMmaFamilyName(info.family) + ".").str();
+    EXPECT_TRUE(llvm.starts_with(prefix)) << info.name << ": " << llvm.str();
+    EXPECT_TRUE(llvm::StringRef(info.name)
+                    .starts_with(getMmaFamilyName(info.family)))
+        << info.name;
+    // The shape is spelled in the name.
+    std::string shape = std::to_string(info.m) + "x" + std::to_string(info.n) +
+                        "x" + std::to_string(info.k);
+    EXPECT_NE(llvm::StringRef(info.name).find(shape), llvm::StringRef::npos)
+        << info.name << " does not spell " << shape;
+  }
+}
+
+TEST(CatalogTest, ChipsHaveTheFamilyAndWaveSize) {
+  for (const IntrinsicInfo &info : getAllIntrinsics()) {
+    EXPECT_FALSE(info.chips.empty()) << info.name;
+    for (const ChipInfo &chip : getAllChips()) {
+      if (!info.isAvailableOn(chip.chip))
+        continue;
+      EXPECT_EQ(info.waveSize, chip.waveSize) << info.name << " " << chip.name;
+      bool hasFamily = false;
+      switch (info.family) {
+      case MmaFamily::WMMA:
+        hasFamily = chip.hasWmma;
+        break;
+      case MmaFamily::SWMMAC:
+        hasFamily = chip.hasSwmmac;
+        break;
+      case MmaFamily::MFMA:
+        hasFamily = chip.hasMfma;
+        break;
+      case MmaFamily::SMFMAC:
+        hasFamily = chip.hasSmfmac;
+        break;
+      }
+      EXPECT_TRUE(hasFamily) << info.name << " on " << chip.name;
+      EXPECT_GT(info.getCycles(chip.chip), 0u) << info.name;
+      if (isFp8Kind(info.a.kind) || isFp8Kind(info.b.kind))
+        EXPECT_NE(chip.fp8, Fp8Format::None) << info.name << " " << chip.name;
+    }
+    EXPECT_EQ(info.ops, 2u * info.m * info.n * info.k) << info.name;
+  }
+}
+
+// The seeds README and LLVM 22 agree: no SMFMAC before CDNA3, and the
+// gfx908/gfx90a i8 MFMAs cannot be selected on gfx942 (upstream MLIR lowers
+// 16x16x16 i8 to one anyway, and llc aborts).
+TEST(CatalogTest, KnownIllegalPairsAreIllegal) {
+  for (const IntrinsicInfo &info : getAllIntrinsics())
+    if (info.family == MmaFamily::SMFMAC) {
+      EXPECT_FALSE(info.isAvailableOn(Chip::gfx908)) << info.name;
+      EXPECT_FALSE(info.isAvailableOn(Chip::gfx90a)) << info.name;
+    }
+  EXPECT_FALSE(get("mfma_i32_16x16x16i8").isAvailableOn(Chip::gfx942));
+  EXPECT_FALSE(get("mfma_i32_32x32x8i8").isAvailableOn(Chip::gfx950));
+  EXPECT_FALSE(get("mfma_f32_32x32x4bf16").isAvailableOn(Chip::gfx942));
+  EXPECT_FALSE(get("wmma_f32_16x16x16_f16_w32").isAvailableOn(Chip::gfx1201));
+  EXPECT_FALSE(
+      get("wmma_f32_16x16x16_f16_w32_gfx12").isAvailableOn(Chip::gfx1100));
+  EXPECT_FALSE(get("smfmac_f32_16x16x64_f16").isAvailableOn(Chip::gfx942));
+  EXPECT_TRUE(get("smfmac_f32_16x16x64_f16").isAvailableOn(Chip::gfx950));
+}
+
+TEST(CatalogTest, CoverageOfTheIssue) {
+  // RDNA4: every dense WMMA of seed 003 and every SWMMAC of seed 000.
+  for (const char *name :
+       {"wmma_f32_16x16x16_f16_w32_gfx12", "wmma_f32_16x16x16_bf16_w32_gfx12",
+        "wmma_f16_16x16x16_f16_w32_gfx12", "wmma_bf16_16x16x16_bf16_w32_gfx12",
+        "wmma_i32_16x16x16_iu8_w32_gfx12", "wmma_i32_16x16x16_iu4_w32_gfx12",
+        "wmma_i32_16x16x32_iu4_w32_gfx12",
+        "wmma_f32_16x16x16_fp8_fp8_w32_gfx12",
+        "wmma_f32_16x16x16_fp8_bf8_w32_gfx12",
+        "wmma_f32_16x16x16_bf8_fp8_w32_gfx12",
+        "wmma_f32_16x16x16_bf8_bf8_w32_gfx12", "swmmac_f32_16x16x32_f16_w32",
+        "swmmac_f32_16x16x32_bf16_w32", "swmmac_f16_16x16x32_f16_w32",
+        "swmmac_bf16_16x16x32_bf16_w32", "swmmac_i32_16x16x32_iu8_w32",
+        "swmmac_i32_16x16x32_iu4_w32", "swmmac_i32_16x16x64_iu4_w32",
+        "swmmac_f32_16x16x32_fp8_fp8_w32", "swmmac_f32_16x16x32_fp8_bf8_w32",
+        "swmmac_f32_16x16x32_bf8_fp8_w32", "swmmac_f32_16x16x32_bf8_bf8_w32",
+        // RDNA3.
+        "wmma_f32_16x16x16_f16_w32", "wmma_f32_16x16x16_bf16_w32",
+        "wmma_f16_16x16x16_f16_w32", "wmma_bf16_16x16x16_bf16_w32",
+        "wmma_i32_16x16x16_iu8_w32", "wmma_i32_16x16x16_iu4_w32",
+        // CDNA3 SMFMAC (seed 001 and 004) and dense counterparts.
+        "smfmac_f32_16x16x32_f16", "smfmac_f32_32x32x16_f16",
+        "smfmac_f32_16x16x32_bf16", "smfmac_f32_32x32x16_bf16",
+        "smfmac_i32_16x16x64_i8", "smfmac_i32_32x32x32_i8",
+        "smfmac_f32_32x32x32_bf8_bf8", "smfmac_f32_16x16x64_fp8_fp8",
+        "mfma_f32_32x32x8f16", "mfma_f32_16x16x16f16",
+        "mfma_f32_32x32x8bf16_1k", "mfma_f32_16x16x16bf16_1k",
+        "mfma_i32_32x32x16_i8", "mfma_i32_16x16x32_i8",
+        "mfma_f32_16x16x32_fp8_fp8", "mfma_f32_32x32x16_bf8_bf8",
+        // CDNA4 only.
+        "smfmac_f32_16x16x64_f16", "smfmac_i32_32x32x64_i8",
+        "smfmac_f32_16x16x128_fp8_fp8", "mfma_f32_32x32x16_f16",
+        "mfma_i32_16x16x64_i8"})
+    EXPECT_NE(lookupIntrinsic(name), nullptr) << name;
+}
+
+//===----------------------------------------------------------------------===//
+// Layouts: bijections onto the tile
+//===----------------------------------------------------------------------===//
+
+TEST(CatalogTest, EveryFragmentLayoutCoversItsTileExactly) {
+  for (const IntrinsicInfo &info : getAllIntrinsics()) {
+    for (Operand op : fragmentOperands()) {
+      const FragmentInfo &f = info.getFragment(op);
+      auto [rows, cols] = getTileShape(info, op);
+      SCOPED_TRACE(std::string(info.name) + " " +
+                   getOperandName(op).str());
+      ASSERT_EQ(f.layout.getNumLanes(), info.waveSize);
+      ASSERT_EQ(f.layout.getNumElems(), f.count);
+      unsigned rep = f.layout.getReplication();
+      // Every lane holds `count` elements; all lanes together hold each
+      // element of the tile exactly `rep` times.
+      ASSERT_EQ(size_t(info.waveSize) * f.count, size_t(rows) * cols * rep);
+      std::map<std::pair<unsigned, unsigned>, unsigned> seen;
+      for (unsigned lane = 0; lane < info.waveSize; ++lane)
+        for (unsigned e = 0; e < f.count; ++e) {
+          TileCoord c = f.layout.apply(lane, e);
+          ASSERT_LT(c.d0, rows);
+          ASSERT_LT(c.d1, cols);
+          ++seen[{c.d0, c.d1}];
+        }
+      EXPECT_EQ(seen.size(), size_t(rows) * cols);
+      for (auto &[coord, times] : seen)
+        EXPECT_EQ(times, rep);
+      // Only RDNA3's A and B are replicated.
+      bool rdna3AB = info.waveSize == 32 && op != Operand::C &&
+                     info.chips.contains(Chip::gfx1100);
+      EXPECT_EQ(rep, rdna3AB ? 2u : 1u);
+      // The LLVM operand type holds exactly the fragment.
+      EXPECT_EQ(f.llvm.getBitWidth(), f.getVectorLength() * f.getSlotBits());
+    }
+  }
+}
+
+TEST(CatalogTest, EveryIndexLayoutCoversTheCompressedTileOnce) {
+  for (const IntrinsicInfo &info : getAllIntrinsics()) {
+    if (!info.isSparse())
+      continue;
+    SCOPED_TRACE(info.name);
+    const SparseIndexInfo &idx = info.index;
+    EXPECT_EQ(unsigned(idx.bitsPerSet) * idx.numSets, 32u);
+    EXPECT_EQ(idx.llvm.getBitWidth(), 32u);
+    unsigned fields = idx.bitsPerSet / 2;
+    ASSERT_EQ(idx.layout.getNumElems(), fields);
+    std::set<std::pair<unsigned, unsigned>> seen;
+    for (unsigned lane = 0; lane < info.waveSize; ++lane)
+      for (unsigned f = 0; f < fields; ++f) {
+        TileCoord c = idx.layout.apply(lane, f);
+        ASSERT_LT(c.d0, info.m);
+        ASSERT_LT(c.d1, info.k / 2u);
+        EXPECT_TRUE(seen.insert({c.d0, c.d1}).second);
+        // The universal rule (CALC, CK): field f of a lane describes element
+        // f of the same lane's A fragment.
+        EXPECT_TRUE(c == info.a.layout.apply(lane, f));
+      }
+    EXPECT_EQ(seen.size(), size_t(info.m) * info.k / 2);
+  }
+}
+
+// A sparse instruction can only multiply an A value by B rows the same lane
+// group holds: the dense group of every compressed A element must lie in the
+// k range of B's matching lane group.
+TEST(CatalogTest, SparseAAndBLaneGroupsCoverTheSameK) {
+  for (const IntrinsicInfo &info : getAllIntrinsics()) {
+    if (!info.isSparse())
+      continue;
+    SCOPED_TRACE(info.name);
+    unsigned groupLanes = info.waveSize == 32 ? 16 : info.m;
+    std::map<unsigned, std::set<unsigned>> bKOfGroup, aKOfGroup;
+    for (unsigned lane = 0; lane < info.waveSize; ++lane) {
+      for (unsigned e = 0; e < info.b.count; ++e)
+        bKOfGroup[lane / groupLanes].insert(info.b.layout.apply(lane, e).d0 /
+                                            4);
+      for (unsigned e = 0; e < info.a.count; ++e)
+        aKOfGroup[lane / groupLanes].insert(info.a.layout.apply(lane, e).d1 /
+                                            2);
+    }
+    EXPECT_EQ(aKOfGroup, bKOfGroup);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Layouts: the formulas the seeds and AMD's documents state
+//===----------------------------------------------------------------------===//
+
+TEST(CatalogTest, Rdna4AccumulatorFormula) {
+  // Seeds 000 and 003: i = 8 * (L / 16) + g, j = L % 16.
+  for (const IntrinsicInfo &info : getAllIntrinsics()) {
+    if (!info.chips.contains(Chip::gfx1201))
+      continue;
+    SCOPED_TRACE(info.name);
+    for (unsigned lane = 0; lane < 32; ++lane)
+      for (unsigned g = 0; g < 8; ++g) {
+        TileCoord c = info.c.layout.apply(lane, g);
+        EXPECT_EQ(c.d0, 8 * (lane / 16) + g);
+        EXPECT_EQ(c.d1, lane % 16);
+      }
+    // 16-bit accumulators are packed two per register, 32-bit one.
+    unsigned width = getBitWidth(info.c.kind);
+    for (unsigned g = 0; g < 8; ++g) {
+      EXPECT_EQ(info.c.getVgpr(g), g * width / 32);
+      EXPECT_EQ(info.c.getBitLo(g), (g * width) % 32);
+    }
+  }
+}
+
+TEST(CatalogTest, Rdna3AccumulatorAndReplication) {
+  // Seed 003 note and CALC: even rows in lanes 0-15, odd rows in 16-31;
+  // 16-bit results in the low half of each register (op_sel = 0).
+  for (const char *name : {"wmma_f32_16x16x16_f16_w32",
+                           "wmma_f16_16x16x16_f16_w32",
+                           "wmma_i32_16x16x16_iu8_w32"}) {
+    const IntrinsicInfo &info = get(name);
+    for (unsigned lane = 0; lane < 32; ++lane)
+      for (unsigned v = 0; v < 8; ++v) {
+        TileCoord c = info.c.layout.apply(lane, v);
+        EXPECT_EQ(c.d0, 2 * v + lane / 16) << name;
+        EXPECT_EQ(c.d1, lane % 16) << name;
+        EXPECT_EQ(info.c.getVgpr(v), v) << name;
+        EXPECT_EQ(info.c.getBitLo(v), 0u) << name;
+      }
+    // A: lanes L and L + 16 hold the same row and all 16 k.
+    for (unsigned lane = 0; lane < 16; ++lane)
+      for (unsigned e = 0; e < 16; ++e) {
+        EXPECT_TRUE(info.a.layout.apply(lane, e) ==
+                    info.a.layout.apply(lane + 16, e));
+        EXPECT_TRUE(info.a.layout.apply(lane, e) ==
+                    (TileCoord{uint16_t(lane), uint16_t(e)}));
+      }
+  }
+}
+
+TEST(CatalogTest, Rdna4Dense16BitInterleavesGroupsOfFour) {
+  // Seed 003's table (its example code is wrong): lane group 0 holds
+  // K {0,1},{2,3},{8,9},{10,11}; group 1 K {4,5},{6,7},{12,13},{14,15}.
+  const unsigned expected[2][4][2] = {{{0, 1}, {2, 3}, {8, 9}, {10, 11}},
+                                      {{4, 5}, {6, 7}, {12, 13}, {14, 15}}};
+  for (const char *name : {"wmma_f32_16x16x16_f16_w32_gfx12",
+                           "wmma_bf16_16x16x16_bf16_w32_gfx12",
+                           "swmmac_f32_16x16x32_f16_w32"}) {
+    const IntrinsicInfo &info = get(name);
+    for (unsigned lane = 0; lane < 32; ++lane)
+      for (unsigned e = 0; e < 8; ++e) {
+        TileCoord a = info.a.layout.apply(lane, e);
+        EXPECT_EQ(a.d0, lane % 16) << name;
+        EXPECT_EQ(a.d1, expected[lane / 16][info.a.getVgpr(e)][e % 2]) << name;
+      }
+  }
+  // 8-bit and 4-bit: contiguous k per lane half (CALC).
+  const IntrinsicInfo &iu8 = get("wmma_i32_16x16x16_iu8_w32_gfx12");
+  for (unsigned lane = 0; lane < 32; ++lane)
+    for (unsigned e = 0; e < 8; ++e)
+      EXPECT_EQ(iu8.a.layout.apply(lane, e).d1, 8 * (lane / 16) + e);
+}
+
+TEST(CatalogTest, SwmmacF16BLayoutOfSeed000) {
+  // Lane group 0: VGPRs 0-3 K rows 0-7, VGPRs 4-7 K rows 16-23; group 1:
+  // 8-15 and 24-31. Lane L covers column L % 16.
+  const IntrinsicInfo &info = get("swmmac_f32_16x16x32_f16_w32");
+  for (unsigned lane = 0; lane < 32; ++lane)
+    for (unsigned e = 0; e < 16; ++e) {
+      TileCoord b = info.b.layout.apply(lane, e);
+      unsigned vgpr = info.b.getVgpr(e);
+      unsigned base = (vgpr < 4 ? 0 : 16) + 8 * (lane / 16);
+      EXPECT_EQ(b.d0, base + e % 8);
+      EXPECT_EQ(b.d1, lane % 16);
+    }
+}
+
+TEST(CatalogTest, SwmmacIndexFieldsFollowTheLanesOwnElements) {
+  // Seed 000's example shares one index word between lanes L and L + 16;
+  // the hardware (CALC, CK #3753) gives each lane its own fields. For f16,
+  // lane 0 covers dense groups 0, 1, 4, 5 and lane 16 groups 2, 3, 6, 7.
+  const IntrinsicInfo &info = get("swmmac_f32_16x16x32_f16_w32");
+  std::set<unsigned> lane0, lane16;
+  for (unsigned f = 0; f < 8; ++f) {
+    lane0.insert(info.index.layout.apply(0, f).d1 / 2);
+    lane16.insert(info.index.layout.apply(16, f).d1 / 2);
+  }
+  EXPECT_EQ(lane0, (std::set<unsigned>{0, 1, 4, 5}));
+  EXPECT_EQ(lane16, (std::set<unsigned>{2, 3, 6, 7}));
+  EXPECT_EQ(info.index.numSets, 2u);
+  EXPECT_EQ(get("swmmac_i32_16x16x64_iu4_w32").index.numSets, 1u);
+}
+
+TEST(CatalogTest, CdnaAccumulatorFormulas) {
+  // Seed 001: 16x16: lane = 16 * (i / 4) + j, VGPR = i % 4;
+  // 32x32: lane = (32 * (i / 4)) % 64 + j, VGPR = 4 * (i / 8) + i % 4.
+  for (const IntrinsicInfo &info : getAllIntrinsics()) {
+    if (info.waveSize != 64)
+      continue;
+    SCOPED_TRACE(info.name);
+    for (unsigned lane = 0; lane < 64; ++lane)
+      for (unsigned v = 0; v < info.c.count; ++v) {
+        TileCoord c = info.c.layout.apply(lane, v);
+        unsigned i = c.d0, j = c.d1;
+        if (info.m == 16) {
+          EXPECT_EQ(lane, 16 * (i / 4) + j);
+          EXPECT_EQ(info.c.getVgpr(v), i % 4);
+        } else {
+          EXPECT_EQ(lane, (32 * (i / 4)) % 64 + j);
+          EXPECT_EQ(info.c.getVgpr(v), 4 * (i / 8) + i % 4);
+        }
+      }
+  }
+}
+
+TEST(CatalogTest, SmfmacOperandLoadsOfSeed001) {
+  // The seed's load_a / load_b for 16x16x32 f16 and 32x32x16 f16.
+  const IntrinsicInfo &s16 = get("smfmac_f32_16x16x32_f16");
+  const IntrinsicInfo &s32 = get("smfmac_f32_32x32x16_f16");
+  for (unsigned lane = 0; lane < 64; ++lane) {
+    unsigned g = lane / 16;
+    for (unsigned e = 0; e < 4; ++e) {
+      EXPECT_TRUE(s16.a.layout.apply(lane, e) ==
+                  (TileCoord{uint16_t(lane % 16), uint16_t(g * 4 + e)}));
+      EXPECT_TRUE(s32.a.layout.apply(lane, e) ==
+                  (TileCoord{uint16_t((g % 2) * 16 + lane % 16),
+                             uint16_t((g / 2) * 4 + e)}));
+    }
+    for (unsigned e = 0; e < 8; ++e) {
+      EXPECT_TRUE(s16.b.layout.apply(lane, e) ==
+                  (TileCoord{uint16_t(g * 8 + e), uint16_t(lane % 16)}));
+      EXPECT_TRUE(s32.b.layout.apply(lane, e) ==
+                  (TileCoord{uint16_t((g / 2) * 8 + e),
+                             uint16_t((g % 2) * 16 + lane % 16)}));
+    }
+  }
+  // Index sets: gfx942 16-bit four sets of 8 bits, 8-bit two of 16; gfx950's
+  // doubled shapes two of 16 and one of 32 (PR193541).
+  EXPECT_EQ(s16.index.bitsPerSet, 8u);
+  EXPECT_EQ(get("smfmac_i32_16x16x64_i8").index.bitsPerSet, 16u);
+  EXPECT_EQ(get("smfmac_f32_16x16x64_f16").index.bitsPerSet, 16u);
+  EXPECT_EQ(get("smfmac_i32_16x16x128_i8").index.bitsPerSet, 32u);
+}
+
+TEST(CatalogTest, MfmaDenseFormula) {
+  // CALC InstCalcGfx9: A[i][k] is in lane M * (k / epc) + i, element k % epc.
+  for (const IntrinsicInfo &info : getAllIntrinsics()) {
+    if (info.family != MmaFamily::MFMA)
+      continue;
+    SCOPED_TRACE(info.name);
+    unsigned epc = info.k * info.m / 64;
+    ASSERT_EQ(info.a.count, epc);
+    for (unsigned lane = 0; lane < 64; ++lane)
+      for (unsigned e = 0; e < epc; ++e) {
+        TileCoord a = info.a.layout.apply(lane, e);
+        EXPECT_EQ(a.d0, lane % info.m);
+        EXPECT_EQ(a.d1, epc * (lane / info.m) + e);
+        TileCoord b = info.b.layout.apply(lane, e);
+        EXPECT_EQ(b.d0, epc * (lane / info.n) + e);
+        EXPECT_EQ(b.d1, lane % info.n);
+      }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Packing round trips
+//===----------------------------------------------------------------------===//
+
+TEST(CatalogTest, PackUnpackRoundTrips) {
+  std::mt19937 rng(42);
+  for (const IntrinsicInfo &info : getAllIntrinsics()) {
+    for (Operand op : fragmentOperands()) {
+      SCOPED_TRACE(std::string(info.name) + " " + getOperandName(op).str());
+      auto [rows, cols] = getTileShape(info, op);
+      unsigned width = getBitWidth(info.getFragment(op).kind);
+      std::vector<uint32_t> tile(size_t(rows) * cols);
+      for (uint32_t &v : tile)
+        v = rng() & (width == 32 ? ~0u : (1u << width) - 1);
+      std::vector<uint32_t> regs = packTile(info, op, tile);
+      EXPECT_EQ(regs.size(), size_t(info.waveSize) * getNumVgprs(info, op));
+      llvm::Expected<std::vector<uint32_t>> back = unpackTile(info, op, regs);
+      ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
+      EXPECT_EQ(*back, tile);
+    }
+  }
+}
+
+TEST(CatalogTest, ReplicaMismatchIsReported) {
+  const IntrinsicInfo &info = get("wmma_f32_16x16x16_f16_w32");
+  std::vector<uint32_t> tile(16 * 16, 0x3c00);
+  std::vector<uint32_t> regs = packTile(info, Operand::A, tile);
+  regs[17 * getNumVgprs(info, Operand::A)] ^= 1; // lane 17, register 0
+  llvm::Expected<std::vector<uint32_t>> back =
+      unpackTile(info, Operand::A, regs);
+  ASSERT_FALSE(bool(back));
+  std::string message = llvm::toString(back.takeError());
+  EXPECT_NE(message.find("differs between lane 1 and lane 17"),
+            std::string::npos)
+      << message;
+}
+
+TEST(CatalogTest, IndexPackUnpackRoundTripsWithRandomPatterns) {
+  std::mt19937 rng(7);
+  for (const IntrinsicInfo &info : getAllIntrinsics()) {
+    if (!info.isSparse())
+      continue;
+    SCOPED_TRACE(info.name);
+    // Random 2:4 pattern per group: two distinct increasing positions.
+    std::vector<uint8_t> positions(size_t(info.m) * info.k / 2);
+    for (size_t g = 0; g < positions.size() / 2; ++g) {
+      unsigned p0 = rng() % 4, p1 = rng() % 3;
+      if (p1 >= p0)
+        ++p1;
+      positions[2 * g] = uint8_t(std::min(p0, p1));
+      positions[2 * g + 1] = uint8_t(std::max(p0, p1));
+    }
+    for (unsigned set = 0; set < info.index.numSets; ++set) {
+      std::vector<uint32_t> words = packIndex(info, positions, set);
+      EXPECT_EQ(unpackIndex(info, words, set), positions);
+      // Other sets stay zero.
+      for (uint32_t w : words) {
+        uint64_t setMask = ((uint64_t(1) << info.index.bitsPerSet) - 1)
+                           << (set * info.index.bitsPerSet);
+        EXPECT_EQ(w & ~uint32_t(setMask), 0u);
+      }
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Selection and suggestions
+//===----------------------------------------------------------------------===//
+
+TEST(CatalogTest, SelectionPrefersThroughput) {
+  auto best = [](Chip chip, ScalarKind a, ScalarKind c, bool sparse) {
+    auto list = selectIntrinsics(chip, {a, a, c, sparse});
+    return list.empty() ? std::string("none") : std::string(list.front()->name);
+  };
+  EXPECT_EQ(best(Chip::gfx1201, ScalarKind::F16, ScalarKind::F32, true),
+            "swmmac_f32_16x16x32_f16_w32");
+  EXPECT_EQ(best(Chip::gfx1201, ScalarKind::F16, ScalarKind::F32, false),
+            "wmma_f32_16x16x16_f16_w32_gfx12");
+  EXPECT_EQ(best(Chip::gfx1100, ScalarKind::F16, ScalarKind::F32, false),
+            "wmma_f32_16x16x16_f16_w32");
+  EXPECT_EQ(best(Chip::gfx942, ScalarKind::I8, ScalarKind::I32, false),
+            "mfma_i32_32x32x16_i8");
+  EXPECT_EQ(best(Chip::gfx90a, ScalarKind::I8, ScalarKind::I32, false),
+            "mfma_i32_32x32x8i8");
+  EXPECT_EQ(best(Chip::gfx950, ScalarKind::F16, ScalarKind::F32, false),
+            "mfma_f32_32x32x16_f16");
+  EXPECT_EQ(best(Chip::gfx942, ScalarKind::F16, ScalarKind::F32, true),
+            "smfmac_f32_32x32x16_f16");
+  EXPECT_EQ(best(Chip::gfx90a, ScalarKind::F16, ScalarKind::F32, true), "none");
+  EXPECT_EQ(best(Chip::gfx1100, ScalarKind::FP8, ScalarKind::F32, false),
+            "none");
+  // Never a pair llc cannot select.
+  for (const ChipInfo &chip : getAllChips())
+    for (const IntrinsicInfo *info : getIntrinsicsFor(chip.chip))
+      EXPECT_TRUE(info->isAvailableOn(chip.chip));
+}
+
+TEST(CatalogTest, SuggestionsFindTheNearestNames) {
+  std::vector<llvm::StringRef> near =
+      suggestIntrinsics("swmmac_f32_16x16x32_f16");
+  ASSERT_FALSE(near.empty());
+  EXPECT_EQ(near.front(), "swmmac_f32_16x16x32_f16_w32");
+  near = suggestIntrinsics("mfma_f32_32x32x8_f16");
+  ASSERT_FALSE(near.empty());
+  EXPECT_EQ(near.front(), "mfma_f32_32x32x8f16");
+  EXPECT_TRUE(suggestIntrinsics("completely_unrelated_name_xyz").empty());
+}
+
+} // namespace

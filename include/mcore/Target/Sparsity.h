@@ -1,0 +1,87 @@
+//===- Sparsity.h - mcore's canonical 2:4 format ----------------*- C++ -*-===//
+//
+// The one definition of mcore's chip-independent 2:4 format (see
+// docs/Sparsity.md). A 2:4-sparse M x K matrix A is stored as
+//
+//   values    M x Kc elements, Kc = 2 * ceil(K / 4): the two kept elements of
+//             every group of four along K, in increasing k;
+//   metadata  M x W 32-bit words, W = ceil(K / 32): group g of row i is the
+//             nibble at bits [4 * (g % 8), +4) of word (i, g / 8); its bits
+//             [1:0] are the in-group position (0-3) of values[i][2g], bits
+//             [3:2] that of values[i][2g + 1], with [1:0] < [3:2].
+//
+// K need not be a multiple of 4: the last group is padded with zeros. A
+// group with fewer than two non-zeros stores zero values at the lowest free
+// positions. Kernels repack the nibbles into each instruction's per-lane
+// index registers; the same compressed A runs on gfx1201 and gfx942.
+//
+// Elements are raw bit patterns of a ScalarKind (low getBitWidth bits). A
+// float element is zero when it is +0 or -0.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MCORE_TARGET_SPARSITY_H
+#define MCORE_TARGET_SPARSITY_H
+
+#include "mcore/Target/ScalarKind.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace mlir::mcore::sparse24 {
+
+/// Compressed columns of a K-wide row: 2 * ceil(K / 4).
+inline unsigned getCompressedCols(unsigned k) { return 2 * ((k + 3) / 4); }
+/// Metadata words of a row: ceil(K / 32).
+inline unsigned getMetadataWords(unsigned k) { return (k + 31) / 32; }
+
+/// Whether `bits` is a zero of `kind` (+0 or -0 for floats).
+bool isZero(ScalarKind kind, uint32_t bits);
+
+/// The first group (in row-major order) with more than two non-zeros.
+struct Violation {
+  unsigned row;
+  unsigned group;    ///< columns 4 * group .. 4 * group + 3
+  unsigned nonzeros; ///< 3 or 4
+};
+std::optional<Violation> findViolation(ScalarKind kind,
+                                       llvm::ArrayRef<uint32_t> dense,
+                                       unsigned rows, unsigned k);
+
+struct Compressed {
+  std::vector<uint32_t> values;   ///< rows x getCompressedCols(k)
+  std::vector<uint32_t> metadata; ///< rows x getMetadataWords(k)
+};
+
+/// Compresses a row-major rows x k matrix. Fails, naming the first violating
+/// row and group, when it is not 2:4.
+llvm::Expected<Compressed> compress(ScalarKind kind,
+                                    llvm::ArrayRef<uint32_t> dense,
+                                    unsigned rows, unsigned k);
+
+/// Expands compressed values and metadata back to a rows x k matrix.
+std::vector<uint32_t> decompress(ScalarKind kind,
+                                 llvm::ArrayRef<uint32_t> values,
+                                 llvm::ArrayRef<uint32_t> metadata,
+                                 unsigned rows, unsigned k);
+
+/// Keeps the two largest magnitudes of every group of four along k (ties:
+/// the lower position) and zeroes the rest.
+std::vector<uint32_t> prune(ScalarKind kind, llvm::ArrayRef<uint32_t> dense,
+                            unsigned rows, unsigned k);
+
+/// The in-group position (0-3) of compressed element `c` of row `row`.
+inline unsigned getPosition(llvm::ArrayRef<uint32_t> metadata, unsigned k,
+                            unsigned row, unsigned c) {
+  unsigned group = c / 2;
+  uint32_t word = metadata[size_t(row) * getMetadataWords(k) + group / 8];
+  return (word >> (4 * (group % 8) + 2 * (c % 2))) & 3u;
+}
+
+} // namespace mlir::mcore::sparse24
+
+#endif // MCORE_TARGET_SPARSITY_H

@@ -1,0 +1,139 @@
+//===- Sparsity.cpp - mcore's canonical 2:4 format ------------------------===//
+
+#include "mcore/Target/Sparsity.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cassert>
+
+using namespace mlir::mcore;
+using namespace mlir::mcore::sparse24;
+
+static uint32_t mask(ScalarKind kind) {
+  unsigned w = getBitWidth(kind);
+  return w >= 32 ? ~0u : (1u << w) - 1;
+}
+
+bool sparse24::isZero(ScalarKind kind, uint32_t bits) {
+  bits &= mask(kind);
+  if (isIntegerKind(kind))
+    return bits == 0;
+  // Floats: ignore the sign bit, so -0 is zero too.
+  uint32_t sign = 1u << (getBitWidth(kind) - 1);
+  return (bits & ~sign) == 0;
+}
+
+/// |value| as an unsigned key whose order is the order of magnitudes: the
+/// bits without the sign for floats (monotonic for IEEE-like formats), the
+/// absolute value for two's-complement integers.
+static uint64_t magnitude(ScalarKind kind, uint32_t bits) {
+  unsigned w = getBitWidth(kind);
+  bits &= mask(kind);
+  uint32_t sign = 1u << (w - 1);
+  if (!isIntegerKind(kind))
+    return bits & ~sign;
+  int64_t v = (bits & sign) ? int64_t(bits) - (int64_t(1) << w) : bits;
+  return uint64_t(v < 0 ? -v : v);
+}
+
+std::optional<Violation> sparse24::findViolation(ScalarKind kind,
+                                                 llvm::ArrayRef<uint32_t> dense,
+                                                 unsigned rows, unsigned k) {
+  assert(dense.size() == size_t(rows) * k && "dense size mismatch");
+  for (unsigned i = 0; i < rows; ++i)
+    for (unsigned g = 0; 4 * g < k; ++g) {
+      unsigned nz = 0;
+      for (unsigned p = 0; p < 4 && 4 * g + p < k; ++p)
+        nz += !isZero(kind, dense[size_t(i) * k + 4 * g + p]);
+      if (nz > 2)
+        return Violation{i, g, nz};
+    }
+  return std::nullopt;
+}
+
+llvm::Expected<Compressed> sparse24::compress(ScalarKind kind,
+                                              llvm::ArrayRef<uint32_t> dense,
+                                              unsigned rows, unsigned k) {
+  if (std::optional<Violation> v = findViolation(kind, dense, rows, k))
+    return llvm::createStringError(
+        llvm::formatv("A is not 2:4 sparse: row {0}, group {1} (columns "
+                      "{2}-{3}) has {4} non-zeros",
+                      v->row, v->group, 4 * v->group,
+                      std::min(4 * v->group + 3, k - 1), v->nonzeros)
+            .str());
+  unsigned kc = getCompressedCols(k), words = getMetadataWords(k);
+  Compressed out;
+  out.values.assign(size_t(rows) * kc, 0);
+  out.metadata.assign(size_t(rows) * words, 0);
+  for (unsigned i = 0; i < rows; ++i)
+    for (unsigned g = 0; g < kc / 2; ++g) {
+      unsigned pos[2], n = 0;
+      for (unsigned p = 0; p < 4 && n < 2; ++p) {
+        unsigned col = 4 * g + p;
+        if (col < k && !isZero(kind, dense[size_t(i) * k + col]))
+          pos[n++] = p;
+      }
+      // Fewer than two non-zeros: fill with the lowest free positions, whose
+      // stored value is zero.
+      for (unsigned p = 0; n < 2; ++p)
+        if (n == 0 || pos[0] != p)
+          pos[n++] = p;
+      if (pos[0] > pos[1])
+        std::swap(pos[0], pos[1]);
+      for (unsigned s = 0; s < 2; ++s) {
+        unsigned col = 4 * g + pos[s];
+        out.values[size_t(i) * kc + 2 * g + s] =
+            col < k ? dense[size_t(i) * k + col] & mask(kind) : 0;
+      }
+      out.metadata[size_t(i) * words + g / 8] |=
+          (pos[0] | (pos[1] << 2)) << (4 * (g % 8));
+    }
+  return out;
+}
+
+std::vector<uint32_t> sparse24::decompress(ScalarKind kind,
+                                           llvm::ArrayRef<uint32_t> values,
+                                           llvm::ArrayRef<uint32_t> metadata,
+                                           unsigned rows, unsigned k) {
+  unsigned kc = getCompressedCols(k);
+  assert(values.size() == size_t(rows) * kc && "values size mismatch");
+  assert(metadata.size() == size_t(rows) * getMetadataWords(k) &&
+         "metadata size mismatch");
+  std::vector<uint32_t> dense(size_t(rows) * k, 0);
+  for (unsigned i = 0; i < rows; ++i)
+    for (unsigned c = 0; c < kc; ++c) {
+      uint32_t v = values[size_t(i) * kc + c] & mask(kind);
+      unsigned col = 4 * (c / 2) + getPosition(metadata, k, i, c);
+      if (col < k && !isZero(kind, v))
+        dense[size_t(i) * k + col] = v;
+    }
+  return dense;
+}
+
+std::vector<uint32_t> sparse24::prune(ScalarKind kind,
+                                      llvm::ArrayRef<uint32_t> dense,
+                                      unsigned rows, unsigned k) {
+  std::vector<uint32_t> out(dense.begin(), dense.end());
+  for (unsigned i = 0; i < rows; ++i)
+    for (unsigned g = 0; 4 * g < k; ++g) {
+      unsigned n = std::min(4u, k - 4 * g);
+      // Indices of the two largest magnitudes; ties keep the lower position.
+      unsigned keep[2] = {4, 4};
+      for (unsigned p = 0; p < n; ++p) {
+        uint64_t m = magnitude(kind, dense[size_t(i) * k + 4 * g + p]);
+        auto mag = [&](unsigned q) {
+          return q == 4 ? 0 : magnitude(kind, dense[size_t(i) * k + 4 * g + q]);
+        };
+        if (keep[0] == 4 || m > mag(keep[0])) {
+          keep[1] = keep[0];
+          keep[0] = p;
+        } else if (keep[1] == 4 || m > mag(keep[1])) {
+          keep[1] = p;
+        }
+      }
+      for (unsigned p = 0; p < n; ++p)
+        if (p != keep[0] && p != keep[1])
+          out[size_t(i) * k + 4 * g + p] = 0;
+    }
+  return out;
+}

@@ -1,0 +1,116 @@
+//===- SparsityTest.cpp - The canonical 2:4 format ------------------------===//
+
+#include "mcore/Target/Sparsity.h"
+
+#include "gtest/gtest.h"
+
+#include <random>
+
+using namespace mlir::mcore;
+using namespace mlir::mcore::sparse24;
+
+namespace {
+
+/// A random 2:4 rows x k f16 matrix: every group gets a random pattern of
+/// 0, 1 or 2 non-zeros at random positions.
+std::vector<uint32_t> random24(std::mt19937 &rng, unsigned rows, unsigned k) {
+  std::vector<uint32_t> a(size_t(rows) * k, 0);
+  for (unsigned i = 0; i < rows; ++i)
+    for (unsigned g = 0; 4 * g < k; ++g) {
+      unsigned n = rng() % 3;
+      for (unsigned t = 0; t < n; ++t) {
+        unsigned p = rng() % 4;
+        if (4 * g + p < k)
+          a[size_t(i) * k + 4 * g + p] = 0x3c00 + (rng() % 0x300); // 1.0..
+      }
+    }
+  return a;
+}
+
+TEST(SparsityTest, Sizes) {
+  EXPECT_EQ(getCompressedCols(32), 16u);
+  EXPECT_EQ(getCompressedCols(50), 26u);
+  EXPECT_EQ(getCompressedCols(1), 2u);
+  EXPECT_EQ(getMetadataWords(32), 1u);
+  EXPECT_EQ(getMetadataWords(33), 2u);
+  EXPECT_EQ(getMetadataWords(4096), 128u);
+}
+
+TEST(SparsityTest, CompressDecompressRoundTripsRandomPatterns) {
+  std::mt19937 rng(1);
+  for (unsigned k : {4u, 8u, 32u, 50u, 64u, 100u}) {
+    std::vector<uint32_t> a = random24(rng, 17, k);
+    llvm::Expected<Compressed> c = compress(ScalarKind::F16, a, 17, k);
+    ASSERT_TRUE(bool(c)) << llvm::toString(c.takeError());
+    EXPECT_EQ(c->values.size(), 17u * getCompressedCols(k));
+    EXPECT_EQ(c->metadata.size(), 17u * getMetadataWords(k));
+    EXPECT_EQ(decompress(ScalarKind::F16, c->values, c->metadata, 17, k), a)
+        << "k = " << k;
+    // Positions within a group are strictly increasing.
+    for (unsigned i = 0; i < 17; ++i)
+      for (unsigned c2 = 0; c2 < getCompressedCols(k); c2 += 2)
+        EXPECT_LT(getPosition(c->metadata, k, i, c2),
+                  getPosition(c->metadata, k, i, c2 + 1));
+  }
+}
+
+TEST(SparsityTest, MetadataBitsAreTheDocumentedNibbles) {
+  // Row 0: group 0 keeps positions 1 and 3, group 1 keeps 0 and 2, group 9
+  // (word 1) keeps 2 and 3.
+  std::vector<uint32_t> a(40, 0);
+  a[1] = 0x3c00, a[3] = 0x4000;       // group 0
+  a[4] = 0x4200, a[6] = 0x4400;       // group 1
+  a[38] = 0x4500, a[39] = 0x4600;     // group 9
+  llvm::Expected<Compressed> c = compress(ScalarKind::F16, a, 1, 40);
+  ASSERT_TRUE(bool(c));
+  ASSERT_EQ(c->metadata.size(), 2u);
+  EXPECT_EQ(c->metadata[0] & 0xff, (1u | 3u << 2) | ((0u | 2u << 2) << 4));
+  EXPECT_EQ((c->metadata[1] >> 4) & 0xf, 2u | 3u << 2);
+  EXPECT_EQ(c->values[0], 0x3c00u);
+  EXPECT_EQ(c->values[1], 0x4000u);
+  EXPECT_EQ(c->values[2], 0x4200u);
+  EXPECT_EQ(c->values[3], 0x4400u);
+}
+
+TEST(SparsityTest, ViolationNamesRowAndGroup) {
+  std::mt19937 rng(3);
+  std::vector<uint32_t> a = random24(rng, 8, 64);
+  // Three non-zeros in row 5, group 6 (columns 24-27).
+  a[5 * 64 + 24] = a[5 * 64 + 25] = a[5 * 64 + 27] = 0x3c00;
+  std::optional<Violation> v = findViolation(ScalarKind::F16, a, 8, 64);
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->row, 5u);
+  EXPECT_EQ(v->group, 6u);
+  llvm::Expected<Compressed> c = compress(ScalarKind::F16, a, 8, 64);
+  ASSERT_FALSE(bool(c));
+  EXPECT_EQ(llvm::toString(c.takeError()),
+            "A is not 2:4 sparse: row 5, group 6 (columns 24-27) has 3 "
+            "non-zeros");
+}
+
+TEST(SparsityTest, NegativeZeroIsZero) {
+  std::vector<uint32_t> a = {0x8000, 0x3c00, 0x8000, 0x4000};
+  EXPECT_FALSE(findViolation(ScalarKind::F16, a, 1, 4));
+  EXPECT_TRUE(isZero(ScalarKind::BF16, 0x8000));
+  EXPECT_FALSE(isZero(ScalarKind::I8, 0x80));
+}
+
+TEST(SparsityTest, PruneKeepsTheTwoLargestMagnitudes) {
+  // f16: 1.0, -3.0, 2.0, 0.5 -> keep -3.0 and 2.0.
+  std::vector<uint32_t> a = {0x3c00, 0xc200, 0x4000, 0x3800};
+  EXPECT_EQ(prune(ScalarKind::F16, a, 1, 4),
+            (std::vector<uint32_t>{0, 0xc200, 0x4000, 0}));
+  // i8: 5, -7, 1, 7 -> keep -7 and 7 (magnitudes, not values).
+  std::vector<uint32_t> b = {5, 0xf9, 1, 7};
+  EXPECT_EQ(prune(ScalarKind::I8, b, 1, 4),
+            (std::vector<uint32_t>{0, 0xf9, 0, 7}));
+  // Pruned output is always 2:4.
+  std::mt19937 rng(9);
+  std::vector<uint32_t> dense(16 * 52);
+  for (uint32_t &v : dense)
+    v = rng() & 0xffff;
+  EXPECT_FALSE(findViolation(ScalarKind::BF16,
+                             prune(ScalarKind::BF16, dense, 16, 52), 16, 52));
+}
+
+} // namespace

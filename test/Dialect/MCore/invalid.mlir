@@ -195,3 +195,75 @@ func.func @result_type_mismatch(%a: vector<16x16xf16>, %b: vector<16x16xf16>, %c
   %d = "mcore.mma"(%a, %b, %c) : (vector<16x16xf16>, vector<16x16xf16>, vector<16x16xf32>) -> vector<16x16xf16>
   return
 }
+
+// -----
+
+func.func @odd_index_tile(%meta: memref<?x?xi32>, %r: index, %k: index) {
+  // expected-error @+1 {{the tile must hold whole groups: an even number of compressed columns, got 'vector<16x15xi8>'}}
+  %idx = mcore.load_sparse_index %meta[%r, %k] : memref<?x?xi32> -> vector<16x15xi8>
+  return
+}
+
+// -----
+
+func.func @sparse_intrinsic_on_dense_op(%a: vector<16x16xf16>, %b: vector<32x16xf16>, %c: vector<16x16xf32>) {
+  // expected-error @+1 {{A must have K = 32 columns}}
+  %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>} : vector<16x16xf16>, vector<32x16xf16> into vector<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @sparse_intrinsic_on_dense_op2(%a: vector<16x32xf16>, %b: vector<32x16xf16>, %c: vector<16x16xf32>) {
+  // expected-error @+1 {{A must be 'vector<16x16xf16>' for swmmac_f32_16x16x32_f16_w32 (whole tile), got 'vector<16x32xf16>'}}
+  %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>} : vector<16x32xf16>, vector<32x16xf16> into vector<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @dense_tile_on_sparse_intrinsic_fragments(%a: vector<8xf16>, %b: vector<16xf16>, %c: vector<8xf32>) {
+  // expected-error @+1 {{swmmac_f32_16x16x32_f16_w32 is a sparse instruction; use mcore.sparse_mma}}
+  %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>} : vector<8xf16>, vector<16xf16> into vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @unsigned_on_signed_only(%a: vector<32x16xi8>, %b: vector<16x32xi8>, %c: vector<32x32xi32>) {
+  // expected-error @+1 {{mfma_i32_32x32x16_i8 reads signed integers only; 'unsigned_a'/'unsigned_b' are not available}}
+  %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<mfma_i32_32x32x16_i8>, unsigned_a} : vector<32x16xi8>, vector<16x32xi8> into vector<32x32xi32>
+  return
+}
+
+// -----
+
+func.func @clamp_without_modifier(%a: vector<32x16xi8>, %b: vector<16x32xi8>, %c: vector<32x32xi32>) {
+  // expected-error @+1 {{mfma_i32_32x32x16_i8 has no clamp modifier}}
+  %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<mfma_i32_32x32x16_i8>, clamp} : vector<32x16xi8>, vector<16x32xi8> into vector<32x32xi32>
+  return
+}
+
+// -----
+
+func.func @index_set_out_of_range(%a: vector<8xf16>, %b: vector<16xf16>, %c: vector<8xf32>, %i: i32) {
+  // expected-error @+1 {{index_set 2 is out of range: swmmac_f32_16x16x32_f16_w32 has 2 index sets}}
+  %d = mcore.sparse_mma %a, %b, %c, %i {intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>, index_set = 2 : i32} : vector<8xf16>, vector<16xf16>, i32 into vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @index_word_type(%a: vector<8xf16>, %b: vector<16xf16>, %c: vector<8xf32>, %i: i16) {
+  // expected-error @+1 {{index must be 'i32' for swmmac_f32_16x16x32_f16_w32 (per-lane fragment), got 'i16'}}
+  %d = mcore.sparse_mma %a, %b, %c, %i {intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>} : vector<8xf16>, vector<16xf16>, i16 into vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @negative_index_set(%a: vector<8xf16>, %b: vector<16xf16>, %c: vector<8xf32>, %i: i32) {
+  // expected-error @+1 {{attribute 'index_set' failed to satisfy constraint}}
+  %d = mcore.sparse_mma %a, %b, %c, %i {intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>, index_set = -1 : i32} : vector<8xf16>, vector<16xf16>, i32 into vector<8xf32>
+  return
+}

@@ -65,3 +65,32 @@ func.func @fp8_tiles(%a: vector<16x32xf8E4M3FNUZ>, %b: vector<32x16xf8E5M2FNUZ>,
   %e = mcore.mma %a2, %b2, %c : vector<16x32xf8E4M3FN>, vector<32x16xf8E4M3FN> into vector<16x16xf32>
   return %d, %e : vector<16x16xf32>, vector<16x16xf32>
 }
+
+// CHECK-LABEL: func @load_sparse_index
+func.func @load_sparse_index(%meta: memref<?x?xi32>, %r: index, %k: index) -> vector<16x16xi8> {
+  // CHECK: mcore.load_sparse_index %{{.*}}[%{{.*}}, %{{.*}}] : memref<?x?xi32> -> vector<16x16xi8>
+  %idx = mcore.load_sparse_index %meta[%r, %k] : memref<?x?xi32> -> vector<16x16xi8>
+  return %idx : vector<16x16xi8>
+}
+
+// Every catalog family in distributed form.
+// CHECK-LABEL: func @distributed_families
+func.func @distributed_families(%a8: vector<8xf16>, %b16: vector<16xf16>, %c8: vector<8xf32>, %i: i32,
+                                %a4: vector<4xf16>, %b8: vector<8xf16>, %c4: vector<4xf32>,
+                                %ai: vector<8xi8>, %ci: vector<8xi32>, %a16: vector<16xf16>,
+                                %c16h: vector<16xf16>) {
+  // CHECK: mcore.sparse_mma {{.*}} {index_set = 1 : i32, intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>}
+  %0 = mcore.sparse_mma %a8, %b16, %c8, %i {intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>, index_set = 1 : i32}
+      : vector<8xf16>, vector<16xf16>, i32 into vector<8xf32>
+  // CHECK: mcore.sparse_mma {{.*}}smfmac_f32_16x16x32_f16
+  %1 = mcore.sparse_mma %a4, %b8, %c4, %i {intrinsic = #mcore.intrinsic<smfmac_f32_16x16x32_f16>, index_set = 3 : i32}
+      : vector<4xf16>, vector<8xf16>, i32 into vector<4xf32>
+  // CHECK: mcore.mma {{.*}} {clamp, intrinsic = #mcore.intrinsic<wmma_i32_16x16x16_iu8_w32_gfx12>, unsigned_a, unsigned_b}
+  %2 = mcore.mma %ai, %ai, %ci {intrinsic = #mcore.intrinsic<wmma_i32_16x16x16_iu8_w32_gfx12>, unsigned_a, unsigned_b, clamp}
+      : vector<8xi8>, vector<8xi8> into vector<8xi32>
+  // RDNA3's 16-bit accumulator: one value per register, 16 slots.
+  // CHECK: mcore.mma {{.*}}wmma_f16_16x16x16_f16_w32>
+  %3 = mcore.mma %a16, %a16, %c16h {intrinsic = #mcore.intrinsic<wmma_f16_16x16x16_f16_w32>}
+      : vector<16xf16>, vector<16xf16> into vector<16xf16>
+  return
+}

@@ -188,5 +188,18 @@ LogicalResult SparseMmaOp::verify() {
                     getClamp(), getIndexSet()});
 }
 
+//===----------------------------------------------------------------------===//
+// LoadSparseIndexOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult LoadSparseIndexOp::verify() {
+  auto type = cast<VectorType>(getResult().getType());
+  if (type.getDimSize(1) % 2 != 0)
+    return emitOpError("the tile must hold whole groups: an even number of "
+                       "compressed columns, got ")
+           << type;
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "mcore/Dialect/MCore/IR/MCoreOps.cpp.inc"

@@ -115,4 +115,38 @@ def MCore_SparseMmaOp : MCore_MmaOpBase<"sparse_mma"> {
   let extraClassDeclaration = commonExtraClassDeclaration;
 }
 
+def MCore_LoadSparseIndexOp : MCore_Op<"load_sparse_index"> {
+  let summary = "Read a whole-tile sparse index from canonical 2:4 metadata";
+  let description = [{
+    Reads the in-group positions of an `R x C` tile of compressed A elements
+    from metadata in mcore's canonical 2:4 format (`docs/Sparsity.md`): a
+    2-D memref of 32-bit words, eight 4-bit groups per word along K.
+    `%row` is the first row of the tile and `%k` the first dense column (a
+    multiple of 4); the tile covers dense columns `%k .. %k + 2 * C - 1`,
+    i.e. compressed columns `%k / 2 .. %k / 2 + C - 1`.
+
+    Element `(r, c)` of the result is the position (0-3) of compressed
+    element `%k / 2 + c` of row `%row + r`. Rows or words past the end of
+    the memref read as positions 0 and 1 (whose values are zero padding).
+
+    `mcore-distribute` turns it into per-lane loads of metadata words and
+    nibble shuffles into each lane's index register.
+
+    ```mlir
+    %idx = mcore.load_sparse_index %meta[%row, %k]
+        : memref<?x?xi32, #gpu.address_space<workgroup>> -> vector<16x16xi8>
+    ```
+  }];
+  let arguments = (ins
+    Arg<MemRefRankOf<[I32], [2]>, "canonical 2:4 metadata",
+        [MemRead]>:$metadata,
+    Index:$row,
+    Index:$k);
+  let results = (outs VectorOfRankAndType<[2], [I8]>:$result);
+  let assemblyFormat = [{
+    $metadata `[` $row `,` $k `]` attr-dict `:` type($metadata) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // MCORE_DIALECT_MCORE_IR_MCOREOPS_TD

@@ -1,0 +1,159 @@
+//===- MatrixOps.h - One wave-wide matrix instruction -----------*- C++ -*-===//
+//
+// Executes one WMMA, SWMMAC, MFMA or SMFMAC instruction for a whole wave on
+// raw per-lane register bytes. This is what the emulator runs when a kernel
+// reaches a matrix intrinsic, and it is callable on its own so that tests can
+// drive single instructions.
+//
+// Every lane's operand is laid out exactly as the LLVM vector value the
+// intrinsic takes, in memory (little-endian): element e of a b-bit element
+// type occupies bits [e*b, e*b+b) of the lane's bytes, so register v of the
+// lane is bytes [4v, 4v+4). A wave's operand is the lanes' bytes one after
+// the other (lane-major). The sparse index is each lane's 32-bit word.
+//
+// The layouts are derived here from the ISA-level formulas (the AMD matrix
+// instruction calculator's algorithm, the RDNA3/RDNA4/CDNA3 ISA guides) and
+// never from mcore's intrinsic catalog; see docs/Emulator.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MCORE_EMULATOR_MATRIXOPS_H
+#define MCORE_EMULATOR_MATRIXOPS_H
+
+#include "mcore/Emulator/Target.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir::mcore::emu {
+
+/// Element types of matrix operands.
+enum class ElemType : uint8_t {
+  F16,
+  BF16,
+  FP8, ///< E4M3: OCP E4M3FN or E4M3FNUZ, per the target
+  BF8, ///< E5M2: OCP E5M2 or E5M2FNUZ, per the target
+  I8,  ///< signed, or unsigned per the instruction's signedness operand
+  I4,
+  F32,
+  F64,
+  I32,
+};
+llvm::StringRef getElemTypeName(ElemType t); ///< "f16", ...
+unsigned getElemBits(ElemType t);
+
+enum class MatrixFamily : uint8_t {
+  WMMA,   ///< RDNA3 / RDNA4 dense
+  SWMMAC, ///< RDNA4 sparse
+  MFMA,   ///< CDNA dense
+  SMFMAC, ///< CDNA3 / CDNA4 sparse
+};
+
+/// The immediate operands of a matrix instruction. Which ones an instruction
+/// has is given by MatrixOp::has*(); the others must stay at their defaults.
+struct MatrixImmediates {
+  bool aSigned = false; ///< iu8 / iu4: the A_sign (a_neg) operand
+  bool bSigned = false; ///< iu8 / iu4: the B_sign (b_neg) operand
+  bool clamp = false;   ///< iu8 / iu4: saturate the i32 result
+  bool opsel = false;   ///< RDNA3 16-bit accumulator: use the high halves
+  unsigned cbsz = 0;    ///< MFMA: A broadcast size; SMFMAC: index-set control
+  unsigned abid = 0;    ///< MFMA: A broadcast block; SMFMAC: index set
+  unsigned blgp = 0;    ///< MFMA: B lane-group pattern (f64 on CDNA3+: negate)
+  /// SWMMAC: the index set (the hardware's index_key). At the LLVM IR level
+  /// it is always 0: LLVM 22 has no index_key operand and selects set 1 from
+  /// `idx >> 16`.
+  unsigned indexSet = 0;
+};
+
+/// One matrix intrinsic as it executes on one target.
+class MatrixOp {
+public:
+  /// Looks up `intrinsic`, the LLVM intrinsic name with or without its
+  /// overload suffix ("llvm.amdgcn.swmmac.f32.16x16x32.f16" or
+  /// "llvm.amdgcn.swmmac.f32.16x16x32.f16.v8f32.v8f16.v16f16.i32"), as it
+  /// executes on `target`. Fails, naming the intrinsic and the target, when
+  /// it is unknown or the target does not have it. The result lives as long
+  /// as the process.
+  static llvm::Expected<const MatrixOp *> get(llvm::StringRef intrinsic,
+                                              const Target &target);
+
+  /// Whether `intrinsic` (a base name) is a matrix intrinsic the emulator
+  /// knows on some target.
+  static bool isKnownIntrinsic(llvm::StringRef intrinsic);
+  /// Every matrix intrinsic base name the emulator knows.
+  static std::vector<std::string> getKnownIntrinsics();
+
+  llvm::StringRef getName() const; ///< base intrinsic name
+  const Target &getTarget() const;
+  MatrixFamily getFamily() const;
+  bool isSparse() const;
+  unsigned getM() const;
+  unsigned getN() const;
+  unsigned getK() const; ///< the dense K
+  unsigned getBlocks() const;
+  ElemType getAType() const;
+  ElemType getBType() const;
+  ElemType getCType() const; ///< also the result type
+  /// Bytes of each lane's operand.
+  unsigned getABytes() const;
+  unsigned getBBytes() const;
+  unsigned getCBytes() const; ///< also of the result
+  /// The `_tied` RDNA3 form (other halves of the accumulator preserved).
+  bool isTied() const;
+
+  bool hasSignedness() const; ///< aSigned / bSigned
+  bool hasClamp() const;
+  bool hasOpsel() const;
+  bool hasCbszAbid() const;
+  bool hasBlgp() const;
+  unsigned getNumIndexSets() const; ///< SWMMAC / SMFMAC index sets
+
+  /// Checks that `imm` is valid for this instruction: operands it does not
+  /// have are at their defaults, and cbsz/abid/blgp/indexSet are in range.
+  llvm::Error verify(const MatrixImmediates &imm) const;
+
+  /// Executes for one wave. `a`, `b`, `c` and `d` are waveSize * get?Bytes()
+  /// bytes, lane-major; `index` has waveSize words (sparse ops; empty
+  /// otherwise). Fails on invalid immediates, wrong sizes, or (RDNA3) when the
+  /// replicated copies of an A or B element in different lanes disagree.
+  llvm::Error execute(const MatrixImmediates &imm, llvm::ArrayRef<uint8_t> a,
+                      llvm::ArrayRef<uint8_t> b, llvm::ArrayRef<uint8_t> c,
+                      llvm::ArrayRef<uint32_t> index,
+                      llvm::MutableArrayRef<uint8_t> d) const;
+
+  /// The same with one pointer per lane to each operand (how the runtime
+  /// calls it: every lane's operands live on that lane's stack). `d` may
+  /// alias `c`. `imm` must have passed verify().
+  llvm::Error executeLanes(const MatrixImmediates &imm,
+                           const uint8_t *const *a, const uint8_t *const *b,
+                           const uint8_t *const *c, const uint32_t *index,
+                           uint8_t *const *d) const;
+
+  struct Impl;
+  explicit MatrixOp(std::unique_ptr<Impl> impl);
+  ~MatrixOp();
+
+private:
+  std::unique_ptr<Impl> impl;
+};
+
+/// Executes one matrix intrinsic for a wave: MatrixOp::get + verify +
+/// execute. This is the single-instruction entry point for tests.
+llvm::Error executeMatrixIntrinsic(llvm::StringRef intrinsic,
+                                   const Target &target,
+                                   const MatrixImmediates &imm,
+                                   llvm::ArrayRef<uint8_t> a,
+                                   llvm::ArrayRef<uint8_t> b,
+                                   llvm::ArrayRef<uint8_t> c,
+                                   llvm::ArrayRef<uint32_t> index,
+                                   llvm::MutableArrayRef<uint8_t> d);
+
+} // namespace mlir::mcore::emu
+
+#endif // MCORE_EMULATOR_MATRIXOPS_H

@@ -27,6 +27,8 @@ config.test_exec_root = os.path.join(config.mcore_obj_root, "test")
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%shlibext", ".so"))
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
 config.substitutions.append(("%mcore_src_root", config.mcore_src_root))
 config.substitutions.append(("%mcore_obj_root", config.mcore_obj_root))
 
@@ -44,6 +46,8 @@ tools = [
     ToolSubst("mcore-opt", unresolved="ignore"),
     ToolSubst("mcore-layout", unresolved="ignore"),
     ToolSubst("mcore-run", unresolved="ignore"),
+    ToolSubst("not", command=os.path.join(config.llvm_tools_dir, "not")),
+    ToolSubst("count", command=os.path.join(config.llvm_tools_dir, "count")),
     ToolSubst("%llc", command=os.path.join(config.llvm_tools_dir, "llc")),
     ToolSubst("%mlir-translate", command=os.path.join(config.llvm_tools_dir, "mlir-translate")),
     ToolSubst("%llvm-readelf", command=os.path.join(config.llvm_tools_dir, "llvm-readelf")),

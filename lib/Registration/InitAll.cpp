@@ -2,6 +2,7 @@
 
 #include "mcore/InitAll.h"
 
+#include "mcore/Conversion/Passes.h"
 #include "mcore/Dialect/MCore/IR/MCoreDialect.h"
 #include "mcore/Dialect/MCore/Transforms/Passes.h"
 
@@ -11,4 +12,7 @@ void mlir::mcore::registerAllMCoreDialects(DialectRegistry &registry) {
   registry.insert<MCoreDialect>();
 }
 
-void mlir::mcore::registerAllMCorePasses() { registerMCorePasses(); }
+void mlir::mcore::registerAllMCorePasses() {
+  registerMCorePasses();
+  registerMCoreConversionPasses();
+}

@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Every (intrinsic, chip) pair of mcore's catalog, through the real toolchain.
+
+For each chip:
+  * every intrinsic the catalog lists for it goes through mcore-opt
+    (convert-mcore-to-rocdl, then upstream to LLVM), mlir-translate and
+    llc -mcpu=CHIP, and the ISA must hold the expected v_wmma / v_swmmac /
+    v_mfma / v_smfmac mnemonic in that intrinsic's function, using the LLVM
+    intrinsic the catalog names;
+  * every intrinsic the catalog does not list for it must be rejected by
+    mcore-opt with mcore's error ("NAME needs ...; the target is CHIP")
+    before llc ever sees it.
+
+Usage: all-pairs.py MCORE_BIN_DIR LLVM_TOOLS_DIR WORK_DIR
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+bindir, llvmdir, work = sys.argv[1:4]
+os.makedirs(work, exist_ok=True)
+
+
+def run(cmd, stdin=None):
+    return subprocess.run(cmd, input=stdin, capture_output=True, text=True)
+
+
+catalog = json.loads(run([os.path.join(bindir, "mcore-layout"), "--list",
+                          "--format=json"]).stdout)
+chips = ["gfx908", "gfx90a", "gfx942", "gfx950", "gfx1100", "gfx1101",
+         "gfx1102", "gfx1200", "gfx1201"]
+fp8 = {"gfx942": ("f8E4M3FNUZ", "f8E5M2FNUZ"),
+       "gfx950": ("f8E4M3FN", "f8E5M2"),
+       "gfx1200": ("f8E4M3FN", "f8E5M2"),
+       "gfx1201": ("f8E4M3FN", "f8E5M2")}
+
+
+def mlir_type(kind, chip):
+    if kind in ("fp8", "bf8"):
+        pair = fp8.get(chip, ("f8E4M3FN", "f8E5M2"))
+        return pair[0] if kind == "fp8" else pair[1]
+    return {"f16": "f16", "bf16": "bf16", "i8": "i8", "i4": "i4",
+            "f32": "f32", "i32": "i32"}[kind]
+
+
+lengths = {e["name"]: e["fragment_lengths"] for e in catalog}
+
+
+def function(entry, chip, fn):
+    n = lengths[entry["name"]]
+    ta, tb, tc = (mlir_type(entry[k], chip) for k in ("a_type", "b_type",
+                                                      "c_type"))
+    va, vb, vc = (f"vector<{n['A']}x{ta}>", f"vector<{n['B']}x{tb}>",
+                  f"vector<{n['C']}x{tc}>")
+    intr = f"#mcore.intrinsic<{entry['name']}>"
+    if entry["sparse"]:
+        op = (f"%d = mcore.sparse_mma %a, %b, %c, %i {{intrinsic = {intr}}} "
+              f": {va}, {vb}, i32 into {vc}")
+        args = f"%a: {va}, %b: {vb}, %c: {vc}, %i: i32"
+    else:
+        op = (f"%d = mcore.mma %a, %b, %c {{intrinsic = {intr}}} "
+              f": {va}, {vb} into {vc}")
+        args = f"%a: {va}, %b: {vb}, %c: {vc}"
+    return (f"func.func @{fn}({args}) -> {vc} {{\n  {op}\n"
+            f"  return %d : {vc}\n}}\n")
+
+
+def mnemonic_key(text):
+    """Compares mnemonics modulo underscores and the _1k/_w32/_gfx12
+    suffixes LLVM prints differently per chip."""
+    text = re.sub(r"_(1k|w32|gfx12)(?=_|$)", "", text)
+    return text.replace("_", "")
+
+
+failures = []
+checked_legal = checked_illegal = 0
+for chip in chips:
+    legal = [e for e in catalog if chip in e["chips"]]
+    illegal = [e for e in catalog if chip not in e["chips"]]
+
+    # Legal pairs: the whole way to ISA.
+    src = "".join(function(e, chip, f"f{i}") for i, e in enumerate(legal))
+    path = os.path.join(work, f"{chip}.mlir")
+    with open(path, "w") as f:
+        f.write(src)
+    lowered = run([os.path.join(bindir, "mcore-opt"), path,
+                   f"--convert-mcore-to-rocdl=chip={chip}",
+                   "--convert-vector-to-llvm", "--convert-arith-to-llvm",
+                   "--convert-func-to-llvm", "--reconcile-unrealized-casts"])
+    if lowered.returncode != 0:
+        failures.append(f"{chip}: mcore-opt failed:\n{lowered.stderr}")
+        continue
+    ll = run([os.path.join(llvmdir, "mlir-translate"), "--mlir-to-llvmir"],
+             lowered.stdout)
+    if ll.returncode != 0:
+        failures.append(f"{chip}: mlir-translate failed:\n{ll.stderr}")
+        continue
+    isa = run([os.path.join(llvmdir, "llc"), "-mtriple=amdgcn-amd-amdhsa",
+               f"-mcpu={chip}", "-o", "-"], ll.stdout)
+    if isa.returncode != 0:
+        failures.append(f"{chip}: llc failed:\n{isa.stderr}")
+        continue
+    # Split the ISA per function and the IR per function.
+    bodies = dict(re.findall(r"^(f\d+):[^\n]*\n(.*?)\.Lfunc_end", isa.stdout,
+                             re.S | re.M))
+    calls = dict(re.findall(r"define [^@]*@(f\d+)\(.*?\n(.*?)\n}", ll.stdout,
+                            re.S))
+    for i, e in enumerate(legal):
+        fn = f"f{i}"
+        checked_legal += 1
+        if e["llvm_intrinsic"] + "." not in calls.get(fn, "") and \
+           e["llvm_intrinsic"] + "(" not in calls.get(fn, ""):
+            failures.append(f"{chip} {e['name']}: the LLVM IR does not call "
+                            f"{e['llvm_intrinsic']}")
+        want = mnemonic_key("v_" + e["name"])
+        got = [m for m in re.findall(r"\b(v_[a-z0-9_]+)", bodies.get(fn, ""))
+               if mnemonic_key(m) == want]
+        if not got:
+            failures.append(f"{chip} {e['name']}: no v_{e['name']} in the "
+                            f"ISA of {fn}")
+
+    # Illegal pairs: mcore's own error. One split-input-file run per chip;
+    # -verify-diagnostics fails unless every function gets exactly its error.
+    chunks = []
+    for i, e in enumerate(illegal):
+        checked_illegal += 1
+        fn = function(e, chip if chip in fp8 else "gfx950", f"g{i}")
+        names = e["chips"]
+        chips_text = names[0] if len(names) == 1 else \
+            ", ".join(names[:-1]) + " or " + names[-1]
+        note = (f"  // expected-error @+1 {{{{{e['name']} needs {chips_text}; "
+                f"the target is {chip}}}}}\n")
+        fn = fn.replace("\n  %d", "\n" + note + "  %d", 1)
+        chunks.append(fn)
+    if chunks:
+        path = os.path.join(work, f"{chip}-illegal.mlir")
+        with open(path, "w") as f:
+            f.write("\n// -----\n\n".join(chunks))
+        r = run([os.path.join(bindir, "mcore-opt"), path, "-split-input-file",
+                 "-verify-diagnostics", f"--convert-mcore-to-rocdl=chip={chip}"])
+        if r.returncode != 0:
+            failures.append(f"{chip}: illegal pairs not all rejected by mcore:"
+                            f"\n{r.stderr}")
+
+print(f"legal pairs compiled to their instruction: {checked_legal}")
+print(f"illegal pairs rejected by mcore: {checked_illegal}")
+if failures:
+    print("\n".join(failures))
+    sys.exit(1)

@@ -1,0 +1,50 @@
+// RUN: mcore-opt %s --convert-mcore-to-rocdl=chip=gfx950 | FileCheck %s
+
+// CDNA4-only shapes.
+// CHECK-LABEL: func @smfmac_f16_k64
+func.func @smfmac_f16_k64(%a: vector<8xf16>, %b: vector<16xf16>, %c: vector<4xf32>, %i: i32) -> vector<4xf32> {
+  // CHECK: rocdl.smfmac.f32.16x16x64.f16 {{.*}} : (vector<8xf16>, vector<16xf16>, vector<4xf32>, i32, i32, i32) -> vector<4xf32>
+  %d = mcore.sparse_mma %a, %b, %c, %i {intrinsic = #mcore.intrinsic<smfmac_f32_16x16x64_f16>}
+      : vector<8xf16>, vector<16xf16>, i32 into vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// CHECK-LABEL: func @mfma_f16_k16
+func.func @mfma_f16_k16(%a: vector<8xf16>, %b: vector<8xf16>, %c: vector<16xf32>) -> vector<16xf32> {
+  // CHECK: rocdl.mfma.f32.32x32x16.f16
+  %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<mfma_f32_32x32x16_f16>}
+      : vector<8xf16>, vector<8xf16> into vector<16xf32>
+  return %d : vector<16xf32>
+}
+
+// gfx950 fp8 is OCP.
+// CHECK-LABEL: func @mfma_fp8
+func.func @mfma_fp8(%a: vector<8xf8E4M3FN>, %b: vector<8xf8E4M3FN>, %c: vector<4xf32>) -> vector<4xf32> {
+  // CHECK: rocdl.mfma.f32.16x16x32.fp8.fp8
+  %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<mfma_f32_16x16x32_fp8_fp8>}
+      : vector<8xf8E4M3FN>, vector<8xf8E4M3FN> into vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// MLIR 22's amdgpu.sparse_mfma passes these operands as bfloat on gfx950
+// although the CDNA3 bf16 SMFMAC takes i16 vectors; mcore calls the
+// intrinsic itself with i16 operands.
+// CHECK-LABEL: func @smfmac_bf16_cdna3_shape
+func.func @smfmac_bf16_cdna3_shape(%a: vector<4xbf16>, %b: vector<8xbf16>, %c: vector<4xf32>, %i: i32) -> vector<4xf32> {
+  // CHECK-DAG: %[[PA:.+]] = vector.bitcast %{{.*}} : vector<4xbf16> to vector<4xi16>
+  // CHECK-DAG: %[[PB:.+]] = vector.bitcast %{{.*}} : vector<8xbf16> to vector<8xi16>
+  // CHECK-DAG: %[[ABID:.+]] = llvm.mlir.constant(1 : i32) : i32
+  // CHECK: llvm.call_intrinsic "llvm.amdgcn.smfmac.f32.16x16x32.bf16"(%[[PA]], %[[PB]], %{{.*}}, %{{.*}}, %{{.*}}, %[[ABID]]) : (vector<4xi16>, vector<8xi16>, vector<4xf32>, i32, i32, i32) -> vector<4xf32>
+  %d = mcore.sparse_mma %a, %b, %c, %i {intrinsic = #mcore.intrinsic<smfmac_f32_16x16x32_bf16>, index_set = 1 : i32}
+      : vector<4xbf16>, vector<8xbf16>, i32 into vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// The CDNA4 bf16 SMFMAC takes bfloat, which upstream handles.
+// CHECK-LABEL: func @smfmac_bf16_cdna4_shape
+func.func @smfmac_bf16_cdna4_shape(%a: vector<8xbf16>, %b: vector<16xbf16>, %c: vector<4xf32>, %i: i32) -> vector<4xf32> {
+  // CHECK: rocdl.smfmac.f32.16x16x64.bf16
+  %d = mcore.sparse_mma %a, %b, %c, %i {intrinsic = #mcore.intrinsic<smfmac_f32_16x16x64_bf16>}
+      : vector<8xbf16>, vector<16xbf16>, i32 into vector<4xf32>
+  return %d : vector<4xf32>
+}

@@ -5,7 +5,9 @@
 
 include "mcore/Dialect/MCore/IR/MCoreBase.td"
 include "mcore/Dialect/MCore/IR/MCoreAttrs.td"
+include "mlir/Interfaces/DestinationStyleOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/TilingInterface.td"
 
 // Element types a matrix instruction can read or accumulate into. fp8 is the
 // E4M3 format (OCP f8E4M3FN or FNUZ f8E4M3FNUZ, as the chip wants), bf8 is
@@ -147,6 +149,108 @@ def MCore_LoadSparseIndexOp : MCore_Op<"load_sparse_index"> {
     $metadata `[` $row `,` $k `]` attr-dict `:` type($metadata) `->` type($result)
   }];
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Matrix-level 2:4 operations (compressed operands in the canonical format)
+//===----------------------------------------------------------------------===//
+
+def MCore_Matrix : AnyTypeOf<[TensorRankOf<[AnyType], [2]>,
+                              MemRefRankOf<[AnyType], [2]>],
+                             "2-D tensor or memref">;
+def MCore_MetadataMatrix : AnyTypeOf<[TensorRankOf<[I32], [2]>,
+                                      MemRefRankOf<[I32], [2]>],
+                                     "2-D tensor or memref of i32 words">;
+
+def MCore_SparseMatmulOp : MCore_Op<"sparse_matmul", [
+    DestinationStyleOpInterface,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DeclareOpInterfaceMethods<TilingInterface, [
+      "getIterationDomain", "getLoopIteratorTypes",
+      "getTiledImplementation", "getResultTilePosition"]>]> {
+  let summary = "Matrix multiply with a 2:4-sparse A in compressed form";
+  let description = [{
+    `C += expand(values, metadata) * B`, where `values` (`M x Kc`) and
+    `metadata` (`M x W` 32-bit words) are a 2:4-sparse `M x K` matrix A in
+    mcore's canonical format (`docs/Sparsity.md`): `Kc = 2 * ceil(K / 4)`,
+    `W = ceil(K / 32)`. `B` is `K x N` (the dense K comes from B) and `C`
+    is `M x N`. Elements are converted to C's type before they are
+    multiplied, as in `linalg.matmul`; integer A / B are sign-extended unless
+    `unsigned_a` / `unsigned_b` is set.
+
+    The op is destination-passing: on tensors it returns the updated C, on
+    memrefs it updates C in place. It implements `TilingInterface` over
+    the iteration space `(M, N, K)` (K tiles must start at multiples of 32,
+    whole metadata words) and is bufferizable. `mcore-compress-2to4`
+    produces it from a `linalg.matmul` whose A has the 2:4 sparse_tensor
+    encoding; `mcore-tile-matmul` turns it into a GPU kernel.
+
+    ```mlir
+    %d = mcore.sparse_matmul ins(%values, %meta, %b
+        : tensor<128x128xf16>, tensor<128x8xi32>, tensor<256x64xf16>)
+        outs(%c : tensor<128x64xf32>) -> tensor<128x64xf32>
+    mcore.sparse_matmul ins(%v, %m, %b
+        : memref<?x?xf16>, memref<?x?xi32>, memref<?x?xf16>)
+        outs(%c : memref<?x?xf32>)
+    ```
+  }];
+  let arguments = (ins
+    MCore_Matrix:$values,
+    MCore_MetadataMatrix:$metadata,
+    MCore_Matrix:$b,
+    MCore_Matrix:$c,
+    UnitAttr:$unsigned_a,
+    UnitAttr:$unsigned_b);
+  let results = (outs Variadic<TensorRankOf<[AnyType], [2]>>:$result);
+  let assemblyFormat = [{
+    `ins` `(` $values `,` $metadata `,` $b `:` type($values) `,`
+    type($metadata) `,` type($b) `)` `outs` `(` $c `:` type($c) `)`
+    attr-dict (`->` type($result)^)?
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    MutableOperandRange getDpsInitsMutable() { return getCMutable(); }
+  }];
+}
+
+def MCore_Compress2to4Op : MCore_Op<"compress_2to4", [
+    DestinationStyleOpInterface,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Compress a 2:4-sparse matrix into values and metadata";
+  let description = [{
+    Writes the canonical 2:4 form (`docs/Sparsity.md`) of the `M x K`
+    matrix `dense`: `values` (`M x Kc`, `Kc = 2 * ceil(K / 4)`) and
+    `metadata` (`M x W` 32-bit words, `W = ceil(K / 32)`).
+
+    The input must be 2:4 sparse along K. `mcore-lower-compress-2to4`
+    turns the op into a GPU kernel that compresses and validates at run
+    time; if a group of four holds more than two non-zeros, the host code
+    prints the first violating row and group and aborts instead of
+    computing a wrong product. (Constants never reach this op:
+    `mcore-compress-2to4` compresses them at compile time.)
+
+    ```mlir
+    %v, %m = mcore.compress_2to4 ins(%a : tensor<?x?xf16>)
+        outs(%v0, %m0 : tensor<?x?xf16>, tensor<?x?xi32>)
+        -> tensor<?x?xf16>, tensor<?x?xi32>
+    ```
+  }];
+  let arguments = (ins
+    MCore_Matrix:$dense,
+    MCore_Matrix:$values,
+    MCore_MetadataMatrix:$metadata);
+  let results = (outs Variadic<TensorRankOf<[AnyType], [2]>>:$result);
+  let assemblyFormat = [{
+    `ins` `(` $dense `:` type($dense) `)` `outs` `(` $values `,` $metadata
+    `:` type($values) `,` type($metadata) `)` attr-dict
+    (`->` type($result)^)?
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    MutableOperandRange getDpsInitsMutable() {
+      return MutableOperandRange(getOperation(), /*start=*/1, /*length=*/2);
+    }
+  }];
 }
 
 #endif // MCORE_DIALECT_MCORE_IR_MCOREOPS_TD

@@ -34,4 +34,32 @@ def MCoreSelectIntrinsicsPass : Pass<"mcore-select-intrinsics"> {
   let dependentDialects = ["::mlir::mcore::MCoreDialect"];
 }
 
+def MCoreDistributePass : Pass<"mcore-distribute"> {
+  let summary = "Distribute whole-tile mcore ops to per-lane fragments";
+  let description = [{
+    Rewrites whole-tile `mcore.mma` / `mcore.sparse_mma` (rank-2 operands,
+    one matrix-instruction tile executed by a whole wave) and the values
+    feeding them into per-lane code, using the intrinsic's layouts from
+    mcore's catalog: every lane loads, keeps and stores only the elements of
+    each tile it holds.
+
+    Whole-tile values may come from `vector.transfer_read` (A, B and C tiles
+    of 2-D memrefs, identity or transposed maps; one vector load per run of
+    elements contiguous in memory, bounds checks kept where the transfer is
+    not in bounds), `mcore.load_sparse_index` (per-lane loads of canonical
+    metadata and nibble shuffles into the lane's index word), splat
+    `arith.constant`s, element-wise ops and `scf.for` iter_args, and go to
+    `vector.transfer_write` (per-lane stores, masked at the edges of the
+    matrix). A value used with two different layouts is an error.
+
+    The lane is `gpu.lane_id`; the ops must run in wave-uniform control
+    flow with wave-uniform indices, as `mcore-tile-matmul` writes them. Every
+    whole-tile op needs its `intrinsic` (`mcore-select-intrinsics`).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"];
+}
+
 #endif // MCORE_DIALECT_MCORE_TRANSFORMS_PASSES_TD

@@ -1,0 +1,736 @@
+//===- Distribute.cpp - Whole-tile mcore ops to per-lane fragments --------===//
+//
+// mcore-distribute rewrites the whole-tile form that mcore-tile-matmul
+// writes (one matrix-instruction tile per rank-2 vector, executed by a whole
+// wave) into the per-lane form convert-mcore-to-rocdl lowers: every lane
+// computes which elements of each tile it holds from the intrinsic's layout
+// in mcore's catalog, and loads, keeps and stores only those.
+//
+// The whole-tile values it distributes, and how:
+//   * vector.transfer_read of an A or B tile: per-lane loads, one vector load
+//     per run of elements contiguous in memory;
+//   * mcore.load_sparse_index: per-lane loads of canonical metadata words and
+//     nibble shuffles into the lane's index word (index set 0);
+//   * arith.constant splats (accumulator init): per-lane splats;
+//   * mcore.mma / mcore.sparse_mma: the same op on fragments;
+//   * element-wise ops on C tiles (arith.truncf, ...): the same op on
+//     fragments;
+//   * scf.for iter_args carrying C tiles: loops carrying fragments;
+//   * vector.transfer_write of a C tile: per-lane stores, masked where the
+//     transfer is not in bounds.
+// Each whole-tile value gets its layout (an operand of one intrinsic) from
+// the mcore ops it flows into or out of; a value that would need two layouts
+// is an error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mcore/Dialect/MCore/IR/MCoreOps.h"
+#include "mcore/Dialect/MCore/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/OpDefinition.h"
+
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::mcore {
+#define GEN_PASS_DEF_MCOREDISTRIBUTEPASS
+#include "mcore/Dialect/MCore/Transforms/Passes.h.inc"
+} // namespace mlir::mcore
+
+using namespace mlir;
+using namespace mlir::mcore;
+
+namespace {
+
+/// The layout of a whole-tile value: one operand of one intrinsic.
+struct Role {
+  const IntrinsicInfo *info = nullptr;
+  Operand operand = Operand::A;
+  bool operator==(const Role &o) const {
+    return info == o.info && operand == o.operand;
+  }
+  bool operator!=(const Role &o) const { return !(*this == o); }
+  const LaneLayout &layout() const {
+    return operand == Operand::Index ? info->index.layout
+                                     : info->getFragment(operand).layout;
+  }
+  /// Elements of the layout a lane holds (index: 2-bit fields of set 0).
+  unsigned numElems() const {
+    return operand == Operand::Index ? info->index.bitsPerSet / 2u
+                                     : info->getFragment(operand).count;
+  }
+  unsigned stride() const {
+    return operand == Operand::Index ? 1 : info->getFragment(operand).stride;
+  }
+  std::string describe() const {
+    return (getOperandName(operand) + " of " + info->name).str();
+  }
+};
+
+bool isWholeTile(Value v) {
+  auto type = dyn_cast<VectorType>(v.getType());
+  return type && type.getRank() == 2;
+}
+
+bool isElementwise(Operation *op) {
+  return op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0 &&
+         op->getNumResults() == 1;
+}
+
+/// Checks that a layout's bases are distinct powers of two per coordinate,
+/// so that coord(lane, e) = coord(0, e) + coord(lane, 0), which the
+/// generated address arithmetic relies on. True for every catalog layout.
+bool isSeparable(const LaneLayout &l) {
+  uint32_t seen[2] = {0, 0};
+  auto add = [&](TileCoord c) {
+    for (unsigned d = 0; d < 2; ++d) {
+      uint32_t v = d == 0 ? c.d0 : c.d1;
+      if (!v)
+        continue;
+      if (!llvm::isPowerOf2_32(v) || (seen[d] & v))
+        return false;
+      seen[d] |= v;
+    }
+    return true;
+  };
+  for (unsigned b = 0; b < l.numElemBits; ++b)
+    if (!add(l.elemBases[b]))
+      return false;
+  for (unsigned b = 0; b < l.numLaneBits; ++b)
+    if (!add(l.laneBases[b]))
+      return false;
+  return true;
+}
+
+class Distributor {
+public:
+  explicit Distributor(Operation *root) : root(root) {}
+
+  LogicalResult run() {
+    if (failed(assignRoles()))
+      return failure();
+    if (roles.empty())
+      return success();
+    if (failed(distributeRegions(root)))
+      return failure();
+    // The old ops only use each other now (an old loop's block arguments are
+    // used by old ops moved into the new loop): cut every use, then erase.
+    for (Operation *op : toErase)
+      op->dropAllReferences();
+    for (Operation *op : toErase)
+      for (Value result : op->getResults())
+        if (!result.use_empty())
+          return op->emitError("mcore-distribute left a use of this op's "
+                               "whole-tile result");
+    for (Operation *op : llvm::reverse(toErase))
+      op->erase();
+    return success();
+  }
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Layout assignment
+  //===--------------------------------------------------------------------===//
+
+  LogicalResult assignRoles() {
+    SmallVector<std::pair<Value, Role>> seeds;
+    WalkResult walk = root->walk([&](Operation *op) {
+      if (!isa<MmaOp, SparseMmaOp>(op) || !isWholeTile(op->getOperand(0)))
+        return WalkResult::advance();
+      auto intrinsic =
+          op->getAttrOfType<MmaIntrinsicAttrInterface>("intrinsic");
+      if (!intrinsic) {
+        op->emitError("mcore-distribute needs the intrinsic of every "
+                      "whole-tile op; run mcore-select-intrinsics first");
+        return WalkResult::interrupt();
+      }
+      const IntrinsicInfo *info = &intrinsic.getInfo();
+      seeds.push_back({op->getOperand(0), {info, Operand::A}});
+      seeds.push_back({op->getOperand(1), {info, Operand::B}});
+      seeds.push_back({op->getOperand(2), {info, Operand::C}});
+      seeds.push_back({op->getResult(0), {info, Operand::C}});
+      if (auto sparse = dyn_cast<SparseMmaOp>(op))
+        seeds.push_back({sparse.getIndex(), {info, Operand::Index}});
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+    for (auto &[value, role] : seeds)
+      if (failed(assign(value, role)))
+        return failure();
+    while (!worklist.empty()) {
+      Value v = worklist.pop_back_val();
+      if (failed(propagate(v)))
+        return failure();
+    }
+    for (auto &[value, role] : roles)
+      if (!isSeparable(role.layout()))
+        return emitErrorAt(value, "the layout of " + role.describe() +
+                                      " is not separable by lane");
+    return success();
+  }
+
+  InFlightDiagnostic emitErrorAt(Value v, const Twine &message) {
+    if (Operation *def = v.getDefiningOp())
+      return def->emitError(message);
+    return v.getParentRegion()->getParentOp()->emitError(message);
+  }
+
+  LogicalResult assign(Value v, Role role) {
+    if (!isWholeTile(v))
+      return emitErrorAt(v, "expected a whole-tile (rank-2) vector for " +
+                                role.describe());
+    auto [it, inserted] = roles.try_emplace(v, role);
+    if (inserted) {
+      worklist.push_back(v);
+      return success();
+    }
+    if (it->second != role)
+      return emitErrorAt(v, "this whole-tile value is used as " +
+                                it->second.describe() + " and as " +
+                                role.describe() +
+                                "; mcore-distribute needs one layout per "
+                                "value");
+    return success();
+  }
+
+  /// Spreads v's role along loop-carried values and element-wise ops.
+  LogicalResult propagate(Value v) {
+    Role role = roles.lookup(v);
+    // Producers.
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+          loop && arg.getArgNumber() > 0) {
+        unsigned i = arg.getArgNumber() - 1;
+        if (failed(assign(loop.getInitArgs()[i], role)) ||
+            failed(assign(loop.getResult(i), role)) ||
+            failed(assign(loop.getBody()->getTerminator()->getOperand(i),
+                          role)))
+          return failure();
+      }
+    } else if (Operation *def = v.getDefiningOp()) {
+      if (auto loop = dyn_cast<scf::ForOp>(def)) {
+        unsigned i = cast<OpResult>(v).getResultNumber();
+        if (failed(assign(loop.getRegionIterArg(i), role)))
+          return failure();
+      } else if (isElementwise(def)) {
+        for (Value operand : def->getOperands())
+          if (isWholeTile(operand) && failed(assign(operand, role)))
+            return failure();
+      }
+    }
+    // Users.
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto loop = dyn_cast<scf::ForOp>(user)) {
+        if (use.getOperandNumber() >= loop.getNumControlOperands() &&
+            failed(assign(loop.getTiedLoopRegionIterArg(&use), role)))
+          return failure();
+      } else if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+        if (auto loop = dyn_cast<scf::ForOp>(yield->getParentOp()))
+          if (failed(assign(loop.getResult(use.getOperandNumber()), role)))
+            return failure();
+      } else if (isElementwise(user)) {
+        for (Value operand : user->getOperands())
+          if (isWholeTile(operand) && failed(assign(operand, role)))
+            return failure();
+        if (failed(assign(user->getResult(0), role)))
+          return failure();
+      }
+    }
+    return success();
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Rewriting
+  //===--------------------------------------------------------------------===//
+
+  bool hasRole(Value v) const { return roles.count(v); }
+
+  Type fragmentType(Value v) {
+    Role role = roles.lookup(v);
+    if (role.operand == Operand::Index)
+      return IntegerType::get(v.getContext(), 32);
+    return VectorType::get({int64_t(role.numElems() * role.stride())},
+                           cast<VectorType>(v.getType()).getElementType());
+  }
+
+  LogicalResult distributeRegions(Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (failed(distributeBlock(block)))
+          return failure();
+    return success();
+  }
+
+  LogicalResult distributeBlock(Block &block) {
+    for (Operation &op : llvm::make_early_inc_range(block))
+      if (failed(distributeOp(&op)))
+        return failure();
+    return success();
+  }
+
+  bool touchesRoles(Operation *op) {
+    return llvm::any_of(op->getOperands(), [&](Value v) { return hasRole(v); }) ||
+           llvm::any_of(op->getResults(), [&](Value v) { return hasRole(v); });
+  }
+
+  LogicalResult distributeOp(Operation *op) {
+    if (auto loop = dyn_cast<scf::ForOp>(op);
+        loop && touchesRoles(loop.getOperation()))
+      return distributeFor(loop);
+    if (isa<scf::YieldOp>(op)) {
+      // Handled with its loop; a yield of a tile out of another region op is
+      // not part of the contract.
+      if (touchesRoles(op) && !isa<scf::ForOp>(op->getParentOp()))
+        return op->emitError("mcore-distribute cannot carry whole tiles "
+                             "through '")
+               << op->getParentOp()->getName() << "'";
+      if (touchesRoles(op))
+        for (OpOperand &operand : op->getOpOperands())
+          if (hasRole(operand.get()))
+            operand.set(map.lookup(operand.get()));
+      return success();
+    }
+    if (!touchesRoles(op))
+      return distributeRegions(op);
+
+    OpBuilder b(op);
+    if (auto read = dyn_cast<vector::TransferReadOp>(op))
+      return distributeRead(b, read);
+    if (auto write = dyn_cast<vector::TransferWriteOp>(op))
+      return distributeWrite(b, write);
+    if (auto index = dyn_cast<LoadSparseIndexOp>(op))
+      return distributeIndex(b, index);
+    if (auto cst = dyn_cast<arith::ConstantOp>(op))
+      return distributeConstant(b, cst);
+    if (auto mma = dyn_cast<MmaOp>(op)) {
+      auto d = MmaOp::create(b, op->getLoc(), fragmentType(mma.getResult()),
+                             map.lookup(mma.getA()), map.lookup(mma.getB()),
+                             map.lookup(mma.getC()), mma.getIntrinsicAttr(),
+                             mma.getUnsignedA(), mma.getUnsignedB(),
+                             mma.getClamp());
+      return replace(op, d->getResults());
+    }
+    if (auto mma = dyn_cast<SparseMmaOp>(op)) {
+      // The per-lane index word holds set 0.
+      auto d = SparseMmaOp::create(
+          b, op->getLoc(), fragmentType(mma.getResult()),
+          map.lookup(mma.getA()), map.lookup(mma.getB()),
+          map.lookup(mma.getC()), map.lookup(mma.getIndex()),
+          mma.getIntrinsicAttr(), /*index_set=*/0, mma.getUnsignedA(),
+          mma.getUnsignedB(), mma.getClamp());
+      return replace(op, d->getResults());
+    }
+    if (isElementwise(op)) {
+      SmallVector<Value> operands;
+      for (Value v : op->getOperands())
+        operands.push_back(hasRole(v) ? map.lookup(v) : v);
+      OperationState state(op->getLoc(), op->getName(), operands,
+                           {fragmentType(op->getResult(0))}, op->getAttrs());
+      return replace(op, b.create(state)->getResults());
+    }
+    return op->emitError("mcore-distribute cannot distribute '")
+           << op->getName() << "' on a whole-tile value";
+  }
+
+  LogicalResult replace(Operation *old, ValueRange fragments) {
+    for (auto [oldResult, fragment] : llvm::zip(old->getResults(), fragments))
+      map.map(oldResult, fragment);
+    toErase.push_back(old);
+    return success();
+  }
+
+  LogicalResult distributeFor(scf::ForOp loop) {
+    OpBuilder b(loop);
+    SmallVector<Value> inits;
+    for (Value init : loop.getInitArgs())
+      inits.push_back(hasRole(init) ? map.lookup(init) : init);
+    auto newLoop =
+        scf::ForOp::create(b, loop.getLoc(), loop.getLowerBound(),
+                           loop.getUpperBound(), loop.getStep(), inits);
+    Block *oldBody = loop.getBody(), *newBody = newLoop.getBody();
+    // The builder gave the new body a terminator only without iter_args.
+    if (!newBody->empty())
+      newBody->getTerminator()->erase();
+    newBody->getOperations().splice(newBody->end(), oldBody->getOperations());
+    for (auto [oldArg, newArg] :
+         llvm::zip(oldBody->getArguments(), newBody->getArguments())) {
+      if (hasRole(oldArg))
+        map.map(oldArg, newArg);
+      else
+        oldArg.replaceAllUsesWith(newArg);
+    }
+    if (failed(distributeBlock(*newBody)))
+      return failure();
+    for (auto [oldResult, newResult] :
+         llvm::zip(loop.getResults(), newLoop.getResults())) {
+      if (hasRole(oldResult))
+        map.map(oldResult, newResult);
+      else
+        oldResult.replaceAllUsesWith(newResult);
+    }
+    toErase.push_back(loop);
+    return success();
+  }
+
+  /// The lane id, created once at the top of the enclosing kernel body.
+  Value laneId(Operation *at) {
+    Operation *scope = at->getParentOfType<gpu::LaunchOp>();
+    if (!scope)
+      scope = at->getParentOfType<FunctionOpInterface>();
+    Block *entry = &scope->getRegion(0).front();
+    Value &lane = laneIds[entry];
+    if (!lane) {
+      OpBuilder b = OpBuilder::atBlockBegin(entry);
+      lane = gpu::LaneIdOp::create(b, at->getLoc(), /*upper_bound=*/nullptr);
+    }
+    return lane;
+  }
+
+  /// coord(lane, 0) of a layout as two index values: for each run of lane
+  /// bits whose bases double along one coordinate,
+  /// ((lane >> first) & (2^run - 1)) * base.
+  std::pair<Value, Value> laneCoords(OpBuilder &b, Location loc, Value lane,
+                                     const LaneLayout &l) {
+    Value coords[2];
+    for (unsigned d = 0; d < 2; ++d) {
+      Value sum = arith::ConstantIndexOp::create(b, loc, 0);
+      unsigned bit = 0;
+      while (bit < l.numLaneBits) {
+        auto comp = [&](unsigned b) -> uint32_t {
+          TileCoord c = l.laneBases[b];
+          return d == 0 ? c.d0 : c.d1;
+        };
+        uint32_t base = comp(bit);
+        if (!base) {
+          ++bit;
+          continue;
+        }
+        unsigned run = 1;
+        while (bit + run < l.numLaneBits && comp(bit + run) == base << run)
+          ++run;
+        Value v = lane;
+        if (bit)
+          v = arith::ShRUIOp::create(b, loc, v,
+                                     arith::ConstantIndexOp::create(b, loc, bit));
+        v = arith::AndIOp::create(
+            b, loc, v, arith::ConstantIndexOp::create(b, loc, (1 << run) - 1));
+        if (base != 1)
+          v = arith::MulIOp::create(b, loc, v,
+                                    arith::ConstantIndexOp::create(b, loc, base));
+        sum = arith::AddIOp::create(b, loc, sum, v);
+        bit += run;
+      }
+      coords[d] = sum;
+    }
+    return {coords[0], coords[1]};
+  }
+
+  /// Runs of fragment elements that are consecutive along tile coordinate
+  /// `contig` (0 or 1), or single elements when contig < 0.
+  SmallVector<std::pair<unsigned, unsigned>> elementRuns(const Role &role,
+                                                         int contig) {
+    const LaneLayout &l = role.layout();
+    SmallVector<std::pair<unsigned, unsigned>> runs;
+    unsigned n = role.numElems();
+    for (unsigned e = 0; e < n;) {
+      unsigned len = 1;
+      if (contig >= 0) {
+        TileCoord first = l.apply(0, e);
+        while (e + len < n) {
+          TileCoord next = l.apply(0, e + len);
+          bool ok = contig == 0 ? (next.d1 == first.d1 &&
+                                   next.d0 == first.d0 + len)
+                                : (next.d0 == first.d0 &&
+                                   next.d1 == first.d1 + len);
+          if (!ok)
+            break;
+          ++len;
+        }
+      }
+      runs.push_back({e, len});
+      e += len;
+    }
+    return runs;
+  }
+
+  /// The memref dims a 2-D transfer's tile coordinates index, from its
+  /// permutation map.
+  FailureOr<std::pair<unsigned, unsigned>>
+  transferDims(Operation *op, AffineMap map, unsigned rank) {
+    if (map.getNumResults() != 2)
+      return op->emitError("expected a 2-D transfer");
+    auto d0 = dyn_cast<AffineDimExpr>(map.getResult(0));
+    auto d1 = dyn_cast<AffineDimExpr>(map.getResult(1));
+    if (!d0 || !d1 || d0.getPosition() >= rank || d1.getPosition() >= rank)
+      return op->emitError("mcore-distribute handles permutation maps that "
+                           "select two memref dimensions, got ")
+             << AffineMapAttr::get(map);
+    return std::make_pair(d0.getPosition(), d1.getPosition());
+  }
+
+  static bool innermostIsContiguous(MemRefType type) {
+    if (type.getLayout().isIdentity())
+      return true;
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    return succeeded(type.getStridesAndOffset(strides, offset)) &&
+           !strides.empty() && strides.back() == 1;
+  }
+
+  LogicalResult distributeRead(OpBuilder &b, vector::TransferReadOp read) {
+    if (read.getMask())
+      return read.emitError("mcore-distribute does not handle masked "
+                            "transfer_read of whole tiles");
+    Role role = roles.lookup(read.getResult());
+    auto memType = dyn_cast<MemRefType>(read.getBase().getType());
+    if (!memType)
+      return read.emitError("mcore-distribute reads whole tiles from memrefs");
+    auto dims =
+        transferDims(read, read.getPermutationMap(), memType.getRank());
+    if (failed(dims))
+      return failure();
+    Location loc = read.getLoc();
+    unsigned rank = memType.getRank();
+    int contig = dims->second == rank - 1   ? 1
+                 : dims->first == rank - 1 ? 0
+                                           : -1;
+    if (contig >= 0 && !innermostIsContiguous(memType))
+      contig = -1;
+    bool inBounds = read.isDimInBounds(0) && read.isDimInBounds(1);
+    Type elem = read.getVectorType().getElementType();
+    auto fragType = cast<VectorType>(fragmentType(read.getResult()));
+
+    auto [lane0, lane1] = laneCoords(b, loc, laneId(read), role.layout());
+    Value frag = arith::ConstantOp::create(b, loc, b.getZeroAttr(fragType));
+    for (auto [e, len] : elementRuns(role, contig)) {
+      TileCoord c = role.layout().apply(0, e);
+      SmallVector<Value> idx(read.getIndices());
+      idx[dims->first] = arith::AddIOp::create(
+          b, loc, idx[dims->first],
+          arith::AddIOp::create(b, loc, lane0,
+                                arith::ConstantIndexOp::create(b, loc, c.d0)));
+      idx[dims->second] = arith::AddIOp::create(
+          b, loc, idx[dims->second],
+          arith::AddIOp::create(b, loc, lane1,
+                                arith::ConstantIndexOp::create(b, loc, c.d1)));
+      Value run;
+      auto runType = VectorType::get({int64_t(len)}, elem);
+      // contig >= 0 means the run lies along the memref's innermost,
+      // unit-stride dimension.
+      if (inBounds && contig >= 0) {
+        run = vector::LoadOp::create(b, loc, runType, read.getBase(), idx);
+      } else if (inBounds && len == 1) {
+        Value s = memref::LoadOp::create(b, loc, read.getBase(), idx);
+        run = vector::BroadcastOp::create(b, loc, runType, s);
+      } else {
+        // A 2-D transfer of shape 1 x len (or len x 1) keeps the original
+        // bounds checks on both coordinates.
+        int tileContig = contig < 0 ? 1 : contig;
+        SmallVector<int64_t> shape = {1, 1};
+        shape[tileContig] = len;
+        auto map2 = AffineMap::get(
+            rank, 0,
+            {b.getAffineDimExpr(dims->first), b.getAffineDimExpr(dims->second)},
+            b.getContext());
+        SmallVector<bool> bounds = {read.isDimInBounds(0),
+                                    read.isDimInBounds(1)};
+        Value two = vector::TransferReadOp::create(
+            b, loc, VectorType::get(shape, elem), read.getBase(), idx,
+            read.getPadding(), map2, ArrayRef<bool>(bounds));
+        run = vector::ShapeCastOp::create(b, loc, runType, two);
+      }
+      frag = insertRun(b, loc, run, frag, e, len, role.stride());
+    }
+    return replace(read, frag);
+  }
+
+  Value insertRun(OpBuilder &b, Location loc, Value run, Value frag,
+                  unsigned e, unsigned len, unsigned stride) {
+    if (stride == 1)
+      return vector::InsertStridedSliceOp::create(
+          b, loc, run, frag, ArrayRef<int64_t>{int64_t(e)},
+          ArrayRef<int64_t>{1});
+    for (unsigned i = 0; i < len; ++i) {
+      Value s = vector::ExtractOp::create(b, loc, run, ArrayRef<int64_t>{i});
+      frag = vector::InsertOp::create(b, loc, s, frag,
+                                      ArrayRef<int64_t>{(e + i) * stride});
+    }
+    return frag;
+  }
+
+  LogicalResult distributeWrite(OpBuilder &b, vector::TransferWriteOp write) {
+    if (write.getMask())
+      return write.emitError("mcore-distribute does not handle masked "
+                             "transfer_write of whole tiles");
+    Value tile = write.getVector();
+    Role role = roles.lookup(tile);
+    auto memType = dyn_cast<MemRefType>(write.getBase().getType());
+    if (!memType)
+      return write.emitError("mcore-distribute writes whole tiles to "
+                             "memrefs");
+    auto dims =
+        transferDims(write, write.getPermutationMap(), memType.getRank());
+    if (failed(dims))
+      return failure();
+    Location loc = write.getLoc();
+    unsigned rank = memType.getRank();
+    int contig = dims->second == rank - 1   ? 1
+                 : dims->first == rank - 1 ? 0
+                                           : -1;
+    if (contig >= 0 && !innermostIsContiguous(memType))
+      contig = -1;
+    bool inBounds = write.isDimInBounds(0) && write.isDimInBounds(1);
+    Value frag = map.lookup(tile);
+    Type elem = cast<VectorType>(tile.getType()).getElementType();
+    auto [lane0, lane1] = laneCoords(b, loc, laneId(write), role.layout());
+    unsigned stride = role.stride();
+    for (auto [e, len] : elementRuns(role, contig)) {
+      TileCoord c = role.layout().apply(0, e);
+      SmallVector<Value> idx(write.getIndices());
+      idx[dims->first] = arith::AddIOp::create(
+          b, loc, idx[dims->first],
+          arith::AddIOp::create(b, loc, lane0,
+                                arith::ConstantIndexOp::create(b, loc, c.d0)));
+      idx[dims->second] = arith::AddIOp::create(
+          b, loc, idx[dims->second],
+          arith::AddIOp::create(b, loc, lane1,
+                                arith::ConstantIndexOp::create(b, loc, c.d1)));
+      auto runType = VectorType::get({int64_t(len)}, elem);
+      Value run;
+      if (stride == 1) {
+        run = vector::ExtractStridedSliceOp::create(
+            b, loc, frag, ArrayRef<int64_t>{int64_t(e)},
+            ArrayRef<int64_t>{int64_t(len)}, ArrayRef<int64_t>{1});
+      } else {
+        SmallVector<Value> elems;
+        for (unsigned i = 0; i < len; ++i)
+          elems.push_back(vector::ExtractOp::create(
+              b, loc, frag, ArrayRef<int64_t>{int64_t((e + i) * stride)}));
+        run = vector::FromElementsOp::create(b, loc, runType, elems);
+      }
+      if (inBounds && contig >= 0) {
+        vector::StoreOp::create(b, loc, run, write.getBase(), idx);
+      } else if (inBounds && len == 1) {
+        Value s = vector::ExtractOp::create(b, loc, run, ArrayRef<int64_t>{0});
+        memref::StoreOp::create(b, loc, s, write.getBase(), idx);
+      } else {
+        int tileContig = contig < 0 ? 1 : contig;
+        SmallVector<int64_t> shape = {1, 1};
+        shape[tileContig] = len;
+        Value two = vector::ShapeCastOp::create(
+            b, loc, VectorType::get(shape, elem), run);
+        auto map2 = AffineMap::get(
+            rank, 0,
+            {b.getAffineDimExpr(dims->first), b.getAffineDimExpr(dims->second)},
+            b.getContext());
+        SmallVector<bool> bounds = {write.isDimInBounds(0),
+                                    write.isDimInBounds(1)};
+        vector::TransferWriteOp::create(b, loc, two, write.getBase(), idx,
+                                        map2, ArrayRef<bool>(bounds));
+      }
+    }
+    toErase.push_back(write);
+    return success();
+  }
+
+  /// Builds the lane's index word: nibble n (fields 2n and 2n + 1 of the
+  /// index layout, the two values of one group) is the canonical metadata
+  /// nibble of that group. Groups past the metadata read as positions 0, 1.
+  LogicalResult distributeIndex(OpBuilder &b, LoadSparseIndexOp op) {
+    Role role = roles.lookup(op.getResult());
+    Location loc = op.getLoc();
+    const LaneLayout &l = role.layout();
+    auto [lane0, lane1] = laneCoords(b, loc, laneId(op), l);
+    Value meta = op.getMetadata();
+    Value rows = memref::DimOp::create(b, loc, meta, 0);
+    Value words = memref::DimOp::create(b, loc, meta, 1);
+    auto cst = [&](int64_t v) {
+      return arith::ConstantIndexOp::create(b, loc, v).getResult();
+    };
+    Value zero = cst(0), one = cst(1);
+    // The group of the tile's first compressed column.
+    Value group0 = arith::DivUIOp::create(b, loc, op.getK(), cst(4));
+    Type i32 = b.getI32Type();
+    Value word = arith::ConstantIntOp::create(b, loc, i32, 0);
+    Value defaultNibble = arith::ConstantIntOp::create(b, loc, i32, 0b0100);
+    unsigned nibbles = role.numElems() / 2;
+    for (unsigned n = 0; n < nibbles; ++n) {
+      TileCoord c = l.apply(0, 2 * n);
+      Value row = arith::AddIOp::create(
+          b, loc, op.getRow(),
+          arith::AddIOp::create(b, loc, lane0, cst(c.d0)));
+      // Compressed column -> group: (lane1 + c.d1) / 2, and c.d1 is even.
+      Value group = arith::AddIOp::create(
+          b, loc, group0,
+          arith::AddIOp::create(
+              b, loc, arith::ShRUIOp::create(b, loc, lane1, one),
+              cst(c.d1 / 2)));
+      Value wordIdx = arith::ShRUIOp::create(b, loc, group, cst(3));
+      Value inRows = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                           row, rows);
+      Value inWords = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                            wordIdx, words);
+      Value inside = arith::AndIOp::create(b, loc, inRows, inWords);
+      // Clamp so the load stays inside the allocation; the select discards
+      // what it reads when the group is outside.
+      auto clamp = [&](Value v, Value bound) {
+        Value last = arith::MaxSIOp::create(
+            b, loc, arith::SubIOp::create(b, loc, bound, one), zero);
+        return arith::MinUIOp::create(b, loc, v, last).getResult();
+      };
+      Value loaded = memref::LoadOp::create(
+          b, loc, meta, ValueRange{clamp(row, rows), clamp(wordIdx, words)});
+      Value shift = arith::IndexCastOp::create(
+          b, loc, i32,
+          arith::MulIOp::create(
+              b, loc, arith::AndIOp::create(b, loc, group, cst(7)), cst(4)));
+      Value nibble = arith::AndIOp::create(
+          b, loc, arith::ShRUIOp::create(b, loc, loaded, shift),
+          arith::ConstantIntOp::create(b, loc, i32, 0xf));
+      nibble = arith::SelectOp::create(b, loc, inside, nibble, defaultNibble);
+      if (n)
+        nibble = arith::ShLIOp::create(
+            b, loc, nibble, arith::ConstantIntOp::create(b, loc, i32, 4 * n));
+      word = arith::OrIOp::create(b, loc, word, nibble);
+    }
+    return replace(op, word);
+  }
+
+  LogicalResult distributeConstant(OpBuilder &b, arith::ConstantOp cst) {
+    auto dense = dyn_cast<SplatElementsAttr>(cst.getValue());
+    if (!dense)
+      return cst.emitError("mcore-distribute handles splat whole-tile "
+                           "constants only");
+    auto type = cast<VectorType>(fragmentType(cst.getResult()));
+    Value frag = arith::ConstantOp::create(
+        b, cst.getLoc(),
+        SplatElementsAttr::get(type, dense.getSplatValue<Attribute>()));
+    return replace(cst, frag);
+  }
+
+  Operation *root;
+  DenseMap<Value, Role> roles;
+  SmallVector<Value> worklist;
+  IRMapping map;
+  DenseMap<Block *, Value> laneIds;
+  SmallVector<Operation *> toErase;
+};
+
+struct DistributePass
+    : mcore::impl::MCoreDistributePassBase<DistributePass> {
+  using Base::Base;
+  void runOnOperation() override {
+    if (failed(Distributor(getOperation()).run()))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,51 @@
+// RUN: mcore-opt %s --mcore-distribute -split-input-file -verify-diagnostics
+
+func.func @no_intrinsic(%a: vector<16x16xf16>, %b: vector<16x16xf16>, %c: vector<16x16xf32>) -> vector<16x16xf32> {
+  // expected-error @+1 {{mcore-distribute needs the intrinsic of every whole-tile op; run mcore-select-intrinsics first}}
+  %d = mcore.mma %a, %b, %c : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
+  return %d : vector<16x16xf32>
+}
+
+// -----
+
+func.func @two_layouts(%m: memref<16x16xf16>, %c: vector<16x16xf16>) -> vector<16x16xf16> {
+  %c0 = arith.constant 0 : index
+  %f0 = arith.constant 0.0 : f16
+  // expected-error @+1 {{this whole-tile value is used as A of wmma_f16_16x16x16_f16_w32_gfx12 and as B of wmma_f16_16x16x16_f16_w32_gfx12; mcore-distribute needs one layout per value}}
+  %a = vector.transfer_read %m[%c0, %c0], %f0 {in_bounds = [true, true]} : memref<16x16xf16>, vector<16x16xf16>
+  %d = mcore.mma %a, %a, %c {intrinsic = #mcore.intrinsic<wmma_f16_16x16x16_f16_w32_gfx12>} : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf16>
+  return %d : vector<16x16xf16>
+}
+
+// -----
+
+func.func @unsupported_producer(%m: memref<16x16xf16>, %b: vector<16x16xf16>, %c: vector<16x16xf32>, %v: vector<16xf16>) -> vector<16x16xf32> {
+  // expected-error @+1 {{mcore-distribute cannot distribute 'vector.broadcast' on a whole-tile value}}
+  %a = vector.broadcast %v : vector<16xf16> to vector<16x16xf16>
+  %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_f16_w32_gfx12>} : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
+  return %d : vector<16x16xf32>
+}
+
+// -----
+
+func.func @not_splat(%a: vector<16x16xf16>, %b: vector<16x16xf16>) -> vector<16x16xf32> {
+  // expected-error @+1 {{mcore-distribute handles splat whole-tile constants only}}
+  %c = arith.constant dense<[[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0],
+    [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0],
+    [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0],
+    [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0],
+    [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0],
+    [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0],
+    [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0],
+    [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0],
+    [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0],
+    [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0],
+    [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0],
+    [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0],
+    [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0],
+    [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0],
+    [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0],
+    [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0]]> : vector<16x16xf32>
+  %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_f16_w32_gfx12>} : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
+  return %d : vector<16x16xf32>
+}

@@ -62,4 +62,77 @@ def MCoreDistributePass : Pass<"mcore-distribute"> {
     "::mlir::vector::VectorDialect"];
 }
 
+def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
+  let summary = "Tile linalg.matmul / mcore.sparse_matmul into a matrix-core "
+                "GPU kernel";
+  let description = [{
+    Turns every `linalg.matmul` and `mcore.sparse_matmul` on memrefs (outside
+    GPU kernels) into a `gpu.launch` whose waves compute with whole-tile
+    `mcore.mma` / `mcore.sparse_mma` ops, the input of `mcore-distribute`:
+
+    * work-group tiles come from the TilingInterface (`scf.forall` over
+      `tile-m x tile-n` tiles of C, mapped to the launch grid; sizes may be
+      dynamic);
+    * each work-group has `waves-m x waves-n` waves; each wave owns a
+      register block of intrinsic tiles whose accumulators live in registers
+      across the K loop;
+    * A and B are staged through LDS with 128-bit global loads (B stored
+      N-major so fragment reads are contiguous along K); with `stages=2`
+      the LDS is double buffered and the next K tile is prefetched into
+      registers while the waves compute;
+    * M, N and K need not be multiples of the tiles: edge tiles load with
+      masks (zero fill) and store only inside C.
+
+    The instruction comes from the catalog: the best one of the chip for the
+    element types (`intrinsic=` forces one). An unsupported combination is
+    an error that lists what the chip supports. C of f16/bf16 accumulates in
+    an f16/bf16 instruction when the chip has one, else (or with
+    `wide-accumulator`) in f32. Integer A/B are signed unless the matmul has
+    `cast = #linalg.type_fn<cast_unsigned>`.
+
+    2:4-sparse A (`mcore.sparse_matmul`) uses SWMMAC / SMFMAC with the
+    metadata staged in LDS and read by `mcore.load_sparse_index`. On a chip
+    without a sparse instruction for the types (gfx908, gfx90a, gfx11) the
+    kernel decompresses A while staging it and uses a dense instruction,
+    with a remark; `allow-dense-fallback=false` makes that an error.
+
+    Defaults (0 = automatic): 2x2 waves; the largest wave tile (64x64 down
+    to one instruction) whose estimated registers fit; tile-k 64 bytes of A
+    per row (128 for sparse instructions), shrunk until LDS fits.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Target chip (gfx908, gfx90a, gfx942, gfx950, gfx1100, gfx1101, "
+           "gfx1102, gfx1200, gfx1201)">,
+    Option<"tileM", "tile-m", "int64_t", /*default=*/"0",
+           "Rows of C per work-group (0: default)">,
+    Option<"tileN", "tile-n", "int64_t", /*default=*/"0",
+           "Columns of C per work-group (0: default)">,
+    Option<"tileK", "tile-k", "int64_t", /*default=*/"0",
+           "Dense K per LDS stage (0: default)">,
+    Option<"wavesM", "waves-m", "int64_t", /*default=*/"0",
+           "Waves per work-group along M (0: 2)">,
+    Option<"wavesN", "waves-n", "int64_t", /*default=*/"0",
+           "Waves per work-group along N (0: 2)">,
+    Option<"stages", "stages", "int64_t", /*default=*/"2",
+           "LDS buffers: 2 double-buffers with prefetch, 1 uses one buffer">,
+    Option<"ldsPadding", "lds-padding", "int64_t", /*default=*/"-1",
+           "Bytes of padding per LDS row against bank conflicts (-1: 16)">,
+    Option<"intrinsic", "intrinsic", "std::string", /*default=*/"\"\"",
+           "Use this catalog intrinsic instead of choosing one">,
+    Option<"allowDenseFallback", "allow-dense-fallback", "bool",
+           /*default=*/"true",
+           "Sparse A on a chip without sparse instructions: decompress and "
+           "use dense ones (false: error)">,
+    Option<"wideAccumulator", "wide-accumulator", "bool", /*default=*/"false",
+           "Accumulate f16/bf16 C in f32 even where an f16/bf16 instruction "
+           "exists">,
+  ];
+  let dependentDialects = [
+    "::mlir::mcore::MCoreDialect", "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"];
+}
+
 #endif // MCORE_DIALECT_MCORE_TRANSFORMS_PASSES_TD

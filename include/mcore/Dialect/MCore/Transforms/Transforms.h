@@ -1,0 +1,86 @@
+//===- Transforms.h - mcore transformations as functions --------*- C++ -*-===//
+//
+// The transformations behind mcore's passes, callable from another compiler
+// without the pass.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MCORE_DIALECT_MCORE_TRANSFORMS_TRANSFORMS_H
+#define MCORE_DIALECT_MCORE_TRANSFORMS_TRANSFORMS_H
+
+#include "mcore/Target/Catalog.h"
+#include "mcore/Target/Chip.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Support/LLVM.h"
+
+#include <string>
+
+namespace mlir {
+namespace gpu {
+class LaunchOp;
+} // namespace gpu
+namespace mcore {
+
+//===----------------------------------------------------------------------===//
+// Matmul tiling (mcore-tile-matmul)
+//===----------------------------------------------------------------------===//
+
+/// What the user asks for; 0 / empty means "choose a default for the chip,
+/// the element types and the instruction".
+struct MatmulTilingOptions {
+  Chip chip = Chip::gfx1201;
+  int64_t tileM = 0, tileN = 0, tileK = 0; ///< work-group tile (K is dense)
+  int64_t wavesM = 0, wavesN = 0;          ///< waves per work-group
+  int64_t stages = 2;       ///< LDS buffers: 2 = double buffering + prefetch
+  int64_t ldsPadBytes = -1; ///< padding per LDS row; -1 = default (16)
+  std::string intrinsic;    ///< force this catalog entry
+  bool allowDenseFallback = true; ///< sparse A on a chip without sparse
+                                  ///< instructions: decompress (remark)
+                                  ///< instead of failing
+  bool wideAccumulator = false;   ///< accumulate f16/bf16 C in f32
+};
+
+/// A complete, validated kernel configuration.
+struct MatmulTileConfig {
+  const IntrinsicInfo *intrinsic = nullptr;
+  Type accElementType;      ///< element type the instruction accumulates in
+  bool sparseInstruction = false; ///< SWMMAC / SMFMAC on compressed A
+  bool decompressA = false; ///< sparse A expanded to dense in the kernel
+  int64_t tileM = 0, tileN = 0, tileK = 0;
+  int64_t wavesM = 0, wavesN = 0, waveSize = 0;
+  int64_t stages = 2;
+  int64_t ldsPadBytes = 16;
+  int64_t ldsBytes = 0;      ///< LDS the kernel allocates
+  int64_t estimatedVgprs = 0; ///< rough per-lane register estimate
+
+  int64_t getNumThreads() const { return wavesM * wavesN * waveSize; }
+  int64_t getWaveTileM() const { return tileM / wavesM; }
+  int64_t getWaveTileN() const { return tileN / wavesN; }
+  /// Intrinsic tiles per wave along M and N (register blocking).
+  int64_t getTilesM() const { return getWaveTileM() / intrinsic->m; }
+  int64_t getTilesN() const { return getWaveTileN() / intrinsic->n; }
+  /// "128x128x32 tile, 2x2 waves of 32, 4x4 x
+  /// wmma_f32_16x16x16_f16_w32_gfx12, 2 stages"
+  std::string describe() const;
+};
+
+/// Chooses the instruction and the tiles for `op` (a linalg.matmul or
+/// mcore.sparse_matmul on memrefs), applying `options` on top of the chip's
+/// defaults. Emits a located error (listing what the chip supports) when no
+/// instruction fits or an option is inconsistent.
+FailureOr<MatmulTileConfig>
+getMatmulTileConfig(Operation *op, const MatmulTilingOptions &options);
+
+/// Tiles `op` into a gpu.launch: a work-group grid from the TilingInterface
+/// (scf.forall mapped to blocks), a software-pipelined K loop that stages A
+/// and B through double-buffered LDS with 128-bit global loads, and
+/// whole-tile mcore.mma / mcore.sparse_mma ops per wave. Replaces `op`.
+FailureOr<gpu::LaunchOp> tileMatmulToGpu(RewriterBase &rewriter,
+                                         Operation *op,
+                                         const MatmulTilingOptions &options);
+
+} // namespace mcore
+} // namespace mlir
+
+#endif // MCORE_DIALECT_MCORE_TRANSFORMS_TRANSFORMS_H

@@ -1,0 +1,45 @@
+// RUN: mcore-opt %s --mcore-tile-matmul=chip=gfx1201 -canonicalize -cse | FileCheck %s --check-prefix=RDNA4
+// RUN: mcore-opt %s --mcore-tile-matmul=chip=gfx942 -canonicalize -cse | FileCheck %s --check-prefix=CDNA3
+// RUN: mcore-opt %s --mcore-tile-matmul=chip=gfx90a -canonicalize -cse 2>&1 | FileCheck %s --check-prefix=FALLBACK
+// RUN: mcore-opt %s --mcore-tile-matmul=chip=gfx1100 -canonicalize -cse 2>&1 | FileCheck %s --check-prefix=RDNA3
+// RUN: not mcore-opt %s --mcore-tile-matmul="chip=gfx90a allow-dense-fallback=false" 2>&1 | FileCheck %s --check-prefix=NOFALLBACK
+
+// 2:4-sparse A from compressed values (M x K/2) and canonical metadata
+// (M x K/32 words). Values, B and metadata are staged through LDS; each wave
+// reads its index tiles with mcore.load_sparse_index.
+
+// RDNA4-LABEL: func.func @sparse
+// RDNA4:       gpu.launch
+// RDNA4-SAME:    workgroup(%[[V:.+]] : memref<{{[0-9]+}}x40xf16, #gpu.address_space<workgroup>>, %[[B:.+]] : memref<{{[0-9]+}}x72xf16, #gpu.address_space<workgroup>>, %[[META:.+]] : memref<256x2xi32, #gpu.address_space<workgroup>>)
+// RDNA4:       vector.load %{{.+}} : memref<1024x32xi32>, vector<2xi32>
+// RDNA4:       scf.for
+// RDNA4:         vector.transfer_read %[[V]]{{.+}} : memref<{{[0-9]+}}x40xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
+// RDNA4:         mcore.load_sparse_index %[[META]][%{{.+}}, %{{.+}}] : memref<256x2xi32, #gpu.address_space<workgroup>> -> vector<16x16xi8>
+// RDNA4:         vector.transfer_read %[[B]]{{.+}} permutation_map = {{.+}} : memref<{{[0-9]+}}x72xf16, #gpu.address_space<workgroup>>, vector<32x16xf16>
+// RDNA4:         mcore.sparse_mma {{.+}} {intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>} : vector<16x16xf16>, vector<32x16xf16>, vector<16x16xi8> into vector<16x16xf32>
+
+// CDNA3-LABEL: func.func @sparse
+// CDNA3:       mcore.load_sparse_index {{.+}} -> vector<32x8xi8>
+// CDNA3:       mcore.sparse_mma {{.+}} {intrinsic = #mcore.intrinsic<smfmac_f32_32x32x16_f16>} : vector<32x8xf16>, vector<16x32xf16>, vector<32x8xi8> into vector<32x32xf32>
+
+// Chips without sparse instructions decompress A while staging it (the
+// metadata word is read with each chunk of values) and use dense MMAs.
+// FALLBACK:    remark: 2:4-sparse A: gfx90a has no sparse matrix instruction for f16 x f16 -> f32; decompressing A in the kernel and using mfma_f32_32x32x8f16
+// FALLBACK-LABEL: func.func @sparse
+// FALLBACK:    gpu.launch
+// FALLBACK-SAME: workgroup(%[[A:.+]] : memref<256x40xf16, #gpu.address_space<workgroup>>, %{{.+}} : memref<256x40xf16, #gpu.address_space<workgroup>>)
+// FALLBACK:    memref.load %{{.+}} : memref<1024x32xi32>
+// FALLBACK:    arith.shrui
+// FALLBACK:    arith.select
+// FALLBACK:    vector.store %{{.+}}, %[[A]]{{.+}} : memref<256x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// FALLBACK:    mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<mfma_f32_32x32x8f16>}
+// FALLBACK-NOT: sparse_mma
+
+// RDNA3:       remark: 2:4-sparse A: gfx1100 has no sparse matrix instruction
+// RDNA3:       mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_f16_w32>}
+
+// NOFALLBACK:  error: 2:4-sparse f16 x f16 -> f32 has no sparse matrix instruction on gfx90a and the dense fallback is disabled (allow-dense-fallback=false); gfx90a has no sparse matrix instructions
+func.func @sparse(%V: memref<1024x512xf16>, %Meta: memref<1024x32xi32>, %B: memref<1024x1024xf16>, %C: memref<1024x1024xf32>) {
+  mcore.sparse_matmul ins(%V, %Meta, %B : memref<1024x512xf16>, memref<1024x32xi32>, memref<1024x1024xf16>) outs(%C : memref<1024x1024xf32>)
+  return
+}

@@ -15,7 +15,7 @@ func.func @unknown_intrinsic() attributes {i = #mcore.intrinsic<mfma_f32_32x32x8
 // -----
 
 func.func @bad_a_type(%a: vector<16x16xf64>, %b: vector<16x16xf16>, %c: vector<16x16xf32>) {
-  // expected-error @+1 {{'mcore.mma' op operand #0 must be vector of}}
+  // expected-error @+1 {{'mcore.mma' op operand #0 must be fixed-length vector of}}
   %d = mcore.mma %a, %b, %c : vector<16x16xf64>, vector<16x16xf16> into vector<16x16xf32>
   return
 }
@@ -265,5 +265,28 @@ func.func @index_word_type(%a: vector<8xf16>, %b: vector<16xf16>, %c: vector<8xf
 func.func @negative_index_set(%a: vector<8xf16>, %b: vector<16xf16>, %c: vector<8xf32>, %i: i32) {
   // expected-error @+1 {{attribute 'index_set' failed to satisfy constraint}}
   %d = mcore.sparse_mma %a, %b, %c, %i {intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>, index_set = -1 : i32} : vector<8xf16>, vector<16xf16>, i32 into vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @scalable(%a: vector<[4]x16xf16>, %b: vector<16x16xf16>, %c: vector<16x16xf32>) {
+  // expected-error @+1 {{'mcore.mma' op operand #0 must be fixed-length vector of}}
+  %d = mcore.mma %a, %b, %c : vector<[4]x16xf16>, vector<16x16xf16> into vector<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @intrinsic_not_an_intrinsic(%a: vector<4xf16>, %b: vector<4xf16>, %c: vector<16xf32>) {
+  // expected-error @+1 {{attribute 'intrinsic' failed to satisfy constraint: matrix intrinsic}}
+  %d = "mcore.mma"(%a, %b, %c) {intrinsic = 5 : i32} : (vector<4xf16>, vector<4xf16>, vector<16xf32>) -> vector<16xf32>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{unknown matrix intrinsic ''}}
+func.func @empty_intrinsic() attributes {i = #mcore.intrinsic<"">} {
   return
 }

@@ -14,9 +14,9 @@ include "mlir/Interfaces/TilingInterface.td"
 // E5M2 (f8E5M2 or f8E5M2FNUZ).
 def MCore_MmaElementType : AnyTypeOf<[F16, BF16, F32, I8, I<4>, I32,
     F8E4M3FN, F8E4M3FNUZ, F8E5M2, F8E5M2FNUZ]>;
-def MCore_MmaOperandType : VectorOfNonZeroRankOf<[MCore_MmaElementType]>;
+def MCore_MmaOperandType : FixedVectorOfNonZeroRankOf<[MCore_MmaElementType]>;
 def MCore_SparseIndexType : AnyTypeOf<[
-    VectorOfRankAndType<[2], [I8]>, I16, I32]>;
+    FixedVectorOfRankAndType<[2], [I8]>, I16, I32]>;
 
 def MCore_MmaIntrinsicAttr : Attr<
     CPred<"::llvm::isa<::mlir::mcore::MmaIntrinsicAttrInterface>($_self)">,

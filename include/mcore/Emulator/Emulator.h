@@ -1,0 +1,144 @@
+//===- Emulator.h - Run AMDGPU kernels on the CPU ---------------*- C++ -*-===//
+//
+// mcore's wave-accurate CPU emulator. It loads the LLVM IR or bitcode of an
+// amdgcn-amd-amdhsa module (what `gpu-module-to-binary{format=llvm}` emits,
+// or `clang++-22 -x hip --cuda-device-only -emit-llvm`), rewrites it for the
+// host, JIT-compiles it with ORC and runs each work-group as one fiber per
+// lane; matrix and cross-lane instructions execute when the lanes of a wave
+// meet. See docs/Emulator.md.
+//
+//   auto module = emu::Module::loadFile("kernel.bc", emu::Options::fromEnvironment());
+//   const emu::Kernel *k = cantFail((*module)->getKernel("matmul"));
+//   void *params[] = {&a, &b, &c};
+//   if (llvm::Error e = (*module)->launch(*k, {8, 8, 1}, {128, 1, 1}, 0, params))
+//     ...
+//
+// "Device" memory is host memory. In bounds-checking mode every global, LDS
+// and flat access must fall inside memory the emulator knows: allocate() or
+// registerMemory() it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MCORE_EMULATOR_EMULATOR_H
+#define MCORE_EMULATOR_EMULATOR_H
+
+#include "mcore/Emulator/Target.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBufferRef.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir::mcore::emu {
+
+struct Options {
+  /// The chip to emulate when the module does not name one (kernels without
+  /// a "target-cpu" attribute, as gpu-module-to-binary emits them).
+  /// MCORE_EMU_CHIP.
+  std::string chip;
+  /// Check every global, LDS and flat memory access against the memory the
+  /// emulator knows, and stop the launch at the first one outside it.
+  /// MCORE_EMU_CHECK=1.
+  bool boundsCheck = false;
+  /// Host threads that run work-groups; 0 runs one per core.
+  /// MCORE_EMU_THREADS.
+  unsigned threads = 0;
+  /// A launch still running after this long is stopped and reported as hung
+  /// (a barrier deadlock or an endless loop). MCORE_EMU_TIMEOUT (seconds).
+  double timeoutSeconds = 600;
+  /// Stack of each lane's fiber. MCORE_EMU_STACK_KB.
+  unsigned stackKiB = 256;
+
+  /// Defaults, overridden by the MCORE_EMU_* environment variables.
+  static Options fromEnvironment();
+};
+
+struct Dim3 {
+  uint32_t x = 1, y = 1, z = 1;
+};
+
+struct KernelInfo;
+class Module;
+
+/// A kernel of a loaded module.
+class Kernel {
+public:
+  llvm::StringRef getName() const;
+  unsigned getNumArgs() const;
+  /// Static LDS bytes per work-group (dynamic LDS comes from the launch).
+  unsigned getStaticLdsBytes() const;
+  /// The largest work-group the kernel was compiled for.
+  unsigned getMaxWorkGroupSize() const;
+
+  Kernel(const Module &module, const KernelInfo &info, void (*entry)(void **))
+      : module(module), info(info), entry(entry) {}
+  const Module &module;
+  const KernelInfo &info;
+  void (*entry)(void **);
+};
+
+/// A module loaded into the emulator.
+class Module {
+public:
+  /// Loads LLVM bitcode or textual IR. The chip comes from the module (its
+  /// kernels' "target-cpu"), else from `options.chip`, else from the matrix
+  /// instructions it uses (see docs/Emulator.md). Fails with a message that
+  /// names the construct for anything the emulator cannot run.
+  static llvm::Expected<std::unique_ptr<Module>>
+  load(llvm::MemoryBufferRef buffer, const Options &options);
+  static llvm::Expected<std::unique_ptr<Module>>
+  loadFile(llvm::StringRef path, const Options &options);
+  ~Module();
+
+  const Target &getTarget() const;
+  /// How the chip was decided ("the target-cpu attribute of ...").
+  llvm::StringRef getTargetSource() const;
+  const Options &getOptions() const;
+  std::vector<std::string> getKernelNames() const;
+  llvm::Expected<const Kernel *> getKernel(llvm::StringRef name) const;
+
+  /// Runs `kernel` on a grid of `grid` work-groups of `block` work-items and
+  /// waits for it. `params[i]` points to the value of argument i (the
+  /// hipModuleLaunchKernel / mgpuLaunchKernel convention; a byref struct
+  /// argument is a pointer to the struct). Fails on invalid launch
+  /// dimensions or LDS size, and on any fault while running (out-of-bounds
+  /// access in checking mode, a matrix instruction reached by part of a
+  /// wave, a trap, a hang), with the kernel, work-group, lane and source
+  /// location.
+  llvm::Error launch(const Kernel &kernel, Dim3 grid, Dim3 block,
+                     unsigned dynamicLdsBytes, void **params) const;
+  /// The same with the arguments in an HSA kernarg segment (the layout the
+  /// kernel's AMDGPU code expects; hipModuleLaunchKernel's "extra").
+  llvm::Error launchWithKernarg(const Kernel &kernel, Dim3 grid, Dim3 block,
+                                unsigned dynamicLdsBytes, const void *kernarg,
+                                size_t kernargBytes) const;
+
+  struct Impl;
+  explicit Module(std::unique_ptr<Impl> impl);
+  const Impl &getImpl() const { return *impl; }
+
+private:
+  std::unique_ptr<Impl> impl;
+};
+
+//===----------------------------------------------------------------------===//
+// Memory the emulator knows (for the bounds checker)
+//===----------------------------------------------------------------------===//
+
+/// Allocates `bytes` of zeroed "device" memory, 256-byte aligned, and
+/// registers it. Returns nullptr when out of memory.
+void *allocate(size_t bytes, llvm::StringRef what = "device allocation");
+/// Frees memory from allocate().
+void deallocate(void *ptr);
+/// Registers memory the caller owns (host memory a kernel may access).
+void registerMemory(const void *ptr, size_t bytes, llvm::StringRef what);
+void unregisterMemory(const void *ptr);
+
+} // namespace mlir::mcore::emu
+
+#endif // MCORE_EMULATOR_EMULATOR_H

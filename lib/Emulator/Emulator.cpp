@@ -1,0 +1,314 @@
+//===- Emulator.cpp - Loading modules, launching kernels ------------------===//
+
+#include "mcore/Emulator/Emulator.h"
+
+#include "Rewrite.h"
+#include "Runtime.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+
+#include <cstdlib>
+#include <mutex>
+
+using namespace mlir::mcore::emu;
+using llvm::Error;
+using llvm::Expected;
+
+namespace {
+
+Error loadError(const llvm::Twine &msg) {
+  return llvm::createStringError("cannot load the kernel module: " + msg);
+}
+
+std::string envString(const char *name) {
+  const char *v = std::getenv(name);
+  return v ? std::string(v) : std::string();
+}
+
+} // namespace
+
+Options Options::fromEnvironment() {
+  Options o;
+  o.chip = envString("MCORE_EMU_CHIP");
+  std::string check = envString("MCORE_EMU_CHECK");
+  o.boundsCheck = !check.empty() && check != "0";
+  if (std::string t = envString("MCORE_EMU_THREADS"); !t.empty())
+    o.threads = unsigned(std::strtoul(t.c_str(), nullptr, 10));
+  if (std::string t = envString("MCORE_EMU_TIMEOUT"); !t.empty()) {
+    double v = std::strtod(t.c_str(), nullptr);
+    if (v > 0)
+      o.timeoutSeconds = v;
+  }
+  if (std::string t = envString("MCORE_EMU_STACK_KB"); !t.empty()) {
+    unsigned v = unsigned(std::strtoul(t.c_str(), nullptr, 10));
+    if (v >= 16)
+      o.stackKiB = v;
+  }
+  return o;
+}
+
+struct Module::Impl {
+  Options options;
+  Image image;
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  std::vector<std::unique_ptr<Kernel>> kernels;
+  std::vector<const void *> registeredGlobals;
+};
+
+Module::Module(std::unique_ptr<Impl> impl) : impl(std::move(impl)) {}
+
+Module::~Module() {
+  for (const void *g : impl->registeredGlobals)
+    MemoryMap::get().remove(g);
+}
+
+llvm::StringRef Kernel::getName() const { return info.name; }
+unsigned Kernel::getNumArgs() const { return unsigned(info.args.size()); }
+unsigned Kernel::getStaticLdsBytes() const { return info.staticLdsBytes; }
+unsigned Kernel::getMaxWorkGroupSize() const {
+  return info.maxFlatWorkGroupSize;
+}
+
+const Target &Module::getTarget() const { return impl->image.target; }
+llvm::StringRef Module::getTargetSource() const {
+  return impl->image.targetSource;
+}
+const Options &Module::getOptions() const { return impl->options; }
+
+std::vector<std::string> Module::getKernelNames() const {
+  std::vector<std::string> names;
+  for (const auto &k : impl->kernels)
+    names.push_back(k->info.name);
+  return names;
+}
+
+Expected<const Kernel *> Module::getKernel(llvm::StringRef name) const {
+  for (const auto &k : impl->kernels)
+    if (k->info.name == name)
+      return k.get();
+  std::string names;
+  for (const auto &k : impl->kernels)
+    names += (names.empty() ? "" : ", ") + k->info.name;
+  return llvm::createStringError("the module has no kernel '" + name +
+                                 "'; its kernels: " +
+                                 (names.empty() ? "(none)" : names));
+}
+
+Error Module::launch(const Kernel &kernel, Dim3 grid, Dim3 block,
+                     unsigned dynamicLdsBytes, void **params) const {
+  LaunchRequest req;
+  req.kernel = &kernel;
+  req.image = &impl->image;
+  req.options = &impl->options;
+  req.grid = grid;
+  req.block = block;
+  req.dynamicLdsBytes = dynamicLdsBytes;
+  req.params = params;
+  return runLaunch(req);
+}
+
+Error Module::launchWithKernarg(const Kernel &kernel, Dim3 grid, Dim3 block,
+                                unsigned dynamicLdsBytes, const void *kernarg,
+                                size_t kernargBytes) const {
+  LaunchRequest req;
+  req.kernel = &kernel;
+  req.image = &impl->image;
+  req.options = &impl->options;
+  req.grid = grid;
+  req.block = block;
+  req.dynamicLdsBytes = dynamicLdsBytes;
+  req.kernarg = kernarg;
+  req.kernargBytes = kernargBytes;
+  return runLaunch(req);
+}
+
+/// Light clean-up of the rewritten module: the input is optimized already;
+/// this folds the operand spills of emulated calls and the rebasing
+/// arithmetic.
+static void optimizeHostModule(llvm::Module &m) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb;
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::FunctionPassManager fpm;
+  fpm.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
+  fpm.addPass(llvm::EarlyCSEPass());
+  fpm.addPass(llvm::InstCombinePass());
+  fpm.addPass(llvm::SimplifyCFGPass());
+  llvm::ModulePassManager mpm;
+  mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
+  mpm.run(m, mam);
+}
+
+Expected<std::unique_ptr<Module>> Module::load(llvm::MemoryBufferRef buffer,
+                                               const Options &options) {
+  static std::once_flag initOnce;
+  std::call_once(initOnce, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+
+  auto ctx = std::make_unique<llvm::LLVMContext>();
+  std::unique_ptr<llvm::Module> gpu;
+  llvm::StringRef bytes = buffer.getBuffer();
+  bool isBitcode = bytes.size() >= 4 &&
+                   (bytes.starts_with("BC\xC0\xDE") ||
+                    bytes.starts_with(llvm::StringRef("\xDE\xC0\x17\x0B", 4)));
+  if (isBitcode) {
+    Expected<std::unique_ptr<llvm::Module>> m =
+        llvm::parseBitcodeFile(buffer, *ctx);
+    if (!m)
+      return loadError("invalid LLVM bitcode: " + toString(m.takeError()));
+    gpu = std::move(*m);
+  } else {
+    llvm::SMDiagnostic diag;
+    gpu = llvm::parseIR(buffer, diag, *ctx);
+    if (!gpu) {
+      std::string msg;
+      llvm::raw_string_ostream os(msg);
+      diag.print("kernel", os, false);
+      return loadError("it is neither LLVM bitcode nor valid LLVM IR: " +
+                       llvm::StringRef(msg).trim());
+    }
+  }
+  if (Error e = gpu->materializeAll())
+    return loadError(toString(std::move(e)));
+
+  auto impl = std::make_unique<Impl>();
+  impl->options = options;
+  Expected<Target> target =
+      detectTarget(*gpu, options.chip, impl->image.targetSource);
+  if (!target)
+    return loadError(toString(target.takeError()));
+
+  Expected<llvm::orc::JITTargetMachineBuilder> jtmb =
+      llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!jtmb)
+    return loadError("no host target: " + toString(jtmb.takeError()));
+  jtmb->setCodeGenOptLevel(llvm::CodeGenOptLevel::Default);
+  Expected<llvm::DataLayout> hostLayout = jtmb->getDefaultDataLayoutForTarget();
+  if (!hostLayout)
+    return loadError(toString(hostLayout.takeError()));
+
+  RewriteOptions ropts;
+  ropts.boundsCheck = options.boundsCheck;
+  Expected<std::unique_ptr<llvm::Module>> host =
+      rewriteForHost(*gpu, *target, *hostLayout,
+                     jtmb->getTargetTriple().str(), ropts, impl->image);
+  if (!host)
+    return loadError(toString(host.takeError()));
+  gpu.reset();
+  optimizeHostModule(**host);
+
+  auto jit = llvm::orc::LLJITBuilder()
+                 .setJITTargetMachineBuilder(std::move(*jtmb))
+                 .create();
+  if (!jit)
+    return loadError("cannot create the JIT: " + toString(jit.takeError()));
+  llvm::orc::JITDylib &jd = (*jit)->getMainJITDylib();
+  llvm::orc::SymbolMap symbols;
+  for (const RuntimeSymbol &s : getRuntimeSymbols())
+    symbols[(*jit)->mangleAndIntern(s.name)] = {
+        llvm::orc::ExecutorAddr::fromPtr(s.address),
+        llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
+  if (Error e = jd.define(llvm::orc::absoluteSymbols(std::move(symbols))))
+    return loadError(toString(std::move(e)));
+  // libm and libc for what the host code calls (sinf, memcpy, ...).
+  auto gen = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      (*jit)->getDataLayout().getGlobalPrefix());
+  if (!gen)
+    return loadError(toString(gen.takeError()));
+  jd.addGenerator(std::move(*gen));
+  if (Error e = (*jit)->addIRModule(
+          llvm::orc::ThreadSafeModule(std::move(*host), std::move(ctx))))
+    return loadError("the JIT rejected the host module: " +
+                     toString(std::move(e)));
+  impl->jit = std::move(*jit);
+
+  // Compile everything now, so that launches do not.
+  auto moduleImpl = impl.get();
+  auto module = std::make_unique<Module>(std::move(impl));
+  for (KernelInfo &k : moduleImpl->image.kernels) {
+    Expected<llvm::orc::ExecutorAddr> addr =
+        moduleImpl->jit->lookup(k.entryName);
+    if (!addr)
+      return loadError("cannot compile kernel '" + k.name +
+                       "': " + toString(addr.takeError()));
+    moduleImpl->kernels.push_back(std::make_unique<Kernel>(
+        *module, k, addr->toPtr<void (*)(void **)>()));
+  }
+  // The module's globals are memory kernels may access.
+  for (const Image::Global &g : moduleImpl->image.globals) {
+    Expected<llvm::orc::ExecutorAddr> addr = moduleImpl->jit->lookup(g.name);
+    if (!addr) {
+      consumeError(addr.takeError()); // optimized away
+      continue;
+    }
+    const void *p = addr->toPtr<const void *>();
+    MemoryMap::get().add(p, g.bytes, "module global '" + g.name + "'");
+    moduleImpl->registeredGlobals.push_back(p);
+  }
+  return std::move(module);
+}
+
+Expected<std::unique_ptr<Module>> Module::loadFile(llvm::StringRef path,
+                                                   const Options &options) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buf =
+      llvm::MemoryBuffer::getFile(path);
+  if (!buf)
+    return loadError("cannot read '" + path + "': " + buf.getError().message());
+  return load((*buf)->getMemBufferRef(), options);
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+void *mlir::mcore::emu::allocate(size_t bytes, llvm::StringRef what) {
+  size_t rounded = (std::max<size_t>(bytes, 1) + 255) / 256 * 256;
+  void *p = std::aligned_alloc(256, rounded);
+  if (!p)
+    return nullptr;
+  std::memset(p, 0, rounded);
+  MemoryMap::get().add(p, bytes, what.str());
+  return p;
+}
+
+void mlir::mcore::emu::deallocate(void *ptr) {
+  if (!ptr)
+    return;
+  MemoryMap::get().remove(ptr);
+  std::free(ptr);
+}
+
+void mlir::mcore::emu::registerMemory(const void *ptr, size_t bytes,
+                                      llvm::StringRef what) {
+  MemoryMap::get().add(ptr, bytes, what.str());
+}
+
+void mlir::mcore::emu::unregisterMemory(const void *ptr) {
+  MemoryMap::get().remove(ptr);
+}

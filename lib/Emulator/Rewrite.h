@@ -1,0 +1,59 @@
+//===- Rewrite.h - AMDGPU kernel IR to host IR ------------------*- C++ -*-===//
+//
+// Turns the LLVM IR of an amdgcn-amd-amdhsa module into a host module the
+// emulator's runtime can JIT and run one lane per fiber. See Rewrite.cpp.
+//
+// Private to lib/Emulator.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MCORE_LIB_EMULATOR_REWRITE_H
+#define MCORE_LIB_EMULATOR_REWRITE_H
+
+#include "Image.h"
+
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+
+namespace mlir::mcore::emu {
+
+/// Decides the chip a module runs on: the "target-cpu" (and
+/// "+wavefrontsize64") of its kernels; else `fallbackChip`; else the chip
+/// its matrix intrinsics imply (they differ in operand types between RDNA3
+/// and RDNA4, and some exist on one CDNA generation only); else gfx1201.
+/// Fails when the module names conflicting chips, or when the choice
+/// matters and cannot be made (fp8 MFMA without a chip: gfx942 and gfx950
+/// decode fp8 differently). `source` says how the chip was decided.
+llvm::Expected<Target> detectTarget(llvm::Module &module,
+                                    llvm::StringRef fallbackChip,
+                                    std::string &source);
+
+struct RewriteOptions {
+  bool boundsCheck = false; ///< instrument every global, LDS and flat access
+};
+
+/// Rewrites `module` (which is modified and then no longer needed) into a
+/// new host module in the same LLVMContext, with `hostLayout` and
+/// `hostTriple`, and fills `image`. Fails with a message naming the
+/// function and the construct for anything the emulator does not support.
+llvm::Expected<std::unique_ptr<llvm::Module>>
+rewriteForHost(llvm::Module &module, const Target &target,
+               const llvm::DataLayout &hostLayout,
+               llvm::StringRef hostTriple, const RewriteOptions &options,
+               Image &image);
+
+/// Names of the runtime functions the host module calls, with their
+/// addresses (defined in Runtime.cpp).
+struct RuntimeSymbol {
+  const char *name;
+  void *address;
+};
+llvm::ArrayRef<RuntimeSymbol> getRuntimeSymbols();
+
+} // namespace mlir::mcore::emu
+
+#endif // MCORE_LIB_EMULATOR_REWRITE_H

@@ -1,0 +1,292 @@
+//===- EmuRuntimeWrappers.cpp - The mgpu* ABI on the CPU emulator ---------===//
+//
+// The C functions MLIR 22's gpu-to-llvm lowering calls (the same set as
+// mlir/lib/ExecutionEngine/RocmRuntimeWrappers.cpp), implemented on mcore's
+// CPU wave emulator, so that host code lowered for ROCm runs without a GPU:
+//
+//   mlir-runner --shared-libs=build/lib/libmcore_emu_runtime.so,...
+//
+// * mgpuModuleLoad takes what gpu-module-to-binary{format=llvm} embeds: the
+//   LLVM bitcode of the gpu.module (textual IR is accepted too). The chip
+//   comes from the kernels' target-cpu, else MCORE_EMU_CHIP, else the matrix
+//   instructions (see docs/Emulator.md).
+// * "Device" memory is host memory; mgpuMemAlloc memory, registered host
+//   memory and module globals are what the bounds checker (MCORE_EMU_CHECK=1)
+//   accepts.
+// * Streams and events are synchronous: every call completes before it
+//   returns, which is a valid schedule of any stream program.
+//
+// A GPU fault kills the process; so does an emulator fault here: the error
+// is printed to stderr and the process exits with status 1 (after flushing
+// stdout). MCORE_EMU_ON_ERROR=continue prints and returns instead.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mcore/Emulator/Emulator.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBufferRef.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <set>
+#include <string>
+
+namespace emu = mlir::mcore::emu;
+
+namespace {
+
+const emu::Options &options() {
+  static const emu::Options *o = new emu::Options(emu::Options::fromEnvironment());
+  return *o;
+}
+
+void report(const std::string &message) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "mcore-emu: error: %s\n", message.c_str());
+  std::fflush(stderr);
+  const char *mode = std::getenv("MCORE_EMU_ON_ERROR");
+  if (mode && std::strcmp(mode, "continue") == 0)
+    return;
+  std::_Exit(1);
+}
+
+void report(llvm::Error error) { report(llvm::toString(std::move(error))); }
+
+std::mutex allocMutex;
+std::set<void *> &allocations() {
+  static auto *s = new std::set<void *>();
+  return *s;
+}
+
+/// A stream or event handle: every operation completes synchronously.
+struct Handle {
+  int kind;
+};
+
+/// StridedMemRefType<char, N> as the host code passes it: base pointer,
+/// aligned pointer, offset, sizes[rank], strides[rank].
+struct MemRefDescriptor {
+  char *basePtr;
+  char *data;
+  int64_t offset;
+  int64_t sizesAndStrides[1];
+};
+
+/// The bytes a memref spans from its first element.
+size_t memrefBytes(int64_t rank, const MemRefDescriptor *d,
+                   int64_t elementBytes) {
+  const int64_t *sizes = d->sizesAndStrides;
+  const int64_t *strides = d->sizesAndStrides + rank;
+  int64_t last = 0;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (sizes[i] <= 0)
+      return 0;
+    last += (sizes[i] - 1) * strides[i];
+  }
+  return size_t(last + 1) * size_t(elementBytes);
+}
+
+} // namespace
+
+extern "C" {
+
+void *mgpuModuleLoad(void *data, size_t gpuBlobSize) {
+  llvm::MemoryBufferRef buffer(
+      llvm::StringRef(static_cast<const char *>(data), gpuBlobSize),
+      "gpu-binary");
+  llvm::Expected<std::unique_ptr<emu::Module>> module =
+      emu::Module::load(buffer, options());
+  if (!module) {
+    report(module.takeError());
+    return nullptr;
+  }
+  return module->release();
+}
+
+void *mgpuModuleLoadJIT(void *data, int optLevel) {
+  (void)data;
+  (void)optLevel;
+  report("mgpuModuleLoadJIT (a PTX JIT load) is not available on the AMDGPU "
+         "emulator; serialize with gpu-module-to-binary{format=llvm}");
+  return nullptr;
+}
+
+void mgpuModuleUnload(void *module) {
+  delete static_cast<emu::Module *>(module);
+}
+
+void *mgpuModuleGetFunction(void *module, const char *name) {
+  if (!module) {
+    report(std::string("mgpuModuleGetFunction('") + name +
+           "') on a module that failed to load");
+    return nullptr;
+  }
+  llvm::Expected<const emu::Kernel *> k =
+      static_cast<emu::Module *>(module)->getKernel(name);
+  if (!k) {
+    report(k.takeError());
+    return nullptr;
+  }
+  return const_cast<emu::Kernel *>(*k);
+}
+
+void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                      intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+                      intptr_t blockZ, int32_t smem, void *stream,
+                      void **params, void **extra, size_t paramsCount) {
+  (void)stream;
+  if (!function) {
+    report("mgpuLaunchKernel of a function that was not found");
+    return;
+  }
+  auto *kernel = static_cast<const emu::Kernel *>(function);
+  auto dim = [&](intptr_t v, const char *what) -> uint32_t {
+    if (v < 0 || uint64_t(v) > 0xFFFFFFFFull) {
+      report(std::string("mgpuLaunchKernel: ") + what + " " +
+             std::to_string(v) + " is out of range");
+      return 0;
+    }
+    return uint32_t(v);
+  };
+  emu::Dim3 grid{dim(gridX, "grid x"), dim(gridY, "grid y"),
+                 dim(gridZ, "grid z")};
+  emu::Dim3 block{dim(blockX, "block x"), dim(blockY, "block y"),
+                  dim(blockZ, "block z")};
+  if (smem < 0) {
+    report("mgpuLaunchKernel: negative dynamic LDS size");
+    return;
+  }
+  if (params) {
+    if (paramsCount != kernel->getNumArgs()) {
+      report("mgpuLaunchKernel: kernel '" + kernel->getName().str() +
+             "' takes " + std::to_string(kernel->getNumArgs()) +
+             " arguments, but " + std::to_string(paramsCount) +
+             " were passed");
+      return;
+    }
+    if (llvm::Error e = kernel->module.launch(*kernel, grid, block,
+                                              unsigned(smem), params))
+      report(std::move(e));
+    return;
+  }
+  // hipModuleLaunchKernel's "extra": {BUFFER_POINTER, p, BUFFER_SIZE, &n, END}.
+  const void *buffer = nullptr;
+  size_t bufferBytes = 0;
+  for (void **e = extra; e && *e != reinterpret_cast<void *>(3); e += 2) {
+    if (*e == reinterpret_cast<void *>(1))
+      buffer = e[1];
+    else if (*e == reinterpret_cast<void *>(2))
+      bufferBytes = *static_cast<size_t *>(e[1]);
+  }
+  if (!buffer && kernel->getNumArgs()) {
+    report("mgpuLaunchKernel: no kernel arguments (params and extra are "
+           "empty)");
+    return;
+  }
+  if (llvm::Error e = kernel->module.launchWithKernarg(
+          *kernel, grid, block, unsigned(smem), buffer, bufferBytes))
+    report(std::move(e));
+}
+
+void mgpuLaunchClusterKernel(void *, intptr_t, intptr_t, intptr_t, intptr_t,
+                             intptr_t, intptr_t, intptr_t, intptr_t, intptr_t,
+                             int32_t, void *, void **, void **, size_t) {
+  report("mgpuLaunchClusterKernel: thread-block clusters are an NVIDIA "
+         "feature the AMDGPU emulator does not have");
+}
+
+void *mgpuStreamCreate() {
+  static Handle stream{1};
+  return &stream;
+}
+void mgpuStreamDestroy(void *) {}
+void mgpuStreamSynchronize(void *) {}
+void mgpuStreamWaitEvent(void *, void *) {}
+void *mgpuEventCreate() {
+  static Handle event{2};
+  return &event;
+}
+void mgpuEventDestroy(void *) {}
+void mgpuEventSynchronize(void *) {}
+void mgpuEventRecord(void *, void *) {}
+
+void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared) {
+  (void)stream;
+  (void)isHostShared;
+  void *p = emu::allocate(sizeBytes, "mgpuMemAlloc allocation");
+  if (!p) {
+    report("mgpuMemAlloc: out of memory allocating " +
+           std::to_string(sizeBytes) + " bytes");
+    return nullptr;
+  }
+  std::lock_guard<std::mutex> lock(allocMutex);
+  allocations().insert(p);
+  return p;
+}
+
+void mgpuMemFree(void *ptr, void *stream) {
+  (void)stream;
+  if (!ptr)
+    return;
+  {
+    std::lock_guard<std::mutex> lock(allocMutex);
+    if (!allocations().erase(ptr)) {
+      report("mgpuMemFree of a pointer mgpuMemAlloc did not return");
+      return;
+    }
+  }
+  emu::deallocate(ptr);
+}
+
+void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream) {
+  (void)stream;
+  if (sizeBytes)
+    std::memmove(dst, src, sizeBytes);
+}
+
+void mgpuMemset32(void *dst, int value, size_t count, void *stream) {
+  (void)stream;
+  auto *p = static_cast<uint32_t *>(dst);
+  for (size_t i = 0; i < count; ++i)
+    p[i] = uint32_t(value);
+}
+
+void mgpuMemset16(void *dst, int value, size_t count, void *stream) {
+  (void)stream;
+  auto *p = static_cast<uint16_t *>(dst);
+  for (size_t i = 0; i < count; ++i)
+    p[i] = uint16_t(value);
+}
+
+void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes) {
+  emu::registerMemory(ptr, sizeBytes, "registered host memory");
+}
+
+void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
+                               int64_t elementSizeBytes) {
+  auto *d = static_cast<const MemRefDescriptor *>(descriptor);
+  char *p = d->data + d->offset * elementSizeBytes;
+  emu::registerMemory(p, memrefBytes(rank, d, elementSizeBytes),
+                      "registered host memref");
+}
+
+void mgpuMemHostUnregister(void *ptr) { emu::unregisterMemory(ptr); }
+
+void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
+                                 int64_t elementSizeBytes) {
+  (void)rank;
+  auto *d = static_cast<const MemRefDescriptor *>(descriptor);
+  emu::unregisterMemory(d->data + d->offset * elementSizeBytes);
+}
+
+void mgpuSetDefaultDevice(int32_t device) {
+  if (device != 0)
+    report("mgpuSetDefaultDevice(" + std::to_string(device) +
+           "): the emulator has one device, 0");
+}
+
+} // extern "C"

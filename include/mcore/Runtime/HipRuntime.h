@@ -1,0 +1,59 @@
+/*===- HipRuntime.h - libmcore_hip_runtime.so beyond the mgpu* ABI -*- C -*-===//
+ *
+ * libmcore_hip_runtime.so implements the mgpu* C functions MLIR's
+ * gpu-to-llvm lowering calls (mgpuModuleLoad, mgpuLaunchKernel,
+ * mgpuMemAlloc, ...) on HIP's module API. It loads HIP at run time with
+ * dlopen: $MCORE_HIP_LIBRARY if set, else libamdhip64.so.6, libamdhip64.so.5
+ * and libamdhip64.so (the search path, then $ROCM_PATH/lib and
+ * /opt/rocm/lib). No ROCm is needed to build it.
+ *
+ * A failing HIP call prints one line to stderr,
+ *
+ *   mcore-hip: error: hipMalloc(1073741824 bytes) failed with
+ *   hipErrorOutOfMemory (out of memory): the GPU has too little free memory;
+ *   use smaller matrices or free memory held by other processes
+ *
+ * and ends the process with exit status 1 (a GPU fault would end it too);
+ * MCORE_HIP_ON_ERROR=continue prints and returns instead (the failed call
+ * returns a null handle). Without an AMD GPU the line contains "no AMD GPU"
+ * and suggests mcore's CPU emulator.
+ *
+ * The functions below are the extensions mcore-run uses; they are exported
+ * with C linkage next to the mgpu* functions. See docs/Running.md.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef MCORE_RUNTIME_HIPRUNTIME_H
+#define MCORE_RUNTIME_HIPRUNTIME_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Loads HIP and counts the devices, without printing anything or exiting.
+ * Returns the number of usable AMD GPUs. When it returns 0, `message` holds
+ * one line starting with "no AMD GPU: " that says why; otherwise it
+ * describes what was found ("1 AMD GPU (gfx942); HIP 6.2.41133 from
+ * libamdhip64.so.6"). `message` may be null. */
+int mcoreHipProbe(char *message, size_t size);
+
+/** The gfx names of the AMD GPUs the kernel driver reports (KFD topology),
+ * comma-separated, for example "gfx942" or "gfx1201,gfx1201"; empty when
+ * there is none or the driver is absent. Returns the number of GPUs. */
+int mcoreHipDeviceChips(char *buffer, size_t size);
+
+/** When enabled, mgpuLaunchKernel brackets every launch with HIP events,
+ * waits for it and adds its device time to a total. */
+void mcoreHipSetKernelTiming(int enable);
+
+/** The device time of the launches timed since the last call, in
+ * milliseconds; resets the total. */
+double mcoreHipTakeKernelMilliseconds(void);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* MCORE_RUNTIME_HIPRUNTIME_H */

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mcore/Target/Catalog.h"
+#include "mcore/Target/Describe.h"
 #include "mcore/Target/Packing.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -74,34 +75,6 @@ std::vector<std::string> chipNames(const IntrinsicInfo &info) {
 // --list
 //===----------------------------------------------------------------------===//
 
-json::Object listEntry(const IntrinsicInfo &info) {
-  json::Array chips;
-  json::Object cycles;
-  for (const ChipInfo &chip : getAllChips())
-    if (info.isAvailableOn(chip.chip)) {
-      chips.push_back(chip.name);
-      cycles[chip.name] = info.getCycles(chip.chip);
-    }
-  return json::Object{{"name", info.name},
-                      {"family", getMmaFamilyName(info.family)},
-                      {"chips", std::move(chips)},
-                      {"wave_size", info.waveSize},
-                      {"m", info.m},
-                      {"n", info.n},
-                      {"k", info.k},
-                      {"a_type", typeName(info.a.kind)},
-                      {"b_type", typeName(info.b.kind)},
-                      {"c_type", typeName(info.c.kind)},
-                      {"sparse", info.isSparse()},
-                      {"fragment_lengths",
-                       json::Object{{"A", info.a.getVectorLength()},
-                                    {"B", info.b.getVectorLength()},
-                                    {"C", info.c.getVectorLength()}}},
-                      {"llvm_intrinsic", info.llvmName},
-                      {"ops", info.ops},
-                      {"cycles", std::move(cycles)}};
-}
-
 int printList(std::optional<Chip> chip) {
   std::vector<const IntrinsicInfo *> entries;
   for (const IntrinsicInfo &info : getAllIntrinsics())
@@ -111,7 +84,7 @@ int printList(std::optional<Chip> chip) {
   if (outputFormat == Format::Json) {
     json::Array array;
     for (const IntrinsicInfo *info : entries)
-      array.push_back(listEntry(*info));
+      array.push_back(describeIntrinsic(*info));
     outs() << formatv("{0:2}", json::Value(std::move(array))) << "\n";
     return 0;
   }
@@ -162,64 +135,6 @@ int printList(std::optional<Chip> chip) {
 // NAME
 //===----------------------------------------------------------------------===//
 
-/// One (lane, register position) that holds a matrix element or index field.
-struct Cell {
-  unsigned lane, element, vgpr, bitLo, bits, d0, d1;
-};
-
-std::vector<Cell> cellsOf(const IntrinsicInfo &info, Operand operand) {
-  std::vector<Cell> cells;
-  if (operand == Operand::Index) {
-    unsigned fields = info.index.bitsPerSet / 2;
-    for (unsigned lane = 0; lane < info.waveSize; ++lane)
-      for (unsigned f = 0; f < fields; ++f) {
-        TileCoord c = info.index.layout.apply(lane, f);
-        cells.push_back({lane, f, 0, 2 * f, 2, c.d0, c.d1});
-      }
-    return cells;
-  }
-  const FragmentInfo &frag = info.getFragment(operand);
-  for (unsigned lane = 0; lane < info.waveSize; ++lane)
-    for (unsigned e = 0; e < frag.count; ++e) {
-      TileCoord c = frag.layout.apply(lane, e);
-      cells.push_back({lane, e * frag.stride, frag.getVgpr(e),
-                       frag.getBitLo(e), getBitWidth(frag.kind), c.d0, c.d1});
-    }
-  return cells;
-}
-
-std::pair<const char *, const char *> coordNames(Operand operand) {
-  switch (operand) {
-  case Operand::A:
-  case Operand::Index:
-    return {"row", "k"};
-  case Operand::B:
-    return {"k", "col"};
-  case Operand::C:
-    return {"row", "col"};
-  }
-  llvm_unreachable("unknown operand");
-}
-
-json::Array jsonCells(const IntrinsicInfo &info, Operand operand) {
-  json::Array array;
-  auto [n0, n1] = coordNames(operand);
-  for (const Cell &c : cellsOf(info, operand)) {
-    json::Object o;
-    o["lane"] = c.lane;
-    if (operand != Operand::Index) {
-      o["element"] = c.element;
-      o["vgpr"] = c.vgpr;
-    }
-    o["bit_lo"] = c.bitLo;
-    o["bits"] = c.bits;
-    o[n0] = c.d0;
-    o[n1] = c.d1;
-    array.push_back(std::move(o));
-  }
-  return array;
-}
-
 std::string describeOperand(const IntrinsicInfo &info, Operand operand) {
   auto [rows, cols] = getTileShape(info, operand);
   if (operand == Operand::Index)
@@ -243,7 +158,7 @@ std::string describeOperand(const IntrinsicInfo &info, Operand operand) {
 }
 
 void printRegisters(const IntrinsicInfo &info, Operand operand) {
-  std::vector<Cell> cells = cellsOf(info, operand);
+  std::vector<LayoutCell> cells = getLayoutCells(info, operand);
   char name = operand == Operand::A   ? 'A'
               : operand == Operand::B ? 'B'
               : operand == Operand::C ? 'C'
@@ -252,7 +167,7 @@ void printRegisters(const IntrinsicInfo &info, Operand operand) {
   std::vector<std::pair<unsigned, unsigned>> fields;
   std::map<std::tuple<unsigned, unsigned, unsigned>, std::string> text;
   unsigned width = 6;
-  for (const Cell &c : cells) {
+  for (const LayoutCell &c : cells) {
     if (c.lane == 0)
       fields.push_back({c.vgpr, c.bitLo});
     std::string s = formatv("{0}[{1}][{2}]", name, c.d0, c.d1).str();
@@ -288,7 +203,7 @@ void printMatrix(const IntrinsicInfo &info, Operand operand) {
   auto [rows, cols] = getTileShape(info, operand);
   std::map<std::pair<unsigned, unsigned>, std::string> text;
   unsigned width = 4;
-  for (const Cell &c : cellsOf(info, operand)) {
+  for (const LayoutCell &c : getLayoutCells(info, operand)) {
     std::string &s = text[{c.d0, c.d1}];
     std::string here =
         operand == Operand::Index
@@ -297,7 +212,7 @@ void printMatrix(const IntrinsicInfo &info, Operand operand) {
     s = s.empty() ? here : s + "," + here;
     width = std::max<unsigned>(width, s.size());
   }
-  auto [n0, n1] = coordNames(operand);
+  auto [n0, n1] = getCoordNames(operand);
   outs() << formatv("{0}\\{1}", n0, n1);
   for (unsigned j = 0; j < cols; ++j)
     outs() << " " << left_justify(std::to_string(j), width);
@@ -319,14 +234,8 @@ int printLayout(const IntrinsicInfo &info, std::optional<Operand> only) {
     operands = {*only};
 
   if (outputFormat == Format::Json) {
-    json::Object o{{"name", info.name},
-                   {"wave_size", info.waveSize},
-                   {"m", info.m},
-                   {"n", info.n},
-                   {"k", info.k}};
-    for (Operand op : operands)
-      o[getOperandName(op)] = jsonCells(info, op);
-    outs() << formatv("{0:2}", json::Value(std::move(o))) << "\n";
+    outs() << formatv("{0:2}", json::Value(describeLayout(info, only)))
+           << "\n";
     return 0;
   }
   outs() << formatv("{0}: {1} {2}x{3}x{4}, wave{5}, {6}\n", info.name,

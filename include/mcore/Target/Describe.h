@@ -1,0 +1,50 @@
+//===- Describe.h - The catalog as data -------------------------*- C++ -*-===//
+//
+// One description of chips, intrinsics and layouts, shared by every tool and
+// binding that shows them (mcore-layout, the Python module), so they agree
+// by construction.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MCORE_TARGET_DESCRIBE_H
+#define MCORE_TARGET_DESCRIBE_H
+
+#include "mcore/Target/Catalog.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <optional>
+#include <vector>
+
+namespace mlir::mcore {
+
+/// One (lane, register position) that holds a matrix element or an index
+/// field. (d0, d1) is (row, k) for A and the index, (k, col) for B and
+/// (row, col) for C. For the index, `element` is the field number, `vgpr` is
+/// 0 and only index set 0 is described.
+struct LayoutCell {
+  unsigned lane, element, vgpr, bitLo, bits, d0, d1;
+};
+std::vector<LayoutCell> getLayoutCells(const IntrinsicInfo &info,
+                                       Operand operand);
+
+/// The names of an operand's two tile coordinates: {"row", "k"}, ...
+std::pair<const char *, const char *> getCoordNames(Operand operand);
+
+/// {name, family, chips, wave_size, fp8, has_mfma, ...}.
+llvm::json::Object describeChip(const ChipInfo &chip);
+
+/// {name, family, chips, wave_size, m, n, k, a_type, b_type, c_type, sparse,
+///  llvm_intrinsic, ops, cycles: {chip: n}, fragment_lengths: {A, B, C}}.
+llvm::json::Object describeIntrinsic(const IntrinsicInfo &info);
+
+/// {name, wave_size, m, n, k, A: [...], B: [...], C: [...], index: [...]}:
+/// A cells {lane, element, vgpr, bit_lo, bits, row, k}, B {..., k, col},
+/// C {..., row, col}, index {lane, bit_lo, bits, row, k}. `only` restricts
+/// it to one operand.
+llvm::json::Object describeLayout(const IntrinsicInfo &info,
+                                  std::optional<Operand> only = std::nullopt);
+
+} // namespace mlir::mcore
+
+#endif // MCORE_TARGET_DESCRIBE_H

@@ -1,0 +1,123 @@
+//===- Describe.cpp - The catalog as data ---------------------------------===//
+
+#include "mcore/Target/Describe.h"
+
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace mlir::mcore;
+using llvm::json::Array;
+using llvm::json::Object;
+
+std::vector<LayoutCell> mlir::mcore::getLayoutCells(const IntrinsicInfo &info,
+                                                    Operand operand) {
+  std::vector<LayoutCell> cells;
+  if (operand == Operand::Index) {
+    unsigned fields = info.index.bitsPerSet / 2;
+    for (unsigned lane = 0; lane < info.waveSize; ++lane)
+      for (unsigned f = 0; f < fields; ++f) {
+        TileCoord c = info.index.layout.apply(lane, f);
+        cells.push_back({lane, f, 0, 2 * f, 2, c.d0, c.d1});
+      }
+    return cells;
+  }
+  const FragmentInfo &frag = info.getFragment(operand);
+  for (unsigned lane = 0; lane < info.waveSize; ++lane)
+    for (unsigned e = 0; e < frag.count; ++e) {
+      TileCoord c = frag.layout.apply(lane, e);
+      cells.push_back({lane, e * frag.stride, frag.getVgpr(e),
+                       frag.getBitLo(e), getBitWidth(frag.kind), c.d0, c.d1});
+    }
+  return cells;
+}
+
+std::pair<const char *, const char *>
+mlir::mcore::getCoordNames(Operand operand) {
+  switch (operand) {
+  case Operand::A:
+  case Operand::Index:
+    return {"row", "k"};
+  case Operand::B:
+    return {"k", "col"};
+  case Operand::C:
+    return {"row", "col"};
+  }
+  llvm_unreachable("unknown operand");
+}
+
+Object mlir::mcore::describeChip(const ChipInfo &chip) {
+  return Object{{"name", chip.name},
+                {"family", getChipFamilyName(chip.family)},
+                {"product", chip.marketing},
+                {"wave_size", chip.waveSize},
+                {"fp8", getFp8FormatName(chip.fp8)},
+                {"mfma", chip.hasMfma},
+                {"smfmac", chip.hasSmfmac},
+                {"wmma", chip.hasWmma},
+                {"swmmac", chip.hasSwmmac},
+                {"lds_bytes", chip.ldsBytes},
+                {"vgprs", chip.maxVgprs},
+                {"agprs", chip.maxAgprs}};
+}
+
+Object mlir::mcore::describeIntrinsic(const IntrinsicInfo &info) {
+  Array chips;
+  Object cycles;
+  for (const ChipInfo &chip : getAllChips())
+    if (info.isAvailableOn(chip.chip)) {
+      chips.push_back(chip.name);
+      cycles[chip.name] = info.getCycles(chip.chip);
+    }
+  return Object{{"name", info.name},
+                {"family", getMmaFamilyName(info.family)},
+                {"chips", std::move(chips)},
+                {"wave_size", info.waveSize},
+                {"m", info.m},
+                {"n", info.n},
+                {"k", info.k},
+                {"a_type", getScalarKindName(info.a.kind)},
+                {"b_type", getScalarKindName(info.b.kind)},
+                {"c_type", getScalarKindName(info.c.kind)},
+                {"sparse", info.isSparse()},
+                {"fragment_lengths", Object{{"A", info.a.getVectorLength()},
+                                            {"B", info.b.getVectorLength()},
+                                            {"C", info.c.getVectorLength()}}},
+                {"llvm_intrinsic", info.llvmName},
+                {"ops", info.ops},
+                {"cycles", std::move(cycles)}};
+}
+
+static Array describeCells(const IntrinsicInfo &info, Operand operand) {
+  Array array;
+  auto [n0, n1] = getCoordNames(operand);
+  for (const LayoutCell &c : getLayoutCells(info, operand)) {
+    Object o;
+    o["lane"] = c.lane;
+    if (operand != Operand::Index) {
+      o["element"] = c.element;
+      o["vgpr"] = c.vgpr;
+    }
+    o["bit_lo"] = c.bitLo;
+    o["bits"] = c.bits;
+    o[n0] = c.d0;
+    o[n1] = c.d1;
+    array.push_back(std::move(o));
+  }
+  return array;
+}
+
+Object mlir::mcore::describeLayout(const IntrinsicInfo &info,
+                                   std::optional<Operand> only) {
+  Object o{{"name", info.name},
+           {"wave_size", info.waveSize},
+           {"m", info.m},
+           {"n", info.n},
+           {"k", info.k}};
+  for (Operand op : {Operand::A, Operand::B, Operand::C, Operand::Index}) {
+    if (op == Operand::Index && !info.isSparse())
+      continue;
+    if (only && *only != op)
+      continue;
+    o[getOperandName(op)] = describeCells(info, op);
+  }
+  return o;
+}

@@ -21,7 +21,7 @@ config.name = "MCORE"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test", ".ll", ".hip"]
 config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py",
-                   "lit.site.cfg.py", "Inputs", "Install"]
+                   "lit.site.cfg.py", "Inputs", "Install", "python"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.mcore_obj_root, "test")
 

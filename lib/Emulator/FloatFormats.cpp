@@ -170,6 +170,12 @@ const Tables &getTables() {
 
 } // namespace
 
+const float *mlir::mcore::emu::getF16Table() { return getTables().f16; }
+
+const float *mlir::mcore::emu::getFp8Table(Fp8Format format) {
+  return getTables().fp8[unsigned(format)];
+}
+
 float mlir::mcore::emu::decodeF16(uint16_t bits) {
   return getTables().f16[bits];
 }

@@ -38,6 +38,11 @@ inline float decodeBF16(uint16_t bits) {
 /// The value of an 8-bit float (exact).
 float decodeFp8(uint8_t bits, Fp8Format format);
 
+/// The decoding tables behind decodeF16 and decodeFp8, for hot loops:
+/// getF16Table()[bits], getFp8Table(format)[bits].
+const float *getF16Table();
+const float *getFp8Table(Fp8Format format);
+
 /// Round-to-nearest-even of `x` to f16 / bf16 (overflow gives infinity, NaN
 /// gives a quiet NaN with the sign of `x`).
 uint16_t encodeF16(double x);

@@ -515,9 +515,11 @@ struct MatrixOp::Impl {
   std::vector<std::vector<Loc>> aCopies, bCopies;
   /// Sparse: lane and bit (set 0) of the 2-bit index field of A [i][kc].
   std::vector<Loc> idxLoc;
+  /// Whether C's elements cover every bit of the accumulator (else D starts
+  /// as a copy of C: RDNA3's 16-bit accumulator uses half of each register).
+  bool cCoversAll = true;
 
   void build();
-  double decodeFloat(ElemType t, Fp8Format f8, uint64_t bits) const;
 };
 
 static unsigned elemBits(ElemType t) { return getElemBits(t); }
@@ -665,28 +667,10 @@ void MatrixOp::Impl::build() {
   bBytes = bytesOf(bLoc, bBits);
   cBytes = std::max(bytesOf(cLoc, cBits),
                     cLocHi.empty() ? 0u : bytesOf(cLocHi, cBits));
-}
-
-double MatrixOp::Impl::decodeFloat(ElemType t, Fp8Format f8,
-                                   uint64_t bits) const {
-  switch (t) {
-  case ElemType::F16:
-    return decodeF16(uint16_t(bits));
-  case ElemType::BF16:
-    return decodeBF16(uint16_t(bits));
-  case ElemType::FP8:
-  case ElemType::BF8:
-    return decodeFp8(uint8_t(bits), f8);
-  case ElemType::F32:
-    return bitsFloat(uint32_t(bits));
-  case ElemType::F64: {
-    double d;
-    std::memcpy(&d, &bits, 8);
-    return d;
-  }
-  default:
-    return 0.0;
-  }
+  // cLoc covers all of C when it has one element per cBits bits of every
+  // lane (the locations are distinct by construction).
+  cCoversAll = cLocHi.empty() &&
+               size_t(cLoc.size()) * cBits == size_t(wave) * cBytes * 8;
 }
 
 //===----------------------------------------------------------------------===//
@@ -938,6 +922,84 @@ int64_t decodeInt(ElemType t, uint64_t bits, bool isSigned) {
     return 0;
   }
 }
+/// Decodes `n` elements of type `t` at `locs` (lanes remapped through
+/// `laneMap` when given) into doubles.
+void gatherFloat(ElemType t, Fp8Format f8, const Loc *locs, size_t n,
+                 const uint8_t *laneMap, const uint8_t *const *lanes,
+                 double *out) {
+  auto lanePtr = [&](const Loc &l) {
+    return lanes[laneMap ? laneMap[l.lane] : l.lane] + l.bit / 8;
+  };
+  switch (t) {
+  case ElemType::F16: {
+    const float *table = getF16Table();
+    for (size_t e = 0; e < n; ++e) {
+      uint16_t v;
+      std::memcpy(&v, lanePtr(locs[e]), 2);
+      out[e] = table[v];
+    }
+    return;
+  }
+  case ElemType::BF16:
+    for (size_t e = 0; e < n; ++e) {
+      uint16_t v;
+      std::memcpy(&v, lanePtr(locs[e]), 2);
+      out[e] = decodeBF16(v);
+    }
+    return;
+  case ElemType::FP8:
+  case ElemType::BF8: {
+    const float *table = getFp8Table(f8);
+    for (size_t e = 0; e < n; ++e)
+      out[e] = table[*lanePtr(locs[e])];
+    return;
+  }
+  case ElemType::F32:
+    for (size_t e = 0; e < n; ++e) {
+      float v;
+      std::memcpy(&v, lanePtr(locs[e]), 4);
+      out[e] = v;
+    }
+    return;
+  case ElemType::F64:
+    for (size_t e = 0; e < n; ++e)
+      std::memcpy(&out[e], lanePtr(locs[e]), 8);
+    return;
+  default:
+    return;
+  }
+}
+
+/// Rounds `n` results to type `t` and writes them at `locs`.
+void scatterFloat(ElemType t, const Loc *locs, size_t n, const double *v,
+                  uint8_t *const *lanes) {
+  for (size_t e = 0; e < n; ++e) {
+    uint8_t *p = lanes[locs[e].lane] + locs[e].bit / 8;
+    switch (t) {
+    case ElemType::F32: {
+      float f = float(v[e]);
+      std::memcpy(p, &f, 4);
+      break;
+    }
+    case ElemType::F16: {
+      uint16_t h = encodeF16(v[e]);
+      std::memcpy(p, &h, 2);
+      break;
+    }
+    case ElemType::BF16: {
+      uint16_t h = encodeBF16(v[e]);
+      std::memcpy(p, &h, 2);
+      break;
+    }
+    case ElemType::F64:
+      std::memcpy(p, &v[e], 8);
+      break;
+    default:
+      break;
+    }
+  }
+}
+
 } // namespace
 
 Error MatrixOp::executeLanes(const MatrixImmediates &imm,
@@ -1006,9 +1068,15 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
 
   // Start D as a copy of C, so that bits no element covers (the other
   // halves of RDNA3's 16-bit accumulator) keep C's value.
+  if (!I.cCoversAll)
+    for (unsigned l = 0; l < I.wave; ++l)
+      if (d[l] != c[l])
+        std::memmove(d[l], c[l], I.cBytes);
+
+  // Where B is read from, per lane (BLGP).
+  uint8_t bLane[64];
   for (unsigned l = 0; l < I.wave; ++l)
-    if (d[l] != c[l])
-      std::memmove(d[l], c[l], I.cBytes);
+    bLane[l] = uint8_t(blgpLane(l, blgp));
 
   bool floatPath = isFloatType(s.a);
   if (floatPath) {
@@ -1017,22 +1085,13 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
     S.cf.resize(size_t(B) * M * N);
     for (unsigned blk = 0; blk < B; ++blk) {
       unsigned src = aBlock(blk);
-      for (unsigned e = 0; e < M * kA; ++e) {
-        const Loc &l = I.aLoc[size_t(src) * M * kA + e];
-        S.af[size_t(blk) * M * kA + e] =
-            I.decodeFloat(s.a, I.aFp8, readBits(a[l.lane], l.bit, I.aBits));
-      }
+      gatherFloat(s.a, I.aFp8, &I.aLoc[size_t(src) * M * kA], M * kA, nullptr,
+                  a, &S.af[size_t(blk) * M * kA]);
     }
-    for (size_t e = 0; e < S.bf.size(); ++e) {
-      const Loc &l = I.bLoc[e];
-      S.bf[e] = I.decodeFloat(
-          s.b, I.bFp8, readBits(b[blgpLane(l.lane, blgp)], l.bit, I.bBits));
-    }
-    for (size_t e = 0; e < S.cf.size(); ++e) {
-      const Loc &l = cLoc[e];
-      S.cf[e] = I.decodeFloat(s.c, Fp8Format::E4M3FN,
-                              readBits(c[l.lane], l.bit, I.cBits));
-    }
+    gatherFloat(s.b, I.bFp8, I.bLoc.data(), S.bf.size(), bLane, b,
+                S.bf.data());
+    gatherFloat(s.c, Fp8Format::E4M3FN, cLoc.data(), S.cf.size(), nullptr, c,
+                S.cf.data());
     if (f64Neg) {
       // gfx940+ f64 MFMA: blgp is NEG (bit 0: A, bit 1: B, bit 2: C).
       if (imm.blgp & 1)
@@ -1052,9 +1111,10 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
       const double *Bm = &S.bf[size_t(blk) * K * N];
       for (unsigned i = 0; i < M; ++i) {
         double *acc = S.accF.data();
+        const double *cRow = &S.cf[(size_t(blk) * M + i) * N];
         if (fma) {
           for (unsigned j = 0; j < N; ++j)
-            acc[j] = S.cf[(size_t(blk) * M + i) * N + j];
+            acc[j] = cRow[j];
           for (unsigned k = 0; k < K; ++k)
             for (unsigned j = 0; j < N; ++j)
               acc[j] = std::fma(A[i * kA + k], Bm[k * N + j], acc[j]);
@@ -1080,29 +1140,9 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
             }
           }
           for (unsigned j = 0; j < N; ++j)
-            acc[j] += S.cf[(size_t(blk) * M + i) * N + j];
+            acc[j] += cRow[j];
         }
-        for (unsigned j = 0; j < N; ++j) {
-          const Loc &l = cLoc[(size_t(blk) * M + i) * N + j];
-          uint64_t bits = 0;
-          switch (s.c) {
-          case ElemType::F32:
-            bits = floatBits(float(acc[j]));
-            break;
-          case ElemType::F16:
-            bits = encodeF16(acc[j]);
-            break;
-          case ElemType::BF16:
-            bits = encodeBF16(acc[j]);
-            break;
-          case ElemType::F64:
-            std::memcpy(&bits, &acc[j], 8);
-            break;
-          default:
-            break;
-          }
-          writeBits(d[l.lane], l.bit, I.cBits, bits);
-        }
+        scatterFloat(s.c, &cLoc[(size_t(blk) * M + i) * N], N, acc, d);
       }
     }
     return Error::success();
@@ -1121,8 +1161,8 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
   }
   for (size_t e = 0; e < S.bi.size(); ++e) {
     const Loc &l = I.bLoc[e];
-    S.bi[e] = decodeInt(
-        s.b, readBits(b[blgpLane(l.lane, blgp)], l.bit, I.bBits), bSigned);
+    S.bi[e] = decodeInt(s.b, readBits(b[bLane[l.lane]], l.bit, I.bBits),
+                        bSigned);
   }
   S.accI.resize(N);
   for (unsigned blk = 0; blk < B; ++blk) {

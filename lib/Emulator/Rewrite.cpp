@@ -508,6 +508,11 @@ Error Phase1::prepareModule() {
     for (Instruction &I : instructions(F))
       expandConstantExprs(&I);
   }
+  // The expanded constant expressions are dead now but still use globals.
+  for (GlobalVariable &g : M.globals())
+    g.removeDeadConstantUsers();
+  for (Function &F : M)
+    F.removeDeadConstantUsers();
   return Error::success();
 }
 

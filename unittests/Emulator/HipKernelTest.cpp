@@ -1,0 +1,282 @@
+//===- HipKernelTest.cpp - clang-compiled HIP kernels on the emulator -----===//
+//
+// Runs the HIP kernels of test/Emulator (compiled for gfx1201 and gfx942 by
+// clang++-22 during the build) through the emulator and checks them against
+// CPU references: the 2:4-sparse matmuls (SWMMAC, SMFMAC) on 128x128x128
+// with random per-group patterns, the cross-lane builtins, and the faults the
+// emulator must report (the bounds checker's planted out-of-bounds store, a
+// matrix instruction reached by half a wave, a barrier deadlock, a trap).
+//
+//===----------------------------------------------------------------------===//
+
+#include "mcore/Emulator/Emulator.h"
+
+#include "SparseMatmulData.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <vector>
+
+namespace emu = mlir::mcore::emu;
+using namespace mcore_test;
+
+namespace {
+
+std::string kernelPath(const char *name) {
+  return std::string(MCORE_EMU_KERNEL_DIR) + "/" + name + ".bc";
+}
+
+std::unique_ptr<emu::Module> load(const char *name,
+                                  emu::Options options = {}) {
+  llvm::Expected<std::unique_ptr<emu::Module>> m =
+      emu::Module::loadFile(kernelPath(name), options);
+  if (!m) {
+    ADD_FAILURE() << llvm::toString(m.takeError());
+    return nullptr;
+  }
+  return std::move(*m);
+}
+
+/// Device memory freed at scope exit.
+struct Buffer {
+  void *ptr = nullptr;
+  size_t bytes = 0;
+  explicit Buffer(size_t bytes, const char *what = "test buffer")
+      : ptr(emu::allocate(bytes, what)), bytes(bytes) {}
+  ~Buffer() { emu::deallocate(ptr); }
+  template <typename T> T *as() { return static_cast<T *>(ptr); }
+};
+
+//===----------------------------------------------------------------------===//
+// 2:4-sparse matmuls
+//===----------------------------------------------------------------------===//
+
+/// Runs a sparse matmul kernel (arguments: compressed A, positions, B, C,
+/// M, N, K) on an M x N x K problem and compares every entry of C with a
+/// double-precision CPU matmul.
+void runSparseMatmul(const char *file, const char *kernel, unsigned size,
+                     emu::Dim3 grid, emu::Dim3 block, unsigned waveSize,
+                     uint32_t seed) {
+  const unsigned M = size, N = size, K = size;
+  std::mt19937 rng(seed);
+  SparseA a = makeSparseA(M, K, rng);
+  std::vector<_Float16> b = randomHalves(size_t(K) * N, rng);
+  std::uniform_real_distribution<float> value(-1.0f, 1.0f);
+  std::vector<float> c(size_t(M) * N);
+  for (float &v : c)
+    v = value(rng);
+
+  std::unique_ptr<emu::Module> module = load(file);
+  ASSERT_TRUE(module);
+  llvm::Expected<const emu::Kernel *> k = module->getKernel(kernel);
+  ASSERT_TRUE(bool(k)) << llvm::toString(k.takeError());
+  EXPECT_EQ(module->getTarget().waveSize, waveSize);
+
+  Buffer dA(a.values.size() * 2), dMeta(a.meta.size() * 4),
+      dB(b.size() * 2), dC(c.size() * 4);
+  std::memcpy(dA.ptr, a.values.data(), dA.bytes);
+  std::memcpy(dMeta.ptr, a.meta.data(), dMeta.bytes);
+  std::memcpy(dB.ptr, b.data(), dB.bytes);
+  std::memcpy(dC.ptr, c.data(), dC.bytes);
+  int m = M, n = N, kk = K;
+  void *params[] = {&dA.ptr, &dMeta.ptr, &dB.ptr, &dC.ptr, &m, &n, &kk};
+  llvm::Error err = module->launch(**k, grid, block, 0, params);
+  ASSERT_FALSE(bool(err)) << llvm::toString(std::move(err));
+
+  // The emulator rounds the fp32 accumulator once per instruction (K / 32
+  // roundings of a sum bounded by sum |a*b| + |c|); the reference is exact
+  // up to double rounding. A misplaced element changes a sum by about one
+  // product, far above this bound.
+  const float *d = dC.as<float>();
+  unsigned bad = 0;
+  for (unsigned i = 0; i < M; ++i)
+    for (unsigned j = 0; j < N; ++j) {
+      auto [sum, mag] = referenceEntry(a, b, c, N, i, j);
+      double tol = fp32Tolerance(mag, K / 32);
+      if (std::fabs(d[i * N + j] - sum) > tol && bad++ < 5)
+        ADD_FAILURE() << llvm::formatv(
+                             "C[{0}][{1}] = {2:e}, expected {3:e} (tolerance "
+                             "{4:e})",
+                             i, j, d[i * N + j], sum, tol)
+                             .str();
+    }
+  EXPECT_EQ(bad, 0u);
+}
+
+// One wave32 per 16x16 tile, 4 waves per 32x32 work-group tile.
+TEST(HipKernels, Gfx1201SwmmacF16Matmul128) {
+  runSparseMatmul("swmmac_gfx1201", "swmmac_f16_matmul", 128, {4, 4, 1},
+                  {128, 1, 1}, 32, 11);
+}
+
+// One wave64 per 16x16 tile, 4 waves per 32x32 work-group tile.
+TEST(HipKernels, Gfx942SmfmacF16Matmul128) {
+  runSparseMatmul("smfmac_gfx942", "smfmac_f16_matmul", 128, {4, 4, 1},
+                  {256, 1, 1}, 64, 12);
+}
+
+// The LDS-staged kernel the benchmark times (128x128 work-group tiles, 8
+// waves), checked on 256x256x256.
+TEST(HipKernels, Gfx1201SwmmacTiledMatmul256) {
+  runSparseMatmul("swmmac_perf_gfx1201", "swmmac_f16_matmul_tiled", 256,
+                  {2, 2, 1}, {256, 1, 1}, 32, 13);
+}
+
+//===----------------------------------------------------------------------===//
+// Cross-lane builtins
+//===----------------------------------------------------------------------===//
+
+TEST(HipKernels, Gfx1201LaneOps) {
+  std::unique_ptr<emu::Module> module = load("lane_ops_gfx1201");
+  ASSERT_TRUE(module);
+  const emu::Kernel *k = llvm::cantFail(module->getKernel("lane_ops"));
+  Buffer out(32 * 8 * 4);
+  void *params[] = {&out.ptr};
+  llvm::Error err = module->launch(*k, {1, 1, 1}, {32, 1, 1}, 0, params);
+  ASSERT_FALSE(bool(err)) << llvm::toString(std::move(err));
+  const int *o = out.as<int>();
+  uint32_t every3 = 0;
+  for (unsigned l = 0; l < 32; l += 3)
+    every3 |= 1u << l;
+  for (int lane = 0; lane < 32; ++lane) {
+    const int *r = o + lane * 8;
+    SCOPED_TRACE("lane " + std::to_string(lane));
+    EXPECT_EQ(r[0], lane);                       // mbcnt_lo(~0, 0)
+    EXPECT_EQ(uint32_t(r[1]), every3);           // ballot(lane % 3 == 0)
+    EXPECT_EQ(r[2], 100);                        // readfirstlane
+    EXPECT_EQ(r[3], 207);                        // readlane(x, 7)
+    EXPECT_EQ(r[4], 300 + (lane + 5) % 32);      // ds_bpermute
+    // DPP row_shr:1, bound_ctrl: the first lane of each row of 16 gets 0.
+    EXPECT_EQ(r[5], lane % 16 == 0 ? 0 : 400 + lane - 1);
+    // permlanex16 with selectors 0x0123456789abcdef: the other row, lane
+    // 15 - lane % 16.
+    EXPECT_EQ(r[6], 500 + ((lane & 16) ^ 16) + (15 - lane % 16));
+    // Divergent ballot: only lanes 0-9 are active there.
+    EXPECT_EQ(r[7], lane < 10 ? 0x3FF : -1);
+  }
+  const emu::Kernel *sw = llvm::cantFail(module->getKernel("swizzle"));
+  Buffer out2(32 * 4);
+  void *params2[] = {&out2.ptr};
+  err = module->launch(*sw, {1, 1, 1}, {32, 1, 1}, 0, params2);
+  ASSERT_FALSE(bool(err)) << llvm::toString(std::move(err));
+  for (int lane = 0; lane < 32; ++lane)
+    EXPECT_EQ(out2.as<int>()[lane], (lane ^ 1) * 10) << "lane " << lane;
+}
+
+//===----------------------------------------------------------------------===//
+// Faults
+//===----------------------------------------------------------------------===//
+
+std::string launchError(emu::Module &module, const char *kernel, emu::Dim3 grid,
+                        emu::Dim3 block, void **params) {
+  llvm::Expected<const emu::Kernel *> k = module.getKernel(kernel);
+  if (!k)
+    return "no kernel: " + llvm::toString(k.takeError());
+  llvm::Error err = module.launch(**k, grid, block, 0, params);
+  return err ? llvm::toString(std::move(err)) : "";
+}
+
+TEST(HipKernels, BoundsCheckerCatchesPlantedOutOfBoundsStore) {
+  emu::Options options;
+  options.boundsCheck = true;
+  std::unique_ptr<emu::Module> module = load("faults_gfx1201", options);
+  ASSERT_TRUE(module);
+  Buffer out(128 * 4, "output buffer");
+  int n = 128;
+  void *params[] = {&out.ptr, &n};
+  std::string err =
+      launchError(*module, "oob_store", {2, 1, 1}, {64, 1, 1}, params);
+  EXPECT_NE(err.find("kernel 'oob_store'"), std::string::npos) << err;
+  EXPECT_NE(err.find("work-item (63, 0, 0)"), std::string::npos) << err;
+  EXPECT_NE(err.find("work-group (1, 0, 0)"), std::string::npos) << err;
+  EXPECT_NE(err.find("out-of-bounds store of 4 bytes"), std::string::npos)
+      << err;
+  EXPECT_NE(err.find("0 bytes past the end of the 512-byte output buffer"),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("faults_gfx1201.hip:18"), std::string::npos) << err;
+  // Within bounds (n = 127: the extra store hits element 127) it runs.
+  n = 127;
+  EXPECT_EQ(launchError(*module, "oob_store", {2, 1, 1}, {64, 1, 1}, params),
+            "");
+}
+
+TEST(HipKernels, BoundsCheckerCatchesLdsOverrun) {
+  emu::Options options;
+  options.boundsCheck = true;
+  std::unique_ptr<emu::Module> module = load("faults_gfx1201", options);
+  ASSERT_TRUE(module);
+  Buffer out(64 * 4);
+  void *params[] = {&out.ptr};
+  std::string err = launchError(*module, "lds_oob", {1, 1, 1}, {64, 1, 1}, params);
+  EXPECT_NE(err.find("out-of-bounds load"), std::string::npos) << err;
+  EXPECT_NE(err.find("outside the work-group's 256-byte LDS"), std::string::npos)
+      << err;
+}
+
+TEST(HipKernels, MatrixInstructionReachedByHalfAWave) {
+  std::unique_ptr<emu::Module> module = load("faults_gfx1201");
+  ASSERT_TRUE(module);
+  Buffer out(64 * 4);
+  void *params[] = {&out.ptr};
+  std::string err =
+      launchError(*module, "divergent_swmmac", {1, 1, 1}, {64, 1, 1}, params);
+  EXPECT_NE(err.find("reached by only 16 of the 32 lanes of wave 0"),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("llvm.amdgcn.swmmac.f32.16x16x32.f16"), std::string::npos)
+      << err;
+}
+
+TEST(HipKernels, BarrierDeadlockTimesOut) {
+  emu::Options options;
+  options.timeoutSeconds = 0.5;
+  std::unique_ptr<emu::Module> module = load("faults_gfx1201", options);
+  ASSERT_TRUE(module);
+  Buffer flag(4);
+  void *params[] = {&flag.ptr};
+  std::string err =
+      launchError(*module, "barrier_deadlock", {1, 1, 1}, {64, 1, 1}, params);
+  EXPECT_NE(err.find("did not finish within"), std::string::npos) << err;
+  EXPECT_NE(err.find("barrier"), std::string::npos) << err;
+}
+
+TEST(HipKernels, TrapNamesTheLane) {
+  std::unique_ptr<emu::Module> module = load("faults_gfx1201");
+  ASSERT_TRUE(module);
+  Buffer out(64 * 4);
+  void *params[] = {&out.ptr};
+  std::string err =
+      launchError(*module, "trap_in_lane", {1, 1, 1}, {64, 1, 1}, params);
+  EXPECT_NE(err.find("work-item (5, 0, 0)"), std::string::npos) << err;
+  EXPECT_NE(err.find("executed a trap"), std::string::npos) << err;
+}
+
+TEST(HipKernels, InvalidLaunchDimensions) {
+  std::unique_ptr<emu::Module> module = load("faults_gfx1201");
+  ASSERT_TRUE(module);
+  Buffer out(64 * 4);
+  void *params[] = {&out.ptr};
+  EXPECT_NE(launchError(*module, "trap_in_lane", {0, 1, 1}, {64, 1, 1}, params)
+                .find("the grid has no work-groups"),
+            std::string::npos);
+  EXPECT_NE(launchError(*module, "trap_in_lane", {1, 1, 1}, {0, 1, 1}, params)
+                .find("the work-group has no work-items"),
+            std::string::npos);
+  EXPECT_NE(
+      launchError(*module, "trap_in_lane", {1, 1, 1}, {2048, 1, 1}, params)
+          .find("at most 1024 work-items"),
+      std::string::npos);
+  llvm::Expected<const emu::Kernel *> k = module->getKernel("lds_oob");
+  ASSERT_TRUE(bool(k));
+  llvm::Error e = module->launch(**k, {1, 1, 1}, {64, 1, 1}, 70000, params);
+  std::string msg = llvm::toString(std::move(e));
+  EXPECT_NE(msg.find("bytes of LDS"), std::string::npos) << msg;
+}
+
+} // namespace

@@ -9,8 +9,6 @@
 // CHECK-DAG:   %[[C128:.+]] = arith.constant 128 : index
 // CHECK:       gpu.launch blocks({{.*}}) in ({{.*}} = %[[C2]], {{.*}} = %[[C2]], {{.*}}) threads({{.*}}) in ({{.*}} = %[[C128]],
 // CHECK-SAME:    workgroup(%[[LDSA:.+]] : memref<256x40xf16, #gpu.address_space<workgroup>>, %[[LDSB:.+]] : memref<256x40xf16, #gpu.address_space<workgroup>>)
-// Accumulators start from C (linalg.matmul accumulates).
-// CHECK-COUNT-16: vector.transfer_read %{{.+}}[{{.+}}], %{{.+}} {in_bounds = [true, true]} : memref<256x256xf32>, vector<16x16xf32>
 // Prologue: K tile 0 into stage 0.
 // CHECK:       vector.load %{{.+}} : memref<256x256xf16>, vector<8xf16>
 // CHECK:       vector.store %{{.+}}, %[[LDSA]]{{.+}} : memref<256x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
@@ -27,7 +25,11 @@
 // CHECK:           vector.store %{{.+}}, %[[LDSA]]
 // CHECK:         gpu.barrier
 // CHECK:         scf.yield
-// CHECK-COUNT-16: vector.transfer_write %{{.+}} {in_bounds = [true, true]} : vector<16x16xf32>, memref<256x256xf32>
+// Epilogue: C (linalg.matmul accumulates into it) plus the product.
+// CHECK:       %[[C00:.+]] = vector.transfer_read %{{.+}}[{{.+}}], %{{.+}} {in_bounds = [true, true]} : memref<256x256xf32>, vector<16x16xf32>
+// CHECK:       %[[SUM:.+]] = arith.addf %[[RES]]#0, %[[C00]] : vector<16x16xf32>
+// CHECK:       vector.transfer_write %[[SUM]], %{{.+}} {in_bounds = [true, true]} : vector<16x16xf32>, memref<256x256xf32>
+// CHECK-COUNT-15: vector.transfer_write %{{.+}} {in_bounds = [true, true]} : vector<16x16xf32>, memref<256x256xf32>
 // CHECK:       gpu.terminator
 func.func @f16(%A: memref<256x256xf16>, %B: memref<256x256xf16>, %C: memref<256x256xf32>) {
   linalg.matmul ins(%A, %B : memref<256x256xf16>, memref<256x256xf16>) outs(%C : memref<256x256xf32>)
@@ -36,15 +38,17 @@ func.func @f16(%A: memref<256x256xf16>, %B: memref<256x256xf16>, %C: memref<256x
 
 // -----
 
-// f16 C accumulates in the f16 WMMA on gfx12; a fill of C folds into the
-// accumulators (no read of C, no fill left).
+// f16 C accumulates in the f16 WMMA on gfx12; a zero fill of C folds away
+// (no read of C, no fill left).
 // CHECK-LABEL: func.func @f16_acc_fill
 // CHECK-NOT:   linalg.fill
 // CHECK:       %[[ZERO:.+]] = arith.constant dense<0.000000e+00> : vector<16x16xf16>
 // CHECK:       gpu.launch
 // CHECK-NOT:   vector.transfer_read %{{.+}} : memref<128x128xf16>, vector<16x16xf16>
-// CHECK:       scf.for {{.+}} iter_args(%{{.+}} = %[[ZERO]]
+// CHECK:       %[[R:.+]]:{{[0-9]+}} = scf.for {{.+}} iter_args(%{{.+}} = %[[ZERO]]
 // CHECK:       mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<wmma_f16_16x16x16_f16_w32_gfx12>} : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf16>
+// CHECK-NOT:   vector.transfer_read %{{.+}} : memref<128x128xf16>, vector<16x16xf16>
+// CHECK:       vector.transfer_write %[[R]]#0, %{{.+}} : vector<16x16xf16>, memref<128x128xf16>
 func.func @f16_acc_fill(%A: memref<128x64xf16>, %B: memref<64x128xf16>, %C: memref<128x128xf16>) {
   %zero = arith.constant 0.0 : f16
   linalg.fill ins(%zero : f16) outs(%C : memref<128x128xf16>)
@@ -54,12 +58,28 @@ func.func @f16_acc_fill(%A: memref<128x64xf16>, %B: memref<64x128xf16>, %C: memr
 
 // -----
 
+// A non-zero fill is added in the epilogue instead of reading C.
+// CHECK-LABEL: func.func @fill_one
+// CHECK-DAG:   %[[ONE:.+]] = arith.constant dense<1.000000e+00> : vector<16x16xf32>
+// CHECK:       scf.for
+// CHECK-NOT:   vector.transfer_read %{{.+}} : memref<128x128xf32>
+// CHECK:       arith.addf %{{.+}}, %[[ONE]] : vector<16x16xf32>
+func.func @fill_one(%A: memref<128x64xf16>, %B: memref<64x128xf16>, %C: memref<128x128xf32>) {
+  %one = arith.constant 1.0 : f32
+  linalg.fill ins(%one : f32) outs(%C : memref<128x128xf32>)
+  linalg.matmul ins(%A, %B : memref<128x64xf16>, memref<64x128xf16>) outs(%C : memref<128x128xf32>)
+  return
+}
+
+// -----
+
 // wide-accumulator keeps f32 accumulators for f16 C: extend on entry,
 // truncate before the store.
 // RUN: mcore-opt %s --mcore-tile-matmul="chip=gfx1201 wide-accumulator" -split-input-file | FileCheck %s --check-prefix=WIDE
 // WIDE-LABEL: func.func @f16_wide
-// WIDE:       arith.extf %{{.+}} : vector<16x16xf16> to vector<16x16xf32>
 // WIDE:       mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_f16_w32_gfx12>}
+// WIDE:       arith.extf %{{.+}} : vector<16x16xf16> to vector<16x16xf32>
+// WIDE:       arith.addf
 // WIDE:       arith.truncf %{{.+}} : vector<16x16xf32> to vector<16x16xf16>
 func.func @f16_wide(%A: memref<128x64xf16>, %B: memref<64x128xf16>, %C: memref<128x128xf16>) {
   linalg.matmul ins(%A, %B : memref<128x64xf16>, memref<64x128xf16>) outs(%C : memref<128x128xf16>)

@@ -25,8 +25,6 @@ func.func @f16(%A: memref<512x512xf16>, %B: memref<512x512xf16>, %C: memref<512x
 // CHECK:       %[[GY:.+]] = affine.apply #[[CEIL]]()
 // CHECK:       %[[GX:.+]] = affine.apply #[[CEIL]]()
 // CHECK:       gpu.launch blocks({{.*}}) in ({{.*}} = %[[GX]], {{.*}} = %[[GY]],
-// CHECK:       %[[C0:.+]] = vector.transfer_read %{{.+}}, %{{.+}} : memref<?x?xf16>, vector<32x32xf16>
-// CHECK:       arith.extf %[[C0]] : vector<32x32xf16> to vector<32x32xf32>
 // CHECK:       scf.if %{{.+}} -> (vector<8xf16>, vector<8xf16>) {
 // CHECK:         vector.load
 // CHECK:       } else {
@@ -34,6 +32,8 @@ func.func @f16(%A: memref<512x512xf16>, %B: memref<512x512xf16>, %C: memref<512x
 // CHECK:         vector.maskedload
 // CHECK:       scf.for
 // CHECK:       mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<mfma_f32_32x32x8f16>}
+// CHECK:       %[[C0:.+]] = vector.transfer_read %{{.+}}, %{{.+}} : memref<?x?xf16>, vector<32x32xf16>
+// CHECK:       arith.extf %[[C0]] : vector<32x32xf16> to vector<32x32xf32>
 // CHECK:       arith.truncf %{{.+}} : vector<32x32xf32> to vector<32x32xf16>
 // CHECK:       vector.transfer_write %{{.+}} : vector<32x32xf16>, memref<?x?xf16>
 func.func @dynamic(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) {

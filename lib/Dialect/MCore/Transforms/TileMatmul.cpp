@@ -929,7 +929,6 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
                                   std::optional<Attribute> fillValue) {
   MLIRContext *ctx = b.getContext();
   Value a = spec.a, bMat = spec.b, c = spec.c;
-  Type aElem = spec.aElem, bElem = spec.bElem;
   int64_t bitsA = getBitWidth(spec.ka), bitsB = getBitWidth(spec.kb);
   int64_t threads = cfg.getNumThreads();
 
@@ -1086,25 +1085,11 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
                ? arith::ExtSIOp::create(b, to, v).getResult()
                : arith::TruncIOp::create(b, to, v).getResult();
   };
-  SmallVector<Value> acc;
-  Value cPad = arith::ConstantOp::create(b, spec.cElem,
-                                         b.getZeroAttr(spec.cElem));
-  for (int64_t i = 0; i < tilesM; ++i)
-    for (int64_t j = 0; j < tilesN; ++j) {
-      if (fillValue) {
-        auto splat = DenseElementsAttr::get(
-            cTileType, ArrayRef<Attribute>(*fillValue));
-        acc.push_back(
-            convert(arith::ConstantOp::create(b, cTileType, splat), accType));
-        continue;
-      }
-      Value tile = vector::TransferReadOp::create(
-          b, cTileType, c,
-          ValueRange{add(cRow0, i * intr.m), add(cCol0, j * intr.n)}, cPad,
-          cInBounds);
-      acc.push_back(convert(tile, accType));
-    }
-
+  // The accumulators start at zero; C (linalg.matmul accumulates into it)
+  // or the folded fill value is added in the epilogue. Reading C there, not
+  // before the loop, keeps its addresses out of the registers during the
+  // loop.
+  SmallVector<Value> acc(tilesM * tilesN, zeroVector(accType));
   // Prologue: the first K tile into stage 0.
   Value zero = idx(0);
   numRegsA = regTypes(opA).size();
@@ -1162,14 +1147,40 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
     scf::YieldOp::create(b, newAcc);
   }
 
-  // Epilogue: C tiles back to memory; nothing outside C is written.
+  // Epilogue: C + A * B back to memory; nothing outside C is written.
+  Value cPad = arith::ConstantOp::create(b, spec.cElem,
+                                         b.getZeroAttr(spec.cElem));
+  bool isFloat = isa<FloatType>(cfg.accElementType);
+  std::optional<Value> fillAcc;
+  auto isZero = [](Attribute a) {
+    if (auto f = dyn_cast<FloatAttr>(a))
+      return f.getValue().isZero();
+    if (auto i = dyn_cast<IntegerAttr>(a))
+      return i.getValue().isZero();
+    return false;
+  };
+  if (fillValue && !isZero(*fillValue)) {
+    auto splat = DenseElementsAttr::get(cTileType,
+                                        ArrayRef<Attribute>(*fillValue));
+    fillAcc = convert(arith::ConstantOp::create(b, cTileType, splat), accType);
+  }
   for (int64_t i = 0; i < tilesM; ++i)
     for (int64_t j = 0; j < tilesN; ++j) {
-      Value tile = convert(loop.getResult(i * tilesN + j), cTileType);
-      vector::TransferWriteOp::create(
-          b, tile, c,
-          ValueRange{add(cRow0, i * intr.m), add(cCol0, j * intr.n)},
-          cInBounds);
+      SmallVector<Value> at = {add(cRow0, i * intr.m),
+                               add(cCol0, j * intr.n)};
+      Value sum = loop.getResult(i * tilesN + j);
+      Value init;
+      if (!fillValue)
+        init = convert(vector::TransferReadOp::create(b, cTileType, c, at,
+                                                      cPad, cInBounds),
+                       accType);
+      else if (fillAcc)
+        init = *fillAcc;
+      if (init)
+        sum = isFloat ? arith::AddFOp::create(b, sum, init).getResult()
+                      : arith::AddIOp::create(b, sum, init).getResult();
+      vector::TransferWriteOp::create(b, convert(sum, cTileType), c, at,
+                                      cInBounds);
     }
   return success();
 }

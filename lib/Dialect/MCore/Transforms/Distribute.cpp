@@ -461,19 +461,78 @@ private:
     return runs;
   }
 
-  /// The memref dims a 2-D transfer's tile coordinates index, from its
-  /// permutation map.
-  FailureOr<std::pair<unsigned, unsigned>>
-  transferDims(Operation *op, AffineMap map, unsigned rank) {
-    if (map.getNumResults() != 2)
-      return op->emitError("expected a 2-D transfer");
-    auto d0 = dyn_cast<AffineDimExpr>(map.getResult(0));
-    auto d1 = dyn_cast<AffineDimExpr>(map.getResult(1));
-    if (!d0 || !d1 || d0.getPosition() >= rank || d1.getPosition() >= rank)
-      return op->emitError("mcore-distribute handles permutation maps that "
-                           "select two memref dimensions, got ")
+  /// Where a whole-tile transfer's elements are in memory.
+  struct Geometry {
+    Value base;
+    ValueRange indices;
+    unsigned rank;
+    unsigned dim[2]; ///< the memref dimension of tile coordinate 0 and 1
+    int contig;      ///< the tile coordinate along the memref's innermost,
+                     ///< unit-stride dimension, or -1
+    bool inBounds[2];
+
+    bool allInBounds() const { return inBounds[0] && inBounds[1]; }
+
+    /// Memory indices of the element at tile coordinate lane + c.
+    SmallVector<Value> indicesOf(OpBuilder &b, Location loc, Value lane0,
+                                 Value lane1, TileCoord c) const {
+      SmallVector<Value> idx(indices);
+      Value lane[2] = {lane0, lane1};
+      int64_t off[2] = {c.d0, c.d1};
+      for (unsigned d = 0; d < 2; ++d)
+        idx[dim[d]] = arith::AddIOp::create(
+            b, loc, idx[dim[d]],
+            arith::AddIOp::create(b, loc, lane[d],
+                                  arith::ConstantIndexOp::create(b, loc,
+                                                                 off[d])));
+      return idx;
+    }
+
+    /// For runs that are not a plain vector load or store: the 2-D
+    /// transfer of shape 1 x len (or len x 1) and its map, which keep the
+    /// original bounds checks on both coordinates.
+    std::pair<VectorType, AffineMap> narrowTransfer(OpBuilder &b,
+                                                    unsigned len,
+                                                    Type elem) const {
+      SmallVector<int64_t> shape = {1, 1};
+      shape[contig < 0 ? 1 : contig] = len;
+      auto map = AffineMap::get(
+          rank, 0, {b.getAffineDimExpr(dim[0]), b.getAffineDimExpr(dim[1])},
+          b.getContext());
+      return {VectorType::get(shape, elem), map};
+    }
+  };
+
+  template <typename TransferOp>
+  FailureOr<Geometry> geometryOf(TransferOp op) {
+    if (op.getMask())
+      return op.emitError("mcore-distribute does not handle masked "
+                          "transfers of whole tiles");
+    auto memType = dyn_cast<MemRefType>(op.getBase().getType());
+    if (!memType)
+      return op.emitError("mcore-distribute moves whole tiles from and to "
+                          "memrefs only");
+    AffineMap map = op.getPermutationMap();
+    unsigned rank = memType.getRank();
+    auto d0 = map.getNumResults() == 2
+                  ? dyn_cast<AffineDimExpr>(map.getResult(0))
+                  : AffineDimExpr(nullptr);
+    auto d1 = map.getNumResults() == 2
+                  ? dyn_cast<AffineDimExpr>(map.getResult(1))
+                  : AffineDimExpr(nullptr);
+    if (!d0 || !d1)
+      return op.emitError("mcore-distribute handles permutation maps that "
+                          "select two memref dimensions, got ")
              << AffineMapAttr::get(map);
-    return std::make_pair(d0.getPosition(), d1.getPosition());
+    Geometry g{op.getBase(),
+               op.getIndices(),
+               rank,
+               {d0.getPosition(), d1.getPosition()},
+               -1,
+               {op.isDimInBounds(0), op.isDimInBounds(1)}};
+    if (innermostIsContiguous(memType))
+      g.contig = g.dim[1] == rank - 1 ? 1 : g.dim[0] == rank - 1 ? 0 : -1;
+    return g;
   }
 
   static bool innermostIsContiguous(MemRefType type) {
@@ -486,65 +545,30 @@ private:
   }
 
   LogicalResult distributeRead(OpBuilder &b, vector::TransferReadOp read) {
-    if (read.getMask())
-      return read.emitError("mcore-distribute does not handle masked "
-                            "transfer_read of whole tiles");
-    Role role = roles.lookup(read.getResult());
-    auto memType = dyn_cast<MemRefType>(read.getBase().getType());
-    if (!memType)
-      return read.emitError("mcore-distribute reads whole tiles from memrefs");
-    auto dims =
-        transferDims(read, read.getPermutationMap(), memType.getRank());
-    if (failed(dims))
+    FailureOr<Geometry> g = geometryOf(read);
+    if (failed(g))
       return failure();
+    Role role = roles.lookup(read.getResult());
     Location loc = read.getLoc();
-    unsigned rank = memType.getRank();
-    int contig = dims->second == rank - 1   ? 1
-                 : dims->first == rank - 1 ? 0
-                                           : -1;
-    if (contig >= 0 && !innermostIsContiguous(memType))
-      contig = -1;
-    bool inBounds = read.isDimInBounds(0) && read.isDimInBounds(1);
     Type elem = read.getVectorType().getElementType();
     auto fragType = cast<VectorType>(fragmentType(read.getResult()));
-
     auto [lane0, lane1] = laneCoords(b, loc, laneId(read), role.layout());
     Value frag = arith::ConstantOp::create(b, loc, b.getZeroAttr(fragType));
-    for (auto [e, len] : elementRuns(role, contig)) {
-      TileCoord c = role.layout().apply(0, e);
-      SmallVector<Value> idx(read.getIndices());
-      idx[dims->first] = arith::AddIOp::create(
-          b, loc, idx[dims->first],
-          arith::AddIOp::create(b, loc, lane0,
-                                arith::ConstantIndexOp::create(b, loc, c.d0)));
-      idx[dims->second] = arith::AddIOp::create(
-          b, loc, idx[dims->second],
-          arith::AddIOp::create(b, loc, lane1,
-                                arith::ConstantIndexOp::create(b, loc, c.d1)));
-      Value run;
+    for (auto [e, len] : elementRuns(role, g->contig)) {
+      SmallVector<Value> idx =
+          g->indicesOf(b, loc, lane0, lane1, role.layout().apply(0, e));
       auto runType = VectorType::get({int64_t(len)}, elem);
-      // contig >= 0 means the run lies along the memref's innermost,
-      // unit-stride dimension.
-      if (inBounds && contig >= 0) {
-        run = vector::LoadOp::create(b, loc, runType, read.getBase(), idx);
-      } else if (inBounds && len == 1) {
-        Value s = memref::LoadOp::create(b, loc, read.getBase(), idx);
+      Value run;
+      if (g->allInBounds() && g->contig >= 0) {
+        run = vector::LoadOp::create(b, loc, runType, g->base, idx);
+      } else if (g->allInBounds() && len == 1) {
+        Value s = memref::LoadOp::create(b, loc, g->base, idx);
         run = vector::BroadcastOp::create(b, loc, runType, s);
       } else {
-        // A 2-D transfer of shape 1 x len (or len x 1) keeps the original
-        // bounds checks on both coordinates.
-        int tileContig = contig < 0 ? 1 : contig;
-        SmallVector<int64_t> shape = {1, 1};
-        shape[tileContig] = len;
-        auto map2 = AffineMap::get(
-            rank, 0,
-            {b.getAffineDimExpr(dims->first), b.getAffineDimExpr(dims->second)},
-            b.getContext());
-        SmallVector<bool> bounds = {read.isDimInBounds(0),
-                                    read.isDimInBounds(1)};
+        auto [type, map] = g->narrowTransfer(b, len, elem);
         Value two = vector::TransferReadOp::create(
-            b, loc, VectorType::get(shape, elem), read.getBase(), idx,
-            read.getPadding(), map2, ArrayRef<bool>(bounds));
+            b, loc, type, g->base, idx, read.getPadding(), map,
+            ArrayRef<bool>(g->inBounds));
         run = vector::ShapeCastOp::create(b, loc, runType, two);
       }
       frag = insertRun(b, loc, run, frag, e, len, role.stride());
@@ -567,42 +591,19 @@ private:
   }
 
   LogicalResult distributeWrite(OpBuilder &b, vector::TransferWriteOp write) {
-    if (write.getMask())
-      return write.emitError("mcore-distribute does not handle masked "
-                             "transfer_write of whole tiles");
+    FailureOr<Geometry> g = geometryOf(write);
+    if (failed(g))
+      return failure();
     Value tile = write.getVector();
     Role role = roles.lookup(tile);
-    auto memType = dyn_cast<MemRefType>(write.getBase().getType());
-    if (!memType)
-      return write.emitError("mcore-distribute writes whole tiles to "
-                             "memrefs");
-    auto dims =
-        transferDims(write, write.getPermutationMap(), memType.getRank());
-    if (failed(dims))
-      return failure();
     Location loc = write.getLoc();
-    unsigned rank = memType.getRank();
-    int contig = dims->second == rank - 1   ? 1
-                 : dims->first == rank - 1 ? 0
-                                           : -1;
-    if (contig >= 0 && !innermostIsContiguous(memType))
-      contig = -1;
-    bool inBounds = write.isDimInBounds(0) && write.isDimInBounds(1);
     Value frag = map.lookup(tile);
     Type elem = cast<VectorType>(tile.getType()).getElementType();
     auto [lane0, lane1] = laneCoords(b, loc, laneId(write), role.layout());
     unsigned stride = role.stride();
-    for (auto [e, len] : elementRuns(role, contig)) {
-      TileCoord c = role.layout().apply(0, e);
-      SmallVector<Value> idx(write.getIndices());
-      idx[dims->first] = arith::AddIOp::create(
-          b, loc, idx[dims->first],
-          arith::AddIOp::create(b, loc, lane0,
-                                arith::ConstantIndexOp::create(b, loc, c.d0)));
-      idx[dims->second] = arith::AddIOp::create(
-          b, loc, idx[dims->second],
-          arith::AddIOp::create(b, loc, lane1,
-                                arith::ConstantIndexOp::create(b, loc, c.d1)));
+    for (auto [e, len] : elementRuns(role, g->contig)) {
+      SmallVector<Value> idx =
+          g->indicesOf(b, loc, lane0, lane1, role.layout().apply(0, e));
       auto runType = VectorType::get({int64_t(len)}, elem);
       Value run;
       if (stride == 1) {
@@ -616,25 +617,16 @@ private:
               b, loc, frag, ArrayRef<int64_t>{int64_t((e + i) * stride)}));
         run = vector::FromElementsOp::create(b, loc, runType, elems);
       }
-      if (inBounds && contig >= 0) {
-        vector::StoreOp::create(b, loc, run, write.getBase(), idx);
-      } else if (inBounds && len == 1) {
+      if (g->allInBounds() && g->contig >= 0) {
+        vector::StoreOp::create(b, loc, run, g->base, idx);
+      } else if (g->allInBounds() && len == 1) {
         Value s = vector::ExtractOp::create(b, loc, run, ArrayRef<int64_t>{0});
-        memref::StoreOp::create(b, loc, s, write.getBase(), idx);
+        memref::StoreOp::create(b, loc, s, g->base, idx);
       } else {
-        int tileContig = contig < 0 ? 1 : contig;
-        SmallVector<int64_t> shape = {1, 1};
-        shape[tileContig] = len;
-        Value two = vector::ShapeCastOp::create(
-            b, loc, VectorType::get(shape, elem), run);
-        auto map2 = AffineMap::get(
-            rank, 0,
-            {b.getAffineDimExpr(dims->first), b.getAffineDimExpr(dims->second)},
-            b.getContext());
-        SmallVector<bool> bounds = {write.isDimInBounds(0),
-                                    write.isDimInBounds(1)};
-        vector::TransferWriteOp::create(b, loc, two, write.getBase(), idx,
-                                        map2, ArrayRef<bool>(bounds));
+        auto [type, map] = g->narrowTransfer(b, len, elem);
+        Value two = vector::ShapeCastOp::create(b, loc, type, run);
+        vector::TransferWriteOp::create(b, loc, two, g->base, idx, map,
+                                        ArrayRef<bool>(g->inBounds));
       }
     }
     toErase.push_back(write);

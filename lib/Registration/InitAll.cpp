@@ -5,11 +5,13 @@
 #include "mcore/Conversion/Passes.h"
 #include "mcore/Dialect/MCore/IR/MCoreDialect.h"
 #include "mcore/Dialect/MCore/Transforms/Passes.h"
+#include "mcore/Dialect/MCore/Transforms/Transforms.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
 void mlir::mcore::registerAllMCoreDialects(DialectRegistry &registry) {
   registry.insert<MCoreDialect>();
+  registerBufferizableOpInterfaceExternalModels(registry);
 }
 
 void mlir::mcore::registerAllMCorePasses() {

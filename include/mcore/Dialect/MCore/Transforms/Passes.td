@@ -135,4 +135,71 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
     "::mlir::vector::VectorDialect"];
 }
 
+def MCoreCompress2to4Pass : Pass<"mcore-compress-2to4", "::mlir::ModuleOp"> {
+  let summary = "Turn linalg.matmul with a 2:4-encoded A into "
+                "mcore.sparse_matmul on compressed operands";
+  let description = [{
+    Rewrites every `linalg.matmul` (on tensors) whose A has the 2:4
+    sparse_tensor encoding
+
+    ```mlir
+    #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j floordiv 4 : dense,
+                                                j mod 4 : structured[2, 4])}>
+    ```
+
+    into `mcore.sparse_matmul` on A's canonical compressed form (values and
+    metadata, `docs/Sparsity.md`):
+
+    * a constant A (also through `sparse_tensor.convert`) is compressed at
+      compile time; a constant that is not 2:4 is an error at the matmul
+      naming the first violating row and group;
+    * any other A is compressed at run time by `mcore.compress_2to4`
+      (lowered by `mcore-lower-compress-2to4`, which validates and aborts
+      with the first violating row and group).
+
+    The encoding is taken as a promise about A's values: mcore keeps such a
+    tensor dense until it is compressed, so 2:4-encoded function arguments
+    and results become dense tensors of the same shape (callers pass the
+    dense M x K matrix) and conversions between the dense and the 2:4 type
+    disappear. Other sparse encodings, and sparse B or C, are errors.
+    `cast = #linalg.type_fn<cast_unsigned>` becomes `unsigned_a` /
+    `unsigned_b`.
+  }];
+  let dependentDialects = [
+    "::mlir::mcore::MCoreDialect", "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect", "::mlir::tensor::TensorDialect"];
+}
+
+def MCoreLowerCompress2to4Pass
+    : Pass<"mcore-lower-compress-2to4", "::mlir::ModuleOp"> {
+  let summary = "Lower mcore.compress_2to4 on memrefs to a validating GPU "
+                "kernel";
+  let description = [{
+    Replaces every memref `mcore.compress_2to4` (in host code) by:
+
+    * a `gpu.launch` with one thread per metadata word (eight groups of
+      four of one row): it writes the canonical values and metadata and, for
+      a group with more than two non-zeros, records
+      `(row * groups + group) * 8 + nonzeros` with an atomic minimum in a
+      host-shared word (`gpu.alloc host_shared`);
+    * host code that reads the word after the (synchronous) launch and, if
+      a violation was recorded, calls `__mcore_2to4_violation`, which prints
+
+      ```
+      mcore: A is not 2:4 sparse: row 5, group 6 (columns 24-27) has 3 non-zeros
+      ```
+
+      to stderr (`dprintf(2, ...)`) and calls `abort()`. The first violation
+      in row-major order is reported, as `sparse24::compress` does.
+
+    Float elements are zero when only their sign bit may be set (+0 and -0),
+    integers when they are 0, matching `sparse24::isZero`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::func::FuncDialect",
+    "::mlir::gpu::GPUDialect", "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"];
+}
+
 #endif // MCORE_DIALECT_MCORE_TRANSFORMS_PASSES_TD

@@ -1,7 +1,8 @@
 //===- Transforms.h - mcore transformations as functions --------*- C++ -*-===//
 //
 // The transformations behind mcore's passes, callable from another compiler
-// without the pass.
+// without the pass: matmul tiling to a GPU kernel, 2:4 compression and its
+// runtime lowering.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 #include <string>
 
 namespace mlir {
+class DialectRegistry;
 namespace gpu {
 class LaunchOp;
 } // namespace gpu
@@ -79,6 +81,30 @@ getMatmulTileConfig(Operation *op, const MatmulTilingOptions &options);
 FailureOr<gpu::LaunchOp> tileMatmulToGpu(RewriterBase &rewriter,
                                          Operation *op,
                                          const MatmulTilingOptions &options);
+
+//===----------------------------------------------------------------------===//
+// 2:4 compression (mcore-compress-2to4, mcore-lower-compress-2to4)
+//===----------------------------------------------------------------------===//
+
+/// Whether `type` is a tensor with the 2:4 sparse_tensor encoding
+/// `(i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4])`.
+bool is2to4Encoded(Type type);
+
+/// Rewrites `func`: every linalg.matmul whose A has the 2:4 encoding
+/// becomes mcore.sparse_matmul on compressed operands; constant A is
+/// compressed now (a non-2:4 constant is an error naming the first violating
+/// row and group), any other A through mcore.compress_2to4. 2:4-encoded
+/// function arguments and results are passed in dense form.
+LogicalResult compress2to4(Operation *root);
+
+/// Lowers every memref mcore.compress_2to4 under `root` to a GPU kernel that
+/// compresses and validates, followed by host code that reports the first
+/// violating row and group and aborts.
+LogicalResult lowerCompress2to4(Operation *root);
+
+/// Registers the BufferizableOpInterface of mcore.sparse_matmul and
+/// mcore.compress_2to4.
+void registerBufferizableOpInterfaceExternalModels(DialectRegistry &registry);
 
 } // namespace mcore
 } // namespace mlir

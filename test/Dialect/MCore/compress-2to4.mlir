@@ -1,0 +1,67 @@
+// RUN: mcore-opt %s --mcore-compress-2to4 -split-input-file | FileCheck %s
+
+#S24 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4])}>
+
+// A constant A is compressed at compile time into the canonical values and
+// metadata (docs/Sparsity.md): row 0 [0 a 0 b | c 0 d 0] keeps positions
+// (1, 3) and (0, 2), word 0x8d = 141; an empty group stores (0, 1); a group
+// with one non-zero at 3 stores (0, 3).
+// CHECK-LABEL: func.func @constant
+// CHECK-SAME:    (%[[B:.+]]: tensor<8x4xf16>, %[[C:.+]]: tensor<4x4xf32>)
+// CHECK-DAG:   %[[V:.+]] = arith.constant dense<{{\[}}[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00], [0.000000e+00, 0.000000e+00, 0.000000e+00, 5.000000e+00], [1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00], [0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00]]> : tensor<4x4xf16>
+// CHECK-DAG:   %[[M:.+]] = arith.constant dense<{{\[}}[141], [196], [228], [68]]> : tensor<4x1xi32>
+// CHECK:       %[[R:.+]] = mcore.sparse_matmul ins(%[[V]], %[[M]], %[[B]] : tensor<4x4xf16>, tensor<4x1xi32>, tensor<8x4xf16>) outs(%[[C]] : tensor<4x4xf32>) -> tensor<4x4xf32>
+// CHECK:       return %[[R]]
+func.func @constant(%b: tensor<8x4xf16>, %c: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %ad = arith.constant dense<[[0.0, 1.0, 0.0, 2.0, 3.0, 0.0, 4.0, 0.0],
+                              [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 5.0],
+                              [1.0, 2.0, 0.0, 0.0, 0.0, 0.0, 3.0, 4.0],
+                              [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]]> : tensor<4x8xf16>
+  %a = sparse_tensor.convert %ad : tensor<4x8xf16> to tensor<4x8xf16, #S24>
+  %r = linalg.matmul ins(%a, %b : tensor<4x8xf16, #S24>, tensor<8x4xf16>) outs(%c : tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %r : tensor<4x4xf32>
+}
+
+// -----
+
+#S24 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4])}>
+
+// A 2:4-encoded argument is passed dense and compressed at run time.
+// CHECK-LABEL: func.func @argument
+// CHECK-SAME:    (%[[A:.+]]: tensor<64x100xbf16>, %[[B:.+]]: tensor<100x32xbf16>, %[[C:.+]]: tensor<64x32xf32>) -> tensor<64x32xf32>
+// CHECK:       %[[V0:.+]] = tensor.empty() : tensor<64x50xbf16>
+// CHECK:       %[[M0:.+]] = tensor.empty() : tensor<64x4xi32>
+// CHECK:       %[[VM:.+]]:2 = mcore.compress_2to4 ins(%[[A]] : tensor<64x100xbf16>) outs(%[[V0]], %[[M0]] : tensor<64x50xbf16>, tensor<64x4xi32>)
+// CHECK:       mcore.sparse_matmul ins(%[[VM]]#0, %[[VM]]#1, %[[B]] : tensor<64x50xbf16>, tensor<64x4xi32>, tensor<100x32xbf16>) outs(%[[C]] : tensor<64x32xf32>)
+func.func @argument(%a: tensor<64x100xbf16, #S24>, %b: tensor<100x32xbf16>, %c: tensor<64x32xf32>) -> tensor<64x32xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<64x100xbf16, #S24>, tensor<100x32xbf16>) outs(%c : tensor<64x32xf32>) -> tensor<64x32xf32>
+  return %r : tensor<64x32xf32>
+}
+
+// Callers follow the dense signature.
+// CHECK-LABEL: func.func @caller
+// CHECK-SAME:    (%[[A:.+]]: tensor<64x100xbf16>
+// CHECK:       call @argument(%[[A]], {{.+}}) : (tensor<64x100xbf16>, tensor<100x32xbf16>, tensor<64x32xf32>) -> tensor<64x32xf32>
+func.func @caller(%a: tensor<64x100xbf16>, %b: tensor<100x32xbf16>, %c: tensor<64x32xf32>) -> tensor<64x32xf32> {
+  %s = sparse_tensor.convert %a : tensor<64x100xbf16> to tensor<64x100xbf16, #S24>
+  %r = call @argument(%s, %b, %c) : (tensor<64x100xbf16, #S24>, tensor<100x32xbf16>, tensor<64x32xf32>) -> tensor<64x32xf32>
+  return %r : tensor<64x32xf32>
+}
+
+// -----
+
+#S24 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4])}>
+
+// Dynamic sizes; unsigned i8 (cast_unsigned) keeps its signedness.
+// CHECK-LABEL: func.func @dynamic_u8
+// CHECK-SAME:    (%[[A:[^:]+]]: tensor<?x?xi8>,
+// CHECK-DAG:   %[[C1:.+]] = arith.constant 1 : index
+// CHECK:       %[[K:.+]] = tensor.dim %[[A]], %[[C1]] : tensor<?x?xi8>
+// CHECK:       affine.apply #{{.+}}()[%[[K]]]
+// CHECK:       mcore.compress_2to4 ins(%[[A]] : tensor<?x?xi8>)
+// CHECK:       mcore.sparse_matmul {{.+}} {unsigned_a, unsigned_b} -> tensor<?x?xi32>
+func.func @dynamic_u8(%ad: tensor<?x?xi8>, %b: tensor<?x?xi8>, %c: tensor<?x?xi32>) -> tensor<?x?xi32> {
+  %a = sparse_tensor.convert %ad : tensor<?x?xi8> to tensor<?x?xi8, #S24>
+  %r = linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%a, %b : tensor<?x?xi8, #S24>, tensor<?x?xi8>) outs(%c : tensor<?x?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}

@@ -1016,6 +1016,8 @@ Error Phase1::rewriteCall(CallBase &call) {
       return e;
     if (handled)
       return Error::success();
+    if (op.contains("buffer"))
+      return unsupported("buffer resources are not emulated");
     return unsupported("this intrinsic is not emulated");
   }
 

@@ -1013,22 +1013,30 @@ static void emuCheck(const void *ptr, uint64_t size, uint32_t site) {
   uintptr_t a = reinterpret_cast<uintptr_t>(ptr);
   const Site &s = wg.launch->image->sites[site];
   uintptr_t lds = reinterpret_cast<uintptr_t>(wg.lds);
-  uintptr_t ldsEnd = lds + wg.launch->ldsBytes;
-  if (a >= lds && a < lds + std::max<size_t>(wg.launch->ldsBytes, 1)) {
-    if (a + size > ldsEnd)
-      boundsFault(l, a, size, s,
-                  llvm::formatv("LDS offset {0} runs past the end of the "
-                                "work-group's {1}-byte LDS",
-                                a - lds, wg.launch->ldsBytes)
-                      .str());
-    return;
+  uint64_t ldsBytes = wg.launch->ldsBytes;
+  bool inLds = a >= lds && a < lds + std::max<uint64_t>(ldsBytes, 1);
+  if (inLds || s.addrSpace == 3) {
+    int64_t offset = int64_t(a - lds);
+    if (inLds && a + size <= lds + ldsBytes)
+      return;
+    std::string why;
+    if (offset >= 0 && uint64_t(offset) < ldsBytes)
+      why = llvm::formatv("the access at LDS offset {0} runs past the end of "
+                          "the work-group's {1}-byte LDS",
+                          offset, ldsBytes)
+                .str();
+    else if (offset >= 0 && uint64_t(offset) < (uint64_t(1) << 32))
+      why = llvm::formatv("LDS offset {0} is past the end of the "
+                          "work-group's {1}-byte LDS",
+                          offset, ldsBytes)
+                .str();
+    else
+      why = llvm::formatv("an LDS access outside the work-group's {0}-byte "
+                          "LDS",
+                          ldsBytes)
+                .str();
+    boundsFault(l, a, size, s, why);
   }
-  if (s.addrSpace == 3)
-    boundsFault(l, a, size, s,
-                llvm::formatv("an LDS access outside the work-group's {0}-byte "
-                              "LDS (LDS offset {1})",
-                              wg.launch->ldsBytes, int64_t(a - lds))
-                    .str());
   uintptr_t stackLow = reinterpret_cast<uintptr_t>(l.stackLow);
   uintptr_t stackHigh = reinterpret_cast<uintptr_t>(l.stackHigh);
   if (a >= stackLow && a < stackHigh)

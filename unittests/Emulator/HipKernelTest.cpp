@@ -215,7 +215,8 @@ TEST(HipKernels, BoundsCheckerCatchesLdsOverrun) {
   void *params[] = {&out.ptr};
   std::string err = launchError(*module, "lds_oob", {1, 1, 1}, {64, 1, 1}, params);
   EXPECT_NE(err.find("out-of-bounds load"), std::string::npos) << err;
-  EXPECT_NE(err.find("outside the work-group's 256-byte LDS"), std::string::npos)
+  EXPECT_NE(err.find("is past the end of the work-group's 256-byte LDS"),
+            std::string::npos)
       << err;
 }
 

@@ -1,0 +1,54 @@
+; Constructs the emulator does not run are errors that name them: inline
+; assembly, calls to functions the module does not define (device libraries
+; are not linked), buffer resources, and modules for another target.
+; RUN: %split-file %s %t
+; RUN: not %mcore-emu-run %t/asm.ll --kernel=k 2>&1 | FileCheck %s --check-prefix=ASM
+; RUN: not %mcore-emu-run %t/extern.ll --kernel=k 2>&1 | FileCheck %s --check-prefix=EXTERN
+; RUN: not %mcore-emu-run %t/buffer.ll --kernel=k 2>&1 | FileCheck %s --check-prefix=BUFFER
+; RUN: not %mcore-emu-run %t/x86.ll --kernel=k 2>&1 | FileCheck %s --check-prefix=X86
+; RUN: not %mcore-emu-run %t/garbage.ll --kernel=k 2>&1 | FileCheck %s --check-prefix=GARBAGE
+; RUN: not %mcore-emu-run %t/asm.ll --kernel=k --chip=gfx9999 2>&1 | FileCheck %s --check-prefix=CHIP
+
+; ASM: error: cannot load the kernel module: inline assembly in function 'k' cannot be emulated
+; EXTERN: error: cannot load the kernel module: '__ocml_exp_f32' is called in function 'k' but not defined in the module
+; BUFFER: error: cannot load the kernel module: 'llvm.amdgcn.make.buffer.rsrc' in function 'k' is not supported by the emulator: buffer resources are not emulated
+; X86: error: cannot load the kernel module: the module's target triple is 'x86_64-unknown-linux-gnu', not amdgcn-amd-amdhsa
+; GARBAGE: error: cannot load the kernel module: it is neither LLVM bitcode nor valid LLVM IR
+; CHIP: error: cannot load the kernel module: unknown chip 'gfx9999'; the emulator knows gfx908, gfx90a
+
+;--- asm.ll
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k() {
+  call void asm sideeffect "s_nop 0", ""()
+  ret void
+}
+
+;--- extern.ll
+target triple = "amdgcn-amd-amdhsa"
+declare float @__ocml_exp_f32(float)
+define amdgpu_kernel void @k(ptr addrspace(1) %p) "target-cpu"="gfx1201" {
+  %v = load float, ptr addrspace(1) %p
+  %e = call float @__ocml_exp_f32(float %v)
+  store float %e, ptr addrspace(1) %p
+  ret void
+}
+
+;--- buffer.ll
+target triple = "amdgcn-amd-amdhsa"
+declare ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p8.p1(ptr addrspace(1), i16, i64, i32)
+declare float @llvm.amdgcn.raw.ptr.buffer.load.f32(ptr addrspace(8), i32, i32, i32)
+define amdgpu_kernel void @k(ptr addrspace(1) %p) "target-cpu"="gfx1201" {
+  %r = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p8.p1(ptr addrspace(1) %p, i16 0, i64 64, i32 0)
+  %v = call float @llvm.amdgcn.raw.ptr.buffer.load.f32(ptr addrspace(8) %r, i32 0, i32 0, i32 0)
+  store float %v, ptr addrspace(1) %p
+  ret void
+}
+
+;--- x86.ll
+target triple = "x86_64-unknown-linux-gnu"
+define void @k() {
+  ret void
+}
+
+;--- garbage.ll
+this is not LLVM IR

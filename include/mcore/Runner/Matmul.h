@@ -1,0 +1,164 @@
+//===- Matmul.h - End-to-end matmul checks for mcore-run --------*- C++ -*-===//
+//
+// What `mcore-run --matmul=MxNxK` needs besides compiling and running: the
+// element types users name, the linalg.matmul it generates, random inputs
+// (2:4-sparse A with random per-group patterns), a CPU reference in double
+// precision and the per-element error bound results are checked against.
+// docs/Running.md explains the bounds.
+//
+// Elements are raw bit patterns (an f16 as its 16 bits, an fp8 as its byte,
+// an i4 in the low nibble), as in mcore's Sparsity.h and Packing.h.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MCORE_RUNNER_MATMUL_H
+#define MCORE_RUNNER_MATMUL_H
+
+#include "mcore/Target/Chip.h"
+#include "mcore/Target/ScalarKind.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::mcore::runner {
+
+/// The element types of matmul mode: inputs f16, bf16, fp8, bf8, i8, u8, i4,
+/// u4; accumulators f32, f16, bf16, i32. fp8 and bf8 are E4M3 and E5M2 in
+/// the chip's encoding (FNUZ on gfx942, OCP on gfx950 and gfx12).
+enum class ElementType : uint8_t { F16, BF16, FP8, BF8, I8, U8, I4, U4, F32, I32 };
+
+llvm::StringRef getElementTypeName(ElementType type); ///< "f16", "u4", ...
+std::optional<ElementType> parseElementType(llvm::StringRef name);
+/// "f16, bf16, fp8, bf8, i8, u8, i4, u4" / "f32, f16, bf16, i32"
+std::string getInputTypeList();
+std::string getAccumulatorTypeList();
+bool isInputType(ElementType type);
+bool isAccumulatorType(ElementType type);
+bool isFloatType(ElementType type);
+bool isUnsignedType(ElementType type);
+/// The matrix-instruction kind (u8 -> i8, u4 -> i4).
+ScalarKind getScalarKind(ElementType type);
+/// Bits of one element's value (4 for i4).
+unsigned getBitWidth(ElementType type);
+/// Bytes one element takes in memory: i4/u4 take a byte each, as MLIR's
+/// LLVM lowering of memref<...xi4> lays them out.
+unsigned getStorageBytes(ElementType type);
+/// The MLIR element type spelled in IR: "f16", "f8E4M3FNUZ", "i8", ...
+std::string getMLIRTypeName(ElementType type, Fp8Format fp8);
+
+/// Encodes `value` (rounded to nearest even; integers must be in range).
+uint32_t encode(ElementType type, Fp8Format fp8, double value);
+/// Decodes a bit pattern (NaN for an fp8 NaN).
+double decode(ElementType type, Fp8Format fp8, uint32_t bits);
+/// Unit roundoff of a floating-point type (2^-24 for f32); 0 for integers.
+double getUnitRoundoff(ElementType type, Fp8Format fp8);
+/// The smallest positive normal value of a floating-point type.
+double getMinNormal(ElementType type, Fp8Format fp8);
+
+/// One matmul problem: C (M x N) += A (M x K) * B (K x N).
+struct MatmulProblem {
+  int64_t m = 0, n = 0, k = 0;
+  ElementType a = ElementType::F16, b = ElementType::F16,
+              c = ElementType::F32;
+  bool sparseA = false; ///< A is 2:4-sparse along K
+  Chip chip = Chip::gfx1201;
+
+  Fp8Format getFp8Format() const;
+  /// "256x256x256 f16 x f16 -> f32, 2:4-sparse A, on gfx1201"
+  std::string describe() const;
+  /// Checks the types against each other (float inputs accumulate into a
+  /// float C, integers into i32; both inputs signed or both unsigned) and
+  /// the sizes (positive, at most 2^31 - 1). The error is one sentence.
+  llvm::Error validate() const;
+};
+
+/// Parses "MxNxK" (e.g. "256x256x256").
+llvm::Error parseShape(llvm::StringRef text, int64_t &m, int64_t &n,
+                       int64_t &k);
+
+/// How the generated IR hands 2:4-sparse A to the compiler.
+enum class SparseForm {
+  /// A dense M x K tensor with mcore's 2:4 sparse_tensor encoding; the
+  /// compiled code compresses (and validates) it on the GPU.
+  Encoded,
+  /// Compressed values (M x K/2) and metadata (M x ceil(K/32) i32), the
+  /// canonical format of Sparsity.h, as mcore.sparse_matmul operands; the
+  /// host compresses A.
+  Compressed,
+};
+
+/// The MLIR module of the problem: one function
+///   @matmul(A, B, C) with memref arguments, C += A * B (dense A), or
+///   @matmul(values, metadata, B, C) (SparseForm::Compressed), or
+///   @matmul(A : tensor<.., #2:4>, B, C) -> C (SparseForm::Encoded).
+/// Unsigned inputs use `cast = #linalg.type_fn<cast_unsigned>`.
+std::string buildMatmulModule(const MatmulProblem &problem, SparseForm form);
+
+/// The operands, as element bit patterns, row-major.
+struct MatmulData {
+  std::vector<uint32_t> a;  ///< M x K (dense, zeros included when sparse)
+  std::vector<uint32_t> b;  ///< K x N
+  std::vector<uint32_t> c0; ///< M x N, the initial C
+  std::vector<uint32_t> values, metadata; ///< compressed A when sparse
+};
+
+/// Random operands from `seed`: floats of both signs with magnitudes in
+/// [1/16, 2) rounded to the type, integers over the type's whole range, C
+/// small. A sparse A keeps two non-zeros at random positions in every group
+/// of four along K (a random pattern per group; never the same pattern in
+/// every group when there are two or more groups) and is compressed into the
+/// canonical format.
+MatmulData generateMatmulData(const MatmulProblem &problem, uint64_t seed);
+
+/// What the CPU reference expects of every element of C.
+struct MatmulReference {
+  std::vector<double> value;     ///< exact C0 + A * B (integers: wrapped
+                                 ///< to 32 bits as the hardware does)
+  std::vector<double> tolerance; ///< allowed |result - value| (0 for ints)
+  std::vector<double> magnitude; ///< |C0| + sum_k |A_ik * B_kj|
+};
+
+/// The reference for a kernel that accumulates in `accumulator` (the
+/// instruction's C type; f32 for f16/bf16 C without an f16/bf16
+/// instruction) and stores C as problem.c. The bound per element is
+///   (K + 2) * u_acc * magnitude + u_c * |value| + minNormal(c)
+/// with u the unit roundoff doubled (one unit in the last place, so it holds
+/// for truncating as well as rounding hardware): the worst case of K
+/// products and additions in any order, the final rounding to C's type, and
+/// a flushed denormal.
+MatmulReference computeReference(const MatmulProblem &problem,
+                                 const MatmulData &data,
+                                 ElementType accumulator);
+
+struct MatmulCheck {
+  bool pass = true;
+  double maxAbsError = 0;
+  /// Largest |result - value| / |value| over elements whose |value| is at
+  /// least 1/1024 of their magnitude (others are dominated by cancellation
+  /// and judged by the absolute bound only).
+  double maxRelError = 0;
+  int64_t mismatches = 0;
+  /// The first mismatching element (row-major order).
+  int64_t row = -1, col = -1;
+  double got = 0, want = 0, allowed = 0;
+};
+
+/// Compares C as the kernel left it (bit patterns of problem.c).
+MatmulCheck checkResult(const MatmulProblem &problem,
+                        const MatmulReference &reference,
+                        llvm::ArrayRef<uint32_t> result);
+
+/// Packs element bit patterns into memory of getStorageBytes(type) each.
+std::vector<uint8_t> toBytes(ElementType type, llvm::ArrayRef<uint32_t> bits);
+std::vector<uint32_t> fromBytes(ElementType type,
+                                llvm::ArrayRef<uint8_t> bytes);
+
+} // namespace mlir::mcore::runner
+
+#endif // MCORE_RUNNER_MATMUL_H

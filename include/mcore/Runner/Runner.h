@@ -1,0 +1,94 @@
+//===- Runner.h - Backends and the host JIT of mcore-run --------*- C++ -*-===//
+//
+// mcore-run executes host code lowered by the mcore pipeline (LLVM dialect
+// with mgpu* calls plus a gpu.binary) with MLIR's ExecutionEngine, linked
+// against one runtime library with the mgpu* ABI:
+//
+//   hip  libmcore_hip_runtime.so  HIP on an AMD GPU (HSACO binaries)
+//   emu  libmcore_emu_runtime.so  mcore's CPU wave emulator (LLVM bitcode)
+//
+// This header finds and opens those libraries, decides the backend, and
+// JIT-compiles a module. docs/Running.md describes the tool.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MCORE_RUNNER_RUNNER_H
+#define MCORE_RUNNER_RUNNER_H
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace mlir::mcore::runner {
+
+enum class Backend { Auto, Hip, Emu };
+llvm::StringRef getBackendName(Backend backend); ///< "auto", "hip", "emu"
+/// The file name of a backend's runtime library, "libmcore_hip_runtime.so".
+llvm::StringRef getRuntimeLibraryName(Backend backend);
+/// The pipeline's format= for a backend: "hsaco" (hip), "llvm" (emu).
+llvm::StringRef getBinaryFormat(Backend backend);
+
+/// Where mcore's runtime libraries are: $MCORE_RUNTIME_DIR, else the lib
+/// directory beside the running tool (<prefix>/bin/.. /lib, the same in the
+/// build tree and in an install).
+std::string getRuntimeDirectory();
+
+/// The outcome of backend selection.
+struct BackendChoice {
+  Backend backend = Backend::Emu;
+  std::string library; ///< path of the runtime library
+  std::string reason;  ///< "1 AMD GPU (gfx942); HIP 6.2 ..." or why not
+  std::string gpuChips; ///< the GPUs' chips, comma-separated (hip)
+};
+
+/// Resolves `requested`: Hip must have an AMD GPU (the error contains "no
+/// AMD GPU" and suggests --backend=emu); Auto takes Hip when a GPU is
+/// usable and Emu otherwise. The runtime library must exist.
+llvm::Expected<BackendChoice> chooseBackend(Backend requested);
+
+/// A runtime library, opened with dlopen: the JIT's host code and mcore-run
+/// then share its state (HIP, the emulator's memory map).
+class RuntimeLibrary {
+public:
+  static llvm::Expected<RuntimeLibrary> open(const BackendChoice &choice);
+
+  void *alloc(size_t bytes) const;
+  void free(void *ptr) const;
+  /// Copies and waits for the copy.
+  void copy(void *dst, const void *src, size_t bytes) const;
+  /// Device time of kernels, where the backend measures it (hip).
+  bool canTimeKernels() const { return setTiming && takeMilliseconds; }
+  void setKernelTiming(bool on) const;
+  double takeKernelMilliseconds() const;
+
+private:
+  void *(*memAlloc)(uint64_t, void *, bool) = nullptr;
+  void (*memFree)(void *, void *) = nullptr;
+  void (*memCopy)(void *, void *, size_t, void *) = nullptr;
+  void (*streamSync)(void *) = nullptr;
+  void (*setTiming)(int) = nullptr;
+  double (*takeMilliseconds)() = nullptr;
+};
+
+/// The upstream runner libraries mcore-run links by default
+/// (libmlir_c_runner_utils.so, libmlir_runner_utils.so: printMemrefF32 and
+/// friends), from LLVM's library directory.
+llvm::SmallVector<std::string> getRunnerUtilsLibraries();
+
+/// JIT-compiles `module` (LLVM dialect, possibly with gpu.binary and
+/// gpu.launch_func) at `optLevel`, resolving symbols from `sharedLibs`.
+llvm::Expected<std::unique_ptr<ExecutionEngine>>
+createExecutionEngine(ModuleOp module, llvm::ArrayRef<std::string> sharedLibs,
+                      unsigned optLevel = 2);
+
+} // namespace mlir::mcore::runner
+
+#endif // MCORE_RUNNER_RUNNER_H

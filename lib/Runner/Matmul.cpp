@@ -1,0 +1,514 @@
+//===- Matmul.cpp - End-to-end matmul checks for mcore-run ----------------===//
+//
+// The CPU side of `mcore-run --matmul`: element encodings (with LLVM's
+// APFloat, independent of the emulator's float code), the generated
+// linalg.matmul, random operands, the double-precision reference and the
+// per-element error bound. See include/mcore/Runner/Matmul.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mcore/Runner/Matmul.h"
+
+#include "mcore/Target/Sparsity.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::mcore;
+using namespace mlir::mcore::runner;
+using llvm::APFloat;
+using llvm::SmallVector;
+using llvm::StringRef;
+
+//===----------------------------------------------------------------------===//
+// Element types
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct TypeInfo {
+  ElementType type;
+  const char *name;
+  ScalarKind kind;
+  unsigned bits;
+  unsigned storageBytes;
+  bool isFloat, isUnsigned, isInput, isAccumulator;
+};
+constexpr TypeInfo kTypes[] = {
+    {ElementType::F16, "f16", ScalarKind::F16, 16, 2, true, false, true, true},
+    {ElementType::BF16, "bf16", ScalarKind::BF16, 16, 2, true, false, true,
+     true},
+    {ElementType::FP8, "fp8", ScalarKind::FP8, 8, 1, true, false, true, false},
+    {ElementType::BF8, "bf8", ScalarKind::BF8, 8, 1, true, false, true, false},
+    {ElementType::I8, "i8", ScalarKind::I8, 8, 1, false, false, true, false},
+    {ElementType::U8, "u8", ScalarKind::I8, 8, 1, false, true, true, false},
+    {ElementType::I4, "i4", ScalarKind::I4, 4, 1, false, false, true, false},
+    {ElementType::U4, "u4", ScalarKind::I4, 4, 1, false, true, true, false},
+    {ElementType::F32, "f32", ScalarKind::F32, 32, 4, true, false, false, true},
+    {ElementType::I32, "i32", ScalarKind::I32, 32, 4, false, false, false,
+     true},
+};
+const TypeInfo &info(ElementType t) { return kTypes[unsigned(t)]; }
+} // namespace
+
+StringRef runner::getElementTypeName(ElementType type) {
+  return info(type).name;
+}
+
+std::optional<ElementType> runner::parseElementType(StringRef name) {
+  for (const TypeInfo &t : kTypes)
+    if (name == t.name)
+      return t.type;
+  return std::nullopt;
+}
+
+static std::string typeList(bool inputs) {
+  llvm::SmallVector<StringRef> names;
+  for (const TypeInfo &t : kTypes)
+    if (inputs ? t.isInput : t.isAccumulator)
+      names.push_back(t.name);
+  if (!inputs) // the usual order: f32 first
+    return "f32, f16, bf16, i32";
+  return llvm::join(names, ", ");
+}
+std::string runner::getInputTypeList() { return typeList(true); }
+std::string runner::getAccumulatorTypeList() { return typeList(false); }
+bool runner::isInputType(ElementType t) { return info(t).isInput; }
+bool runner::isAccumulatorType(ElementType t) { return info(t).isAccumulator; }
+bool runner::isFloatType(ElementType t) { return info(t).isFloat; }
+bool runner::isUnsignedType(ElementType t) { return info(t).isUnsigned; }
+ScalarKind runner::getScalarKind(ElementType t) { return info(t).kind; }
+unsigned runner::getBitWidth(ElementType t) { return info(t).bits; }
+unsigned runner::getStorageBytes(ElementType t) { return info(t).storageBytes; }
+
+static const llvm::fltSemantics &semantics(ElementType type, Fp8Format fp8) {
+  switch (type) {
+  case ElementType::F16: return APFloat::IEEEhalf();
+  case ElementType::BF16: return APFloat::BFloat();
+  case ElementType::F32: return APFloat::IEEEsingle();
+  case ElementType::FP8:
+    return fp8 == Fp8Format::FNUZ ? APFloat::Float8E4M3FNUZ()
+                                  : APFloat::Float8E4M3FN();
+  case ElementType::BF8:
+    return fp8 == Fp8Format::FNUZ ? APFloat::Float8E5M2FNUZ()
+                                  : APFloat::Float8E5M2();
+  default: llvm_unreachable("not a float type");
+  }
+}
+
+std::string runner::getMLIRTypeName(ElementType type, Fp8Format fp8) {
+  switch (type) {
+  case ElementType::FP8:
+    return fp8 == Fp8Format::FNUZ ? "f8E4M3FNUZ" : "f8E4M3FN";
+  case ElementType::BF8:
+    return fp8 == Fp8Format::FNUZ ? "f8E5M2FNUZ" : "f8E5M2";
+  case ElementType::U8: return "i8";
+  case ElementType::U4: return "i4";
+  default: return info(type).name;
+  }
+}
+
+uint32_t runner::encode(ElementType type, Fp8Format fp8, double value) {
+  if (!isFloatType(type)) {
+    auto v = int64_t(value);
+    return uint32_t(v) & uint32_t((uint64_t(1) << getBitWidth(type)) - 1);
+  }
+  APFloat f(value);
+  bool losesInfo;
+  f.convert(semantics(type, fp8), APFloat::rmNearestTiesToEven, &losesInfo);
+  return uint32_t(f.bitcastToAPInt().getZExtValue());
+}
+
+double runner::decode(ElementType type, Fp8Format fp8, uint32_t bits) {
+  unsigned width = getBitWidth(type);
+  uint64_t mask = (uint64_t(1) << width) - 1;
+  bits = uint32_t(bits & mask);
+  if (!isFloatType(type)) {
+    if (isUnsignedType(type))
+      return double(bits);
+    int64_t v = int64_t(bits);
+    if (v & (int64_t(1) << (width - 1)))
+      v -= int64_t(1) << width;
+    return double(v);
+  }
+  APFloat f(semantics(type, fp8), llvm::APInt(width, bits));
+  bool losesInfo;
+  f.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &losesInfo);
+  return f.convertToDouble();
+}
+
+double runner::getUnitRoundoff(ElementType type, Fp8Format fp8) {
+  if (!isFloatType(type))
+    return 0;
+  int precision = int(APFloat::semanticsPrecision(semantics(type, fp8)));
+  return std::ldexp(1.0, -precision);
+}
+
+double runner::getMinNormal(ElementType type, Fp8Format fp8) {
+  if (!isFloatType(type))
+    return 0;
+  APFloat f = APFloat::getSmallestNormalized(semantics(type, fp8));
+  bool losesInfo;
+  f.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &losesInfo);
+  return f.convertToDouble();
+}
+
+//===----------------------------------------------------------------------===//
+// Problems
+//===----------------------------------------------------------------------===//
+
+Fp8Format MatmulProblem::getFp8Format() const {
+  return getChipInfo(chip).fp8;
+}
+
+std::string MatmulProblem::describe() const {
+  return llvm::formatv("{0}x{1}x{2} {3} x {4} -> {5}{6}, on {7}", m, n, k,
+                       getElementTypeName(a), getElementTypeName(b),
+                       getElementTypeName(c),
+                       sparseA ? ", 2:4-sparse A" : "", getChipName(chip))
+      .str();
+}
+
+llvm::Error MatmulProblem::validate() const {
+  auto fail = [](const llvm::Twine &message) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+  };
+  for (auto [what, size] : {std::pair("M", m), std::pair("N", n),
+                            std::pair("K", k)})
+    if (size < 1 || size > std::numeric_limits<int32_t>::max())
+      return fail(llvm::Twine(what) + " = " + llvm::Twine(size) +
+                  " is out of range (1 to 2^31 - 1)");
+  for (auto [what, type] : {std::pair("A", a), std::pair("B", b)})
+    if (!isInputType(type))
+      return fail(llvm::Twine(what) + " cannot be " +
+                  getElementTypeName(type) + "; matrix inputs are " +
+                  getInputTypeList());
+  if (!isAccumulatorType(c))
+    return fail(llvm::Twine("C cannot be ") + getElementTypeName(c) +
+                "; accumulators are " + getAccumulatorTypeList());
+  if (isFloatType(a) != isFloatType(b))
+    return fail(llvm::Twine("A is ") + getElementTypeName(a) + " and B is " +
+                getElementTypeName(b) +
+                "; both must be floating-point or both integer");
+  if (isFloatType(a) && !isFloatType(c))
+    return fail(llvm::Twine("floating-point inputs accumulate into f32, f16 "
+                            "or bf16, not ") +
+                getElementTypeName(c));
+  if (!isFloatType(a) && c != ElementType::I32)
+    return fail(llvm::Twine("integer inputs accumulate into i32, not ") +
+                getElementTypeName(c));
+  if (isUnsignedType(a) != isUnsignedType(b))
+    return fail(llvm::Twine("A is ") + getElementTypeName(a) + " and B is " +
+                getElementTypeName(b) +
+                "; linalg.matmul has one cast for both inputs, so both must "
+                "be signed or both unsigned");
+  return llvm::Error::success();
+}
+
+llvm::Error runner::parseShape(StringRef text, int64_t &m, int64_t &n,
+                               int64_t &k) {
+  SmallVector<StringRef> parts;
+  text.split(parts, 'x');
+  int64_t *dims[] = {&m, &n, &k};
+  bool ok = parts.size() == 3;
+  for (unsigned i = 0; ok && i < 3; ++i)
+    ok = !parts[i].getAsInteger(10, *dims[i]);
+  if (!ok)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "--matmul='" + text + "' is not MxNxK (e.g. --matmul=256x256x256)");
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// The generated IR
+//===----------------------------------------------------------------------===//
+
+std::string runner::buildMatmulModule(const MatmulProblem &p,
+                                      SparseForm form) {
+  Fp8Format fp8 = p.getFp8Format();
+  std::string ta = getMLIRTypeName(p.a, fp8), tb = getMLIRTypeName(p.b, fp8),
+              tc = getMLIRTypeName(p.c, fp8);
+  std::string cast =
+      isUnsignedType(p.a) ? " {cast = #linalg.type_fn<cast_unsigned>}" : "";
+  auto shape = [](int64_t r, int64_t c, StringRef elem) {
+    return llvm::formatv("{0}x{1}x{2}", r, c, elem).str();
+  };
+  std::string a = shape(p.m, p.k, ta), b = shape(p.k, p.n, tb),
+              c = shape(p.m, p.n, tc);
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "// " << p.describe() << ", generated by mcore-run --matmul\n";
+  if (!p.sparseA) {
+    os << "func.func @matmul(%a: memref<" << a << ">, %b: memref<" << b
+       << ">, %c: memref<" << c << ">) {\n"
+       << "  linalg.matmul" << cast << " ins(%a, %b : memref<" << a
+       << ">, memref<" << b << ">) outs(%c : memref<" << c << ">)\n"
+       << "  return\n}\n";
+    return s;
+  }
+  if (form == SparseForm::Compressed) {
+    std::string v = shape(p.m, sparse24::getCompressedCols(unsigned(p.k)), ta);
+    std::string md =
+        shape(p.m, sparse24::getMetadataWords(unsigned(p.k)), "i32");
+    std::string attrs;
+    if (isUnsignedType(p.a))
+      attrs = " {unsigned_a, unsigned_b}";
+    os << "func.func @matmul(%values: memref<" << v << ">, %metadata: memref<"
+       << md << ">, %b: memref<" << b << ">, %c: memref<" << c << ">) {\n"
+       << "  mcore.sparse_matmul ins(%values, %metadata, %b : memref<" << v
+       << ">, memref<" << md << ">, memref<" << b << ">) outs(%c : memref<"
+       << c << ">)" << attrs << "\n"
+       << "  return\n}\n";
+    return s;
+  }
+  os << "#sparse24 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, "
+        "j floordiv 4 : dense, j mod 4 : structured[2, 4])}>\n"
+     << "func.func @matmul(%a: tensor<" << a << ", #sparse24>, %b: tensor<"
+     << b << ">, %c: tensor<" << c << ">) -> tensor<" << c << "> {\n"
+     << "  %r = linalg.matmul" << cast << " ins(%a, %b : tensor<" << a
+     << ", #sparse24>, tensor<" << b << ">) outs(%c : tensor<" << c
+     << ">) -> tensor<" << c << ">\n"
+     << "  return %r : tensor<" << c << ">\n}\n";
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Operands
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// splitmix64: a small generator whose sequence is the same everywhere.
+struct Random {
+  uint64_t state;
+  explicit Random(uint64_t seed) : state(seed) {}
+  uint64_t next() {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+  /// Uniform in [0, 1).
+  double uniform() { return double(next() >> 11) * 0x1.0p-53; }
+  /// Uniform integer in [lo, hi].
+  int64_t range(int64_t lo, int64_t hi) {
+    return lo + int64_t(next() % uint64_t(hi - lo + 1));
+  }
+};
+
+/// A random element of `type`; `nonzero` excludes zero.
+uint32_t randomElement(Random &rng, ElementType type, Fp8Format fp8,
+                       bool nonzero) {
+  if (isFloatType(type)) {
+    // Magnitude in [1/16, 2): five binades, exact in every input type after
+    // rounding, products exact in f32, far from overflow and denormals.
+    double magnitude = std::ldexp(1.0 + rng.uniform(), int(rng.range(-4, 0)));
+    return encode(type, fp8, rng.next() & 1 ? -magnitude : magnitude);
+  }
+  unsigned bits = getBitWidth(type);
+  int64_t lo = isUnsignedType(type) ? 0 : -(int64_t(1) << (bits - 1));
+  int64_t hi = isUnsignedType(type) ? (int64_t(1) << bits) - 1
+                                    : (int64_t(1) << (bits - 1)) - 1;
+  int64_t v;
+  do {
+    v = rng.range(lo, hi);
+  } while (nonzero && v == 0);
+  return encode(type, fp8, double(v));
+}
+
+/// The six ways to keep two of four.
+constexpr unsigned kPairs[6][2] = {{0, 1}, {0, 2}, {0, 3},
+                                   {1, 2}, {1, 3}, {2, 3}};
+} // namespace
+
+MatmulData runner::generateMatmulData(const MatmulProblem &p, uint64_t seed) {
+  Fp8Format fp8 = p.getFp8Format();
+  Random rng(seed);
+  MatmulData d;
+  size_t m = size_t(p.m), n = size_t(p.n), k = size_t(p.k);
+  d.a.assign(m * k, 0);
+  d.b.resize(k * n);
+  d.c0.resize(m * n);
+  if (!p.sparseA) {
+    for (uint32_t &x : d.a)
+      x = randomElement(rng, p.a, fp8, false);
+  } else {
+    // Each group of four along K keeps a random pair of positions (among
+    // the columns that exist in a ragged last group).
+    size_t groups = (k + 3) / 4, fullGroups = k / 4;
+    std::vector<unsigned> pattern(m * groups, 0);
+    for (size_t i = 0; i < m; ++i)
+      for (size_t g = 0; g < groups; ++g) {
+        size_t cols = std::min<size_t>(4, k - 4 * g);
+        unsigned pick;
+        do {
+          pick = unsigned(rng.range(0, 5));
+        } while (kPairs[pick][1] >= cols && cols > 2);
+        pattern[i * groups + g] = pick;
+      }
+    // Never one pattern everywhere: a uniform pattern cannot reveal a wrong
+    // index layout (docs/Sparsity.md).
+    if (m * fullGroups >= 2) {
+      bool uniform = true;
+      for (size_t i = 0; i < m && uniform; ++i)
+        for (size_t g = 0; g < fullGroups && uniform; ++g)
+          uniform = pattern[i * groups + g] == pattern[0];
+      if (uniform) {
+        size_t last = (m - 1) * groups + fullGroups - 1;
+        pattern[last] = (pattern[last] + 1) % 6;
+      }
+    }
+    for (size_t i = 0; i < m; ++i)
+      for (size_t g = 0; g < groups; ++g) {
+        size_t cols = std::min<size_t>(4, k - 4 * g);
+        for (unsigned slot = 0; slot < 2; ++slot) {
+          size_t col = cols > 2 ? kPairs[pattern[i * groups + g]][slot] : slot;
+          if (col < cols)
+            d.a[i * k + 4 * g + col] = randomElement(rng, p.a, fp8, true);
+        }
+      }
+    llvm::Expected<sparse24::Compressed> compressed =
+        sparse24::compress(getScalarKind(p.a), d.a, unsigned(m), unsigned(k));
+    if (!compressed)
+      llvm::report_fatal_error(llvm::Twine("mcore-run generated an A that is "
+                                           "not 2:4: ") +
+                               llvm::toString(compressed.takeError()));
+    d.values = std::move(compressed->values);
+    d.metadata = std::move(compressed->metadata);
+  }
+  for (uint32_t &x : d.b)
+    x = randomElement(rng, p.b, fp8, false);
+  for (uint32_t &x : d.c0) {
+    if (isFloatType(p.c))
+      x = randomElement(rng, p.c, fp8, false);
+    else
+      x = encode(p.c, fp8, double(rng.range(-1000, 1000)));
+  }
+  return d;
+}
+
+//===----------------------------------------------------------------------===//
+// Reference and check
+//===----------------------------------------------------------------------===//
+
+MatmulReference runner::computeReference(const MatmulProblem &p,
+                                         const MatmulData &d,
+                                         ElementType accumulator) {
+  Fp8Format fp8 = p.getFp8Format();
+  size_t m = size_t(p.m), n = size_t(p.n), k = size_t(p.k);
+  std::vector<double> a(m * k), b(k * n);
+  for (size_t i = 0; i < a.size(); ++i)
+    a[i] = decode(p.a, fp8, d.a[i]);
+  for (size_t i = 0; i < b.size(); ++i)
+    b[i] = decode(p.b, fp8, d.b[i]);
+
+  MatmulReference r;
+  r.value.assign(m * n, 0);
+  r.tolerance.assign(m * n, 0);
+  r.magnitude.assign(m * n, 0);
+  bool isInt = !isFloatType(p.c);
+  // One unit in the last place per operation (2u), so that truncating
+  // hardware passes as well as rounding hardware.
+  double uAcc = 2 * getUnitRoundoff(accumulator, fp8);
+  double uC = 2 * getUnitRoundoff(p.c, fp8);
+  double floor = getMinNormal(p.c, fp8);
+  double steps = double(k + 2);
+  std::vector<double> sum(n), mag(n);
+  std::vector<int64_t> isum(n);
+  for (size_t i = 0; i < m; ++i) {
+    for (size_t j = 0; j < n; ++j) {
+      double c0 = decode(p.c, fp8, d.c0[i * n + j]);
+      sum[j] = c0;
+      mag[j] = std::fabs(c0);
+      isum[j] = int64_t(c0);
+    }
+    for (size_t kk = 0; kk < k; ++kk) {
+      double aik = a[i * k + kk];
+      if (aik == 0)
+        continue;
+      const double *brow = &b[kk * n];
+      if (isInt) {
+        auto ai = int64_t(aik);
+        for (size_t j = 0; j < n; ++j)
+          isum[j] += ai * int64_t(brow[j]);
+      } else {
+        for (size_t j = 0; j < n; ++j) {
+          double prod = aik * brow[j]; // exact: both have <= 24 bits
+          sum[j] += prod;
+          mag[j] += std::fabs(prod);
+        }
+      }
+    }
+    for (size_t j = 0; j < n; ++j) {
+      size_t idx = i * n + j;
+      if (isInt) {
+        // Two's complement wrap-around, as the hardware accumulates.
+        r.value[idx] = double(int32_t(uint32_t(uint64_t(isum[j]))));
+        r.magnitude[idx] = std::fabs(r.value[idx]);
+        continue;
+      }
+      r.value[idx] = sum[j];
+      r.magnitude[idx] = mag[j];
+      r.tolerance[idx] =
+          steps * uAcc * mag[j] + uC * std::fabs(sum[j]) + floor;
+    }
+  }
+  return r;
+}
+
+MatmulCheck runner::checkResult(const MatmulProblem &p,
+                                const MatmulReference &r,
+                                llvm::ArrayRef<uint32_t> result) {
+  Fp8Format fp8 = p.getFp8Format();
+  MatmulCheck check;
+  for (size_t idx = 0; idx < result.size(); ++idx) {
+    double got = decode(p.c, fp8, result[idx]);
+    double want = r.value[idx];
+    double err = std::fabs(got - want);
+    if (std::isnan(got) || std::isinf(got))
+      err = std::numeric_limits<double>::infinity();
+    check.maxAbsError = std::max(check.maxAbsError, err);
+    if (want != 0 && std::fabs(want) >= r.magnitude[idx] / 1024)
+      check.maxRelError = std::max(check.maxRelError, err / std::fabs(want));
+    if (!(err <= r.tolerance[idx])) {
+      if (check.mismatches++ == 0) {
+        check.row = int64_t(idx / size_t(p.n));
+        check.col = int64_t(idx % size_t(p.n));
+        check.got = got;
+        check.want = want;
+        check.allowed = r.tolerance[idx];
+      }
+    }
+  }
+  check.pass = check.mismatches == 0;
+  return check;
+}
+
+std::vector<uint8_t> runner::toBytes(ElementType type,
+                                     llvm::ArrayRef<uint32_t> bits) {
+  unsigned bytes = getStorageBytes(type);
+  std::vector<uint8_t> out(bits.size() * bytes);
+  for (size_t i = 0; i < bits.size(); ++i)
+    for (unsigned b = 0; b < bytes; ++b)
+      out[i * bytes + b] = uint8_t(bits[i] >> (8 * b));
+  return out;
+}
+
+std::vector<uint32_t> runner::fromBytes(ElementType type,
+                                        llvm::ArrayRef<uint8_t> bytes) {
+  unsigned size = getStorageBytes(type);
+  std::vector<uint32_t> out(bytes.size() / size);
+  for (size_t i = 0; i < out.size(); ++i) {
+    uint32_t v = 0;
+    for (unsigned b = 0; b < size; ++b)
+      v |= uint32_t(bytes[i * size + b]) << (8 * b);
+    out[i] = v;
+  }
+  return out;
+}

@@ -1,0 +1,215 @@
+//===- Runner.cpp - Backends and the host JIT of mcore-run ----------------===//
+
+#include "mcore/Runner/Runner.h"
+
+#include "mlir/ExecutionEngine/OptUtils.h"
+
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/TargetSelect.h"
+
+#include <dlfcn.h>
+#include <mutex>
+
+using namespace mlir;
+using namespace mlir::mcore;
+using namespace mlir::mcore::runner;
+
+static llvm::Error error(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+llvm::StringRef runner::getBackendName(Backend backend) {
+  switch (backend) {
+  case Backend::Auto: return "auto";
+  case Backend::Hip: return "hip";
+  case Backend::Emu: return "emu";
+  }
+  return "";
+}
+
+llvm::StringRef runner::getRuntimeLibraryName(Backend backend) {
+  return backend == Backend::Hip ? "libmcore_hip_runtime.so"
+                                 : "libmcore_emu_runtime.so";
+}
+
+llvm::StringRef runner::getBinaryFormat(Backend backend) {
+  return backend == Backend::Hip ? "hsaco" : "llvm";
+}
+
+/// Anchor for getMainExecutable.
+static void anchor() {}
+
+std::string runner::getRuntimeDirectory() {
+  if (std::optional<std::string> dir =
+          llvm::sys::Process::GetEnv("MCORE_RUNTIME_DIR"))
+    return *dir;
+  std::string exe = llvm::sys::fs::getMainExecutable(nullptr, (void *)&anchor);
+  llvm::SmallString<256> dir(
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
+  llvm::sys::path::append(dir, "lib");
+  return std::string(dir);
+}
+
+static llvm::Expected<std::string> findLibrary(Backend backend) {
+  std::string dir = getRuntimeDirectory();
+  llvm::SmallString<256> path(dir);
+  llvm::sys::path::append(path, getRuntimeLibraryName(backend));
+  if (!llvm::sys::fs::exists(path))
+    return error("cannot find " + getRuntimeLibraryName(backend) + " in " +
+                 dir + " (the lib directory beside mcore-run; "
+                 "MCORE_RUNTIME_DIR overrides it)");
+  return std::string(path);
+}
+
+/// dlopen with RTLD_GLOBAL, as llvm::sys::DynamicLibrary (which the JIT uses)
+/// opens libraries: both then refer to the same loaded copy.
+static llvm::Expected<void *> openLibrary(const std::string &path) {
+  void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);
+  if (!handle)
+    return error("cannot load " + path + ": " + dlerror());
+  return handle;
+}
+
+llvm::Expected<BackendChoice> runner::chooseBackend(Backend requested) {
+  BackendChoice choice;
+  if (requested == Backend::Emu) {
+    llvm::Expected<std::string> lib = findLibrary(Backend::Emu);
+    if (!lib)
+      return lib.takeError();
+    choice.backend = Backend::Emu;
+    choice.library = *lib;
+    choice.reason = "requested with --backend=emu";
+    return choice;
+  }
+
+  // Probe HIP through mcore's HIP runtime.
+  llvm::Expected<std::string> hipLib = findLibrary(Backend::Hip);
+  std::string whyNot;
+  if (!hipLib) {
+    whyNot = llvm::toString(hipLib.takeError());
+  } else {
+    llvm::Expected<void *> handle = openLibrary(*hipLib);
+    if (!handle) {
+      whyNot = llvm::toString(handle.takeError());
+    } else {
+      auto probe = reinterpret_cast<int (*)(char *, size_t)>(
+          dlsym(*handle, "mcoreHipProbe"));
+      auto chips = reinterpret_cast<int (*)(char *, size_t)>(
+          dlsym(*handle, "mcoreHipDeviceChips"));
+      if (!probe || !chips) {
+        whyNot = *hipLib + " is not mcore's HIP runtime (no mcoreHipProbe)";
+      } else {
+        char message[1024] = {0}, gpus[256] = {0};
+        int devices = probe(message, sizeof(message));
+        chips(gpus, sizeof(gpus));
+        if (devices > 0) {
+          choice.backend = Backend::Hip;
+          choice.library = *hipLib;
+          choice.reason = message;
+          choice.gpuChips = gpus;
+          return choice;
+        }
+        whyNot = message;
+      }
+    }
+  }
+  if (requested == Backend::Hip) {
+    if (!llvm::StringRef(whyNot).contains("no AMD GPU"))
+      whyNot = "no AMD GPU: " + whyNot;
+    return error(whyNot + "; use --backend=emu to run on mcore's CPU "
+                          "emulator");
+  }
+  llvm::Expected<std::string> lib = findLibrary(Backend::Emu);
+  if (!lib)
+    return lib.takeError();
+  choice.backend = Backend::Emu;
+  choice.library = *lib;
+  choice.reason = whyNot;
+  return choice;
+}
+
+llvm::Expected<RuntimeLibrary>
+RuntimeLibrary::open(const BackendChoice &choice) {
+  llvm::Expected<void *> handle = openLibrary(choice.library);
+  if (!handle)
+    return handle.takeError();
+  RuntimeLibrary lib;
+  auto get = [&](auto &fn, const char *name) {
+    fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(
+        dlsym(*handle, name));
+    return fn != nullptr;
+  };
+  for (auto ok : {get(lib.memAlloc, "mgpuMemAlloc"),
+                  get(lib.memFree, "mgpuMemFree"),
+                  get(lib.memCopy, "mgpuMemcpy"),
+                  get(lib.streamSync, "mgpuStreamSynchronize")})
+    if (!ok)
+      return error(choice.library + " lacks the mgpu* memory functions");
+  get(lib.setTiming, "mcoreHipSetKernelTiming");
+  get(lib.takeMilliseconds, "mcoreHipTakeKernelMilliseconds");
+  return lib;
+}
+
+void *RuntimeLibrary::alloc(size_t bytes) const {
+  // Never zero bytes: a null pointer would look like a failure.
+  return memAlloc(bytes ? bytes : 1, nullptr, false);
+}
+
+void RuntimeLibrary::free(void *ptr) const { memFree(ptr, nullptr); }
+
+void RuntimeLibrary::copy(void *dst, const void *src, size_t bytes) const {
+  memCopy(dst, const_cast<void *>(src), bytes, nullptr);
+  streamSync(nullptr);
+}
+
+void RuntimeLibrary::setKernelTiming(bool on) const {
+  if (setTiming)
+    setTiming(on ? 1 : 0);
+}
+
+double RuntimeLibrary::takeKernelMilliseconds() const {
+  return takeMilliseconds ? takeMilliseconds() : 0;
+}
+
+llvm::SmallVector<std::string> runner::getRunnerUtilsLibraries() {
+  llvm::SmallVector<std::string> libs;
+  for (const char *name :
+       {"libmlir_c_runner_utils.so", "libmlir_runner_utils.so"}) {
+    llvm::SmallString<256> path(MCORE_MLIR_LIB_DIR);
+    llvm::sys::path::append(path, name);
+    libs.push_back(std::string(path));
+  }
+  return libs;
+}
+
+llvm::Expected<std::unique_ptr<ExecutionEngine>>
+runner::createExecutionEngine(ModuleOp module,
+                              llvm::ArrayRef<std::string> sharedLibs,
+                              unsigned optLevel) {
+  static std::once_flag initTarget;
+  std::call_once(initTarget, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+  llvm::Expected<llvm::orc::JITTargetMachineBuilder> builder =
+      llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return builder.takeError();
+  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> tm =
+      builder->createTargetMachine();
+  if (!tm)
+    return tm.takeError();
+  auto transformer = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
+                                               tm->get());
+  llvm::SmallVector<llvm::StringRef> libs(sharedLibs.begin(),
+                                          sharedLibs.end());
+  ExecutionEngineOptions options;
+  options.transformer = transformer;
+  options.jitCodeGenOptLevel = static_cast<llvm::CodeGenOptLevel>(
+      std::min(optLevel, 3u));
+  options.sharedLibPaths = libs;
+  return ExecutionEngine::create(module, options, std::move(*tm));
+}

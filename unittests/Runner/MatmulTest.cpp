@@ -1,0 +1,375 @@
+//===- MatmulTest.cpp - mcore-run's matmul check, on the CPU --------------===//
+//
+// Encodings, the generated IR, random 2:4 operands, the reference and the
+// error bound of `mcore-run --matmul`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mcore/Runner/Matmul.h"
+
+#include "mcore/InitAll.h"
+#include "mcore/Target/Sparsity.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/Parser/Parser.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <set>
+
+using namespace mlir;
+using namespace mlir::mcore;
+using namespace mlir::mcore::runner;
+
+namespace {
+
+TEST(MatmulTypes, ParseAndName) {
+  for (const char *name :
+       {"f16", "bf16", "fp8", "bf8", "i8", "u8", "i4", "u4", "f32", "i32"}) {
+    std::optional<ElementType> t = parseElementType(name);
+    ASSERT_TRUE(t) << name;
+    EXPECT_EQ(getElementTypeName(*t), name);
+  }
+  EXPECT_FALSE(parseElementType("f64"));
+  EXPECT_FALSE(parseElementType("int8"));
+  EXPECT_EQ(getInputTypeList(), "f16, bf16, fp8, bf8, i8, u8, i4, u4");
+  EXPECT_EQ(getAccumulatorTypeList(), "f32, f16, bf16, i32");
+}
+
+TEST(MatmulTypes, Fp8FollowsTheChip) {
+  EXPECT_EQ(getMLIRTypeName(ElementType::FP8, Fp8Format::FNUZ), "f8E4M3FNUZ");
+  EXPECT_EQ(getMLIRTypeName(ElementType::BF8, Fp8Format::FNUZ), "f8E5M2FNUZ");
+  EXPECT_EQ(getMLIRTypeName(ElementType::FP8, Fp8Format::OCP), "f8E4M3FN");
+  EXPECT_EQ(getMLIRTypeName(ElementType::BF8, Fp8Format::OCP), "f8E5M2");
+  EXPECT_EQ(getMLIRTypeName(ElementType::U8, Fp8Format::OCP), "i8");
+  MatmulProblem p;
+  p.chip = Chip::gfx942;
+  EXPECT_EQ(p.getFp8Format(), Fp8Format::FNUZ);
+  p.chip = Chip::gfx950;
+  EXPECT_EQ(p.getFp8Format(), Fp8Format::OCP);
+  p.chip = Chip::gfx1201;
+  EXPECT_EQ(p.getFp8Format(), Fp8Format::OCP);
+}
+
+TEST(MatmulTypes, Encodings) {
+  // Bit patterns from the formats' definitions.
+  EXPECT_EQ(encode(ElementType::F16, Fp8Format::OCP, 1.5), 0x3E00u);
+  EXPECT_EQ(encode(ElementType::BF16, Fp8Format::OCP, 1.5), 0x3FC0u);
+  EXPECT_EQ(encode(ElementType::F32, Fp8Format::OCP, 1.5), 0x3FC00000u);
+  EXPECT_EQ(encode(ElementType::FP8, Fp8Format::OCP, 1.0), 0x38u);  // bias 7
+  EXPECT_EQ(encode(ElementType::FP8, Fp8Format::FNUZ, 1.0), 0x40u); // bias 8
+  EXPECT_EQ(encode(ElementType::BF8, Fp8Format::OCP, 1.0), 0x3Cu);  // bias 15
+  EXPECT_EQ(encode(ElementType::BF8, Fp8Format::FNUZ, 1.0), 0x40u); // bias 16
+  EXPECT_EQ(encode(ElementType::FP8, Fp8Format::OCP, -2.0), 0xC0u);
+  EXPECT_TRUE(std::isnan(decode(ElementType::FP8, Fp8Format::FNUZ, 0x80)));
+  EXPECT_EQ(decode(ElementType::FP8, Fp8Format::OCP, 0x80), 0.0); // -0
+  EXPECT_EQ(decode(ElementType::FP8, Fp8Format::FNUZ, 0x40), 1.0);
+  EXPECT_EQ(decode(ElementType::BF8, Fp8Format::OCP, 0x3C), 1.0);
+
+  EXPECT_EQ(encode(ElementType::I8, Fp8Format::None, -1), 0xFFu);
+  EXPECT_EQ(decode(ElementType::I8, Fp8Format::None, 0xFF), -1.0);
+  EXPECT_EQ(decode(ElementType::U8, Fp8Format::None, 0xFF), 255.0);
+  EXPECT_EQ(encode(ElementType::I4, Fp8Format::None, -8), 0x8u);
+  EXPECT_EQ(decode(ElementType::I4, Fp8Format::None, 0xF), -1.0);
+  EXPECT_EQ(decode(ElementType::U4, Fp8Format::None, 0xF), 15.0);
+  EXPECT_EQ(decode(ElementType::I32, Fp8Format::None, 0xFFFFFFFE), -2.0);
+
+  EXPECT_EQ(getUnitRoundoff(ElementType::F32, Fp8Format::OCP),
+            std::ldexp(1.0, -24));
+  EXPECT_EQ(getUnitRoundoff(ElementType::F16, Fp8Format::OCP),
+            std::ldexp(1.0, -11));
+  EXPECT_EQ(getUnitRoundoff(ElementType::BF16, Fp8Format::OCP),
+            std::ldexp(1.0, -8));
+  EXPECT_EQ(getUnitRoundoff(ElementType::I32, Fp8Format::OCP), 0.0);
+  EXPECT_EQ(getMinNormal(ElementType::F16, Fp8Format::OCP),
+            std::ldexp(1.0, -14));
+}
+
+TEST(MatmulProblem, Validation) {
+  MatmulProblem p;
+  p.m = p.n = p.k = 16;
+  EXPECT_FALSE(llvm::errorToBool(p.validate()));
+  auto message = [&]() { return llvm::toString(p.validate()); };
+
+  p.a = ElementType::U8;
+  p.b = ElementType::I8;
+  p.c = ElementType::I32;
+  EXPECT_NE(message().find("both must be signed or both unsigned"),
+            std::string::npos);
+  p.a = ElementType::I8;
+  p.c = ElementType::F32;
+  EXPECT_NE(message().find("integer inputs accumulate into i32"),
+            std::string::npos);
+  p.a = p.b = ElementType::F16;
+  p.c = ElementType::I32;
+  EXPECT_NE(message().find("floating-point inputs accumulate"),
+            std::string::npos);
+  p.a = ElementType::F16;
+  p.b = ElementType::I8;
+  p.c = ElementType::F32;
+  EXPECT_NE(message().find("both must be floating-point or both integer"),
+            std::string::npos);
+  p.b = ElementType::F16;
+  p.a = ElementType::F32;
+  EXPECT_NE(message().find("A cannot be f32"), std::string::npos);
+  p.a = ElementType::F16;
+  p.c = ElementType::FP8;
+  EXPECT_NE(message().find("C cannot be fp8"), std::string::npos);
+  p.c = ElementType::F32;
+  p.k = 0;
+  EXPECT_NE(message().find("K = 0 is out of range"), std::string::npos);
+}
+
+TEST(MatmulProblem, ParseShape) {
+  int64_t m, n, k;
+  ASSERT_FALSE(llvm::errorToBool(parseShape("17x33x50", m, n, k)));
+  EXPECT_EQ(m, 17);
+  EXPECT_EQ(n, 33);
+  EXPECT_EQ(k, 50);
+  for (const char *bad : {"17x33", "17x33x", "axbxc", "1x2x3x4", ""})
+    EXPECT_TRUE(llvm::errorToBool(parseShape(bad, m, n, k))) << bad;
+}
+
+/// Every group of four along K holds at most two non-zeros, and exactly
+/// min(2, columns) of them.
+void expect2to4(const MatmulProblem &p, const MatmulData &d) {
+  ScalarKind kind = getScalarKind(p.a);
+  for (int64_t i = 0; i < p.m; ++i)
+    for (int64_t g = 0; 4 * g < p.k; ++g) {
+      int64_t cols = std::min<int64_t>(4, p.k - 4 * g), nonzeros = 0;
+      for (int64_t c = 0; c < cols; ++c)
+        nonzeros += !sparse24::isZero(kind, d.a[i * p.k + 4 * g + c]);
+      EXPECT_EQ(nonzeros, std::min<int64_t>(2, cols))
+          << "row " << i << " group " << g;
+    }
+}
+
+TEST(MatmulData, SparsePatternsAreRandomAndValid) {
+  MatmulProblem p;
+  p.m = 16;
+  p.n = 8;
+  p.k = 64;
+  p.sparseA = true;
+  MatmulData d = generateMatmulData(p, 7);
+  expect2to4(p, d);
+  // Many different patterns (there are six).
+  std::set<unsigned> patterns;
+  for (int64_t i = 0; i < p.m; ++i)
+    for (int64_t g = 0; g < p.k / 4; ++g) {
+      unsigned mask = 0;
+      for (unsigned c = 0; c < 4; ++c)
+        if (!sparse24::isZero(ScalarKind::F16, d.a[i * p.k + 4 * g + c]))
+          mask |= 1u << c;
+      patterns.insert(mask);
+    }
+  EXPECT_EQ(patterns.size(), 6u);
+  // The compressed form is A.
+  EXPECT_EQ(sparse24::decompress(ScalarKind::F16, d.values, d.metadata,
+                                 unsigned(p.m), unsigned(p.k)),
+            d.a);
+}
+
+TEST(MatmulData, NeverOneUniformPattern) {
+  // Two groups in all: the generator must not give both the same pattern,
+  // whatever the seed.
+  MatmulProblem p;
+  p.m = 1;
+  p.n = 1;
+  p.k = 8;
+  p.sparseA = true;
+  for (uint64_t seed = 0; seed < 200; ++seed) {
+    MatmulData d = generateMatmulData(p, seed);
+    expect2to4(p, d);
+    bool same = true;
+    for (unsigned c = 0; c < 4; ++c)
+      same &= sparse24::isZero(ScalarKind::F16, d.a[c]) ==
+              sparse24::isZero(ScalarKind::F16, d.a[4 + c]);
+    EXPECT_FALSE(same) << "seed " << seed;
+  }
+}
+
+TEST(MatmulData, RaggedK) {
+  for (int64_t k = 1; k <= 11; ++k) {
+    MatmulProblem p;
+    p.m = 5;
+    p.n = 3;
+    p.k = k;
+    p.sparseA = true;
+    p.a = p.b = ElementType::I8;
+    p.c = ElementType::I32;
+    MatmulData d = generateMatmulData(p, uint64_t(k));
+    expect2to4(p, d);
+    EXPECT_EQ(d.values.size(), size_t(5 * sparse24::getCompressedCols(k)));
+    EXPECT_EQ(d.metadata.size(), size_t(5 * sparse24::getMetadataWords(k)));
+  }
+}
+
+TEST(MatmulData, SeedDecides) {
+  MatmulProblem p;
+  p.m = p.n = p.k = 8;
+  MatmulData a = generateMatmulData(p, 1), b = generateMatmulData(p, 1),
+             c = generateMatmulData(p, 2);
+  EXPECT_EQ(a.a, b.a);
+  EXPECT_EQ(a.b, b.b);
+  EXPECT_EQ(a.c0, b.c0);
+  EXPECT_NE(a.a, c.a);
+}
+
+TEST(MatmulData, ValuesStayInRange) {
+  MatmulProblem p;
+  p.m = p.n = p.k = 32;
+  for (ElementType t : {ElementType::F16, ElementType::BF16, ElementType::FP8,
+                        ElementType::BF8}) {
+    p.a = p.b = t;
+    MatmulData d = generateMatmulData(p, 3);
+    for (uint32_t bits : d.a) {
+      double v = std::fabs(decode(t, p.getFp8Format(), bits));
+      EXPECT_GE(v, 1.0 / 16 - 1e-9);
+      EXPECT_LE(v, 2.0);
+    }
+  }
+  p.a = p.b = ElementType::U4;
+  p.c = ElementType::I32;
+  MatmulData d = generateMatmulData(p, 3);
+  std::set<uint32_t> seen(d.a.begin(), d.a.end());
+  EXPECT_EQ(seen.size(), 16u); // every u4 value, over 1024 draws
+}
+
+TEST(MatmulReference, IntegersAreExactAndWrap) {
+  MatmulProblem p;
+  p.m = 1;
+  p.n = 1;
+  p.k = 2;
+  p.a = p.b = ElementType::I8;
+  p.c = ElementType::I32;
+  MatmulData d;
+  d.a = {encode(ElementType::I8, Fp8Format::None, -128),
+         encode(ElementType::I8, Fp8Format::None, 3)};
+  d.b = {encode(ElementType::I8, Fp8Format::None, -128),
+         encode(ElementType::I8, Fp8Format::None, -5)};
+  d.c0 = {encode(ElementType::I32, Fp8Format::None, 2147483647.0)};
+  MatmulReference r = computeReference(p, d, ElementType::I32);
+  // 2^31 - 1 + 16384 - 15 wraps to -2^31 + 16368.
+  EXPECT_EQ(r.value[0], -2147483648.0 + 16368);
+  EXPECT_EQ(r.tolerance[0], 0.0);
+  uint32_t good = uint32_t(int32_t(-2147483648LL + 16368));
+  EXPECT_TRUE(checkResult(p, r, {good}).pass);
+  MatmulCheck bad = checkResult(p, r, {good + 1});
+  EXPECT_FALSE(bad.pass);
+  EXPECT_EQ(bad.maxAbsError, 1.0);
+}
+
+TEST(MatmulReference, UnsignedInputs) {
+  MatmulProblem p;
+  p.m = p.n = 1;
+  p.k = 1;
+  p.a = p.b = ElementType::U8;
+  p.c = ElementType::I32;
+  MatmulData d{{0xFF}, {0xFF}, {0}, {}, {}};
+  EXPECT_EQ(computeReference(p, d, ElementType::I32).value[0], 65025.0);
+  p.a = p.b = ElementType::I8;
+  EXPECT_EQ(computeReference(p, d, ElementType::I32).value[0], 1.0);
+}
+
+TEST(MatmulReference, FloatBoundCatchesAMisplacedProduct) {
+  MatmulProblem p;
+  p.m = 32;
+  p.n = 32;
+  p.k = 256;
+  MatmulData d = generateMatmulData(p, 11);
+  MatmulReference r = computeReference(p, d, ElementType::F32);
+  // The exact result, rounded to f32, passes.
+  std::vector<uint32_t> exact(r.value.size());
+  for (size_t i = 0; i < exact.size(); ++i)
+    exact[i] = encode(ElementType::F32, Fp8Format::OCP, r.value[i]);
+  MatmulCheck ok = checkResult(p, r, exact);
+  EXPECT_TRUE(ok.pass);
+  EXPECT_LT(ok.maxRelError, 1e-6);
+
+  // One product counted twice instead of another: what a wrong layout does
+  // to a single element. The bound (K+2) ulp * sum |a b| is far smaller.
+  std::vector<uint32_t> wrong = exact;
+  double a0 = decode(p.a, Fp8Format::OCP, d.a[5 * p.k + 3]);
+  double b0 = decode(p.b, Fp8Format::OCP, d.b[3 * p.n + 9]);
+  double a1 = decode(p.a, Fp8Format::OCP, d.a[5 * p.k + 4]);
+  double b1 = decode(p.b, Fp8Format::OCP, d.b[4 * p.n + 9]);
+  size_t idx = 5 * p.n + 9;
+  wrong[idx] = encode(ElementType::F32, Fp8Format::OCP,
+                      r.value[idx] - a1 * b1 + a0 * b0);
+  ASSERT_GT(std::fabs(a1 * b1 - a0 * b0), 10 * r.tolerance[idx]);
+  MatmulCheck bad = checkResult(p, r, wrong);
+  EXPECT_FALSE(bad.pass);
+  EXPECT_EQ(bad.mismatches, 1);
+  EXPECT_EQ(bad.row, 5);
+  EXPECT_EQ(bad.col, 9);
+  // The bound is about (K + 2) * 2^-23 of the magnitude.
+  EXPECT_NEAR(r.tolerance[idx] / r.magnitude[idx], 258 * std::ldexp(1.0, -23),
+              std::ldexp(1.0, -23) * 2);
+
+  // NaN never passes.
+  std::vector<uint32_t> nan = exact;
+  nan[0] = 0x7FC00000u;
+  EXPECT_FALSE(checkResult(p, r, nan).pass);
+}
+
+TEST(MatmulReference, HalfAccumulatorBoundIsWider) {
+  MatmulProblem p;
+  p.m = p.n = 4;
+  p.k = 64;
+  p.c = ElementType::F16;
+  MatmulData d = generateMatmulData(p, 5);
+  MatmulReference wide = computeReference(p, d, ElementType::F32);
+  MatmulReference narrow = computeReference(p, d, ElementType::F16);
+  for (size_t i = 0; i < wide.value.size(); ++i) {
+    EXPECT_EQ(wide.value[i], narrow.value[i]);
+    EXPECT_GT(narrow.tolerance[i], wide.tolerance[i]);
+    // C is f16: its rounding is part of both bounds.
+    EXPECT_GE(wide.tolerance[i], std::ldexp(1.0, -10) * std::fabs(wide.value[i]));
+  }
+}
+
+TEST(MatmulIR, GeneratedModulesParse) {
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllMCoreDialects(registry);
+  MLIRContext context(registry);
+  MatmulProblem p;
+  p.m = 17;
+  p.n = 33;
+  p.k = 50;
+  p.chip = Chip::gfx942;
+  for (auto [a, c] : {std::pair(ElementType::F16, ElementType::F32),
+                      std::pair(ElementType::FP8, ElementType::F32),
+                      std::pair(ElementType::U8, ElementType::I32)})
+    for (bool sparse : {false, true})
+      for (SparseForm form : {SparseForm::Encoded, SparseForm::Compressed}) {
+        p.a = p.b = a;
+        p.c = c;
+        p.sparseA = sparse;
+        std::string text = buildMatmulModule(p, form);
+        OwningOpRef<ModuleOp> module =
+            parseSourceString<ModuleOp>(text, ParserConfig(&context));
+        EXPECT_TRUE(module) << text;
+      }
+  p.a = p.b = ElementType::U8;
+  p.sparseA = false;
+  EXPECT_NE(buildMatmulModule(p, SparseForm::Encoded).find("cast_unsigned"),
+            std::string::npos);
+  p.a = p.b = ElementType::FP8;
+  p.c = ElementType::F32;
+  EXPECT_NE(buildMatmulModule(p, SparseForm::Encoded).find("f8E4M3FNUZ"),
+            std::string::npos);
+}
+
+TEST(MatmulBytes, RoundTrip) {
+  std::vector<uint32_t> bits = {0x1234, 0xBEEF, 0x0001};
+  std::vector<uint8_t> bytes = toBytes(ElementType::F16, bits);
+  EXPECT_EQ(bytes, (std::vector<uint8_t>{0x34, 0x12, 0xEF, 0xBE, 0x01, 0x00}));
+  EXPECT_EQ(fromBytes(ElementType::F16, bytes), bits);
+  EXPECT_EQ(toBytes(ElementType::I4, {0xF, 0x8}).size(), 2u);
+}
+
+} // namespace

@@ -248,6 +248,8 @@ struct WorkGroup {
   bool executeGroup(Wave &w, unsigned site, Lane *current);
   /// "kernel 'k', work-group (..), work-item (..) (wave w, lane l)".
   std::string describeLane(const Lane &l) const;
+  /// Where the lanes are: "32 lanes wait at a barrier (wave 0), ...".
+  std::string describeStates() const;
   /// Records a fault; the launch stops.
   void fault(const Lane *l, const std::string &message);
 };
@@ -263,6 +265,39 @@ std::string WorkGroup::describeLane(const Lane &l) const {
                        formatDim3(l.tid[0], l.tid[1], l.tid[2]),
                        l.wave->index, l.laneInWave)
       .str();
+}
+
+std::string WorkGroup::describeStates() const {
+  const char *what[4][2] = {{"is running", "are running"},
+                            {"waits at a wave-wide instruction",
+                             "wait at a wave-wide instruction"},
+                            {"waits at a barrier", "wait at a barrier"},
+                            {"has returned", "have returned"}};
+  std::string s;
+  for (unsigned st = 0; st < 4; ++st) {
+    unsigned count = 0;
+    std::string waveList;
+    for (const Wave &w : waves) {
+      bool any = false;
+      for (unsigned i = 0; i < w.count; ++i)
+        if (lanes[w.first + i].state == st) {
+          ++count;
+          any = true;
+        }
+      if (any)
+        waveList += (waveList.empty() ? "" : ", ") + std::to_string(w.index);
+    }
+    if (!count)
+      continue;
+    if (!s.empty())
+      s += "; ";
+    s += llvm::formatv("{0} lane{1} {2} (wave{3} {4})", count,
+                       count == 1 ? "" : "s", what[st][count == 1 ? 0 : 1],
+                       waveList.find(',') == std::string::npos ? "" : "s",
+                       waveList)
+             .str();
+  }
+  return "in work-group " + formatDim3(id[0], id[1], id[2]) + ", " + s;
 }
 
 void WorkGroup::fault(const Lane *l, const std::string &message) {
@@ -324,22 +359,12 @@ void WorkGroup::run() {
         return;
     }
     if (std::chrono::steady_clock::now() > launch->deadline) {
-      std::string where;
-      for (const Lane &l : lanes)
-        if (l.state != Lane::Done) {
-          where = describeLane(l) + " is ";
-          where += l.state == Lane::AtBarrier  ? "waiting at a barrier"
-                   : l.state == Lane::AtWaveOp ? "waiting at " +
-                                                     launch->image->sites[l.site]
-                                                         .describe()
-                                               : "running";
-          break;
-        }
       fault(nullptr,
             llvm::formatv("the launch did not finish within {0} s (a barrier "
                           "deadlock, an endless loop, or a very long kernel; "
                           "MCORE_EMU_TIMEOUT sets the limit); {1}",
-                          launch->req->options->timeoutSeconds, where)
+                          launch->req->options->timeoutSeconds,
+                          describeStates())
                 .str());
       return;
     }

@@ -64,10 +64,14 @@ static llvm::Expected<std::string> findLibrary(Backend backend) {
   return std::string(path);
 }
 
-/// dlopen with RTLD_GLOBAL, as llvm::sys::DynamicLibrary (which the JIT uses)
-/// opens libraries: both then refer to the same loaded copy.
-static llvm::Expected<void *> openLibrary(const std::string &path) {
-  void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);
+/// dlopen; `global` as llvm::sys::DynamicLibrary (which the JIT uses) opens
+/// libraries, so that both refer to the same loaded copy. A library only
+/// probed is opened locally: its mgpu* functions must not be found by the
+/// JIT when the other backend is chosen.
+static llvm::Expected<void *> openLibrary(const std::string &path,
+                                          bool global = true) {
+  void *handle =
+      dlopen(path.c_str(), RTLD_NOW | (global ? RTLD_GLOBAL : RTLD_LOCAL));
   if (!handle)
     return error("cannot load " + path + ": " + dlerror());
   return handle;
@@ -91,7 +95,7 @@ llvm::Expected<BackendChoice> runner::chooseBackend(Backend requested) {
   if (!hipLib) {
     whyNot = llvm::toString(hipLib.takeError());
   } else {
-    llvm::Expected<void *> handle = openLibrary(*hipLib);
+    llvm::Expected<void *> handle = openLibrary(*hipLib, /*global=*/false);
     if (!handle) {
       whyNot = llvm::toString(handle.takeError());
     } else {
@@ -114,6 +118,7 @@ llvm::Expected<BackendChoice> runner::chooseBackend(Backend requested) {
         }
         whyNot = message;
       }
+      dlclose(*handle);
     }
   }
   if (requested == Backend::Hip) {

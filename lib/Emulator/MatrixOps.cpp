@@ -803,6 +803,27 @@ bool MatrixOp::hasCbszAbid() const { return impl->spec->flags & kCbAb; }
 bool MatrixOp::hasBlgp() const { return impl->spec->flags & kBlgp; }
 unsigned MatrixOp::getNumIndexSets() const { return impl->numSets; }
 
+MatrixOp::Location MatrixOp::locate(Operand operand, unsigned block,
+                                    unsigned row, unsigned col) const {
+  const Impl &I = *impl;
+  Loc l;
+  switch (operand) {
+  case Operand::A:
+    l = I.aLoc[(size_t(block) * I.M + row) * I.kA + col];
+    break;
+  case Operand::B:
+    l = I.bLoc[(size_t(block) * I.K + row) * I.N + col];
+    break;
+  case Operand::C:
+    l = I.cLoc[(size_t(block) * I.M + row) * I.N + col];
+    break;
+  case Operand::Index:
+    l = I.idxLoc[size_t(row) * I.kA + col];
+    break;
+  }
+  return {l.lane, l.bit};
+}
+
 Error MatrixOp::verify(const MatrixImmediates &imm) const {
   const Spec &s = *impl->spec;
   llvm::StringRef name = s.name;

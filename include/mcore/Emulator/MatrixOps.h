@@ -114,6 +114,20 @@ public:
   bool hasBlgp() const;
   unsigned getNumIndexSets() const; ///< SWMMAC / SMFMAC index sets
 
+  /// Where an element sits without modifiers (cbsz, abid, blgp, op_sel and
+  /// index sets 0): lane, and first bit within the lane's operand bytes. For
+  /// A the column is k (the compressed k when sparse); for the index it is
+  /// the compressed k whose 2-bit field is meant. RDNA3's replicated A and B
+  /// elements are reported at their copy in lanes 0-15. For tests and
+  /// tools; the runtime does not need it.
+  enum class Operand { A, B, C, Index };
+  struct Location {
+    unsigned lane;
+    unsigned bit;
+  };
+  Location locate(Operand operand, unsigned block, unsigned row,
+                  unsigned col) const;
+
   /// Checks that `imm` is valid for this instruction: operands it does not
   /// have are at their defaults, and cbsz/abid/blgp/indexSet are in range.
   llvm::Error verify(const MatrixImmediates &imm) const;

@@ -1568,6 +1568,7 @@ private:
   Error buildEntries();
   void addYields();
   void instrumentMemory();
+  void instrumentMasked(IntrinsicInst &orig, IntrinsicInst &host, Function &F);
   AttributeList cleanAttributes(const Function &F, bool ours);
 };
 
@@ -1774,6 +1775,10 @@ void Phase2::fixupInstructions() {
             p.addAttribute(Attribute::ZExt);
           if (s.hasAttribute(Attribute::SExt))
             p.addAttribute(Attribute::SExt);
+          // Alignment (masked loads and stores carry theirs here): the
+          // addresses do not change on the host.
+          if (MaybeAlign a = s.getAlignment())
+            p.addAlignmentAttr(*a);
           params.push_back(AttributeSet::get(C, p));
         }
         AttrBuilder fn(C);
@@ -1930,7 +1935,12 @@ void Phase2::instrumentMemory() {
         accesses.push_back({x->getPointerOperand(),
                             constSize(x->getNewValOperand()->getType()), true,
                             "cmpxchg"});
-      else if (auto *mi = dyn_cast<MemIntrinsic>(&I)) {
+      else if (auto *ii = dyn_cast<IntrinsicInst>(&I);
+               ii && (ii->getIntrinsicID() == Intrinsic::masked_load ||
+                      ii->getIntrinsicID() == Intrinsic::masked_store)) {
+        instrumentMasked(*ii, *cast<IntrinsicInst>(ni), F);
+        continue;
+      } else if (auto *mi = dyn_cast<MemIntrinsic>(&I)) {
         auto *nmi = cast<MemIntrinsic>(ni);
         IRBuilder<> b(ni);
         Value *len = b.CreateZExtOrTrunc(nmi->getLength(), b.getInt64Ty());
@@ -1973,6 +1983,58 @@ void Phase2::instrumentMemory() {
       }
     }
   }
+}
+
+/// llvm.masked.load / store: check every enabled element.
+void Phase2::instrumentMasked(IntrinsicInst &orig, IntrinsicInst &host,
+                              Function &F) {
+  bool isStore = orig.getIntrinsicID() == Intrinsic::masked_store;
+  Value *ptr = nullptr, *mask = nullptr;
+  unsigned ptrIndex = 0;
+  for (unsigned i = 0; i < orig.arg_size(); ++i) {
+    Value *a = orig.getArgOperand(i);
+    if (!ptr && a->getType()->isPointerTy()) {
+      ptr = a;
+      ptrIndex = i;
+    }
+    if (auto *vt = dyn_cast<FixedVectorType>(a->getType()))
+      if (vt->getElementType()->isIntegerTy(1))
+        mask = host.getArgOperand(i);
+  }
+  if (!ptr || !mask)
+    return;
+  unsigned as = ptr->getType()->getPointerAddressSpace();
+  if (as == kPrivate || isa<AllocaInst>(ptr->stripPointerCasts()))
+    return;
+  auto *vt = cast<FixedVectorType>(mask->getType());
+  unsigned n = vt->getNumElements();
+  if (n > 64)
+    return;
+  Type *dataTy = isStore ? host.getArgOperand(0)->getType() : host.getType();
+  auto *dataVec = cast<FixedVectorType>(dataTy);
+  uint64_t elemBytes =
+      dst.getDataLayout().getTypeStoreSize(dataVec->getElementType());
+  Site site;
+  site.kind = SiteKind::Memory;
+  site.function = F.getName().str();
+  site.location = locationOf(orig);
+  site.what = isStore ? "masked store" : "masked load";
+  site.isStore = isStore;
+  site.addrSpace = as;
+  image.sites.push_back(std::move(site));
+  unsigned id = unsigned(image.sites.size() - 1);
+  IRBuilder<> b(&host);
+  Value *bits = b.CreateZExt(b.CreateBitCast(mask, b.getIntNTy(n)),
+                             b.getInt64Ty());
+  FunctionCallee check = dst.getOrInsertFunction(
+      "__mcore_emu_check_masked",
+      FunctionType::get(b.getVoidTy(),
+                        {b.getPtrTy(), b.getInt64Ty(), b.getInt64Ty(),
+                         b.getInt32Ty()},
+                        false));
+  cast<Function>(check.getCallee())->addFnAttr(Attribute::NoUnwind);
+  b.CreateCall(check, {host.getArgOperand(ptrIndex), b.getInt64(elemBytes),
+                       bits, b.getInt32(id)});
 }
 
 Error Phase2::run() {

@@ -1105,6 +1105,14 @@ static void emuCheck(const void *ptr, uint64_t size, uint32_t site) {
   cache.generation = map.getGeneration();
 }
 
+static void emuCheckMasked(const void *ptr, uint64_t elemBytes, uint64_t mask,
+                           uint32_t site) {
+  const uint8_t *p = static_cast<const uint8_t *>(ptr);
+  for (unsigned e = 0; mask; ++e, mask >>= 1)
+    if (mask & 1)
+      emuCheck(p + e * elemBytes, elemBytes, site);
+}
+
 // Math helpers.
 static uint32_t emuPerm(uint32_t s0, uint32_t s1, uint32_t sel) {
   uint64_t v = (uint64_t(s0) << 32) | s1;
@@ -1247,6 +1255,7 @@ llvm::ArrayRef<RuntimeSymbol> mlir::mcore::emu::getRuntimeSymbols() {
       {"__mcore_emu_xlane", reinterpret_cast<void *>(&emuXlane)},
       {"__mcore_emu_trap", reinterpret_cast<void *>(&emuTrap)},
       {"__mcore_emu_check", reinterpret_cast<void *>(&emuCheck)},
+      {"__mcore_emu_check_masked", reinterpret_cast<void *>(&emuCheckMasked)},
       {"__mcore_emu_perm", reinterpret_cast<void *>(&emuPerm)},
       {"__mcore_emu_cvt_pkrtz", reinterpret_cast<void *>(&emuCvtPkrtz)},
       {"__mcore_emu_dot", reinterpret_cast<void *>(&emuDot)},

@@ -45,3 +45,11 @@ func.func @tensors(%A: tensor<64x64xf16>, %B: tensor<64x64xf16>, %C: tensor<64x6
   %r = linalg.matmul ins(%A, %B : tensor<64x64xf16>, tensor<64x64xf16>) outs(%C : tensor<64x64xf32>) -> tensor<64x64xf32>
   return %r : tensor<64x64xf32>
 }
+
+// -----
+
+func.func @strided(%A: memref<64x64xf16, strided<[?, ?], offset: ?>>, %B: memref<64x64xf16>, %C: memref<64x64xf32>) {
+  // expected-error @+1 {{mcore-tile-matmul needs operands whose rows are contiguous (unit stride in the last dimension); got 'memref<64x64xf16, strided<[?, ?], offset: ?>>'}}
+  linalg.matmul ins(%A, %B : memref<64x64xf16, strided<[?, ?], offset: ?>>, memref<64x64xf16>) outs(%C : memref<64x64xf32>)
+  return
+}

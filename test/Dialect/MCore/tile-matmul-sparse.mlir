@@ -6,16 +6,18 @@
 
 // 2:4-sparse A from compressed values (M x K/2) and canonical metadata
 // (M x K/32 words). Values, B and metadata are staged through LDS; each wave
-// reads its index tiles with mcore.load_sparse_index.
+// reads its index tiles with mcore.load_sparse_index. On gfx1201: 128x128
+// tiles, K tile 32 (one SWMMAC step; 4x4 SWMMACs per wave fit the registers
+// only with one step in flight), 16 B row padding.
 
 // RDNA4-LABEL: func.func @sparse
 // RDNA4:       gpu.launch
-// RDNA4-SAME:    workgroup(%[[V:.+]] : memref<{{[0-9]+}}x40xf16, #gpu.address_space<workgroup>>, %[[B:.+]] : memref<{{[0-9]+}}x72xf16, #gpu.address_space<workgroup>>, %[[META:.+]] : memref<256x2xi32, #gpu.address_space<workgroup>>)
-// RDNA4:       vector.load %{{.+}} : memref<1024x32xi32>, vector<2xi32>
+// RDNA4-SAME:    workgroup(%[[V:.+]] : memref<256x24xf16, #gpu.address_space<workgroup>>, %[[B:.+]] : memref<256x40xf16, #gpu.address_space<workgroup>>, %[[META:.+]] : memref<256x1xi32, #gpu.address_space<workgroup>>)
+// RDNA4:       vector.load %{{.+}} : memref<1024x32xi32>, vector<1xi32>
 // RDNA4:       scf.for
-// RDNA4:         vector.transfer_read %[[V]]{{.+}} : memref<{{[0-9]+}}x40xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
-// RDNA4:         mcore.load_sparse_index %[[META]][%{{.+}}, %{{.+}}] : memref<256x2xi32, #gpu.address_space<workgroup>> -> vector<16x16xi8>
-// RDNA4:         vector.transfer_read %[[B]]{{.+}} permutation_map = {{.+}} : memref<{{[0-9]+}}x72xf16, #gpu.address_space<workgroup>>, vector<32x16xf16>
+// RDNA4:         vector.transfer_read %[[V]]{{.+}} : memref<256x24xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
+// RDNA4:         mcore.load_sparse_index %[[META]][%{{.+}}, %{{.+}}] : memref<256x1xi32, #gpu.address_space<workgroup>> -> vector<16x16xi8>
+// RDNA4:         vector.transfer_read %[[B]]{{.+}} permutation_map = {{.+}} : memref<256x40xf16, #gpu.address_space<workgroup>>, vector<32x16xf16>
 // RDNA4:         mcore.sparse_mma {{.+}} {intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>} : vector<16x16xf16>, vector<32x16xf16>, vector<16x16xi8> into vector<16x16xf32>
 
 // CDNA3-LABEL: func.func @sparse

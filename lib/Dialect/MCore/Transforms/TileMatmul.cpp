@@ -131,9 +131,19 @@ static FailureOr<MatmulSpec> getMatmulSpec(Operation *op) {
   } else {
     return op->emitError("expected linalg.matmul or mcore.sparse_matmul");
   }
-  for (Value v : {spec.a, spec.b, spec.c})
-    if (cast<MemRefType>(v.getType()).getRank() != 2)
+  for (Value v : {spec.a, spec.b, spec.c, spec.meta}) {
+    if (!v)
+      continue;
+    auto type = cast<MemRefType>(v.getType());
+    if (type.getRank() != 2)
       return op->emitError("operands must be 2-D memrefs");
+    // Rows are read with vector loads: elements of a row must be adjacent.
+    if (!type.isLastDimUnitStride())
+      return op->emitError("mcore-tile-matmul needs operands whose rows are "
+                           "contiguous (unit stride in the last dimension); "
+                           "got ")
+             << type;
+  }
   spec.aElem = cast<MemRefType>(spec.a.getType()).getElementType();
   spec.bElem = cast<MemRefType>(spec.b.getType()).getElementType();
   spec.cElem = cast<MemRefType>(spec.c.getType()).getElementType();
@@ -189,9 +199,12 @@ static void computeCosts(MatmulTileConfig &cfg, const MatmulSpec &spec) {
 
   int64_t threads = cfg.getNumThreads();
   int64_t acc = cfg.getTilesM() * cfg.getTilesN() * fragmentRegs(intr.c);
-  int64_t frags = cfg.getTilesM() * (fragmentRegs(intr.a) +
-                                     (intr.isSparse() ? 1 : 0)) +
-                  cfg.getTilesN() * fragmentRegs(intr.b);
+  // The backend issues all LDS reads of a K tile before its first MMA, so
+  // the fragments of every K step are live at once.
+  int64_t kSteps = std::max<int64_t>(1, cfg.tileK / intr.k);
+  int64_t frags = kSteps * (cfg.getTilesM() * (fragmentRegs(intr.a) +
+                                               (intr.isSparse() ? 1 : 0)) +
+                            cfg.getTilesN() * fragmentRegs(intr.b));
   // Global bits staged per thread (compressed A when decompressing).
   int64_t globalColsA = spec.sparse ? cfg.tileK / 2 : cfg.tileK;
   int64_t staged = ceilDiv(cfg.tileM * globalColsA * bitsA +
@@ -390,10 +403,9 @@ mlir::mcore::getMatmulTileConfig(Operation *op,
   defaultK = std::max<int64_t>(defaultK, intr.k);
   if (spec.sparse)
     defaultK = std::max<int64_t>(defaultK, 32);
-  cfg.tileK = options.tileK ? options.tileK : defaultK;
-
   // Wave tile: the largest register block within the VGPR budget.
-  constexpr int64_t kVgprBudget = 232;
+  // 256 architectural VGPRs per lane, less a margin for addresses.
+  constexpr int64_t kVgprBudget = 256;
   SmallVector<std::pair<int64_t, int64_t>> waveTiles;
   if (options.tileM || options.tileN) {
     int64_t tm = options.tileM ? options.tileM : cfg.wavesM * 64;
@@ -411,10 +423,20 @@ mlir::mcore::getMatmulTileConfig(Operation *op,
     if (waveTiles.empty())
       waveTiles.push_back({intr.m, intr.n});
   }
+  // The largest register block that fits, with the default K tile or, if
+  // the fragments of its K steps do not fit, a shorter one (down to 32
+  // bytes of A per row).
+  int64_t minK = std::max<int64_t>({intr.k, 256 / bitsA, spec.sparse ? 32 : 0});
   for (auto [wm, wn] : waveTiles) {
     cfg.tileM = wm * cfg.wavesM;
     cfg.tileN = wn * cfg.wavesN;
+    cfg.tileK = options.tileK ? options.tileK : defaultK;
     computeCosts(cfg, spec);
+    while (!options.tileK && cfg.estimatedVgprs > kVgprBudget &&
+           cfg.tileK / 2 >= minK && (cfg.tileK / 2) % intr.k == 0) {
+      cfg.tileK /= 2;
+      computeCosts(cfg, spec);
+    }
     if (cfg.estimatedVgprs <= kVgprBudget)
       break;
   }

@@ -10,6 +10,7 @@
 #   %chip       the chip integration tests target (MCORE_TEST_CHIP, default
 #               gfx1201)
 #   %llc, %mlir-translate, %FileCheck       LLVM 22's tools
+#   %isa-report  scripts/isa-report.py: kernels, registers, spills, loops
 
 import os
 
@@ -28,6 +29,11 @@ config.test_exec_root = os.path.join(config.mcore_obj_root, "test")
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%shlibext", ".so"))
 config.substitutions.append(("%python", config.python_executable))
+# Kernel summaries (registers, spills, LDS, instructions per loop) of a
+# --mcore-pipeline format=isa output.
+config.substitutions.append(
+    ("%isa-report", config.python_executable + " " +
+     os.path.join(config.mcore_src_root, "scripts", "isa-report.py")))
 config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
 config.substitutions.append(("%mcore_src_root", config.mcore_src_root))
 config.substitutions.append(("%mcore_obj_root", config.mcore_obj_root))

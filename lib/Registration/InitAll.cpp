@@ -6,6 +6,7 @@
 #include "mcore/Dialect/MCore/IR/MCoreDialect.h"
 #include "mcore/Dialect/MCore/Transforms/Passes.h"
 #include "mcore/Dialect/MCore/Transforms/Transforms.h"
+#include "mcore/Pipeline/Pipeline.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -17,4 +18,5 @@ void mlir::mcore::registerAllMCoreDialects(DialectRegistry &registry) {
 void mlir::mcore::registerAllMCorePasses() {
   registerMCorePasses();
   registerMCoreConversionPasses();
+  registerMCorePipeline();
 }

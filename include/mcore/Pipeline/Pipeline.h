@@ -1,0 +1,110 @@
+//===- Pipeline.h - linalg.matmul to a GPU binary ---------------*- C++ -*-===//
+//
+// --mcore-pipeline: from linalg.matmul (tensors or memrefs, dense or 2:4
+// sparse A) to a gpu.binary (HSACO, AMDGPU LLVM bitcode or ISA text) plus
+// host code in the LLVM dialect that mcore-run or mlir-runner executes.
+// docs/Pipeline.md walks one matmul through every stage.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MCORE_PIPELINE_PIPELINE_H
+#define MCORE_PIPELINE_PIPELINE_H
+
+#include "mcore/Dialect/MCore/Transforms/Transforms.h"
+
+#include "mlir/Pass/PassOptions.h"
+
+#include <string>
+
+namespace mlir {
+class OpPassManager;
+namespace mcore {
+
+struct MCorePipelineOptions : PassPipelineOptions<MCorePipelineOptions> {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("Target chip (gfx908, gfx90a, "
+                                          "gfx942, gfx950, gfx1100, gfx1101, "
+                                          "gfx1102, gfx1200, gfx1201)")};
+  Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("What the gpu.binary holds: hsaco (a code object, "
+                     "needs ld.lld), llvm (AMDGPU LLVM bitcode, for the "
+                     "emulator) or isa (assembly text)"),
+      llvm::cl::init("hsaco")};
+  Option<std::string> toolkit{
+      *this, "toolkit",
+      llvm::cl::desc("Directory with llvm/bin/ld.lld for format=hsaco "
+                     "(default: $MCORE_ROCM_TOOLKIT, the toolkit directory "
+                     "mcore installs beside its tools, $ROCM_PATH, "
+                     "/opt/rocm)")};
+  Option<unsigned> optLevel{*this, "O",
+                            llvm::cl::desc("LLVM optimization level of the "
+                                           "kernel"),
+                            llvm::cl::init(3)};
+  // Tiling, as in mcore-tile-matmul.
+  Option<int64_t> tileM{*this, "tile-m",
+                        llvm::cl::desc("Rows of C per work-group (0: default)"),
+                        llvm::cl::init(0)};
+  Option<int64_t> tileN{
+      *this, "tile-n",
+      llvm::cl::desc("Columns of C per work-group (0: default)"),
+      llvm::cl::init(0)};
+  Option<int64_t> tileK{*this, "tile-k",
+                        llvm::cl::desc("Dense K per LDS stage (0: default)"),
+                        llvm::cl::init(0)};
+  Option<int64_t> wavesM{*this, "waves-m",
+                         llvm::cl::desc("Waves per work-group along M (0: 2)"),
+                         llvm::cl::init(0)};
+  Option<int64_t> wavesN{*this, "waves-n",
+                         llvm::cl::desc("Waves per work-group along N (0: 2)"),
+                         llvm::cl::init(0)};
+  Option<int64_t> stages{*this, "stages",
+                         llvm::cl::desc("LDS buffers: 2 double-buffers with "
+                                        "prefetch, 1 uses one buffer"),
+                         llvm::cl::init(2)};
+  Option<int64_t> ldsPadding{
+      *this, "lds-padding",
+      llvm::cl::desc("Bytes of padding per LDS row (-1: 16)"),
+      llvm::cl::init(-1)};
+  Option<std::string> intrinsic{
+      *this, "intrinsic",
+      llvm::cl::desc("Use this catalog intrinsic instead of choosing one")};
+  Option<bool> allowDenseFallback{
+      *this, "allow-dense-fallback",
+      llvm::cl::desc("Sparse A on a chip without sparse instructions: "
+                     "decompress and use dense ones (false: error)"),
+      llvm::cl::init(true)};
+  Option<bool> wideAccumulator{
+      *this, "wide-accumulator",
+      llvm::cl::desc("Accumulate f16/bf16 C in f32"), llvm::cl::init(false)};
+};
+
+/// Adds the whole pipeline to `pm` (a pass manager on builtin.module).
+/// Fails, with a message in `error`, on a bad chip or format.
+LogicalResult buildMCorePipeline(OpPassManager &pm,
+                                 const MCorePipelineOptions &options,
+                                 std::string *error = nullptr);
+
+/// The stages of the pipeline, for compilers that want only some of them.
+/// Tensors to memrefs: 2:4 encodings to compressed operands, One-Shot
+/// Bufferize (function boundaries included), deallocation.
+void buildMCoreBufferizationPipeline(OpPassManager &pm);
+/// Memrefs to gpu.launch kernels with per-lane ROCDL matrix instructions.
+void buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
+                              const MatmulTilingOptions &tiling);
+/// Kernels outlined into a gpu.module for `chip`, lowered to the LLVM
+/// dialect with ROCDL, host code to the LLVM dialect with mgpu* calls.
+void buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
+                                unsigned optLevel);
+
+/// The toolkit directory gpu-module-to-binary should use for HSACO, or an
+/// empty string when none with llvm/bin/ld.lld is found.
+std::string findRocmToolkit(StringRef requested = "");
+
+/// Registers --mcore-pipeline.
+void registerMCorePipeline();
+
+} // namespace mcore
+} // namespace mlir
+
+#endif // MCORE_PIPELINE_PIPELINE_H

@@ -1,0 +1,275 @@
+//===- Pipeline.cpp - linalg.matmul to a GPU binary -----------------------===//
+//
+// The stages, in order (docs/Pipeline.md shows the IR after each):
+//
+//   bufferization  mcore-compress-2to4, one-shot-bufferize (function
+//                  boundaries, identity layouts), buffer deallocation
+//   kernels        mcore-lower-compress-2to4, mcore-tile-matmul,
+//                  mcore-distribute, convert-mcore-to-rocdl
+//   lowering       gpu-launch-sink-index-computations, gpu-kernel-outlining,
+//                  rocdl-attach-target; in each gpu.module vector/scf/affine
+//                  to LLVM and convert-gpu-to-rocdl; host code to LLVM and
+//                  gpu-to-llvm (mgpu* runtime calls)
+//   binary         gpu-module-to-binary (format=bin|llvm|isa)
+//
+//===----------------------------------------------------------------------===//
+
+#include "mcore/Pipeline/Pipeline.h"
+
+#include "mcore/Conversion/Passes.h"
+#include "mcore/Dialect/MCore/Transforms/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
+#include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+
+using namespace mlir;
+using namespace mlir::mcore;
+
+//===----------------------------------------------------------------------===//
+// The toolkit directory (ld.lld)
+//===----------------------------------------------------------------------===//
+
+static bool hasLld(StringRef dir) {
+  SmallString<256> lld(dir);
+  llvm::sys::path::append(lld, "llvm", "bin", "ld.lld");
+  return llvm::sys::fs::can_execute(lld);
+}
+
+/// Anchor for getMainExecutable.
+static void anchor() {}
+
+std::string mlir::mcore::findRocmToolkit(StringRef requested) {
+  if (!requested.empty())
+    return hasLld(requested) ? requested.str() : std::string();
+  SmallVector<std::string> candidates;
+  if (std::optional<std::string> env =
+          llvm::sys::Process::GetEnv("MCORE_ROCM_TOOLKIT"))
+    candidates.push_back(*env);
+  // Beside the tools: <prefix>/bin/mcore-opt -> <prefix>/lib/mcore/rocm-toolkit,
+  // in the build tree and in an install alike.
+  std::string exe =
+      llvm::sys::fs::getMainExecutable(nullptr, (void *)&anchor);
+  if (!exe.empty()) {
+    SmallString<256> dir(llvm::sys::path::parent_path(
+        llvm::sys::path::parent_path(exe)));
+    llvm::sys::path::append(dir, "lib", "mcore", "rocm-toolkit");
+    candidates.push_back(std::string(dir));
+  }
+#ifdef MCORE_BUILD_ROCM_TOOLKIT
+  candidates.push_back(MCORE_BUILD_ROCM_TOOLKIT);
+#endif
+  for (const char *var : {"ROCM_PATH", "ROCM_ROOT", "ROCM_HOME"})
+    if (std::optional<std::string> env = llvm::sys::Process::GetEnv(var))
+      candidates.push_back(*env);
+  candidates.push_back("/opt/rocm");
+  for (const std::string &dir : candidates)
+    if (hasLld(dir))
+      return dir;
+  return "";
+}
+
+//===----------------------------------------------------------------------===//
+// Stages
+//===----------------------------------------------------------------------===//
+
+void mlir::mcore::buildMCoreBufferizationPipeline(OpPassManager &pm) {
+  pm.addPass(createMCoreCompress2to4Pass());
+  pm.addPass(createCanonicalizerPass());
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createCanonicalizerPass());
+}
+
+void mlir::mcore::buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
+                                           const MatmulTilingOptions &t) {
+  std::string chipName = getChipName(chip).str();
+  pm.addPass(createMCoreLowerCompress2to4Pass());
+  MCoreTileMatmulPassOptions tile;
+  tile.chip = chipName;
+  tile.tileM = t.tileM;
+  tile.tileN = t.tileN;
+  tile.tileK = t.tileK;
+  tile.wavesM = t.wavesM;
+  tile.wavesN = t.wavesN;
+  tile.stages = t.stages;
+  tile.ldsPadding = t.ldsPadBytes;
+  tile.intrinsic = t.intrinsic;
+  tile.allowDenseFallback = t.allowDenseFallback;
+  tile.wideAccumulator = t.wideAccumulator;
+  pm.addPass(createMCoreTileMatmulPass(tile));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createMCoreDistributePass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  ConvertMCoreToROCDLPassOptions convert;
+  convert.chip = chipName;
+  pm.addPass(createConvertMCoreToROCDLPass(convert));
+}
+
+void mlir::mcore::buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
+                                             unsigned optLevel) {
+  const ChipInfo &info = getChipInfo(chip);
+  // Host leftovers that are not kernels (e.g. a fill that did not fold).
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // Outline each gpu.launch into a gpu.module for the chip. Constants and
+  // index arithmetic move into the kernel instead of becoming arguments.
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  GpuROCDLAttachTargetOptions target;
+  target.chip = info.name;
+  target.optLevel = optLevel;
+  target.wave64Flag = info.waveSize == 64;
+  pm.addPass(createGpuROCDLAttachTarget(target));
+
+  // Device code.
+  OpPassManager &gpu = pm.nest<gpu::GPUModuleOp>();
+  gpu.addPass(createLowerAffinePass());
+  gpu.addPass(createConvertVectorToSCFPass());
+  gpu.addPass(createSCFToControlFlowPass());
+  gpu.addPass(memref::createExpandStridedMetadataPass());
+  gpu.addPass(createLowerAffinePass());
+  ConvertGpuOpsToROCDLOpsOptions rocdl;
+  rocdl.chipset = info.name;
+  rocdl.runtime = gpu::amd::Runtime::HIP;
+  gpu.addPass(createConvertGpuOpsToROCDLOps(rocdl));
+  // Vector ops convert-gpu-to-rocdl leaves (strided slices, shape casts) on
+  // types that are LLVM types by now.
+  gpu.addPass(createConvertVectorToLLVMPass());
+  gpu.addPass(createCanonicalizerPass());
+  gpu.addPass(createCSEPass());
+  gpu.addPass(createReconcileUnrealizedCastsPass());
+
+  // Host code.
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createGpuToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+namespace {
+/// Reports a configuration error of the pipeline when it runs.
+struct PipelineErrorPass
+    : PassWrapper<PipelineErrorPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PipelineErrorPass)
+  explicit PipelineErrorPass(std::string message)
+      : message(std::move(message)) {}
+  StringRef getArgument() const override { return "mcore-pipeline-error"; }
+  void runOnOperation() override {
+    getOperation()->emitError() << message;
+    signalPassFailure();
+  }
+  std::string message;
+};
+} // namespace
+
+LogicalResult mlir::mcore::buildMCorePipeline(OpPassManager &pm,
+                                              const MCorePipelineOptions &o,
+                                              std::string *error) {
+  auto fail = [&](std::string message) {
+    if (error)
+      *error = message;
+    pm.addPass(std::make_unique<PipelineErrorPass>(message));
+    return failure();
+  };
+  if (o.chip.empty())
+    return fail("mcore-pipeline needs chip=CHIP; supported chips: " +
+                getSupportedChipList());
+  std::optional<Chip> chip = parseChip(o.chip);
+  if (!chip)
+    return fail("mcore-pipeline: unknown chip '" + o.chip +
+                "'; supported chips: " + getSupportedChipList());
+  std::string format;
+  if (o.format == "hsaco" || o.format == "bin")
+    format = "bin";
+  else if (o.format == "llvm" || o.format == "isa")
+    format = o.format;
+  else
+    return fail("mcore-pipeline: unknown format '" + o.format +
+                "'; use hsaco, llvm or isa");
+  std::string toolkit = findRocmToolkit(o.toolkit);
+  if (format == "bin" && toolkit.empty())
+    return fail(
+        o.toolkit.empty()
+            ? std::string("mcore-pipeline: format=hsaco links with ld.lld, "
+                          "and no toolkit directory with llvm/bin/ld.lld was "
+                          "found; install lld-22 and rebuild mcore, or pass "
+                          "toolkit=DIR (DIR/llvm/bin/ld.lld)")
+            : "mcore-pipeline: toolkit=" + o.toolkit +
+                  " has no executable llvm/bin/ld.lld");
+
+  MatmulTilingOptions tiling;
+  tiling.chip = *chip;
+  tiling.tileM = o.tileM;
+  tiling.tileN = o.tileN;
+  tiling.tileK = o.tileK;
+  tiling.wavesM = o.wavesM;
+  tiling.wavesN = o.wavesN;
+  tiling.stages = o.stages;
+  tiling.ldsPadBytes = o.ldsPadding;
+  tiling.intrinsic = o.intrinsic;
+  tiling.allowDenseFallback = o.allowDenseFallback;
+  tiling.wideAccumulator = o.wideAccumulator;
+
+  buildMCoreBufferizationPipeline(pm);
+  buildMCoreKernelPipeline(pm, *chip, tiling);
+  buildMCoreLoweringPipeline(pm, *chip, o.optLevel);
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = format;
+  binary.toolkitPath = toolkit;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  return success();
+}
+
+void mlir::mcore::registerMCorePipeline() {
+  PassPipelineRegistration<MCorePipelineOptions>(
+      "mcore-pipeline",
+      "linalg.matmul (tensors or memrefs, dense or 2:4-sparse A) to a "
+      "gpu.binary for an AMD chip (format=hsaco|llvm|isa) plus host code in "
+      "the LLVM dialect",
+      [](OpPassManager &pm, const MCorePipelineOptions &options) {
+        (void)buildMCorePipeline(pm, options);
+      });
+}

@@ -1,0 +1,121 @@
+"""Runs --mcore-pipeline format=isa for every chip of the catalog and every
+(A, B, C) type combination its instructions support, dense and 2:4-sparse
+(f16 only on gfx1101, gfx1102 and gfx1200, which compile like gfx1100 and
+gfx1201), and checks each kernel: it compiles, nothing spills, and a loop
+issues the expected matrix instruction family.
+
+usage: all-chips.py MCORE_OPT MCORE_LAYOUT ISA_REPORT
+"""
+
+import concurrent.futures
+import json
+import re
+import subprocess
+import sys
+
+mcore_opt, mcore_layout, isa_report = sys.argv[1:4]
+
+ENCODING = ('#sparse_tensor.encoding<{map = (i, j) -> (i : dense, '
+            'j floordiv 4 : dense, j mod 4 : structured[2, 4])}>')
+
+
+def mlir_type(kind, chip):
+    fnuz = chip == 'gfx942'
+    return {
+        'f16': 'f16', 'bf16': 'bf16', 'f32': 'f32', 'i8': 'i8', 'i32': 'i32',
+        'fp8': 'f8E4M3FNUZ' if fnuz else 'f8E4M3FN',
+        'bf8': 'f8E5M2FNUZ' if fnuz else 'f8E5M2',
+    }[kind]
+
+
+def source(a, b, c, sparse):
+    # K = 4096 keeps the K loop a loop (not unrolled); one 128 x 128 tile.
+    m = n = 128
+    k = 4096
+    if sparse:
+        return f'''func.func @mm(%a: tensor<{m}x{k}x{a}, {ENCODING}>, %b: tensor<{k}x{n}x{b}>, %c: tensor<{m}x{n}x{c}>) -> tensor<{m}x{n}x{c}> {{
+  %r = linalg.matmul ins(%a, %b : tensor<{m}x{k}x{a}, {ENCODING}>, tensor<{k}x{n}x{b}>) outs(%c : tensor<{m}x{n}x{c}>) -> tensor<{m}x{n}x{c}>
+  return %r : tensor<{m}x{n}x{c}>
+}}'''
+    return f'''func.func @mm(%a: memref<{m}x{k}x{a}>, %b: memref<{k}x{n}x{b}>, %c: memref<{m}x{n}x{c}>) {{
+  linalg.matmul ins(%a, %b : memref<{m}x{k}x{a}>, memref<{k}x{n}x{b}>) outs(%c : memref<{m}x{n}x{c}>)
+  return
+}}'''
+
+
+def cases():
+    intrinsics = json.loads(subprocess.run(
+        [mcore_layout, '--list', '--format=json'], check=True,
+        capture_output=True, text=True).stdout)
+    chips = []
+    for info in intrinsics:
+        for chip in info['chips']:
+            if chip not in chips:
+                chips.append(chip)
+    # Chips of one family compile alike: every type on one of them, f16 on
+    # the others.
+    twins = {'gfx1101', 'gfx1102', 'gfx1200'}
+    result = []
+    for chip in chips:
+        mine = [i for i in intrinsics if chip in i['chips']]
+        if chip in twins:
+            mine = [i for i in mine if (i['a_type'], i['c_type']) == ('f16', 'f32')]
+        has_sparse = any(i['sparse'] for i in mine)
+        seen = set()
+        for info in mine:
+            # i4 needs sub-byte memrefs; f32/xf32 inputs are not matmul
+            # instruction inputs in mcore.
+            if 'i4' in (info['a_type'], info['b_type']) or info['a_type'] == 'f32':
+                continue
+            key = (info['a_type'], info['b_type'], info['c_type'], info['sparse'])
+            if key in seen:
+                continue
+            seen.add(key)
+            result.append((chip, key, info['family']))
+        if not has_sparse:
+            # The dense fallback of 2:4-sparse A.
+            family = 'mfma' if chip.startswith('gfx9') else 'wmma'
+            result.append((chip, ('f16', 'f16', 'f32', True), family))
+    return result
+
+
+def run(case):
+    chip, (a, b, c, sparse), family = case
+    name = '%s %s x %s -> %s %s' % (chip, a, b, c, 'sparse' if sparse else 'dense')
+    src = source(mlir_type(a, chip), mlir_type(b, chip), mlir_type(c, chip), sparse)
+    p = subprocess.run([mcore_opt, '-', '--mcore-pipeline=chip=%s format=isa' % chip],
+                       input=src, capture_output=True, text=True)
+    if p.returncode:
+        errors = [l for l in p.stderr.splitlines() if 'error' in l]
+        return 'FAIL %s: %s' % (name, errors[0] if errors else p.stderr[:500])
+    report = subprocess.run([sys.executable, isa_report], input=p.stdout,
+                            capture_output=True, text=True).stdout
+    kernels = [l for l in report.splitlines() if 'kernel ' in l]
+    for k in kernels:
+        if 'vgpr spills 0, sgpr spills 0' not in k:
+            return 'FAIL %s: spills: %s' % (name, k)
+    pattern = re.compile(r'\bv_%s\w* x\d+' % family)
+    loops = [l for l in report.splitlines() if 'loop ' in l and pattern.search(l)]
+    if not loops:
+        return 'FAIL %s: no loop issues %s:\n%s' % (name, family, report)
+    vgprs = [re.search(r'vgpr (\d+)', k).group(1) for k in kernels]
+    return 'ok %s: %s, vgpr %s' % (name, pattern.search(loops[0]).group(0),
+                                   '/'.join(vgprs))
+
+
+def main():
+    all_cases = cases()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(run, all_cases))
+    for r in results:
+        print(r)
+    failed = [r for r in results if r.startswith('FAIL')]
+    if failed:
+        print('%d of %d cases failed' % (len(failed), len(results)))
+        return 1
+    print('all %d cases passed' % len(results))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,39 @@
+// RUN: not mcore-opt %s --mcore-pipeline="chip=gfx1100 format=isa" -split-input-file 2>&1 | FileCheck %s
+// RUN: not mcore-opt %s --mcore-pipeline="chip=gfx1234" 2>&1 | FileCheck %s --check-prefix=CHIP
+// RUN: not mcore-opt %s --mcore-pipeline="format=isa" 2>&1 | FileCheck %s --check-prefix=NOCHIP
+// RUN: not mcore-opt %s --mcore-pipeline="chip=gfx942 format=ptx" 2>&1 | FileCheck %s --check-prefix=FORMAT
+// RUN: not mcore-opt %s --mcore-pipeline="chip=gfx942 format=hsaco toolkit=%t.none" 2>&1 | FileCheck %s --check-prefix=TOOLKIT
+
+// Located errors, never a backend crash.
+
+// CHECK: errors.mlir:[[@LINE+2]]:8: error: linalg.matmul of f8E4M3FN x f8E4M3FN -> f32: gfx1100 has no fp8 matrix instructions
+func.func @fp8_on_rdna3(%a: tensor<64x64xf8E4M3FN>, %b: tensor<64x64xf8E4M3FN>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<64x64xf8E4M3FN>, tensor<64x64xf8E4M3FN>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+
+// -----
+
+// CHECK: errors.mlir:[[@LINE+2]]:8: error: linalg.matmul of i8 x i8 -> f32: no matrix instruction of gfx1100 computes it; gfx1100 supports f16 x f16 -> f32, bf16 x bf16 -> f32, f16 x f16 -> f16, bf16 x bf16 -> bf16, i8 x i8 -> i32, i4 x i4 -> i32
+func.func @mixed(%a: tensor<64x64xi8>, %b: tensor<64x64xi8>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<64x64xi8>, tensor<64x64xi8>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+
+// -----
+
+// A constant claimed 2:4 that is not.
+#S24 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4])}>
+// CHECK: errors.mlir:[[@LINE+5]]:8: error: A is not 2:4 sparse: row 1, group 0 (columns 0-3) has 4 non-zeros
+// CHECK: note: A is this constant
+func.func @not_2to4(%b: tensor<4x4xf16>, %c: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  %a = arith.constant dense<[[1.0, 0.0, 0.0, 2.0], [1.0, 2.0, 3.0, 4.0]]> : tensor<2x4xf16>
+  %s = sparse_tensor.convert %a : tensor<2x4xf16> to tensor<2x4xf16, #S24>
+  %r = linalg.matmul ins(%s, %b : tensor<2x4xf16, #S24>, tensor<4x4xf16>) outs(%c : tensor<2x4xf32>) -> tensor<2x4xf32>
+  return %r : tensor<2x4xf32>
+}
+
+// CHIP: error: mcore-pipeline: unknown chip 'gfx1234'; supported chips: gfx908, gfx90a, gfx942, gfx950, gfx1100, gfx1101, gfx1102, gfx1200, gfx1201
+// NOCHIP: error: mcore-pipeline needs chip=CHIP; supported chips:
+// FORMAT: error: mcore-pipeline: unknown format 'ptx'; use hsaco, llvm or isa
+// TOOLKIT: error: mcore-pipeline: toolkit={{.+}}.none has no executable llvm/bin/ld.lld

@@ -169,6 +169,107 @@ TEST(HipKernels, Gfx1201LaneOps) {
 }
 
 //===----------------------------------------------------------------------===//
+// Arguments, ids, LDS, atomics
+//===----------------------------------------------------------------------===//
+
+TEST(HipKernels, ArgumentsOfEveryKind) {
+  std::unique_ptr<emu::Module> module = load("abi_gfx1201");
+  ASSERT_TRUE(module);
+  const emu::Kernel *k = llvm::cantFail(module->getKernel("args"));
+  ASSERT_EQ(k->getNumArgs(), 8u);
+  // The host layout of the kernel's struct (x86-64 and AMDGPU agree).
+  struct Params {
+    int a;
+    double b;
+    char c;
+    long long d;
+    float e[3];
+  } p{-7, 2.5, 'x', 1ll << 40, {1.0f, 2.0f, 4.0f}};
+  bool flag = true;
+  char ch = -3;
+  short sh = -300;
+  _Float16 h = _Float16(0.75f);
+  double dd = -1.5;
+  long long ll = -(1ll << 33);
+  Buffer out(16 * 4);
+  void *params[] = {&p, &flag, &ch, &sh, &h, &dd, &ll, &out.ptr};
+  llvm::Error err = module->launch(*k, {1, 1, 1}, {32, 1, 1}, 0, params);
+  ASSERT_FALSE(bool(err)) << llvm::toString(std::move(err));
+  const float *o = out.as<float>();
+  EXPECT_EQ(o[0], -7.0f);
+  EXPECT_EQ(o[1], 2.5f);
+  EXPECT_EQ(o[2], float('x'));
+  EXPECT_EQ(o[3], float(1ll << 40));
+  EXPECT_EQ(o[4], 7.0f);
+  EXPECT_EQ(o[5], 1.0f);
+  EXPECT_EQ(o[6], -3.0f);
+  EXPECT_EQ(o[7], -300.0f);
+  EXPECT_EQ(o[8], 0.75f);
+  EXPECT_EQ(o[9], -1.5f);
+  EXPECT_EQ(o[10], float(-(1ll << 33)));
+}
+
+TEST(HipKernels, ThreeDimensionalIds) {
+  std::unique_ptr<emu::Module> module = load("abi_gfx1201");
+  ASSERT_TRUE(module);
+  const emu::Kernel *k = llvm::cantFail(module->getKernel("ids"));
+  const unsigned gx = 3, gy = 2, gz = 2, bx = 8, by = 4, bz = 2;
+  const unsigned nx = gx * bx, ny = gy * by, nz = gz * bz;
+  Buffer out(size_t(nx) * ny * nz * 4 * 4);
+  void *params[] = {&out.ptr};
+  llvm::Error err = module->launch(*k, {gx, gy, gz}, {bx, by, bz}, 0, params);
+  ASSERT_FALSE(bool(err)) << llvm::toString(std::move(err));
+  const int *o = out.as<int>();
+  for (unsigned z = 0; z < nz; ++z)
+    for (unsigned y = 0; y < ny; ++y)
+      for (unsigned x = 0; x < nx; ++x) {
+        const int *r = o + ((z * ny + y) * nx + x) * 4;
+        ASSERT_EQ(r[0], int(x));
+        ASSERT_EQ(r[1], int(y));
+        ASSERT_EQ(r[2], int(z));
+        ASSERT_EQ(r[3], int(bx * 10000 + by * 100 + bz));
+      }
+}
+
+TEST(HipKernels, LdsThroughDeviceFunctionsDynamicLdsAndAtomics) {
+  std::unique_ptr<emu::Module> module = load("abi_gfx1201");
+  ASSERT_TRUE(module);
+  const emu::Kernel *k = llvm::cantFail(module->getKernel("lds_and_atomics"));
+  EXPECT_EQ(k->getStaticLdsBytes(), 64u * 4);
+  const unsigned groups = 6, n = 256;
+  Buffer slots(64 * 4), total(4), rev(groups * n * 4);
+  void *params[] = {&slots.ptr, &total.ptr, &rev.ptr};
+  llvm::Error err =
+      module->launch(*k, {groups, 1, 1}, {n, 1, 1}, n * 4, params);
+  ASSERT_FALSE(bool(err)) << llvm::toString(std::move(err));
+  EXPECT_EQ(total.as<int>()[0], int(groups * n));
+  for (unsigned s = 0; s < 64; ++s)
+    EXPECT_EQ(slots.as<int>()[s], int(groups * n / 64)) << "slot " << s;
+  for (unsigned g = 0; g < groups; ++g)
+    for (unsigned t = 0; t < n; ++t)
+      ASSERT_EQ(rev.as<int>()[g * n + t], int(n - 1 - t));
+}
+
+TEST(HipKernels, LoopWithBarriers) {
+  std::unique_ptr<emu::Module> module = load("abi_gfx1201");
+  ASSERT_TRUE(module);
+  const emu::Kernel *k = llvm::cantFail(module->getKernel("loop_barrier"));
+  const int steps = 40;
+  Buffer in(steps * 256 * 4), out(256 * 4);
+  for (int i = 0; i < steps * 256; ++i)
+    in.as<int>()[i] = i * 7 % 1000;
+  void *params[] = {&in.ptr, &out.ptr, const_cast<int *>(&steps)};
+  llvm::Error err = module->launch(*k, {1, 1, 1}, {256, 1, 1}, 0, params);
+  ASSERT_FALSE(bool(err)) << llvm::toString(std::move(err));
+  for (int t = 0; t < 256; ++t) {
+    int want = 0;
+    for (int s = 0; s < steps; ++s)
+      want += in.as<int>()[s * 256 + (t + s) % 256];
+    ASSERT_EQ(out.as<int>()[t], want) << "work-item " << t;
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // Faults
 //===----------------------------------------------------------------------===//
 

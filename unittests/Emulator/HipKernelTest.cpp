@@ -168,6 +168,32 @@ TEST(HipKernels, Gfx1201LaneOps) {
     EXPECT_EQ(out2.as<int>()[lane], (lane ^ 1) * 10) << "lane " << lane;
 }
 
+TEST(HipKernels, Gfx942LaneOpsWave64) {
+  std::unique_ptr<emu::Module> module = load("lane_ops_gfx942");
+  ASSERT_TRUE(module);
+  EXPECT_EQ(module->getTarget().waveSize, 64u);
+  const emu::Kernel *k = llvm::cantFail(module->getKernel("lane_ops64"));
+  Buffer out(64 * 8 * 8);
+  void *params[] = {&out.ptr};
+  llvm::Error err = module->launch(*k, {1, 1, 1}, {64, 1, 1}, 0, params);
+  ASSERT_FALSE(bool(err)) << llvm::toString(std::move(err));
+  const long long *o = out.as<long long>();
+  uint64_t ballot = (~uint64_t(0) << 40) | (uint64_t(1) << 3);
+  for (int lane = 0; lane < 64; ++lane) {
+    const long long *r = o + lane * 8;
+    SCOPED_TRACE("lane " + std::to_string(lane));
+    EXPECT_EQ(r[0], lane);                              // mbcnt hi(lo)
+    EXPECT_EQ(uint64_t(r[1]), ballot);                  // ballot_w64
+    EXPECT_EQ(r[2], 1000 + (lane * 5) % 64);            // ds_bpermute
+    EXPECT_EQ(r[3], lane == 0 ? -1 : 2000 + lane - 1);  // wave_shr:1
+    EXPECT_EQ(r[4], lane < 16 ? -2 : 3000 + (lane / 16) * 16 - 1); // bcast15
+    int row = lane / 16;
+    EXPECT_EQ(r[5], row % 2 ? -3 : 4000 + (lane & ~3) + 3 - (lane & 3));
+    EXPECT_EQ(r[6], 5063);                              // readlane 63
+    EXPECT_EQ(r[7], lane >= 32 ? 6032 : -4);            // readfirstlane
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Arguments, ids, LDS, atomics
 //===----------------------------------------------------------------------===//

@@ -56,6 +56,11 @@ Options Options::fromEnvironment() {
     if (v > 0)
       o.timeoutSeconds = v;
   }
+  if (std::string t = envString("MCORE_EMU_STALL_TIMEOUT"); !t.empty()) {
+    double v = std::strtod(t.c_str(), nullptr);
+    if (v > 0)
+      o.stallSeconds = v;
+  }
   if (std::string t = envString("MCORE_EMU_STACK_KB"); !t.empty()) {
     unsigned v = unsigned(std::strtoul(t.c_str(), nullptr, 10));
     if (v >= 16)

@@ -240,6 +240,10 @@ struct WorkGroup {
   unsigned atBarrier = 0;
   fcontext_t schedCtx = nullptr;
   bool faulted = false;
+  /// Counts barriers released, wave ops executed and lanes finished: the
+  /// scheduler reports a deadlock when it stops moving while lanes wait at
+  /// a barrier.
+  uint64_t progress = 0;
 
   void run();
   bool resolveWaveOps();
@@ -338,6 +342,7 @@ void laneMain(transfer_t t) {
   l.state = Lane::Done;
   --l.wave->live;
   --wg.live;
+  ++wg.progress;
   abandon(l);
 }
 
@@ -346,6 +351,8 @@ void WorkGroup::run() {
     l.ctx = make_fcontext(l.stackHigh, size_t(l.stackHigh - l.stackLow),
                           laneMain);
   tlsWG = this;
+  uint64_t seenProgress = progress;
+  auto progressTime = std::chrono::steady_clock::now();
   for (;;) {
     bool ran = false;
     for (Lane &l : lanes) {
@@ -358,7 +365,24 @@ void WorkGroup::run() {
       if (faulted || launch->failed)
         return;
     }
-    if (std::chrono::steady_clock::now() > launch->deadline) {
+    auto now = std::chrono::steady_clock::now();
+    if (progress != seenProgress) {
+      seenProgress = progress;
+      progressTime = now;
+    } else if (atBarrier > 0 &&
+               now - progressTime >
+                   std::chrono::duration<double>(
+                       launch->req->options->stallSeconds)) {
+      fault(nullptr,
+            llvm::formatv("barrier deadlock: for {0} s no lane reached a "
+                          "barrier, a wave-wide instruction or the end of "
+                          "the kernel while lanes wait at a barrier "
+                          "(MCORE_EMU_STALL_TIMEOUT sets the limit); {1}",
+                          launch->req->options->stallSeconds, describeStates())
+                .str());
+      return;
+    }
+    if (now > launch->deadline) {
       fault(nullptr,
             llvm::formatv("the launch did not finish within {0} s (a barrier "
                           "deadlock, an endless loop, or a very long kernel; "
@@ -382,6 +406,7 @@ void WorkGroup::run() {
         if (l.state == Lane::AtBarrier)
           l.state = Lane::Runnable;
       atBarrier = 0;
+      ++progress;
       continue;
     }
     fault(nullptr, "internal error: no lane can run");
@@ -734,6 +759,7 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
     return fail("internal error: not a wave-wide operation");
   }
   (void)current;
+  ++progress;
   // The group runs on.
   for (Lane *l : active)
     if (l)
@@ -988,6 +1014,7 @@ static void emuBarrier(uint32_t site) {
       if (o.state == Lane::AtBarrier)
         o.state = Lane::Runnable;
     wg.atBarrier = 0;
+    ++wg.progress;
     return;
   }
   suspend(l);

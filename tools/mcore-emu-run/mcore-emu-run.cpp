@@ -56,6 +56,11 @@ static cl::opt<double> timeout("emu-timeout",
                                cl::desc("Seconds before a launch counts as "
                                         "hung"),
                                cl::init(0));
+static cl::opt<double> stall("emu-stall-timeout",
+                             cl::desc("Seconds without progress while lanes "
+                                      "wait at a barrier before a launch "
+                                      "counts as deadlocked"),
+                             cl::init(0));
 static cl::list<std::string> argSpecs("arg", cl::desc("Kernel argument"));
 static cl::list<std::string> printSpecs("print",
                                         cl::desc("<arg>:<type>:<count>"));
@@ -100,6 +105,8 @@ int main(int argc, char **argv) {
     options.threads = threads;
   if (timeout > 0)
     options.timeoutSeconds = timeout;
+  if (stall > 0)
+    options.stallSeconds = stall;
 
   Expected<std::unique_ptr<emu::Module>> module =
       emu::Module::loadFile(inputFile, options);

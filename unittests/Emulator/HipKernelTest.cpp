@@ -361,17 +361,34 @@ TEST(HipKernels, MatrixInstructionReachedByHalfAWave) {
       << err;
 }
 
-TEST(HipKernels, BarrierDeadlockTimesOut) {
+TEST(HipKernels, BarrierDeadlockIsReported) {
   emu::Options options;
-  options.timeoutSeconds = 0.5;
+  options.stallSeconds = 0.5;
   std::unique_ptr<emu::Module> module = load("faults_gfx1201", options);
   ASSERT_TRUE(module);
   Buffer flag(4);
   void *params[] = {&flag.ptr};
   std::string err =
       launchError(*module, "barrier_deadlock", {1, 1, 1}, {64, 1, 1}, params);
-  EXPECT_NE(err.find("did not finish within"), std::string::npos) << err;
-  EXPECT_NE(err.find("barrier"), std::string::npos) << err;
+  EXPECT_NE(err.find("barrier deadlock"), std::string::npos) << err;
+  EXPECT_NE(err.find("32 lanes are running (wave 1); 32 lanes wait at a "
+                     "barrier (wave 0)"),
+            std::string::npos)
+      << err;
+}
+
+TEST(HipKernels, LaunchTimeout) {
+  emu::Options options;
+  options.timeoutSeconds = 0.5;
+  options.stallSeconds = 100;
+  std::unique_ptr<emu::Module> module = load("faults_gfx1201", options);
+  ASSERT_TRUE(module);
+  Buffer flag(4);
+  void *params[] = {&flag.ptr};
+  std::string err =
+      launchError(*module, "barrier_deadlock", {1, 1, 1}, {64, 1, 1}, params);
+  EXPECT_NE(err.find("did not finish within 0.50 s"), std::string::npos)
+      << err;
 }
 
 TEST(HipKernels, TrapNamesTheLane) {

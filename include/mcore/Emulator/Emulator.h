@@ -51,6 +51,10 @@ struct Options {
   /// A launch still running after this long is stopped and reported as hung
   /// (a barrier deadlock or an endless loop). MCORE_EMU_TIMEOUT (seconds).
   double timeoutSeconds = 600;
+  /// A work-group in which some lanes wait at a barrier while no lane
+  /// reaches a barrier, a wave-wide instruction or the end for this long is
+  /// reported as a barrier deadlock. MCORE_EMU_STALL_TIMEOUT (seconds).
+  double stallSeconds = 20;
   /// Stack of each lane's fiber. MCORE_EMU_STACK_KB.
   unsigned stackKiB = 256;
 

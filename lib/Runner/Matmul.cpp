@@ -17,8 +17,10 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <thread>
 
 using namespace mlir;
 using namespace mlir::mcore;
@@ -89,16 +91,20 @@ unsigned runner::getStorageBytes(ElementType t) { return info(t).storageBytes; }
 
 static const llvm::fltSemantics &semantics(ElementType type, Fp8Format fp8) {
   switch (type) {
-  case ElementType::F16: return APFloat::IEEEhalf();
-  case ElementType::BF16: return APFloat::BFloat();
-  case ElementType::F32: return APFloat::IEEEsingle();
+  case ElementType::F16:
+    return APFloat::IEEEhalf();
+  case ElementType::BF16:
+    return APFloat::BFloat();
+  case ElementType::F32:
+    return APFloat::IEEEsingle();
   case ElementType::FP8:
     return fp8 == Fp8Format::FNUZ ? APFloat::Float8E4M3FNUZ()
                                   : APFloat::Float8E4M3FN();
   case ElementType::BF8:
     return fp8 == Fp8Format::FNUZ ? APFloat::Float8E5M2FNUZ()
                                   : APFloat::Float8E5M2();
-  default: llvm_unreachable("not a float type");
+  default:
+    llvm_unreachable("not a float type");
   }
 }
 
@@ -108,9 +114,12 @@ std::string runner::getMLIRTypeName(ElementType type, Fp8Format fp8) {
     return fp8 == Fp8Format::FNUZ ? "f8E4M3FNUZ" : "f8E4M3FN";
   case ElementType::BF8:
     return fp8 == Fp8Format::FNUZ ? "f8E5M2FNUZ" : "f8E5M2";
-  case ElementType::U8: return "i8";
-  case ElementType::U4: return "i4";
-  default: return info(type).name;
+  case ElementType::U8:
+    return "i8";
+  case ElementType::U4:
+    return "i4";
+  default:
+    return info(type).name;
   }
 }
 
@@ -163,15 +172,13 @@ double runner::getMinNormal(ElementType type, Fp8Format fp8) {
 // Problems
 //===----------------------------------------------------------------------===//
 
-Fp8Format MatmulProblem::getFp8Format() const {
-  return getChipInfo(chip).fp8;
-}
+Fp8Format MatmulProblem::getFp8Format() const { return getChipInfo(chip).fp8; }
 
 std::string MatmulProblem::describe() const {
   return llvm::formatv("{0}x{1}x{2} {3} x {4} -> {5}{6}, on {7}", m, n, k,
                        getElementTypeName(a), getElementTypeName(b),
-                       getElementTypeName(c),
-                       sparseA ? ", 2:4-sparse A" : "", getChipName(chip))
+                       getElementTypeName(c), sparseA ? ", 2:4-sparse A" : "",
+                       getChipName(chip))
       .str();
 }
 
@@ -179,16 +186,15 @@ llvm::Error MatmulProblem::validate() const {
   auto fail = [](const llvm::Twine &message) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
   };
-  for (auto [what, size] : {std::pair("M", m), std::pair("N", n),
-                            std::pair("K", k)})
+  for (auto [what, size] :
+       {std::pair("M", m), std::pair("N", n), std::pair("K", k)})
     if (size < 1 || size > std::numeric_limits<int32_t>::max())
       return fail(llvm::Twine(what) + " = " + llvm::Twine(size) +
                   " is out of range (1 to 2^31 - 1)");
   for (auto [what, type] : {std::pair("A", a), std::pair("B", b)})
     if (!isInputType(type))
-      return fail(llvm::Twine(what) + " cannot be " +
-                  getElementTypeName(type) + "; matrix inputs are " +
-                  getInputTypeList());
+      return fail(llvm::Twine(what) + " cannot be " + getElementTypeName(type) +
+                  "; matrix inputs are " + getInputTypeList());
   if (!isAccumulatorType(c))
     return fail(llvm::Twine("C cannot be ") + getElementTypeName(c) +
                 "; accumulators are " + getAccumulatorTypeList());
@@ -230,8 +236,7 @@ llvm::Error runner::parseShape(StringRef text, int64_t &m, int64_t &n,
 // The generated IR
 //===----------------------------------------------------------------------===//
 
-std::string runner::buildMatmulModule(const MatmulProblem &p,
-                                      SparseForm form) {
+std::string runner::buildMatmulModule(const MatmulProblem &p, SparseForm form) {
   Fp8Format fp8 = p.getFp8Format();
   std::string ta = getMLIRTypeName(p.a, fp8), tb = getMLIRTypeName(p.b, fp8),
               tc = getMLIRTypeName(p.c, fp8);
@@ -263,15 +268,15 @@ std::string runner::buildMatmulModule(const MatmulProblem &p,
     os << "func.func @matmul(%values: memref<" << v << ">, %metadata: memref<"
        << md << ">, %b: memref<" << b << ">, %c: memref<" << c << ">) {\n"
        << "  mcore.sparse_matmul ins(%values, %metadata, %b : memref<" << v
-       << ">, memref<" << md << ">, memref<" << b << ">) outs(%c : memref<"
-       << c << ">)" << attrs << "\n"
+       << ">, memref<" << md << ">, memref<" << b << ">) outs(%c : memref<" << c
+       << ">)" << attrs << "\n"
        << "  return\n}\n";
     return s;
   }
   os << "#sparse24 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, "
         "j floordiv 4 : dense, j mod 4 : structured[2, 4])}>\n"
-     << "func.func @matmul(%a: tensor<" << a << ", #sparse24>, %b: tensor<"
-     << b << ">, %c: tensor<" << c << ">) -> tensor<" << c << "> {\n"
+     << "func.func @matmul(%a: tensor<" << a << ", #sparse24>, %b: tensor<" << b
+     << ">, %c: tensor<" << c << ">) -> tensor<" << c << "> {\n"
      << "  %r = linalg.matmul" << cast << " ins(%a, %b : tensor<" << a
      << ", #sparse24>, tensor<" << b << ">) outs(%c : tensor<" << c
      << ">) -> tensor<" << c << ">\n"
@@ -419,46 +424,59 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
   double uC = 2 * getUnitRoundoff(p.c, fp8);
   double floor = getMinNormal(p.c, fp8);
   double steps = double(k + 2);
-  std::vector<double> sum(n), mag(n);
-  std::vector<int64_t> isum(n);
-  for (size_t i = 0; i < m; ++i) {
-    for (size_t j = 0; j < n; ++j) {
-      double c0 = decode(p.c, fp8, d.c0[i * n + j]);
-      sum[j] = c0;
-      mag[j] = std::fabs(c0);
-      isum[j] = int64_t(c0);
-    }
-    for (size_t kk = 0; kk < k; ++kk) {
-      double aik = a[i * k + kk];
-      if (aik == 0)
-        continue;
-      const double *brow = &b[kk * n];
-      if (isInt) {
-        auto ai = int64_t(aik);
-        for (size_t j = 0; j < n; ++j)
-          isum[j] += ai * int64_t(brow[j]);
-      } else {
-        for (size_t j = 0; j < n; ++j) {
-          double prod = aik * brow[j]; // exact: both have <= 24 bits
-          sum[j] += prod;
-          mag[j] += std::fabs(prod);
+  // Rows in parallel: large problems take O(M N K) here too.
+  auto rows = [&](size_t begin, size_t end) {
+    std::vector<double> sum(n), mag(n);
+    std::vector<int64_t> isum(n);
+    for (size_t i = begin; i < end; ++i) {
+      for (size_t j = 0; j < n; ++j) {
+        double c0 = decode(p.c, fp8, d.c0[i * n + j]);
+        sum[j] = c0;
+        mag[j] = std::fabs(c0);
+        isum[j] = int64_t(c0);
+      }
+      for (size_t kk = 0; kk < k; ++kk) {
+        double aik = a[i * k + kk];
+        if (aik == 0)
+          continue;
+        const double *brow = &b[kk * n];
+        if (isInt) {
+          auto ai = int64_t(aik);
+          for (size_t j = 0; j < n; ++j)
+            isum[j] += ai * int64_t(brow[j]);
+        } else {
+          for (size_t j = 0; j < n; ++j) {
+            double prod = aik * brow[j]; // exact: both have <= 24 bits
+            sum[j] += prod;
+            mag[j] += std::fabs(prod);
+          }
         }
       }
-    }
-    for (size_t j = 0; j < n; ++j) {
-      size_t idx = i * n + j;
-      if (isInt) {
-        // Two's complement wrap-around, as the hardware accumulates.
-        r.value[idx] = double(int32_t(uint32_t(uint64_t(isum[j]))));
-        r.magnitude[idx] = std::fabs(r.value[idx]);
-        continue;
+      for (size_t j = 0; j < n; ++j) {
+        size_t idx = i * n + j;
+        if (isInt) {
+          // Two's complement wrap-around, as the hardware accumulates.
+          r.value[idx] = double(int32_t(uint32_t(uint64_t(isum[j]))));
+          r.magnitude[idx] = std::fabs(r.value[idx]);
+          continue;
+        }
+        r.value[idx] = sum[j];
+        r.magnitude[idx] = mag[j];
+        r.tolerance[idx] =
+            steps * uAcc * mag[j] + uC * std::fabs(sum[j]) + floor;
       }
-      r.value[idx] = sum[j];
-      r.magnitude[idx] = mag[j];
-      r.tolerance[idx] =
-          steps * uAcc * mag[j] + uC * std::fabs(sum[j]) + floor;
     }
-  }
+  };
+  size_t threads =
+      std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()),
+                       std::max<size_t>(1, m * n * k / (size_t(1) << 22)));
+  threads = std::min(threads, m);
+  std::vector<std::thread> pool;
+  for (size_t t = 1; t < threads; ++t)
+    pool.emplace_back(rows, m * t / threads, m * (t + 1) / threads);
+  rows(0, m / threads);
+  for (std::thread &t : pool)
+    t.join();
   return r;
 }
 

@@ -23,9 +23,12 @@ static llvm::Error error(const llvm::Twine &message) {
 
 llvm::StringRef runner::getBackendName(Backend backend) {
   switch (backend) {
-  case Backend::Auto: return "auto";
-  case Backend::Hip: return "hip";
-  case Backend::Emu: return "emu";
+  case Backend::Auto:
+    return "auto";
+  case Backend::Hip:
+    return "hip";
+  case Backend::Emu:
+    return "emu";
   }
   return "";
 }
@@ -59,7 +62,8 @@ static llvm::Expected<std::string> findLibrary(Backend backend) {
   llvm::sys::path::append(path, getRuntimeLibraryName(backend));
   if (!llvm::sys::fs::exists(path))
     return error("cannot find " + getRuntimeLibraryName(backend) + " in " +
-                 dir + " (the lib directory beside mcore-run; "
+                 dir +
+                 " (the lib directory beside mcore-run; "
                  "MCORE_RUNTIME_DIR overrides it)");
   return std::string(path);
 }
@@ -147,10 +151,10 @@ RuntimeLibrary::open(const BackendChoice &choice) {
         dlsym(*handle, name));
     return fn != nullptr;
   };
-  for (auto ok : {get(lib.memAlloc, "mgpuMemAlloc"),
-                  get(lib.memFree, "mgpuMemFree"),
-                  get(lib.memCopy, "mgpuMemcpy"),
-                  get(lib.streamSync, "mgpuStreamSynchronize")})
+  for (auto ok :
+       {get(lib.memAlloc, "mgpuMemAlloc"), get(lib.memFree, "mgpuMemFree"),
+        get(lib.memCopy, "mgpuMemcpy"),
+        get(lib.streamSync, "mgpuStreamSynchronize")})
     if (!ok)
       return error(choice.library + " lacks the mgpu* memory functions");
   get(lib.setTiming, "mcoreHipSetKernelTiming");
@@ -207,14 +211,13 @@ runner::createExecutionEngine(ModuleOp module,
       builder->createTargetMachine();
   if (!tm)
     return tm.takeError();
-  auto transformer = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
-                                               tm->get());
-  llvm::SmallVector<llvm::StringRef> libs(sharedLibs.begin(),
-                                          sharedLibs.end());
+  auto transformer =
+      makeOptimizingTransformer(optLevel, /*sizeLevel=*/0, tm->get());
+  llvm::SmallVector<llvm::StringRef> libs(sharedLibs.begin(), sharedLibs.end());
   ExecutionEngineOptions options;
   options.transformer = transformer;
-  options.jitCodeGenOptLevel = static_cast<llvm::CodeGenOptLevel>(
-      std::min(optLevel, 3u));
+  options.jitCodeGenOptLevel =
+      static_cast<llvm::CodeGenOptLevel>(std::min(optLevel, 3u));
   options.sharedLibPaths = libs;
   return ExecutionEngine::create(module, options, std::move(*tm));
 }

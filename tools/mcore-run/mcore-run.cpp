@@ -55,8 +55,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
@@ -85,9 +85,8 @@ static cl::OptionCategory runCat("Running a program (mcore-run FILE.mlir)");
 static cl::OptionCategory matmulCat("Matmul mode (mcore-run --matmul=MxNxK)");
 static cl::OptionCategory commonCat("Common options");
 
-static cl::opt<std::string> inputFile(cl::Positional,
-                                      cl::desc("<input .mlir file>"),
-                                      cl::cat(runCat));
+static cl::opt<std::string>
+    inputFile(cl::Positional, cl::desc("<input .mlir file>"), cl::cat(runCat));
 static cl::opt<std::string>
     entryPoint("e", cl::desc("The function to call (no arguments)"),
                cl::value_desc("name"), cl::init("main"), cl::cat(runCat));
@@ -97,11 +96,9 @@ static cl::opt<std::string> entryResult(
     "entry-point-result",
     cl::desc("What the entry function returns: void, i32 or f32 (printed)"),
     cl::init("void"), cl::cat(runCat));
-static cl::list<std::string>
-    sharedLibs("shared-libs",
-               cl::desc("More libraries to link the host code against"),
-               cl::CommaSeparated, cl::value_desc("lib.so,..."),
-               cl::cat(runCat));
+static cl::list<std::string> sharedLibs(
+    "shared-libs", cl::desc("More libraries to link the host code against"),
+    cl::CommaSeparated, cl::value_desc("lib.so,..."), cl::cat(runCat));
 
 static cl::opt<std::string>
     chipName("chip",
@@ -148,8 +145,7 @@ static cl::opt<std::string> aType("a-type",
                                   cl::desc("A: f16, bf16, fp8, bf8, i8, u8, "
                                            "i4, u4"),
                                   cl::init("f16"), cl::cat(matmulCat));
-static cl::opt<std::string> bType("b-type",
-                                  cl::desc("B (default: A's type)"),
+static cl::opt<std::string> bType("b-type", cl::desc("B (default: A's type)"),
                                   cl::cat(matmulCat));
 static cl::opt<std::string> cType("c-type",
                                   cl::desc("C: f32, f16, bf16, i32 (default: "
@@ -201,7 +197,9 @@ Status fail(const llvm::Twine &message) {
   return Failure;
 }
 
-Status fail(llvm::Error error) { return fail(llvm::toString(std::move(error))); }
+Status fail(llvm::Error error) {
+  return fail(llvm::toString(std::move(error)));
+}
 
 /// Shows what mcore-run is doing and for how long, on a terminal only: a
 /// line on stderr, redrawn every quarter second once a step takes more than
@@ -291,10 +289,10 @@ llvm::Expected<std::optional<Chip>> parseChipOption() {
     return std::nullopt;
   std::optional<Chip> chip = parseChip(chipName);
   if (!chip)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "unknown chip '" + chipName +
-                                       "'; supported chips: " +
-                                       getSupportedChipList());
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "unknown chip '" + chipName +
+            "'; supported chips: " + getSupportedChipList());
   return chip;
 }
 
@@ -314,8 +312,8 @@ llvm::Expected<BackendChoice> selectBackend(Backend requested) {
       return llvm::createStringError(
           llvm::inconvertibleErrorCode(),
           "--shared-libs names " + name + ", the runtime of backend " +
-              getBackendName(*named) + ", but --backend=" +
-              getBackendName(requested) +
+              getBackendName(*named) +
+              ", but --backend=" + getBackendName(requested) +
               "; mcore-run links the backend's runtime itself, drop it");
     requested = *named;
   }
@@ -398,8 +396,7 @@ Status dumpBinaries(ModuleOp module) {
         path += "." + std::to_string(count);
       ++count;
       std::string error;
-      std::unique_ptr<llvm::ToolOutputFile> out =
-          openOutputFile(path, &error);
+      std::unique_ptr<llvm::ToolOutputFile> out = openOutputFile(path, &error);
       if (!out) {
         status = fail(error);
         return;
@@ -435,7 +432,8 @@ std::string listFunctions(ModuleOp module) {
     if (auto f = dyn_cast<LLVM::LLVMFuncOp>(op); f && !f.isExternal())
       names.push_back(f.getName().str());
   }
-  return names.empty() ? "no functions" : "functions: " + llvm::join(names, ", ");
+  return names.empty() ? "no functions"
+                       : "functions: " + llvm::join(names, ", ");
 }
 
 /// Checks that the entry function exists, takes nothing and returns what
@@ -553,6 +551,9 @@ Status runFile(Progress &progress) {
   registerEverything(registry);
   MLIRContext context(registry);
   context.allowUnregisteredDialects(false);
+  // Errors point at the user's source; a dump of the op being compiled
+  // would bury them.
+  context.printOpOnDiagnostic(false);
 
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(inputFile, &error);
@@ -579,21 +580,22 @@ Status runFile(Progress &progress) {
   Backend wanted = *requested;
   if (format) {
     if (*format == gpu::CompilationTarget::Assembly)
-      return fail("'" + inputFile + "' holds ISA text (format=isa), which "
+      return fail("'" + inputFile +
+                  "' holds ISA text (format=isa), which "
                   "cannot run; compile with format=hsaco (GPU) or "
                   "format=llvm (emulator)");
     Backend fits = *format == gpu::CompilationTarget::Offload ? Backend::Emu
-                                                               : Backend::Hip;
+                                                              : Backend::Hip;
     if (wanted != Backend::Auto && wanted != fits)
-      return fail(llvm::formatv(
-                      "'{0}' holds {1} gpu.binary, which runs on backend "
-                      "{2}, not {3}; recompile it with format={4}",
-                      inputFile.getValue(),
-                      fits == Backend::Emu ? "an LLVM bitcode (format=llvm)"
-                                           : "an HSACO (format=hsaco)",
-                      getBackendName(fits), getBackendName(wanted),
-                      getBinaryFormat(wanted))
-                      .str());
+      return fail(
+          llvm::formatv("'{0}' holds {1} gpu.binary, which runs on backend "
+                        "{2}, not {3}; recompile it with format={4}",
+                        inputFile.getValue(),
+                        fits == Backend::Emu ? "an LLVM bitcode (format=llvm)"
+                                             : "an HSACO (format=hsaco)",
+                        getBackendName(fits), getBackendName(wanted),
+                        getBinaryFormat(wanted))
+              .str());
     if (wanted == Backend::Auto && !compileOnly)
       llvm::errs() << "mcore-run: backend " << getBackendName(fits)
                    << " (the gpu.binary is "
@@ -623,14 +625,15 @@ Status runFile(Progress &progress) {
     std::optional<Chip> target = parseChip(chipText);
     if (!target)
       return fail(chipText.empty()
-                      ? "'" + inputFile + "' needs compiling for a chip; "
-                        "pass --chip=CHIP (" + getSupportedChipList() + ")"
+                      ? "'" + inputFile +
+                            "' needs compiling for a chip; "
+                            "pass --chip=CHIP (" +
+                            getSupportedChipList() + ")"
                       : "unknown chip '" + chipText + "' in '" + inputFile +
                             "'; supported chips: " + getSupportedChipList());
     // A lowered module only needs its host code lowered: no serialization.
     llvm::Expected<std::unique_ptr<MCorePipelineOptions>> options =
-        pipelineOptionsFor(*target, hasBinary ? Backend::Emu
-                                              : choice->backend);
+        pipelineOptionsFor(*target, hasBinary ? Backend::Emu : choice->backend);
     if (!options)
       return fail(options.takeError());
     tellEmulatorChip(*choice, getChipName(*target));
@@ -693,8 +696,8 @@ struct MemRef2D {
   void *allocated, *aligned;
   int64_t offset, sizes[2], strides[2];
   MemRef2D(void *data, int64_t rows, int64_t cols)
-      : allocated(data), aligned(data), offset(0), sizes{rows, cols},
-        strides{cols, 1} {}
+      : allocated(data), aligned(data),
+        offset(0), sizes{rows, cols}, strides{cols, 1} {}
   void pack(SmallVectorImpl<void *> &args) {
     args.append({&allocated, &aligned, &offset, &sizes[0], &sizes[1],
                  &strides[0], &strides[1]});
@@ -762,14 +765,13 @@ std::optional<ElementType> accumulatorOf(Type type) {
 Status runMatmul(Progress &progress) {
   // The problem.
   MatmulProblem problem;
-  if (llvm::Error e =
-          parseShape(matmulShape, problem.m, problem.n, problem.k))
+  if (llvm::Error e = parseShape(matmulShape, problem.m, problem.n, problem.k))
     return fail(std::move(e));
   if (!inputFile.empty())
     return fail("--matmul generates its program; do not also give a file ('" +
                 inputFile + "')");
-  auto parseType = [](const std::string &name, const char *what)
-      -> llvm::Expected<ElementType> {
+  auto parseType = [](const std::string &name,
+                      const char *what) -> llvm::Expected<ElementType> {
     std::optional<ElementType> t = parseElementType(name);
     if (!t)
       return llvm::createStringError(
@@ -782,9 +784,8 @@ Status runMatmul(Progress &progress) {
   llvm::Expected<ElementType> a = parseType(aType, "--a-type");
   if (!a)
     return fail(a.takeError());
-  llvm::Expected<ElementType> b =
-      parseType(bType.empty() ? aType.getValue() : bType.getValue(),
-                "--b-type");
+  llvm::Expected<ElementType> b = parseType(
+      bType.empty() ? aType.getValue() : bType.getValue(), "--b-type");
   if (!b)
     return fail(b.takeError());
   llvm::Expected<ElementType> c = parseType(
@@ -796,7 +797,8 @@ Status runMatmul(Progress &progress) {
   problem.b = *b;
   problem.c = *c;
   if (!sparseA.empty() && sparseA != "2:4")
-    return fail("--sparse-a=" + sparseA + ": mcore supports 2:4 sparsity "
+    return fail("--sparse-a=" + sparseA +
+                ": mcore supports 2:4 sparsity "
                 "only (--sparse-a=2:4)");
   problem.sparseA = sparseA == "2:4";
   SparseForm form;
@@ -874,8 +876,8 @@ Status runMatmul(Progress &progress) {
                   "parse (see above)");
     Operation *matmul = nullptr;
     probe->walk([&](Operation *op) {
-      if (isa<linalg::MatmulOp>(op) || op->getName().getStringRef() ==
-                                           "mcore.sparse_matmul")
+      if (isa<linalg::MatmulOp>(op) ||
+          op->getName().getStringRef() == "mcore.sparse_matmul")
         matmul = op;
     });
     FailureOr<MatmulTileConfig> cfg = getMatmulTileConfig(matmul, tiling);
@@ -883,8 +885,7 @@ Status runMatmul(Progress &progress) {
       return Failure; // the tiler said why
     config = *cfg;
   }
-  std::optional<ElementType> accumulator =
-      accumulatorOf(config.accElementType);
+  std::optional<ElementType> accumulator = accumulatorOf(config.accElementType);
   if (!accumulator)
     return fail("internal error: unexpected accumulator type");
   std::string intrinsic = config.intrinsic->name;
@@ -966,12 +967,13 @@ Status runMatmul(Progress &progress) {
   // Runs; the first is checked.
   std::vector<double> times;
   for (int64_t run = 0; run < repeat; ++run) {
-    work.step(llvm::formatv("running on {0}{1}", getBackendName(choice->backend),
-                            repeat > 1 ? llvm::formatv(" (run {0} of {1})",
-                                                       run + 1, repeat.getValue())
-                                             .str()
-                                       : std::string())
-                  .str());
+    work.step(
+        llvm::formatv("running on {0}{1}", getBackendName(choice->backend),
+                      repeat > 1 ? llvm::formatv(" (run {0} of {1})", run + 1,
+                                                 repeat.getValue())
+                                       .str()
+                                 : std::string())
+            .str());
     SmallVector<void *, 32> args;
     for (MemRef2D &op : operands)
       op.pack(args);
@@ -1041,10 +1043,9 @@ Status runMatmul(Progress &progress) {
         "types={6}*{7}->{8} sparse={9} time_ms={10:f3}{11} max_abs_err={12:e2} "
         "max_rel_err={13:e2} status={14}\n",
         getChipName(problem.chip), config.intrinsic->name,
-        getBackendName(choice->backend), m, n, k,
-        getElementTypeName(problem.a), getElementTypeName(problem.b),
-        getElementTypeName(problem.c), problem.sparseA ? "2:4" : "none",
-        timeMs,
+        getBackendName(choice->backend), m, n, k, getElementTypeName(problem.a),
+        getElementTypeName(problem.b), getElementTypeName(problem.c),
+        problem.sparseA ? "2:4" : "none", timeMs,
         hardware ? llvm::formatv(" tflops={0:f2}", tflops).str()
                  : std::string(),
         check.maxAbsError, check.maxRelError, status);
@@ -1112,7 +1113,7 @@ int main(int argc, char **argv) {
     llvm::errs().flush();
     std::fflush(stdout);
     std::fflush(stderr);
-    _exit(status == Success       ? 0
+    _exit(status == Success    ? 0
           : status == Mismatch ? kChildMismatch
                                : kChildFailure);
   }

@@ -327,7 +327,8 @@ TEST(MatmulReference, HalfAccumulatorBoundIsWider) {
     EXPECT_EQ(wide.value[i], narrow.value[i]);
     EXPECT_GT(narrow.tolerance[i], wide.tolerance[i]);
     // C is f16: its rounding is part of both bounds.
-    EXPECT_GE(wide.tolerance[i], std::ldexp(1.0, -10) * std::fabs(wide.value[i]));
+    EXPECT_GE(wide.tolerance[i],
+              std::ldexp(1.0, -10) * std::fabs(wide.value[i]));
   }
 }
 

@@ -127,8 +127,9 @@ int hipModuleLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz,
                           unsigned shared, void *stream, void **params,
                           void **extra) {
   FAKE_RESULT(hipModuleLaunchKernel);
-  fakeHipLastLaunch = {f,      {gx, gy, gz}, {bx, by, bz}, shared,
-                       stream, params,       extra,        fakeHipLastLaunch.count + 1};
+  fakeHipLastLaunch = {
+      f,      {gx, gy, gz}, {bx, by, bz}, shared,
+      stream, params,       extra,        fakeHipLastLaunch.count + 1};
   return 0;
 }
 int hipMalloc(void **ptr, size_t size) {
@@ -213,17 +214,28 @@ int hipHostGetDevicePointer(void **device, void *host, unsigned) {
 
 const char *hipGetErrorName(int e) {
   switch (e) {
-  case 0: return "hipSuccess";
-  case 2: return "hipErrorOutOfMemory";
-  case 100: return "hipErrorNoDevice";
-  case 101: return "hipErrorInvalidDevice";
-  case 200: return "hipErrorInvalidImage";
-  case 209: return "hipErrorNoBinaryForGpu";
-  case 500: return "hipErrorNotFound";
-  case 700: return "hipErrorIllegalAddress";
-  case 701: return "hipErrorLaunchOutOfResources";
-  case 999: return "hipErrorUnknown";
-  default: return "hipErrorFakeUnnamed";
+  case 0:
+    return "hipSuccess";
+  case 2:
+    return "hipErrorOutOfMemory";
+  case 100:
+    return "hipErrorNoDevice";
+  case 101:
+    return "hipErrorInvalidDevice";
+  case 200:
+    return "hipErrorInvalidImage";
+  case 209:
+    return "hipErrorNoBinaryForGpu";
+  case 500:
+    return "hipErrorNotFound";
+  case 700:
+    return "hipErrorIllegalAddress";
+  case 701:
+    return "hipErrorLaunchOutOfResources";
+  case 999:
+    return "hipErrorUnknown";
+  default:
+    return "hipErrorFakeUnnamed";
   }
 }
 const char *hipGetErrorString(int e) {

@@ -86,11 +86,14 @@ int probe() {
 /// A minimal AMDGPU ELF64 header for `mach` (EF_AMDGPU_MACH).
 std::vector<unsigned char> elfFor(unsigned mach) {
   std::vector<unsigned char> elf(64, 0);
-  std::memcpy(elf.data(), "\x7f" "ELF", 4);
-  elf[4] = 2;                 // ELFCLASS64
-  elf[5] = 1;                 // little endian
-  elf[0x12] = 224;            // EM_AMDGPU
-  elf[0x30] = uint8_t(mach);  // e_flags
+  std::memcpy(elf.data(),
+              "\x7f"
+              "ELF",
+              4);
+  elf[4] = 2;                // ELFCLASS64
+  elf[5] = 1;                // little endian
+  elf[0x12] = 224;           // EM_AMDGPU
+  elf[0x30] = uint8_t(mach); // e_flags
   return elf;
 }
 
@@ -129,7 +132,8 @@ TEST(HipRuntimeDeathTest, MissingLibraryContinueReturnsNull) {
         void *ptr = mgpuMemAlloc(64, nullptr, false);
         finish(stream == nullptr && ptr == nullptr);
       },
-      ExitedWithCode(0), "mgpuStreamCreate: no AMD GPU.*\n.*mgpuMemAlloc: no AMD GPU");
+      ExitedWithCode(0),
+      "mgpuStreamCreate: no AMD GPU.*\n.*mgpuMemAlloc: no AMD GPU");
 }
 
 TEST(HipRuntimeDeathTest, NoDevice) {
@@ -206,8 +210,9 @@ TEST(HipRuntimeDeathTest, ContinueModeReturnsNull) {
         void *p = mgpuMemAlloc(256, nullptr, false);
         finish(p == nullptr);
       },
-      ExitedWithCode(0), "hipMalloc\\(256 bytes\\) failed with "
-                         "hipErrorOutOfMemory");
+      ExitedWithCode(0),
+      "hipMalloc\\(256 bytes\\) failed with "
+      "hipErrorOutOfMemory");
 }
 
 TEST(HipRuntimeDeathTest, CodeObjectForAnotherChip) {
@@ -268,8 +273,8 @@ TEST(HipRuntimeDeathTest, LaunchOutOfResources) {
       {
         useFake("fail=hipModuleLaunchKernel:701");
         std::vector<unsigned char> elf = elfFor(0x4e);
-        void *f = mgpuModuleGetFunction(mgpuModuleLoad(elf.data(), elf.size()),
-                                        "k");
+        void *f =
+            mgpuModuleGetFunction(mgpuModuleLoad(elf.data(), elf.size()), "k");
         mgpuLaunchKernel(f, 4, 2, 1, 128, 1, 1, 1024, mgpuStreamCreate(),
                          nullptr, nullptr, 0);
         finish(false);
@@ -285,10 +290,9 @@ TEST(HipRuntimeDeathTest, BadLaunchDimensionsNeverReachHip) {
       {
         useFake();
         std::vector<unsigned char> elf = elfFor(0x4e);
-        void *f = mgpuModuleGetFunction(mgpuModuleLoad(elf.data(), elf.size()),
-                                        "k");
-        mgpuLaunchKernel(f, 0, 1, 1, 64, 1, 1, 0, nullptr, nullptr, nullptr,
-                         0);
+        void *f =
+            mgpuModuleGetFunction(mgpuModuleLoad(elf.data(), elf.size()), "k");
+        mgpuLaunchKernel(f, 0, 1, 1, 64, 1, 1, 0, nullptr, nullptr, nullptr, 0);
         finish(false);
       },
       ExitedWithCode(1),
@@ -321,21 +325,20 @@ TEST(HipRuntimeDeathTest, UnknownErrorUsesHipsName) {
 }
 
 void registerNonDenseMemRef() {
-        useFake();
-        float data[64];
-        // StridedMemRefType<float, 2>: 4x4 with row stride 8.
-        struct {
-          float *base, *aligned;
-          int64_t offset, sizes[2], strides[2];
-        } d = {data, data, 0, {4, 4}, {8, 1}};
-        mgpuMemHostRegisterMemRef(2, &d, sizeof(float));
-        finish(false);
-      }
+  useFake();
+  float data[64];
+  // StridedMemRefType<float, 2>: 4x4 with row stride 8.
+  struct {
+    float *base, *aligned;
+    int64_t offset, sizes[2], strides[2];
+  } d = {data, data, 0, {4, 4}, {8, 1}};
+  mgpuMemHostRegisterMemRef(2, &d, sizeof(float));
+  finish(false);
+}
 
 TEST(HipRuntimeDeathTest, NonDenseMemRefIsNotRegistered) {
   EXPECT_EXIT(
-      registerNonDenseMemRef(),
-      ExitedWithCode(1),
+      registerNonDenseMemRef(), ExitedWithCode(1),
       "mgpuMemHostRegisterMemRef: dimension 0 of the memref has stride 8, "
       "not 4");
 }
@@ -347,8 +350,9 @@ TEST(HipRuntimeDeathTest, DefaultDeviceOutOfRange) {
         mgpuSetDefaultDevice(3);
         finish(false);
       },
-      ExitedWithCode(1), "mgpuSetDefaultDevice\\(3\\): HIP sees 1 device "
-                         "\\(0-0\\)");
+      ExitedWithCode(1),
+      "mgpuSetDefaultDevice\\(3\\): HIP sees 1 device "
+      "\\(0-0\\)");
 }
 
 TEST(HipRuntimeDeathTest, NoJitForAssembly) {
@@ -375,57 +379,49 @@ struct FakeHipLaunch {
 };
 
 void launchAndTime() {
-        useFake("elapsed=2.5");
-        std::vector<unsigned char> elf = elfFor(0x4c);
-        void *f = mgpuModuleGetFunction(mgpuModuleLoad(elf.data(), elf.size()),
-                                        "k");
-        void *stream = mgpuStreamCreate();
-        int arg = 7;
-        void *params[] = {&arg};
-        mcoreHipSetKernelTiming(1);
-        mgpuLaunchKernel(f, 5, 6, 7, 64, 2, 1, 512, stream, params, nullptr,
-                         1);
-        mgpuLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, stream, params, nullptr, 1);
-        double ms = mcoreHipTakeKernelMilliseconds();
-        double again = mcoreHipTakeKernelMilliseconds();
-        void *fake = dlopen(MCORE_FAKE_HIP_LIBRARY, RTLD_NOW | RTLD_NOLOAD);
-        auto *last = fake ? static_cast<FakeHipLaunch *>(
-                                dlsym(fake, "fakeHipLastLaunch"))
-                          : nullptr;
-        bool ok = last && last->count == 2 && last->function == f &&
-                  last->grid[0] == 1 && last->block[0] == 64 &&
-                  last->params == params && last->stream == stream &&
-                  ms == 5.0 && again == 0.0;
-        mgpuLaunchKernel(f, 5, 6, 7, 64, 2, 1, 512, stream, params, nullptr,
-                         1);
-        ok = ok && last->grid[0] == 5 && last->grid[1] == 6 &&
-             last->grid[2] == 7 && last->block[1] == 2 &&
-             last->sharedBytes == 512;
-        std::fprintf(stderr, "timed %g ms then %g ms\n", ms, again);
-        finish(ok);
-      }
+  useFake("elapsed=2.5");
+  std::vector<unsigned char> elf = elfFor(0x4c);
+  void *f = mgpuModuleGetFunction(mgpuModuleLoad(elf.data(), elf.size()), "k");
+  void *stream = mgpuStreamCreate();
+  int arg = 7;
+  void *params[] = {&arg};
+  mcoreHipSetKernelTiming(1);
+  mgpuLaunchKernel(f, 5, 6, 7, 64, 2, 1, 512, stream, params, nullptr, 1);
+  mgpuLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, stream, params, nullptr, 1);
+  double ms = mcoreHipTakeKernelMilliseconds();
+  double again = mcoreHipTakeKernelMilliseconds();
+  void *fake = dlopen(MCORE_FAKE_HIP_LIBRARY, RTLD_NOW | RTLD_NOLOAD);
+  auto *last =
+      fake ? static_cast<FakeHipLaunch *>(dlsym(fake, "fakeHipLastLaunch"))
+           : nullptr;
+  bool ok = last && last->count == 2 && last->function == f &&
+            last->grid[0] == 1 && last->block[0] == 64 &&
+            last->params == params && last->stream == stream && ms == 5.0 &&
+            again == 0.0;
+  mgpuLaunchKernel(f, 5, 6, 7, 64, 2, 1, 512, stream, params, nullptr, 1);
+  ok = ok && last->grid[0] == 5 && last->grid[1] == 6 && last->grid[2] == 7 &&
+       last->block[1] == 2 && last->sharedBytes == 512;
+  std::fprintf(stderr, "timed %g ms then %g ms\n", ms, again);
+  finish(ok);
+}
 
 TEST(HipRuntimeDeathTest, LaunchPassesItsArgumentsAndTimes) {
-  EXPECT_EXIT(
-      launchAndTime(),
-      ExitedWithCode(0), "timed 5 ms then 0 ms");
+  EXPECT_EXIT(launchAndTime(), ExitedWithCode(0), "timed 5 ms then 0 ms");
 }
 
 void copyThroughHip() {
-        useFake();
-        int32_t host[4] = {1, 2, 3, 4}, back[4] = {};
-        void *device = mgpuMemAlloc(sizeof(host), nullptr, false);
-        mgpuMemcpy(device, host, sizeof(host), nullptr);
-        mgpuMemset32(device, 9, 2, nullptr);
-        mgpuMemcpy(back, device, sizeof(back), nullptr);
-        mgpuMemFree(device, nullptr);
-        finish(back[0] == 9 && back[1] == 9 && back[2] == 3 && back[3] == 4);
-      }
+  useFake();
+  int32_t host[4] = {1, 2, 3, 4}, back[4] = {};
+  void *device = mgpuMemAlloc(sizeof(host), nullptr, false);
+  mgpuMemcpy(device, host, sizeof(host), nullptr);
+  mgpuMemset32(device, 9, 2, nullptr);
+  mgpuMemcpy(back, device, sizeof(back), nullptr);
+  mgpuMemFree(device, nullptr);
+  finish(back[0] == 9 && back[1] == 9 && back[2] == 3 && back[3] == 4);
+}
 
 TEST(HipRuntimeDeathTest, CopiesGoThroughHip) {
-  EXPECT_EXIT(
-      copyThroughHip(),
-      ExitedWithCode(0), "");
+  EXPECT_EXIT(copyThroughHip(), ExitedWithCode(0), "");
 }
 
 } // namespace

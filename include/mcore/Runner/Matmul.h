@@ -31,7 +31,18 @@ namespace mlir::mcore::runner {
 /// The element types of matmul mode: inputs f16, bf16, fp8, bf8, i8, u8, i4,
 /// u4; accumulators f32, f16, bf16, i32. fp8 and bf8 are E4M3 and E5M2 in
 /// the chip's encoding (FNUZ on gfx942, OCP on gfx950 and gfx12).
-enum class ElementType : uint8_t { F16, BF16, FP8, BF8, I8, U8, I4, U4, F32, I32 };
+enum class ElementType : uint8_t {
+  F16,
+  BF16,
+  FP8,
+  BF8,
+  I8,
+  U8,
+  I4,
+  U4,
+  F32,
+  I32
+};
 
 llvm::StringRef getElementTypeName(ElementType type); ///< "f16", "u4", ...
 std::optional<ElementType> parseElementType(llvm::StringRef name);
@@ -64,8 +75,7 @@ double getMinNormal(ElementType type, Fp8Format fp8);
 /// One matmul problem: C (M x N) += A (M x K) * B (K x N).
 struct MatmulProblem {
   int64_t m = 0, n = 0, k = 0;
-  ElementType a = ElementType::F16, b = ElementType::F16,
-              c = ElementType::F32;
+  ElementType a = ElementType::F16, b = ElementType::F16, c = ElementType::F32;
   bool sparseA = false; ///< A is 2:4-sparse along K
   Chip chip = Chip::gfx1201;
 

@@ -44,8 +44,8 @@ std::string getRuntimeDirectory();
 /// The outcome of backend selection.
 struct BackendChoice {
   Backend backend = Backend::Emu;
-  std::string library; ///< path of the runtime library
-  std::string reason;  ///< "1 AMD GPU (gfx942); HIP 6.2 ..." or why not
+  std::string library;  ///< path of the runtime library
+  std::string reason;   ///< "1 AMD GPU (gfx942); HIP 6.2 ..." or why not
   std::string gpuChips; ///< the GPUs' chips, comma-separated (hip)
 };
 

@@ -160,14 +160,22 @@ const char *Hip::errorName(hip::Error e) const {
     if (const char *name = hipGetErrorName(e))
       return name;
   switch (e) {
-  case hip::ErrorInvalidValue: return "hipErrorInvalidValue";
-  case hip::ErrorOutOfMemory: return "hipErrorOutOfMemory";
-  case hip::ErrorNoDevice: return "hipErrorNoDevice";
-  case hip::ErrorNoBinaryForGpu: return "hipErrorNoBinaryForGpu";
-  case hip::ErrorNotFound: return "hipErrorNotFound";
-  case hip::ErrorLaunchOutOfResources: return "hipErrorLaunchOutOfResources";
-  case hip::ErrorIllegalAddress: return "hipErrorIllegalAddress";
-  default: return "hipError(unknown)";
+  case hip::ErrorInvalidValue:
+    return "hipErrorInvalidValue";
+  case hip::ErrorOutOfMemory:
+    return "hipErrorOutOfMemory";
+  case hip::ErrorNoDevice:
+    return "hipErrorNoDevice";
+  case hip::ErrorNoBinaryForGpu:
+    return "hipErrorNoBinaryForGpu";
+  case hip::ErrorNotFound:
+    return "hipErrorNotFound";
+  case hip::ErrorLaunchOutOfResources:
+    return "hipErrorLaunchOutOfResources";
+  case hip::ErrorIllegalAddress:
+    return "hipErrorIllegalAddress";
+  default:
+    return "hipError(unknown)";
   }
 }
 
@@ -224,7 +232,7 @@ void load(Hip &h) {
   }
 
 #define MCORE_HIP_RESOLVE(name, ret, params)                                   \
-  h.name = reinterpret_cast<ret(*) params>(dlsym(h.handle, #name));           \
+  h.name = reinterpret_cast<ret(*) params>(dlsym(h.handle, #name));            \
   if (!h.name) {                                                               \
     h.failure = format("the HIP runtime %s has no %s; it is not ROCm's HIP "   \
                        "5 or newer (set MCORE_HIP_LIBRARY to the right "       \
@@ -243,13 +251,13 @@ void load(Hip &h) {
   if (hip::Error e = h.hipInit(0)) {
     h.noGpu = e == hip::ErrorNoDevice || e == hip::ErrorInsufficientDriver ||
               e == hip::ErrorNotInitialized;
-    h.failure = format("%shipInit failed with %s in %s: %s",
-                       h.noGpu ? "no AMD GPU: " : "", h.errorName(e),
-                       h.path.c_str(),
-                       e == hip::ErrorInsufficientDriver
-                           ? "the amdgpu kernel driver is older than this "
-                             "HIP runtime; update the driver"
-                           : driverAdvice().c_str());
+    h.failure =
+        format("%shipInit failed with %s in %s: %s",
+               h.noGpu ? "no AMD GPU: " : "", h.errorName(e), h.path.c_str(),
+               e == hip::ErrorInsufficientDriver
+                   ? "the amdgpu kernel driver is older than this "
+                     "HIP runtime; update the driver"
+                   : driverAdvice().c_str());
     return;
   }
   hip::Error e = h.hipGetDeviceCount(&h.devices);
@@ -262,8 +270,8 @@ void load(Hip &h) {
   }
   if (e) {
     h.devices = 0;
-    h.failure = format("hipGetDeviceCount failed with %s in %s",
-                       h.errorName(e), h.path.c_str());
+    h.failure = format("hipGetDeviceCount failed with %s in %s", h.errorName(e),
+                       h.path.c_str());
   }
 }
 
@@ -281,8 +289,8 @@ Hip *hipOrReport(const char *function) {
   Hip &h = state();
   if (h.failure.empty())
     return &h;
-  report(format("%s: %s%s%s", function, h.failure.c_str(),
-                h.noGpu ? "; " : "", h.noGpu ? kEmulatorAdvice : ""));
+  report(format("%s: %s%s%s", function, h.failure.c_str(), h.noGpu ? "; " : "",
+                h.noGpu ? kEmulatorAdvice : ""));
   return nullptr;
 }
 
@@ -296,9 +304,11 @@ thread_local int defaultDevice = 0;
 /// are not one (EF_AMDGPU_MACH values of llvm/BinaryFormat/ELF.h).
 std::string codeObjectChip(const void *data, size_t size) {
   const auto *p = static_cast<const unsigned char *>(data);
-  if (size < 0x34 || std::memcmp(p, "\x7f"
-                                    "ELF",
-                                 4) != 0 ||
+  if (size < 0x34 ||
+      std::memcmp(p,
+                  "\x7f"
+                  "ELF",
+                  4) != 0 ||
       p[4] != 2 /*ELFCLASS64*/)
     return "";
   uint16_t machine = uint16_t(p[0x12] | (p[0x13] << 8));
@@ -307,17 +317,27 @@ std::string codeObjectChip(const void *data, size_t size) {
   uint32_t flags;
   std::memcpy(&flags, p + 0x30, 4);
   switch (flags & 0xff) {
-  case 0x030: return "gfx908";
-  case 0x03f: return "gfx90a";
-  case 0x04c: return "gfx942";
-  case 0x04f: return "gfx950";
-  case 0x041: return "gfx1100";
-  case 0x046: return "gfx1101";
-  case 0x047: return "gfx1102";
-  case 0x048: return "gfx1200";
-  case 0x04e: return "gfx1201";
-  default: return format("an AMDGPU chip with EF_AMDGPU_MACH 0x%x",
-                         unsigned(flags & 0xff));
+  case 0x030:
+    return "gfx908";
+  case 0x03f:
+    return "gfx90a";
+  case 0x04c:
+    return "gfx942";
+  case 0x04f:
+    return "gfx950";
+  case 0x041:
+    return "gfx1100";
+  case 0x046:
+    return "gfx1101";
+  case 0x047:
+    return "gfx1102";
+  case 0x048:
+    return "gfx1200";
+  case 0x04e:
+    return "gfx1201";
+  default:
+    return format("an AMDGPU chip with EF_AMDGPU_MACH 0x%x",
+                  unsigned(flags & 0xff));
   }
 }
 
@@ -399,16 +419,14 @@ struct MemRefDescriptor {
 
 extern "C" {
 
-int mcoreHipDeviceChips(char *buffer,
-                                                               size_t size) {
+int mcoreHipDeviceChips(char *buffer, size_t size) {
   std::vector<std::string> chips = kfdChips();
   if (buffer && size)
     std::snprintf(buffer, size, "%s", join(chips).c_str());
   return int(chips.size());
 }
 
-int mcoreHipProbe(char *message,
-                                                         size_t size) {
+int mcoreHipProbe(char *message, size_t size) {
   Hip &h = state();
   std::string text;
   if (!h.failure.empty()) {
@@ -428,12 +446,9 @@ int mcoreHipProbe(char *message,
   return h.failure.empty() ? h.devices : 0;
 }
 
-void mcoreHipSetKernelTiming(int on) {
-  timingEnabled = on != 0;
-}
+void mcoreHipSetKernelTiming(int on) { timingEnabled = on != 0; }
 
-double
-mcoreHipTakeKernelMilliseconds(void) {
+double mcoreHipTakeKernelMilliseconds(void) {
   std::lock_guard<std::mutex> lock(timingMutex);
   double ms = timedMilliseconds;
   timedMilliseconds = 0;
@@ -473,8 +488,7 @@ void *mgpuModuleLoad(void *data, size_t gpuBlobSize) {
                       "chip (mcore-run --chip=..., or the pipeline's chip=)",
                       chip.c_str(), gpus.empty() ? "" : " and the GPU is ",
                       gpus.c_str());
-    check(*h, e, "hipModuleLoadData", format("%zu bytes", gpuBlobSize),
-          advise);
+    check(*h, e, "hipModuleLoadData", format("%zu bytes", gpuBlobSize), advise);
     return nullptr;
   }
   return module;
@@ -541,8 +555,8 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
   }
   std::string what = format("grid %ldx%ldx%ld, block %ldx%ldx%ld, %d bytes "
                             "of dynamic LDS",
-                            long(gridX), long(gridY), long(gridZ),
-                            long(blockX), long(blockY), long(blockZ), smem);
+                            long(gridX), long(gridY), long(gridZ), long(blockX),
+                            long(blockY), long(blockZ), smem);
   bool timing = timingEnabled;
   hip::Event start = nullptr, stop = nullptr;
   if (timing &&
@@ -673,8 +687,7 @@ void mgpuMemset32(void *dst, int value, size_t count, void *stream) {
 
 void mgpuMemset16(void *dst, int value, size_t count, void *stream) {
   if (Hip *h = hipOrReport("mgpuMemset16"))
-    check(*h,
-          h->hipMemsetD16Async(dst, (unsigned short)value, count, stream),
+    check(*h, h->hipMemsetD16Async(dst, (unsigned short)value, count, stream),
           "hipMemsetD16Async", format("%zu halves", count));
 }
 

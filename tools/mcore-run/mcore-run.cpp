@@ -731,6 +731,8 @@ struct PlainDiagnostics {
           // fallback; say it once.
           if (!printed.insert(diag.str()).second)
             return success();
+          if (diag.getSeverity() == DiagnosticSeverity::Error)
+            ++errors;
           llvm::outs().flush();
           const char *kind = "error";
           if (diag.getSeverity() == DiagnosticSeverity::Remark)
@@ -747,6 +749,7 @@ struct PlainDiagnostics {
     ctx.printOpOnDiagnostic(false);
   }
   std::set<std::string> printed;
+  unsigned errors = 0;
   ScopedDiagnosticHandler handler;
 };
 
@@ -901,7 +904,9 @@ Status runMatmul(Progress &progress) {
   progress.step("compiling " + problem.describe());
   auto compileStart = std::chrono::steady_clock::now();
   if (failed(compile(*module, o)))
-    return fail("compiling " + problem.describe() + " failed (see above)");
+    return diagnostics.errors ? Failure
+                              : fail("compiling " + problem.describe() +
+                                     " failed");
   double compileMs = elapsedMs(compileStart);
   progress.stop();
   if (printLoweredIR) {

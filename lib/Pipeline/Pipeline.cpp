@@ -3,9 +3,10 @@
 // The stages, in order (docs/Pipeline.md shows the IR after each):
 //
 //   bufferization  mcore-compress-2to4, one-shot-bufferize (function
-//                  boundaries, identity layouts), buffer deallocation
+//                  boundaries, identity layouts)
 //   kernels        mcore-lower-compress-2to4, mcore-tile-matmul,
-//                  mcore-distribute, convert-mcore-to-rocdl
+//                  mcore-host-buffers, mcore-distribute,
+//                  convert-mcore-to-rocdl
 //   lowering       gpu-launch-sink-index-computations, gpu-kernel-outlining,
 //                  rocdl-attach-target; in each gpu.module vector/scf/affine
 //                  to LLVM and convert-gpu-to-rocdl; host code to LLVM and
@@ -32,7 +33,6 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
-#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -105,7 +105,9 @@ void mlir::mcore::buildMCoreBufferizationPipeline(OpPassManager &pm) {
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  bufferization::buildBufferDeallocationPipeline(pm);
+  // No ownership-based deallocation: it would copy a returned C (an
+  // argument updated in place) on the host. mcore-host-buffers frees the
+  // temporaries once the kernels exist.
   pm.addPass(createCanonicalizerPass());
 }
 
@@ -126,6 +128,7 @@ void mlir::mcore::buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
   tile.allowDenseFallback = t.allowDenseFallback;
   tile.wideAccumulator = t.wideAccumulator;
   pm.addPass(createMCoreTileMatmulPass(tile));
+  pm.addPass(createMCoreHostBuffersPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createMCoreDistributePass());

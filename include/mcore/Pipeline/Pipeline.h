@@ -87,9 +87,10 @@ LogicalResult buildMCorePipeline(OpPassManager &pm,
 
 /// The stages of the pipeline, for compilers that want only some of them.
 /// Tensors to memrefs: 2:4 encodings to compressed operands, One-Shot
-/// Bufferize (function boundaries included), deallocation.
+/// Bufferize (function boundaries included).
 void buildMCoreBufferizationPipeline(OpPassManager &pm);
-/// Memrefs to gpu.launch kernels with per-lane ROCDL matrix instructions.
+/// Memrefs to gpu.launch kernels with per-lane ROCDL matrix instructions;
+/// host buffers the kernels use made GPU-accessible, temporaries freed.
 void buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
                               const MatmulTilingOptions &tiling);
 /// Kernels outlined into a gpu.module for `chip`, lowered to the LLVM

@@ -3,7 +3,7 @@
 
 // Run-time compression: one thread per metadata word, the first violation
 // recorded with an atomic minimum in a host-shared word, and host code that
-// reports it (row, group, columns, non-zeros) and aborts.
+// reports it (row, group, columns, non-zeros) and exits with status 65.
 
 // CHECK-LABEL: func.func @compress
 // CHECK:       %[[NONE:.+]] = arith.constant 9223372036854775807 : i64
@@ -23,11 +23,12 @@
 
 // The reporter, once per module.
 // CHECK-LABEL: llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32
-// CHECK-LABEL: llvm.func @abort()
+// CHECK-LABEL: llvm.func @exit(i32)
 // CHECK:       llvm.mlir.global internal constant @__mcore_2to4_message("mcore: A is not 2:4 sparse: row %lld, group %lld (columns %lld-%lld) has %lld non-zeros\0A\00")
 // CHECK-LABEL: func.func private @__mcore_2to4_violation(%{{.+}}: i64, %{{.+}}: i64, %{{.+}}: i64, %{{.+}}: i64, %{{.+}}: i64)
 // CHECK:       llvm.call @dprintf
-// CHECK:       llvm.call @abort()
+// CHECK:       %[[STATUS:.+]] = llvm.mlir.constant(65 : i32) : i32
+// CHECK:       llvm.call @exit(%[[STATUS]])
 func.func @compress(%a: memref<?x?xf16>, %v: memref<?x?xf16>, %m: memref<?x?xi32>,
                     %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
   mcore.compress_2to4 ins(%a : memref<?x?xf16>) outs(%v, %m : memref<?x?xf16>, memref<?x?xi32>)

@@ -27,7 +27,7 @@
 //
 //   mcore: A is not 2:4 sparse: row R, group G (columns C0-C1) has N non-zeros
 //
-// to stderr and aborts.
+// to stderr and exits with status 65 (EX_DATAERR).
 //
 //===----------------------------------------------------------------------===//
 
@@ -318,11 +318,16 @@ struct Compress2to4Pass
 // mcore-lower-compress-2to4
 //===----------------------------------------------------------------------===//
 
-/// The host function that reports a violation and aborts:
+/// The exit status of a program whose 2:4 input is not 2:4 (sysexits.h
+/// EX_DATAERR: the input data was incorrect).
+constexpr int kViolationExitCode = 65;
+
+/// The host function that reports a violation and ends the program:
 ///   void @__mcore_2to4_violation(i64 row, i64 group, i64 firstCol,
 ///                                i64 lastCol, i64 nonzeros)
-/// It prints with dprintf(2, ...) and calls abort(), both from the C library
-/// every host process has.
+/// It prints with dprintf(2, ...) and calls exit(65), both from the C
+/// library every host process has. (exit, not abort: no signal, so no
+/// crash report from a host that installs signal handlers.)
 static func::FuncOp getOrCreateReporter(ModuleOp module) {
   MLIRContext *ctx = module.getContext();
   StringRef name = "__mcore_2to4_violation";
@@ -336,10 +341,10 @@ static func::FuncOp getOrCreateReporter(ModuleOp module) {
     LLVM::LLVMFuncOp::create(
         b, loc, "dprintf",
         LLVM::LLVMFunctionType::get(i32, {i32, ptr}, /*isVarArg=*/true));
-  if (!module.lookupSymbol("abort"))
+  if (!module.lookupSymbol("exit"))
     LLVM::LLVMFuncOp::create(
-        b, loc, "abort",
-        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {}));
+        b, loc, "exit",
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {i32}));
   std::string text = "mcore: A is not 2:4 sparse: row %lld, group %lld "
                      "(columns %lld-%lld) has %lld non-zeros\n";
   text.push_back('\0');
@@ -359,7 +364,8 @@ static func::FuncOp getOrCreateReporter(ModuleOp module) {
   LLVM::CallOp::create(
       b, loc, LLVM::LLVMFunctionType::get(i32, {i32, ptr}, true),
       SymbolRefAttr::get(ctx, "dprintf"), args);
-  LLVM::CallOp::create(b, loc, TypeRange{}, "abort", ValueRange{});
+  Value status = LLVM::ConstantOp::create(b, loc, i32, kViolationExitCode);
+  LLVM::CallOp::create(b, loc, TypeRange{}, "exit", ValueRange{status});
   func::ReturnOp::create(b, loc);
   return func;
 }

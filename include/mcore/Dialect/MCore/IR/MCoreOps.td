@@ -225,7 +225,7 @@ def MCore_Compress2to4Op : MCore_Op<"compress_2to4", [
     The input must be 2:4 sparse along K. `mcore-lower-compress-2to4`
     turns the op into a GPU kernel that compresses and validates at run
     time; if a group of four holds more than two non-zeros, the host code
-    prints the first violating row and group and aborts instead of
+    prints the first violating row and group and exits (status 65) instead of
     computing a wrong product. (Constants never reach this op:
     `mcore-compress-2to4` compresses them at compile time.)
 

@@ -154,7 +154,7 @@ def MCoreCompress2to4Pass : Pass<"mcore-compress-2to4", "::mlir::ModuleOp"> {
       compile time; a constant that is not 2:4 is an error at the matmul
       naming the first violating row and group;
     * any other A is compressed at run time by `mcore.compress_2to4`
-      (lowered by `mcore-lower-compress-2to4`, which validates and aborts
+      (lowered by `mcore-lower-compress-2to4`, which validates and exits
       with the first violating row and group).
 
     The encoding is taken as a promise about A's values: mcore keeps such a
@@ -189,8 +189,9 @@ def MCoreLowerCompress2to4Pass
       mcore: A is not 2:4 sparse: row 5, group 6 (columns 24-27) has 3 non-zeros
       ```
 
-      to stderr (`dprintf(2, ...)`) and calls `abort()`. The first violation
-      in row-major order is reported, as `sparse24::compress` does.
+      to stderr (`dprintf(2, ...)`) and ends the program with `exit(65)`
+      (`EX_DATAERR`). The first violation in row-major order is reported,
+      as `sparse24::compress` does.
 
     Float elements are zero when only their sign bit may be set (+0 and -0),
     integers when they are 0, matching `sparse24::isZero`.
@@ -200,6 +201,32 @@ def MCoreLowerCompress2to4Pass
     "::mlir::gpu::GPUDialect", "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect"];
+}
+
+def MCoreHostBuffersPass : Pass<"mcore-host-buffers", "::mlir::ModuleOp"> {
+  let summary = "Make host buffers that GPU kernels use GPU-accessible, and "
+                "free temporaries";
+  let description = [{
+    Runs on host code after the kernels exist (`gpu.launch`). Bufferization
+    allocates tensor temporaries with `memref.alloc` (malloc) and reads
+    constants from host globals, neither of which a kernel on a real GPU can
+    reach:
+
+    * an allocation a kernel uses that does not leave its block becomes
+      `gpu.alloc host_shared` (`mgpuMemAlloc`) and is freed with an
+      asynchronous `gpu.dealloc` at the end of the block;
+    * one that leaves the function (returned, stored) stays a `memref.alloc`
+      (its caller frees it) and is registered with `gpu.host_register`;
+    * a constant global a kernel reads is copied into a host-shared
+      temporary;
+    * other allocations that do not leave their block are freed with
+      `memref.dealloc`.
+
+    Function arguments belong to the caller, which must pass GPU-accessible
+    memory (mcore-run allocates with `mgpuMemAlloc`).
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect"];
 }
 
 #endif // MCORE_DIALECT_MCORE_TRANSFORMS_PASSES_TD

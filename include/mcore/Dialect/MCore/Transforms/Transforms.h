@@ -99,7 +99,7 @@ LogicalResult compress2to4(Operation *root);
 
 /// Lowers every memref mcore.compress_2to4 under `root` to a GPU kernel that
 /// compresses and validates, followed by host code that reports the first
-/// violating row and group and aborts.
+/// violating row and group and exits with status 65.
 LogicalResult lowerCompress2to4(Operation *root);
 
 /// Registers the BufferizableOpInterface of mcore.sparse_matmul and

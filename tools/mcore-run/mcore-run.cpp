@@ -57,6 +57,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
@@ -68,6 +69,7 @@
 #include <cstring>
 #include <mutex>
 #include <set>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -190,6 +192,20 @@ enum Status { Success = 0, Mismatch = 1, Failure = 2 };
 /// The child's exit codes for Mismatch and Failure: anything else (a runtime
 /// library ending the process with status 1, say) maps to Failure.
 constexpr int kChildMismatch = 101, kChildFailure = 102;
+
+/// What the child is doing, in memory shared with the parent, so that a
+/// crash can be told apart: the compiler's (a bug of mcore) or the
+/// program's (its kernels or host code).
+enum Phase : char { Compiling = 'c', Running = 'r' };
+volatile char *phase = nullptr;
+
+/// From here on faults are the program's: LLVM's crash handler (a stack dump
+/// asking for an LLVM bug report) would only confuse.
+void startRunning() {
+  if (phase)
+    *phase = Running;
+  llvm::sys::unregisterHandlers();
+}
 
 Status fail(const llvm::Twine &message) {
   llvm::outs().flush();
@@ -614,7 +630,8 @@ Status runFile(Progress &progress) {
     module->print(llvm::outs());
     llvm::outs() << "\n";
   }
-  if (!hasBinary || !isLoweredHost(*module)) {
+  // Anything but LLVM-dialect host code (and gpu.binary) needs compiling.
+  if (!isLoweredHost(*module)) {
     // Compile: the chip comes from --chip, the module, or the GPU.
     std::string chipText = *chip ? getChipName(**chip).str() : "";
     if (chipText.empty())
@@ -662,6 +679,7 @@ Status runFile(Progress &progress) {
   if (!engine)
     return fail("cannot JIT-compile the host code: " +
                 llvm::toString(engine.takeError()));
+  startRunning();
   (*engine)->initialize(); // global constructors: mgpuModuleLoad
 
   llvm::outs().flush();
@@ -943,6 +961,7 @@ Status runMatmul(Progress &progress) {
     return fail("cannot JIT-compile the host code: " +
                 llvm::toString(engine.takeError()));
   work.step("loading the kernel");
+  startRunning();
   (*engine)->initialize();
 
   // Device memory.
@@ -1109,6 +1128,12 @@ int main(int argc, char **argv) {
   llvm::outs().flush();
   std::fflush(stdout);
   std::fflush(stderr);
+  void *shared = mmap(nullptr, 1, PROT_READ | PROT_WRITE,
+                      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (shared != MAP_FAILED) {
+    phase = static_cast<volatile char *>(shared);
+    *phase = Compiling;
+  }
   pid_t child = fork();
   if (child < 0)
     return run();
@@ -1136,13 +1161,17 @@ int main(int argc, char **argv) {
   }
   if (WIFSIGNALED(wstatus)) {
     int sig = WTERMSIG(wstatus);
-    // abort() follows a message of its own (an assertion, a failed check in
-    // the compiled program); a fault does not.
-    if (sig != SIGABRT)
+    if (phase && *phase == Compiling)
+      llvm::errs() << "mcore-run: error: mcore-run crashed while compiling ("
+                   << strsignal(sig) << ", signal " << sig
+                   << "); this is a bug of mcore: please report it with the "
+                      "input and the command\n";
+    else if (sig != SIGABRT) // abort() comes with a message of its own
       llvm::errs() << "mcore-run: error: the program crashed ("
                    << strsignal(sig) << ", signal " << sig
-                   << "); run it on the emulator with MCORE_EMU_CHECK=1 to "
-                      "find a bad memory access\n";
+                   << "): a bad memory access in its host code or a "
+                      "kernel; on the emulator, MCORE_EMU_CHECK=1 finds a "
+                      "kernel's\n";
   }
   return Failure;
 }

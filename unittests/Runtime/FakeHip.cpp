@@ -11,6 +11,8 @@
 //   FAKE_HIP="fail=hipMalloc:2,fail=hipInit:100"
 //                                             these calls return these codes
 //   FAKE_HIP="elapsed=2.5"                    hipEventElapsedTime's answer
+//   FAKE_HIP="devoffset=4096"                 registered host memory maps at
+//                                             another device address
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +28,7 @@ namespace {
 struct Config {
   int devices = 1;
   float elapsed = 0;
+  long deviceOffset = 0; ///< hipHostGetDevicePointer: host + this
   std::map<std::string, int> failures;
 };
 
@@ -47,6 +50,8 @@ const Config &config() {
       std::string key = item.substr(0, eq), value = item.substr(eq + 1);
       if (key == "devices") {
         c->devices = std::atoi(value.c_str());
+      } else if (key == "devoffset") {
+        c->deviceOffset = std::atol(value.c_str());
       } else if (key == "elapsed") {
         c->elapsed = float(std::atof(value.c_str()));
       } else if (key == "fail") {
@@ -137,6 +142,13 @@ int hipMalloc(void **ptr, size_t size) {
   *ptr = std::malloc(size ? size : 1);
   return 0;
 }
+int hipMallocManaged(void **ptr, size_t size, unsigned flags) {
+  FAKE_RESULT(hipMallocManaged);
+  if (flags != 1) // hipMemAttachGlobal
+    return 1;
+  *ptr = std::malloc(size ? size : 1);
+  return 0;
+}
 int hipFree(void *ptr) {
   FAKE_RESULT(hipFree);
   std::free(ptr);
@@ -208,7 +220,7 @@ int hipHostUnregister(void *) {
 }
 int hipHostGetDevicePointer(void **device, void *host, unsigned) {
   FAKE_RESULT(hipHostGetDevicePointer);
-  *device = host;
+  *device = static_cast<char *>(host) + config().deviceOffset;
   return 0;
 }
 

@@ -43,6 +43,7 @@ void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared);
 void mgpuMemFree(void *ptr, void *stream);
 void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream);
 void mgpuMemset32(void *dst, int value, size_t count, void *stream);
+void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes);
 void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
                                int64_t elementSizeBytes);
 void mgpuSetDefaultDevice(int32_t device);
@@ -418,6 +419,50 @@ void copyThroughHip() {
   mgpuMemcpy(back, device, sizeof(back), nullptr);
   mgpuMemFree(device, nullptr);
   finish(back[0] == 9 && back[1] == 9 && back[2] == 3 && back[3] == 4);
+}
+
+TEST(HipRuntimeDeathTest, HostSharedIsManagedMemory) {
+  EXPECT_EXIT(
+      {
+        useFake("fail=hipMalloc:2");
+        // host_shared does not use hipMalloc (which fails here) but
+        // hipMallocManaged, and the host can write the memory.
+        auto *p = static_cast<int *>(mgpuMemAlloc(64, nullptr, true));
+        if (p)
+          p[15] = 1;
+        finish(p != nullptr);
+      },
+      ExitedWithCode(0), "");
+  EXPECT_EXIT(
+      {
+        useFake("fail=hipMallocManaged:2");
+        mgpuMemAlloc(64, nullptr, true);
+        finish(false);
+      },
+      ExitedWithCode(1),
+      "hipMallocManaged\\(64 bytes\\) failed with hipErrorOutOfMemory");
+}
+
+TEST(HipRuntimeDeathTest, RegisteredMemoryAtAnotherDeviceAddress) {
+  EXPECT_EXIT(
+      {
+        useFake();
+        static char buffer[256];
+        mgpuMemHostRegister(buffer, sizeof(buffer));
+        finish(true);
+      },
+      ExitedWithCode(0), "");
+  EXPECT_EXIT(
+      {
+        useFake("devoffset=4096");
+        static char buffer[256];
+        mgpuMemHostRegister(buffer, sizeof(buffer));
+        finish(false);
+      },
+      ExitedWithCode(1),
+      "mgpuMemHostRegister: HIP maps the registered host memory .* at "
+      "device address .*, but the compiled host code passes kernels the "
+      "host address");
 }
 
 TEST(HipRuntimeDeathTest, CopiesGoThroughHip) {

@@ -56,6 +56,8 @@ enum MemcpyKind : int { MemcpyDefault = 4 };
 enum : unsigned { EventDefault = 0, EventDisableTiming = 2 };
 /// hipHostRegister flags.
 enum : unsigned { HostRegisterDefault = 0 };
+/// hipMallocManaged flags.
+enum : unsigned { MemAttachGlobal = 1 };
 
 /// Every HIP function the runtime calls, resolved with dlsym. `required`
 /// functions must exist; the others are looked up when present.
@@ -74,6 +76,7 @@ enum : unsigned { HostRegisterDefault = 0 };
      unsigned blockX, unsigned blockY, unsigned blockZ, unsigned sharedBytes,  \
      Stream stream, void **kernelParams, void **extra))                        \
   X(hipMalloc, Error, (void **ptr, size_t size))                               \
+  X(hipMallocManaged, Error, (void **ptr, size_t size, unsigned flags))        \
   X(hipFree, Error, (void *ptr))                                               \
   X(hipMemcpyAsync, Error,                                                     \
     (void *dst, const void *src, size_t size, MemcpyKind kind, Stream stream)) \

@@ -651,13 +651,16 @@ void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared) {
   Hip *h = hipOrReport("mgpuMemAlloc");
   if (!h)
     return nullptr;
-  if (isHostShared) {
-    report("mgpuMemAlloc: host-shared (managed) allocations are not "
-           "supported by mcore's HIP runtime; use gpu.alloc without "
-           "host_shared");
-    return nullptr;
-  }
   void *ptr = nullptr;
+  // gpu.alloc host_shared: memory both the host code and kernels use, as
+  // upstream's CUDA wrappers give it (managed memory).
+  if (isHostShared) {
+    if (!check(*h, h->hipMallocManaged(&ptr, sizeBytes, hip::MemAttachGlobal),
+               "hipMallocManaged",
+               format("%llu bytes", (unsigned long long)sizeBytes)))
+      return nullptr;
+    return ptr;
+  }
   if (!check(*h, h->hipMalloc(&ptr, sizeBytes), "hipMalloc",
              format("%llu bytes", (unsigned long long)sizeBytes)))
     return nullptr;
@@ -692,10 +695,25 @@ void mgpuMemset16(void *dst, int value, size_t count, void *stream) {
 }
 
 void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes) {
-  if (Hip *h = hipOrReport("mgpuMemHostRegister"))
-    check(*h, h->hipHostRegister(ptr, sizeBytes, hip::HostRegisterDefault),
-          "hipHostRegister",
-          format("%llu bytes", (unsigned long long)sizeBytes));
+  Hip *h = hipOrReport("mgpuMemHostRegister");
+  if (!h ||
+      !check(*h, h->hipHostRegister(ptr, sizeBytes, hip::HostRegisterDefault),
+             "hipHostRegister",
+             format("%llu bytes", (unsigned long long)sizeBytes)))
+    return;
+  // Host code passes registered memory to kernels by its host address (as
+  // MLIR's gpu.host_register programs do), which is only right where HIP
+  // maps it at the same device address. Say so instead of faulting later.
+  void *device = nullptr;
+  if (!check(*h, h->hipHostGetDevicePointer(&device, ptr, 0),
+             "hipHostGetDevicePointer"))
+    return;
+  if (device != ptr)
+    report(format("mgpuMemHostRegister: HIP maps the registered host memory "
+                  "%p at device address %p, but the compiled host code "
+                  "passes kernels the host address; allocate the buffer with "
+                  "gpu.alloc (mgpuMemAlloc) instead",
+                  ptr, device));
 }
 
 void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,

@@ -9,7 +9,8 @@
 //      turned into the launch grid (dynamic sizes allowed);
 //   2. inside the work-group, a software-pipelined K loop:
 //        prologue   global -> registers -> LDS buffer 0, barrier
-//        iteration  prefetch the next K tile into registers (128-bit loads)
+//        iteration  prefetch the next K tile into registers (128-bit loads;
+//                   branch-free, the last iteration reloads the last tile)
 //                   waves compute from LDS buffer `cur`
 //                   registers -> LDS buffer `1 - cur`, barrier
 //      A is staged row-major, B transposed (N-major) so that every fragment
@@ -1045,6 +1046,11 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
     opMeta.ldsRows = cfg.tileM;
     opMeta.cols = cfg.tileK / 32;
     opMeta.vec = vecFor(32, opMeta.cols);
+    // Narrower loads rather than idle threads: a guard on the thread id is
+    // a branch the backend cannot prove wave-uniform.
+    while (opMeta.vec > 1 &&
+           opMeta.rows * (opMeta.cols / opMeta.vec) < threads)
+      opMeta.vec /= 2;
     opMeta.rowBound = M;
     opMeta.colBound = dim(spec.meta, 1);
     opMeta.staticFull = mFull && kFull;
@@ -1130,35 +1136,27 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
     ValueRange loopAcc = loop.getRegionIterArgs().drop_back();
     Value stage = loop.getRegionIterArgs().back();
     Value nextK = add(k, cfg.tileK);
-    Value hasNext = cmp(arith::CmpIPredicate::slt, nextK, K);
-    SmallVector<Value> next;
+    Value nextStage = stage;
+    SmallVector<Value> newAcc;
     if (cfg.stages == 2) {
       // Prefetch the next K tile into registers; its loads are in flight
-      // while the waves compute.
-      SmallVector<Type> types = regTypes(opA);
-      llvm::append_range(types, regTypes(opB));
-      if (hasMeta)
-        llvm::append_range(types, regTypes(opMeta));
-      auto ifOp = buildIf(
-          types, hasNext, [&] { return loadAll(nextK); },
-          [&] {
-            return llvm::map_to_vector(types,
-                                       [&](Type t) { return zeroOf(t); });
-          });
-      next = SmallVector<Value>(ifOp.getResults());
-    }
-    SmallVector<Value> newAcc = computeStage(stage, loopAcc);
-    Value nextStage = stage;
-    if (cfg.stages == 2) {
+      // while the waves compute. Branch-free: the last iteration reloads
+      // the last tile (clamped) into the buffer nobody reads any more.
+      Value lastK = mul(arith::DivUIOp::create(
+                            b, arith::SubIOp::create(b, K, idx(1)),
+                            idx(cfg.tileK)),
+                        cfg.tileK);
+      Value clampedK = arith::MinUIOp::create(b, nextK, lastK);
+      SmallVector<Value> next = loadAll(clampedK);
+      newAcc = computeStage(stage, loopAcc);
       nextStage = arith::SubIOp::create(b, idx(1), stage);
-      buildIf(TypeRange{}, hasNext, [&] {
-        storeAll(next, nextStage);
-        return SmallVector<Value>{};
-      });
+      storeAll(next, nextStage);
       gpu::BarrierOp::create(b);
     } else {
       // One buffer: wait until every wave has read it, refill, wait again.
+      newAcc = computeStage(stage, loopAcc);
       gpu::BarrierOp::create(b);
+      Value hasNext = cmp(arith::CmpIPredicate::slt, nextK, K);
       buildIf(TypeRange{}, hasNext, [&] {
         storeAll(loadAll(nextK), stage);
         return SmallVector<Value>{};

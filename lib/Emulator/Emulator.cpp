@@ -61,6 +61,8 @@ Options Options::fromEnvironment() {
     if (v > 0)
       o.stallSeconds = v;
   }
+  if (std::string t = envString("MCORE_EMU_CATCH_FAULTS"); !t.empty())
+    o.catchFaults = t != "0";
   if (std::string t = envString("MCORE_EMU_STACK_KB"); !t.empty()) {
     unsigned v = unsigned(std::strtoul(t.c_str(), nullptr, 10));
     if (v >= 16)
@@ -214,6 +216,10 @@ Expected<std::unique_ptr<Module>> Module::load(llvm::MemoryBufferRef buffer,
   if (!jtmb)
     return loadError("no host target: " + toString(jtmb.takeError()));
   jtmb->setCodeGenOptLevel(llvm::CodeGenOptLevel::Default);
+  // A lane that reaches `unreachable` executes a trap instruction, which the
+  // runtime reports as a fault of that lane, instead of running on into
+  // whatever code follows.
+  jtmb->getOptions().TrapUnreachable = true;
   Expected<llvm::DataLayout> hostLayout = jtmb->getDefaultDataLayoutForTarget();
   if (!hostLayout)
     return loadError(toString(hostLayout.takeError()));

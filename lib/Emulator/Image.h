@@ -44,6 +44,7 @@ enum class SiteKind : uint8_t {
   WaveReduce,    ///< wave.reduce.*: imm0 = WaveReduceOp
   Memory,        ///< a checked load or store (bounds checker)
   Trap,          ///< llvm.trap / s.trap
+  Unreachable,   ///< an `unreachable` instruction a lane reached
 };
 
 enum class WaveReduceOp : uint8_t { UMin, UMax, Min, Max, Add, Sub, And, Or, Xor };

@@ -439,6 +439,7 @@ private:
                          uint32_t imm2 = 0, uint32_t imm3 = 0);
   Error rewriteMath(CallBase &call, StringRef name, bool &handled);
   Error rewriteOckl(CallBase &call, StringRef name, bool &handled);
+  void rewriteUnreachables(Function &F);
 };
 
 AllocaInst *Phase1::entryAlloca(Function &F, Type *ty, const Twine &name) {
@@ -1430,8 +1431,38 @@ Error Phase1::run() {
     if (Error e = rewritePointerCasts(*F))
       return e;
     rewriteSyncScopes(*F);
+    rewriteUnreachables(*F);
   }
   return Error::success();
+}
+
+/// A lane that reaches `unreachable` (undefined behaviour the device
+/// compiler did not remove) is a fault, reported with its location, rather
+/// than running on into whatever code the host compiler put after it.
+/// Unreachables after a call that does not return (a trap) stay.
+void Phase1::rewriteUnreachables(Function &F) {
+  SmallVector<UnreachableInst *> todo;
+  for (BasicBlock &bb : F)
+    if (auto *u = dyn_cast<UnreachableInst>(bb.getTerminator())) {
+      auto *prev = dyn_cast_or_null<CallBase>(u->getPrevNode());
+      if (prev && (prev->doesNotReturn() ||
+                   (prev->getCalledFunction() &&
+                    prev->getCalledFunction()->getName() ==
+                        "__mcore_emu_trap")))
+        continue;
+      todo.push_back(u);
+    }
+  for (UnreachableInst *u : todo) {
+    Site s;
+    s.kind = SiteKind::Unreachable;
+    s.function = F.getName().str();
+    s.location = locationOf(*u);
+    s.what = "unreachable";
+    unsigned sid = addSite(std::move(s));
+    IRBuilder<> b(u);
+    b.CreateCall(runtime("__mcore_emu_trap", b.getVoidTy(), {i32()}, true),
+                 {b.getInt32(sid)});
+  }
 }
 
 /// Whether wave-op call `to` can run after `from` in the same function.
@@ -2098,5 +2129,12 @@ mlir::mcore::emu::rewriteForHost(Module &module, const Target &target,
     return std::move(e);
   // Sites created in phase 2 have no reachability rows.
   image.reaches.resize(image.sites.size());
+  // Lanes run on fixed-size fiber stacks above a guard page: frames larger
+  // than a page must touch every page on the way down, so that a stack
+  // overflow hits the guard (and is reported) instead of writing into the
+  // memory below.
+  for (Function &F : *host)
+    if (!F.isDeclaration())
+      F.addFnAttr("probe-stack", "inline-asm");
   return std::move(host);
 }

@@ -20,7 +20,10 @@
 // whole wave: reaching one with part of a wave is a fault, as is a trap, an
 // out-of-bounds access in checking mode, or a launch that runs past its time
 // limit. A fault stops the launch and reports kernel, work-group, lane and
-// source location.
+// source location. So does a hardware fault in kernel code (a segmentation
+// fault, a stack overflow into a lane's guard page, an integer division
+// trap, a trap instruction): a signal handler on an alternate stack jumps
+// back to the work-group's scheduler.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,7 +47,11 @@
 #include <thread>
 #include <vector>
 
+#include <csetjmp>
+#include <csignal>
+
 #include <sys/mman.h>
+#include <unistd.h>
 
 using namespace mlir::mcore::emu;
 using boost::context::detail::fcontext_t;
@@ -240,6 +247,13 @@ struct WorkGroup {
   unsigned atBarrier = 0;
   fcontext_t schedCtx = nullptr;
   bool faulted = false;
+  /// Set while a lane runs: a hardware fault then belongs to `tlsLane`, and
+  /// the signal handler jumps to `faultJump` (in run()).
+  volatile sig_atomic_t inLane = 0;
+  sigjmp_buf *faultJump = nullptr;
+  /// The signal the handler caught.
+  int signal = 0, signalCode = 0;
+  uintptr_t signalAddress = 0;
   /// Counts barriers released, wave ops executed and lanes finished: the
   /// scheduler reports a deadlock when it stops moving while lanes wait at
   /// a barrier.
@@ -256,6 +270,8 @@ struct WorkGroup {
   std::string describeStates() const;
   /// Records a fault; the launch stops.
   void fault(const Lane *l, const std::string &message);
+  /// Describes the signal the handler caught in lane `l`.
+  std::string describeSignal(const Lane &l) const;
 };
 
 constexpr unsigned kBackedgeBudget = 256;
@@ -351,6 +367,18 @@ void WorkGroup::run() {
     l.ctx = make_fcontext(l.stackHigh, size_t(l.stackHigh - l.stackLow),
                           laneMain);
   tlsWG = this;
+  // The signal handler comes back here after a hardware fault in a lane; the
+  // lanes' fibers are abandoned like after any other fault.
+  sigjmp_buf jump;
+  if (launch->req->options->catchFaults) {
+    faultJump = &jump;
+    if (sigsetjmp(jump, 0)) {
+      inLane = 0;
+      faultJump = nullptr;
+      fault(tlsLane, describeSignal(*tlsLane));
+      return;
+    }
+  }
   uint64_t seenProgress = progress;
   auto progressTime = std::chrono::steady_clock::now();
   for (;;) {
@@ -360,7 +388,9 @@ void WorkGroup::run() {
         continue;
       ran = true;
       tlsLane = &l;
+      inLane = 1;
       transfer_t t = jump_fcontext(l.ctx, &l);
+      inLane = 0;
       l.ctx = t.fctx;
       if (faulted || launch->failed)
         return;
@@ -803,6 +833,138 @@ void arrive(unsigned site) {
 }
 
 //===----------------------------------------------------------------------===//
+// Hardware faults in kernel code
+//===----------------------------------------------------------------------===//
+
+constexpr int kFaultSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+struct sigaction previousActions[NSIG];
+
+/// Passes a signal the emulator does not own to the handler installed before
+/// the emulator's, or to the default action.
+void forwardSignal(int sig, siginfo_t *info, void *context) {
+  const struct sigaction &old = previousActions[sig];
+  if (old.sa_flags & SA_SIGINFO) {
+    if (old.sa_sigaction) {
+      old.sa_sigaction(sig, info, context);
+      return;
+    }
+  } else if (old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN) {
+    old.sa_handler(sig);
+    return;
+  }
+  // Default action: restore it; the faulting instruction runs again (or the
+  // re-raised signal arrives) and the process ends as it would have.
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+void onFaultSignal(int sig, siginfo_t *info, void *context) {
+  WorkGroup *wg = tlsWG;
+  if (!wg || !wg->inLane || !wg->faultJump) {
+    forwardSignal(sig, info, context);
+    return;
+  }
+  wg->inLane = 0;
+  wg->signal = sig;
+  wg->signalCode = info->si_code;
+  wg->signalAddress = reinterpret_cast<uintptr_t>(info->si_addr);
+  siglongjmp(*wg->faultJump, 1);
+}
+
+void installFaultHandlers() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    for (int sig : kFaultSignals) {
+      struct sigaction action;
+      std::memset(&action, 0, sizeof(action));
+      action.sa_sigaction = onFaultSignal;
+      // SA_NODEFER: the handler leaves by siglongjmp, so the signal must
+      // not stay blocked.
+      action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+      sigemptyset(&action.sa_mask);
+      sigaction(sig, &action, &previousActions[sig]);
+    }
+  });
+}
+
+/// An alternate signal stack for the current thread while it runs lanes
+/// (the handler must run when a lane has used up its own stack). A thread
+/// that already has one keeps it.
+struct AltSignalStack {
+  void *mapping = nullptr;
+  size_t bytes = 0;
+  AltSignalStack() {
+    stack_t current;
+    if (sigaltstack(nullptr, &current) != 0 ||
+        !(current.ss_flags & SS_DISABLE))
+      return;
+    long minimum = sysconf(_SC_SIGSTKSZ);
+    bytes = std::max<size_t>(64 * 1024, minimum > 0 ? size_t(minimum) : 0);
+    void *m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
+      return;
+    stack_t alt;
+    alt.ss_sp = m;
+    alt.ss_size = bytes;
+    alt.ss_flags = 0;
+    if (sigaltstack(&alt, nullptr) != 0) {
+      munmap(m, bytes);
+      return;
+    }
+    mapping = m;
+  }
+  ~AltSignalStack() {
+    if (!mapping)
+      return;
+    stack_t off;
+    std::memset(&off, 0, sizeof(off));
+    off.ss_flags = SS_DISABLE;
+    sigaltstack(&off, nullptr);
+    munmap(mapping, bytes);
+  }
+};
+
+std::string WorkGroup::describeSignal(const Lane &l) const {
+  std::string address = llvm::formatv("{0:x}", signalAddress).str();
+  switch (signal) {
+  case SIGSEGV:
+  case SIGBUS: {
+    uintptr_t guardLow =
+        reinterpret_cast<uintptr_t>(l.stackLow) - uintptr_t(4096);
+    if (signalAddress >= guardLow &&
+        signalAddress < reinterpret_cast<uintptr_t>(l.stackLow))
+      return llvm::formatv("stack overflow: the lane needs more than its "
+                           "{0} KiB of stack (deep recursion or large "
+                           "private arrays; MCORE_EMU_STACK_KB sets the size)",
+                           (l.stackHigh - l.stackLow) / 1024)
+          .str();
+    return llvm::formatv(
+               "invalid memory access at {0} ({1}): the kernel used an "
+               "address that is not mapped on the host (a wild or null "
+               "pointer, or memory the kernel was not given; run with "
+               "MCORE_EMU_CHECK=1 to find the instruction)",
+               address, signal == SIGSEGV ? "SIGSEGV" : "SIGBUS")
+        .str();
+  }
+  case SIGFPE:
+    if (signalCode == FPE_INTDIV)
+      return "integer division by zero (undefined in LLVM IR; the GPU "
+             "would compute some value, the emulator stops)";
+    if (signalCode == FPE_INTOVF)
+      return "integer division overflow (the most negative value divided "
+             "by -1; undefined in LLVM IR)";
+    return "arithmetic exception (SIGFPE) in kernel code";
+  case SIGILL:
+    return "the kernel reached an 'unreachable' instruction (undefined "
+           "behaviour: a path the compiler assumed impossible) or an illegal "
+           "instruction, at " + address;
+  default:
+    return "signal " + std::to_string(signal) + " in kernel code";
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // Worker threads
 //===----------------------------------------------------------------------===//
 
@@ -868,6 +1030,8 @@ struct ThreadState {
 
 void runGroups(LaunchState &launch) {
   thread_local ThreadState state;
+  thread_local AltSignalStack altStack;
+  (void)altStack;
   const LaunchRequest &req = *launch.req;
   unsigned bx = req.block.x, by = req.block.y, bz = req.block.z;
   unsigned lanesPerGroup = bx * by * bz;
@@ -921,6 +1085,7 @@ void runGroups(LaunchState &launch) {
       l.budget = kBackedgeBudget;
     }
     wg.run();
+    wg.faultJump = nullptr;
     tlsLane = nullptr;
     tlsWG = nullptr;
     if (wg.faulted)
@@ -1052,9 +1217,16 @@ static void emuXlane(uint32_t site, const void *in0, const void *in1,
 
 static void emuTrap(uint32_t site) {
   Lane &l = *tlsLane;
+  const Site &s = l.wg->launch->image->sites[site];
+  if (s.kind == SiteKind::Unreachable)
+    laneFault(l, "the lane reached an 'unreachable' instruction (undefined "
+                 "behaviour: a path the compiler assumed impossible) in "
+                 "function '" +
+                     s.function + "'" +
+                     (s.location.empty() ? "" : " at " + s.location));
   laneFault(l, "the kernel executed a trap (an assert or abort in device "
                "code) at " +
-                   l.wg->launch->image->sites[site].describe());
+                   s.describe());
 }
 
 static void emuCheck(const void *ptr, uint64_t size, uint32_t site) {
@@ -1436,6 +1608,8 @@ Error mlir::mcore::emu::runLaunch(const LaunchRequest &req) {
   if (threads == 0)
     threads = std::max(1u, std::thread::hardware_concurrency());
   uint64_t helpers = std::min<uint64_t>(threads - 1, launch.groups - 1);
+  if (req.options->catchFaults)
+    installFaultHandlers();
   static std::mutex launchMutex; // one launch at a time
   {
     std::lock_guard<std::mutex> lock(launchMutex);

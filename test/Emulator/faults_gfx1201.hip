@@ -57,3 +57,26 @@ extern "C" __global__ void trap_in_lane(int *out) {
     __builtin_trap();
   out[threadIdx_x] = 1;
 }
+
+// Work-item `who` stores through `p` (the test passes a null pointer):
+// a segmentation fault on the host, reported as a fault of that lane.
+extern "C" __global__ void wild_store(int *p, int *out, int who) {
+  int i = blockIdx_x * blockDim_x + threadIdx_x;
+  if (i == who)
+    p[i] = 1;
+  out[i] = i;
+}
+
+// out[i] = num[i] / den[i]: a zero denominator traps on the host.
+extern "C" __global__ void divide(int *out, const int *num, const int *den) {
+  int i = threadIdx_x;
+  out[i] = num[i] / den[i];
+}
+
+// A 512 KiB private array: more than a lane's default 256 KiB stack.
+extern "C" __global__ void big_private_array(int *out, int n) {
+  volatile int buf[128 * 1024];
+  for (int j = 0; j < n; ++j)
+    buf[j] = j;
+  out[threadIdx_x] = buf[n - 1];
+}

@@ -35,35 +35,41 @@
 using namespace llvm;
 namespace emu = mlir::mcore::emu;
 
+static cl::OptionCategory category("mcore-emu-run options");
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<module>"),
-                                      cl::Required);
-static cl::opt<std::string> kernelName("kernel", cl::desc("Kernel to run"));
+                                      cl::Required, cl::cat(category));
+static cl::opt<std::string> kernelName("kernel", cl::desc("Kernel to run"),
+                                       cl::cat(category));
 static cl::opt<std::string> chip("chip",
-                                 cl::desc("Chip, when the module names none"));
+                                 cl::desc("Chip, when the module names none"),
+                                 cl::cat(category));
 static cl::opt<std::string> gridSpec("grid", cl::desc("Work-groups X[,Y[,Z]]"),
-                                     cl::init("1"));
-static cl::opt<std::string> blockSpec("block",
-                                      cl::desc("Work-items X[,Y[,Z]]"),
-                                      cl::init("1"));
+                                     cl::init("1"), cl::cat(category));
+static cl::opt<std::string> blockSpec("block", cl::desc("Work-items X[,Y[,Z]]"),
+                                      cl::init("1"), cl::cat(category));
 static cl::opt<unsigned> dynamicLds("lds", cl::desc("Dynamic LDS bytes"),
-                                    cl::init(0));
-static cl::opt<bool> check("emu-check", cl::desc("Bounds-check memory accesses"));
-static cl::opt<bool> list("list", cl::desc("List the kernels and the chip"));
+                                    cl::init(0), cl::cat(category));
+static cl::opt<bool> check("emu-check",
+                           cl::desc("Bounds-check memory accesses"),
+                           cl::cat(category));
+static cl::opt<bool> list("list", cl::desc("List the kernels and the chip"),
+                          cl::cat(category));
 static cl::opt<unsigned> threads("emu-threads",
-                                 cl::desc("Host threads (0: all)"),
-                                 cl::init(0));
+                                 cl::desc("Host threads (0: all)"), cl::init(0),
+                                 cl::cat(category));
 static cl::opt<double> timeout("emu-timeout",
                                cl::desc("Seconds before a launch counts as "
                                         "hung"),
-                               cl::init(0));
+                               cl::init(0), cl::cat(category));
 static cl::opt<double> stall("emu-stall-timeout",
                              cl::desc("Seconds without progress while lanes "
                                       "wait at a barrier before a launch "
                                       "counts as deadlocked"),
-                             cl::init(0));
-static cl::list<std::string> argSpecs("arg", cl::desc("Kernel argument"));
-static cl::list<std::string> printSpecs("print",
-                                        cl::desc("<arg>:<type>:<count>"));
+                             cl::init(0), cl::cat(category));
+static cl::list<std::string> argSpecs("arg", cl::desc("Kernel argument"),
+                                      cl::cat(category));
+static cl::list<std::string>
+    printSpecs("print", cl::desc("<arg>:<type>:<count>"), cl::cat(category));
 
 static int fail(const Twine &msg) {
   errs() << "mcore-emu-run: error: " << msg << "\n";
@@ -94,6 +100,7 @@ struct Arg {
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv,
                               "Run an AMDGPU kernel on mcore's CPU emulator\n");
   emu::Options options = emu::Options::fromEnvironment();

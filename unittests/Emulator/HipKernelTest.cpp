@@ -402,6 +402,73 @@ TEST(HipKernels, TrapNamesTheLane) {
   EXPECT_NE(err.find("executed a trap"), std::string::npos) << err;
 }
 
+TEST(HipKernels, SegmentationFaultNamesTheLane) {
+  std::unique_ptr<emu::Module> module = load("faults_gfx1201");
+  ASSERT_TRUE(module);
+  Buffer out(256 * 4);
+  void *null = nullptr;
+  int who = 200; // work-group 3, work-item 8
+  void *params[] = {&null, &out.ptr, &who};
+  std::string err =
+      launchError(*module, "wild_store", {4, 1, 1}, {64, 1, 1}, params);
+  EXPECT_NE(err.find("kernel 'wild_store': work-group (3, 0, 0), work-item "
+                     "(8, 0, 0) (wave 0, lane 8)"),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("invalid memory access at 0x320 (SIGSEGV)"),
+            std::string::npos)
+      << err;
+  // The emulator is still sound: the same kernel without the wild store.
+  who = -1;
+  EXPECT_EQ(launchError(*module, "wild_store", {4, 1, 1}, {64, 1, 1}, params),
+            "");
+  for (int i = 0; i < 256; ++i)
+    ASSERT_EQ(out.as<int>()[i], i);
+}
+
+TEST(HipKernels, IntegerDivisionByZeroNamesTheLane) {
+  std::unique_ptr<emu::Module> module = load("faults_gfx1201");
+  ASSERT_TRUE(module);
+  Buffer out(64 * 4), num(64 * 4), den(64 * 4);
+  for (int i = 0; i < 64; ++i) {
+    num.as<int>()[i] = 1000 + i;
+    den.as<int>()[i] = i % 7 + 1;
+  }
+  void *params[] = {&out.ptr, &num.ptr, &den.ptr};
+  ASSERT_EQ(launchError(*module, "divide", {1, 1, 1}, {64, 1, 1}, params), "");
+  for (int i = 0; i < 64; ++i)
+    ASSERT_EQ(out.as<int>()[i], (1000 + i) / (i % 7 + 1));
+  den.as<int>()[37] = 0;
+  std::string err =
+      launchError(*module, "divide", {1, 1, 1}, {64, 1, 1}, params);
+  EXPECT_NE(err.find("work-item (37, 0, 0) (wave 1, lane 5)"),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("integer division by zero"), std::string::npos) << err;
+}
+
+TEST(HipKernels, StackOverflowIsReported) {
+  std::unique_ptr<emu::Module> module = load("faults_gfx1201");
+  ASSERT_TRUE(module);
+  Buffer out(64 * 4);
+  int n = 128 * 1024;
+  void *params[] = {&out.ptr, &n};
+  std::string err = launchError(*module, "big_private_array", {1, 1, 1},
+                                {32, 1, 1}, params);
+  EXPECT_NE(err.find("stack overflow: the lane needs more than its 256 KiB"),
+            std::string::npos)
+      << err;
+  // With 1 MiB stacks the 512 KiB array fits.
+  emu::Options options;
+  options.stackKiB = 1024;
+  std::unique_ptr<emu::Module> roomy = load("faults_gfx1201", options);
+  ASSERT_TRUE(roomy);
+  EXPECT_EQ(launchError(*roomy, "big_private_array", {1, 1, 1}, {32, 1, 1},
+                        params),
+            "");
+  EXPECT_EQ(out.as<int>()[31], n - 1);
+}
+
 TEST(HipKernels, InvalidLaunchDimensions) {
   std::unique_ptr<emu::Module> module = load("faults_gfx1201");
   ASSERT_TRUE(module);

@@ -57,6 +57,12 @@ struct Options {
   double stallSeconds = 20;
   /// Stack of each lane's fiber. MCORE_EMU_STACK_KB.
   unsigned stackKiB = 256;
+  /// Turn a segmentation fault, stack overflow, integer division trap or
+  /// trap instruction in kernel code into an error of the launch naming the
+  /// lane (handlers for SIGSEGV, SIGBUS, SIGFPE and SIGILL that pass other
+  /// signals on to the handlers installed before). MCORE_EMU_CATCH_FAULTS=0
+  /// turns it off, e.g. to debug the JIT-compiled code.
+  bool catchFaults = true;
 
   /// Defaults, overridden by the MCORE_EMU_* environment variables.
   static Options fromEnvironment();

@@ -392,6 +392,7 @@ LogicalResult compile(ModuleOp module, const MCorePipelineOptions &options) {
   PassManager pm(module->getContext());
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();
+  applyDefaultTimingPassManagerCLOptions(pm); // --mlir-timing
   std::string error;
   if (failed(buildMCorePipeline(pm, options, &error))) {
     fail(error);

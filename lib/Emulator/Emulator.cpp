@@ -10,8 +10,10 @@
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -203,6 +205,18 @@ Expected<std::unique_ptr<Module>> Module::load(llvm::MemoryBufferRef buffer,
   }
   if (Error e = gpu->materializeAll())
     return loadError(toString(std::move(e)));
+  // The rewrite assumes valid IR: invalid input is an error here, not a
+  // crash later. Broken debug information is dropped, as LLVM's tools do.
+  {
+    std::string msg;
+    llvm::raw_string_ostream os(msg);
+    bool brokenDebugInfo = false;
+    if (llvm::verifyModule(*gpu, &os, &brokenDebugInfo))
+      return loadError("the module is not valid LLVM IR: " +
+                       llvm::StringRef(msg).trim());
+    if (brokenDebugInfo)
+      llvm::StripDebugInfo(*gpu);
+  }
 
   auto impl = std::make_unique<Impl>();
   impl->options = options;

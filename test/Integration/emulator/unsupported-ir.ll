@@ -8,12 +8,14 @@
 ; RUN: not %mcore-emu-run %t/x86.ll --kernel=k 2>&1 | FileCheck %s --check-prefix=X86
 ; RUN: not %mcore-emu-run %t/garbage.ll --kernel=k 2>&1 | FileCheck %s --check-prefix=GARBAGE
 ; RUN: not %mcore-emu-run %t/asm.ll --kernel=k --chip=gfx9999 2>&1 | FileCheck %s --check-prefix=CHIP
+; RUN: not %mcore-emu-run %t/invalid.ll --kernel=k 2>&1 | FileCheck %s --check-prefix=INVALID
 
 ; ASM: error: cannot load the kernel module: inline assembly in function 'k' cannot be emulated
 ; EXTERN: error: cannot load the kernel module: '__ocml_exp_f32' is called in function 'k' but not defined in the module
 ; BUFFER: error: cannot load the kernel module: 'llvm.amdgcn.make.buffer.rsrc' in function 'k' is not supported by the emulator: buffer resources are not emulated
 ; X86: error: cannot load the kernel module: the module's target triple is 'x86_64-unknown-linux-gnu', not amdgcn-amd-amdhsa
 ; GARBAGE: error: cannot load the kernel module: it is neither LLVM bitcode nor valid LLVM IR
+; INVALID: error: cannot load the kernel module: the module is not valid LLVM IR: Instruction does not dominate all uses!
 ; CHIP: error: cannot load the kernel module: unknown chip 'gfx9999'; the emulator knows gfx908, gfx90a
 
 ;--- asm.ll
@@ -52,3 +54,12 @@ define void @k() {
 
 ;--- garbage.ll
 this is not LLVM IR
+
+;--- invalid.ll
+; Parses, but %v is used before it is defined.
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k(ptr addrspace(1) %p) "target-cpu"="gfx1201" {
+  store i32 %v, ptr addrspace(1) %p
+  %v = add i32 1, 2
+  ret void
+}

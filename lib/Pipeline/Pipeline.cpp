@@ -127,6 +127,7 @@ void mlir::mcore::buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
   tile.intrinsic = t.intrinsic;
   tile.allowDenseFallback = t.allowDenseFallback;
   tile.wideAccumulator = t.wideAccumulator;
+  tile.schedBarriers = t.schedBarriers;
   pm.addPass(createMCoreTileMatmulPass(tile));
   pm.addPass(createMCoreHostBuffersPass());
   pm.addPass(createCanonicalizerPass());
@@ -252,6 +253,7 @@ LogicalResult mlir::mcore::buildMCorePipeline(OpPassManager &pm,
   tiling.intrinsic = o.intrinsic;
   tiling.allowDenseFallback = o.allowDenseFallback;
   tiling.wideAccumulator = o.wideAccumulator;
+  tiling.schedBarriers = o.schedBarriers;
 
   buildMCoreBufferizationPipeline(pm);
   buildMCoreKernelPipeline(pm, *chip, tiling);

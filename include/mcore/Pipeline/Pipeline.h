@@ -77,6 +77,11 @@ struct MCorePipelineOptions : PassPipelineOptions<MCorePipelineOptions> {
   Option<bool> wideAccumulator{
       *this, "wide-accumulator",
       llvm::cl::desc("Accumulate f16/bf16 C in f32"), llvm::cl::init(false)};
+  Option<bool> schedBarriers{
+      *this, "sched-barriers",
+      llvm::cl::desc("Pin prefetch, MMAs and LDS stores of each K step with "
+                     "scheduling barriers"),
+      llvm::cl::init(true)};
 };
 
 /// Adds the whole pipeline to `pm` (a pass manager on builtin.module).

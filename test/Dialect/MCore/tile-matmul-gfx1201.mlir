@@ -19,10 +19,12 @@
 // flight during the MMAs.
 // CHECK-NOT:     scf.if
 // CHECK-COUNT-8: vector.load %{{.+}} : memref<256x256xf16>, vector<8xf16>
+// CHECK:         rocdl.sched.barrier 0
 // CHECK:         vector.transfer_read %[[LDSA]][{{.+}}], %{{.+}} {in_bounds = [true, true]} : memref<256x40xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
 // CHECK:         vector.transfer_read %[[LDSB]][{{.+}}], %{{.+}} {in_bounds = [true, true], permutation_map = #{{.+}}} : memref<256x40xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
 // CHECK-COUNT-16: mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_f16_w32_gfx12>} : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
 // CHECK-NOT:     scf.if
+// CHECK:         rocdl.sched.barrier 0
 // CHECK:         vector.store %{{.+}}, %[[LDSA]]
 // CHECK:         gpu.barrier
 // CHECK:         scf.yield

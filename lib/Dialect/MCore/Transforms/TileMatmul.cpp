@@ -39,6 +39,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -384,6 +385,7 @@ mlir::mcore::getMatmulTileConfig(Operation *op,
                          "buffering), got ")
            << cfg.stages;
   cfg.ldsPadBytes = options.ldsPadBytes < 0 ? 16 : options.ldsPadBytes;
+  cfg.schedBarriers = options.schedBarriers;
   int64_t bitsA = getBitWidth(spec.ka);
   if ((cfg.ldsPadBytes * 8) % bitsA != 0 ||
       (cfg.ldsPadBytes * 8) % getBitWidth(spec.kb) != 0 ||
@@ -1148,8 +1150,15 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
                         cfg.tileK);
       Value clampedK = arith::MinUIOp::create(b, nextK, lastK);
       SmallVector<Value> next = loadAll(clampedK);
+      // Keep the backend's scheduler from sinking the prefetch into the
+      // MMAs or hoisting the LDS stores (and so the waits for the global
+      // loads) above them: the loads get the whole compute phase.
+      if (cfg.schedBarriers)
+        ROCDL::SchedBarrier::create(b, 0);
       newAcc = computeStage(stage, loopAcc);
       nextStage = arith::SubIOp::create(b, idx(1), stage);
+      if (cfg.schedBarriers)
+        ROCDL::SchedBarrier::create(b, 0);
       storeAll(next, nextStage);
       gpu::BarrierOp::create(b);
     } else {
@@ -1347,6 +1356,7 @@ struct TileMatmulPass
     options.intrinsic = intrinsic;
     options.allowDenseFallback = allowDenseFallback;
     options.wideAccumulator = wideAccumulator;
+    options.schedBarriers = schedBarriers;
 
     SmallVector<Operation *> ops;
     getOperation()->walk([&](Operation *op) {

@@ -79,7 +79,9 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
     * A and B are staged through LDS with 128-bit global loads (B stored
       N-major so fragment reads are contiguous along K); with `stages=2`
       the LDS is double buffered and the next K tile is prefetched into
-      registers while the waves compute;
+      registers while the waves compute (`rocdl.sched.barrier`s keep the
+      backend from moving the prefetch into, or the LDS stores above, the
+      MMAs);
     * M, N and K need not be multiples of the tiles: edge tiles load with
       masks (zero fill) and store only inside C.
 
@@ -127,12 +129,15 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
     Option<"wideAccumulator", "wide-accumulator", "bool", /*default=*/"false",
            "Accumulate f16/bf16 C in f32 even where an f16/bf16 instruction "
            "exists">,
+    Option<"schedBarriers", "sched-barriers", "bool", /*default=*/"true",
+           "Keep the prefetch before and the LDS stores after the MMAs of "
+           "each K step (rocdl.sched.barrier)">,
   ];
   let dependentDialects = [
     "::mlir::mcore::MCoreDialect", "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
-    "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
-    "::mlir::vector::VectorDialect"];
+    "::mlir::memref::MemRefDialect", "::mlir::ROCDL::ROCDLDialect",
+    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect"];
 }
 
 def MCoreCompress2to4Pass : Pass<"mcore-compress-2to4", "::mlir::ModuleOp"> {

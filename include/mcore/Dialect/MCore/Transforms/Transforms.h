@@ -41,6 +41,8 @@ struct MatmulTilingOptions {
                                   ///< instructions: decompress (remark)
                                   ///< instead of failing
   bool wideAccumulator = false;   ///< accumulate f16/bf16 C in f32
+  bool schedBarriers = true;      ///< pin prefetch / compute / LDS stores
+                                  ///< with scheduling barriers
 };
 
 /// A complete, validated kernel configuration.
@@ -53,6 +55,7 @@ struct MatmulTileConfig {
   int64_t wavesM = 0, wavesN = 0, waveSize = 0;
   int64_t stages = 2;
   int64_t ldsPadBytes = 16;
+  bool schedBarriers = true;
   int64_t ldsBytes = 0;      ///< LDS the kernel allocates
   int64_t estimatedVgprs = 0; ///< rough per-lane register estimate
 

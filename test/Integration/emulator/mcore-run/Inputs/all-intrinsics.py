@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""all-intrinsics.py MCORE_LAYOUT MCORE_RUN [JOBS]
+
+Runs `mcore-run --matmul --intrinsic=NAME` on the emulator for every
+intrinsic of mcore's catalog (mcore-layout --list --format=json) on every
+chip that has it, with the intrinsic's own A, B and C types (2:4-sparse A for
+SWMMAC and SMFMAC), and checks each result. Combinations the tiler reports
+as not supported yet (i4 operands) are counted, not failed; anything else
+that does not print status=PASS fails the run.
+"""
+import concurrent.futures
+import json
+import subprocess
+import sys
+
+layout, run = sys.argv[1], sys.argv[2]
+jobs = int(sys.argv[3]) if len(sys.argv) > 3 else 2
+catalog = json.loads(subprocess.check_output([layout, "--list",
+                                              "--format=json"]))
+
+
+def check(intr, chip):
+    cmd = [run, "--backend=emu", "--chip=" + chip, "--matmul=64x48x160",
+           "--a-type=" + intr["a_type"], "--b-type=" + intr["b_type"],
+           "--c-type=" + intr["c_type"], "--intrinsic=" + intr["name"],
+           "--pipeline-options=tile-m=64 tile-n=64"]
+    if intr["sparse"]:
+        cmd.append("--sparse-a=2:4")
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    out = p.stdout.strip()
+    if p.returncode == 0 and "status=PASS" in out and \
+            "intrinsic=" + intr["name"] + " " in out:
+        return "pass", ""
+    if p.returncode == 2 and "not supported by mcore-tile-matmul yet" in p.stderr:
+        return "unsupported", ""
+    return "fail", "%s on %s: exit %d\n%s\n%s" % (
+        intr["name"], chip, p.returncode, out, p.stderr.strip())
+
+
+work = [(i, c) for i in catalog for c in i["chips"]]
+counts = {"pass": 0, "unsupported": 0, "fail": 0}
+with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+    for kind, message in pool.map(lambda w: check(*w), work):
+        counts[kind] += 1
+        if message:
+            print("FAILED:", message)
+print("%d intrinsic/chip pairs: %d passed, %d not supported yet, %d failed" %
+      (len(work), counts["pass"], counts["unsupported"], counts["fail"]))
+sys.exit(1 if counts["fail"] else 0)

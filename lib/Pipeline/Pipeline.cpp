@@ -128,6 +128,7 @@ void mlir::mcore::buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
   tile.allowDenseFallback = t.allowDenseFallback;
   tile.wideAccumulator = t.wideAccumulator;
   tile.schedBarriers = t.schedBarriers;
+  tile.groupM = t.groupM;
   pm.addPass(createMCoreTileMatmulPass(tile));
   pm.addPass(createMCoreHostBuffersPass());
   pm.addPass(createCanonicalizerPass());
@@ -254,6 +255,7 @@ LogicalResult mlir::mcore::buildMCorePipeline(OpPassManager &pm,
   tiling.allowDenseFallback = o.allowDenseFallback;
   tiling.wideAccumulator = o.wideAccumulator;
   tiling.schedBarriers = o.schedBarriers;
+  tiling.groupM = o.groupM;
 
   buildMCoreBufferizationPipeline(pm);
   buildMCoreKernelPipeline(pm, *chip, tiling);

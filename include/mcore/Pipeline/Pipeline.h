@@ -82,6 +82,11 @@ struct MCorePipelineOptions : PassPipelineOptions<MCorePipelineOptions> {
       llvm::cl::desc("Pin prefetch, MMAs and LDS stores of each K step with "
                      "scheduling barriers"),
       llvm::cl::init(true)};
+  Option<int64_t> groupM{
+      *this, "group-m",
+      llvm::cl::desc("Work-group swizzle: tiles of M per group (1: "
+                     "row-major)"),
+      llvm::cl::init(8)};
 };
 
 /// Adds the whole pipeline to `pm` (a pass manager on builtin.module).

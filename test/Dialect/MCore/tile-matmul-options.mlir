@@ -6,6 +6,8 @@
 // RUN: not mcore-opt %s --mcore-tile-matmul="chip=gfx942 tile-k=4096" 2>&1 | FileCheck %s --check-prefix=LDS
 // RUN: not mcore-opt %s --mcore-tile-matmul="chip=gfx942 waves-m=4 waves-n=8" 2>&1 | FileCheck %s --check-prefix=THREADS
 // RUN: not mcore-opt %s --mcore-tile-matmul="chip=gfx942 stages=3" 2>&1 | FileCheck %s --check-prefix=STAGES
+// RUN: mcore-opt %s --mcore-tile-matmul="chip=gfx942 group-m=4" | FileCheck %s --check-prefix=SWIZZLE
+// RUN: mcore-opt %s --mcore-tile-matmul="chip=gfx942 group-m=1" | FileCheck %s --check-prefix=ROWMAJOR
 
 // Every knob is an option: a 64x128 tile of 1x4 waves (one 64x32 block of
 // 16x16x16 MFMAs each), one LDS buffer (two barriers per K step), K tile 64,
@@ -28,6 +30,18 @@
 // LDS:        error: {{[0-9]+}}x{{[0-9]+}}x4096 tile, {{.+}}, 2 stages needs {{[0-9]+}} B of LDS; gfx942 has 65536
 // THREADS:    error: waves-m x waves-n x wave size must be at most 1024 threads, got 4 x 8 x 64
 // STAGES:     error: stages must be 1 (one LDS buffer) or 2 (double buffering), got 3
+
+// The work-group swizzle: linear id = y * 4 + x over the 4 x 4 grid of
+// 128 x 128 tiles, groups of 4 tiles of M.
+// SWIZZLE:      gpu.launch blocks(%[[BX:[^,]+]], %[[BY:[^,]+]], %{{[^)]+}}) in
+// SWIZZLE:        %[[Y4:.+]] = arith.muli %[[BY]], %{{.+}} : index
+// SWIZZLE:        %[[LIN:.+]] = arith.addi %[[Y4]], %[[BX]] : index
+// SWIZZLE:        arith.divui %[[LIN]],
+// SWIZZLE:        arith.minui
+// SWIZZLE:        arith.remui %[[LIN]],
+// ROWMAJOR:     gpu.launch blocks(%[[BX:[^,]+]], %[[BY:[^,]+]], %{{[^)]+}}) in
+// ROWMAJOR-NEXT:  affine.apply #{{.+}}()[%[[BY]]]
+// ROWMAJOR-NEXT:  affine.apply #{{.+}}()[%[[BX]]]
 func.func @mm(%A: memref<512x512xf16>, %B: memref<512x512xf16>, %C: memref<512x512xf32>) {
   linalg.matmul ins(%A, %B : memref<512x512xf16>, memref<512x512xf16>) outs(%C : memref<512x512xf32>)
   return

@@ -386,6 +386,9 @@ mlir::mcore::getMatmulTileConfig(Operation *op,
            << cfg.stages;
   cfg.ldsPadBytes = options.ldsPadBytes < 0 ? 16 : options.ldsPadBytes;
   cfg.schedBarriers = options.schedBarriers;
+  cfg.groupM = options.groupM;
+  if (cfg.groupM < 1)
+    return op->emitError("group-m must be at least 1, got ") << cfg.groupM;
   int64_t bitsA = getBitWidth(spec.ka);
   if ((cfg.ldsPadBytes * 8) % bitsA != 0 ||
       (cfg.ldsPadBytes * 8) % getBitWidth(spec.kb) != 0 ||
@@ -478,11 +481,15 @@ mlir::mcore::getMatmulTileConfig(Operation *op,
 //===----------------------------------------------------------------------===//
 
 /// Maps the (M, N) scf.forall produced by tiling to a gpu.launch with
-/// `threads` threads per block: block.y walks M tiles, block.x N tiles. The
-/// trip counts may be dynamic.
+/// `threads` threads per block. The trip counts may be dynamic. With
+/// `groupM` > 1 the work-groups are swizzled for L2 reuse: the hardware
+/// dispatches them in linear order (block.x fastest), and consecutive ones
+/// walk a column of `groupM` tiles of M before moving along N, so a group
+/// shares its B tiles and its A rows while they are in the cache.
 static gpu::LaunchOp forallToLaunch(RewriterBase &rewriter,
                                     scf::ForallOp forall, int64_t threads,
-                                    TypeRange workgroupBuffers) {
+                                    TypeRange workgroupBuffers,
+                                    int64_t groupM) {
   Location loc = forall.getLoc();
   rewriter.setInsertionPoint(forall);
   AffineExpr lb, ub;
@@ -507,9 +514,30 @@ static gpu::LaunchOp forallToLaunch(RewriterBase &rewriter,
   Block *body = &launch.getBody().front();
   rewriter.setInsertionPointToStart(body);
   gpu::KernelDim3 blockIds = launch.getBlockIds();
+  // The grid's extents as computed on the host (constants when static, else
+  // kernel arguments): gpu.grid_dim would lower to a call into ROCm's device
+  // library (__ockl_get_num_groups), which the pipeline does not link.
+  Value gridX = counts[1], gridY = counts[0];
+  // The tile indices (M, N) of this work-group.
+  Value tileM = blockIds.y, tileN = blockIds.x;
+  std::optional<int64_t> staticTilesM = getConstantIntValue(counts[0]);
+  if (groupM > 1 && (!staticTilesM || *staticTilesM > 1)) {
+    ImplicitLocOpBuilder b(loc, rewriter);
+    Value gm = arith::ConstantIndexOp::create(b, groupM);
+    Value linear = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, blockIds.y, gridX), blockIds.x);
+    Value perGroup = arith::MulIOp::create(b, gm, gridX);
+    Value group = arith::DivUIOp::create(b, linear, perGroup);
+    Value firstM = arith::MulIOp::create(b, group, gm);
+    Value sizeM = arith::MinUIOp::create(
+        b, arith::SubIOp::create(b, gridY, firstM), gm);
+    Value inGroup = arith::RemUIOp::create(b, linear, perGroup);
+    tileM = arith::AddIOp::create(b, firstM,
+                                  arith::RemUIOp::create(b, inGroup, sizeM));
+    tileN = arith::DivUIOp::create(b, inGroup, sizeM);
+  }
   SmallVector<Value> ivs;
-  for (auto [dim, id] :
-       llvm::enumerate(std::array<Value, 2>{blockIds.y, blockIds.x})) {
+  for (auto [dim, id] : llvm::enumerate(std::array<Value, 2>{tileM, tileN})) {
     OpFoldResult l = forall.getMixedLowerBound()[dim];
     ivs.push_back(affine::makeComposedAffineApply(
         rewriter, loc, lb + ub * steps[dim], {l, id}));
@@ -1304,7 +1332,7 @@ mlir::mcore::tileMatmulToGpu(RewriterBase &rewriter, Operation *op,
   // 2. The forall becomes the launch grid.
   gpu::LaunchOp launch =
       forallToLaunch(rewriter, cast<scf::ForallOp>(tiled->loops.front()),
-                     cfg.getNumThreads(), buffers);
+                     cfg.getNumThreads(), buffers, cfg.groupM);
   launch->setAttr("mcore.chip", ChipAttr::get(ctx, options.chip));
 
   // 3. The tile's kernel body, in place of the tiled op. The tile's origin
@@ -1357,6 +1385,7 @@ struct TileMatmulPass
     options.allowDenseFallback = allowDenseFallback;
     options.wideAccumulator = wideAccumulator;
     options.schedBarriers = schedBarriers;
+    options.groupM = groupM;
 
     SmallVector<Operation *> ops;
     getOperation()->walk([&](Operation *op) {

@@ -73,6 +73,8 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
     * work-group tiles come from the TilingInterface (`scf.forall` over
       `tile-m x tile-n` tiles of C, mapped to the launch grid; sizes may be
       dynamic);
+    * work-groups are dispatched in groups of `group-m` tiles of M (a
+      swizzle for L2 reuse of A and B tiles);
     * each work-group has `waves-m x waves-n` waves; each wave owns a
       register block of intrinsic tiles whose accumulators live in registers
       across the K loop;
@@ -132,6 +134,9 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
     Option<"schedBarriers", "sched-barriers", "bool", /*default=*/"true",
            "Keep the prefetch before and the LDS stores after the MMAs of "
            "each K step (rocdl.sched.barrier)">,
+    Option<"groupM", "group-m", "int64_t", /*default=*/"8",
+           "Work-group swizzle for L2 reuse: consecutive work-groups cover "
+           "this many tiles of M before moving along N (1: row-major)">,
   ];
   let dependentDialects = [
     "::mlir::mcore::MCoreDialect", "::mlir::affine::AffineDialect",

@@ -43,6 +43,8 @@ struct MatmulTilingOptions {
   bool wideAccumulator = false;   ///< accumulate f16/bf16 C in f32
   bool schedBarriers = true;      ///< pin prefetch / compute / LDS stores
                                   ///< with scheduling barriers
+  int64_t groupM = 8;             ///< work-group swizzle: tiles of M per
+                                  ///< group (1: row-major order)
 };
 
 /// A complete, validated kernel configuration.
@@ -56,6 +58,7 @@ struct MatmulTileConfig {
   int64_t stages = 2;
   int64_t ldsPadBytes = 16;
   bool schedBarriers = true;
+  int64_t groupM = 8;
   int64_t ldsBytes = 0;      ///< LDS the kernel allocates
   int64_t estimatedVgprs = 0; ///< rough per-lane register estimate
 

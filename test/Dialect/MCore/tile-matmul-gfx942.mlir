@@ -68,3 +68,13 @@ func.func @i8(%A: memref<256x256xi8>, %B: memref<256x256xi8>, %C: memref<256x256
   linalg.matmul ins(%A, %B : memref<256x256xi8>, memref<256x256xi8>) outs(%C : memref<256x256xi32>)
   return
 }
+
+// -----
+
+// cast_unsigned on floats is an ordinary extension: no signedness flags.
+// CHECK-LABEL: func.func @unsigned_cast_on_floats
+// CHECK:       mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<mfma_f32_32x32x8f16>} : vector<32x8xf16>
+func.func @unsigned_cast_on_floats(%A: memref<256x256xf16>, %B: memref<256x256xf16>, %C: memref<256x256xf32>) {
+  linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%A, %B : memref<256x256xf16>, memref<256x256xf16>) outs(%C : memref<256x256xf32>)
+  return
+}

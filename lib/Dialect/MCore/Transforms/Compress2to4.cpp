@@ -218,12 +218,17 @@ static LogicalResult rewriteMatmul(RewriterBase &rewriter,
     values = compress.getResult()[0];
     metadata = compress.getResult()[1];
   }
+  // cast_unsigned zero-extends integers; floats extend as usual.
   bool isUnsigned = mm.getCast() == linalg::TypeFn::cast_unsigned;
+  Type bElem =
+      cast<ShapedType>(mm.getDpsInputs()[1].getType()).getElementType();
+  bool unsignedA = isUnsigned && isa<IntegerType>(elem);
+  bool unsignedB = isUnsigned && isa<IntegerType>(bElem);
   auto sparse = SparseMatmulOp::create(
       rewriter, loc, TypeRange{mm.getResultTypes()}, values, metadata,
       mm.getDpsInputs()[1], mm.getDpsInits()[0],
-      isUnsigned ? rewriter.getUnitAttr() : nullptr,
-      isUnsigned ? rewriter.getUnitAttr() : nullptr);
+      unsignedA ? rewriter.getUnitAttr() : nullptr,
+      unsignedB ? rewriter.getUnitAttr() : nullptr);
   rewriter.replaceOp(mm, sparse.getResults());
   return success();
 }

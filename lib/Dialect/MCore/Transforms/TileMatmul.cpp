@@ -117,8 +117,12 @@ static FailureOr<MatmulSpec> getMatmulSpec(Operation *op) {
                              "((m, n, k) -> (n, k)); got other maps");
       spec.transposeB = maps[1] == map({n, k});
     }
-    spec.unsignedA = spec.unsignedB =
-        mm.getCast() == linalg::TypeFn::cast_unsigned;
+    // cast_unsigned zero-extends integers; floats extend as usual.
+    bool castUnsigned = mm.getCast() == linalg::TypeFn::cast_unsigned;
+    spec.unsignedA = castUnsigned && isa<IntegerType>(
+        cast<MemRefType>(spec.a.getType()).getElementType());
+    spec.unsignedB = castUnsigned && isa<IntegerType>(
+        cast<MemRefType>(spec.b.getType()).getElementType());
   } else if (auto sm = dyn_cast<SparseMatmulOp>(op)) {
     if (!isa<MemRefType>(sm.getC().getType()))
       return op->emitError("mcore-tile-matmul works on memrefs; bufferize "

@@ -207,7 +207,10 @@ void startRunning() {
   llvm::sys::unregisterHandlers();
 }
 
+void clearProgressLine();
+
 Status fail(const llvm::Twine &message) {
+  clearProgressLine();
   llvm::outs().flush();
   llvm::errs() << "mcore-run: error: " << message << "\n";
   return Failure;
@@ -222,8 +225,24 @@ Status fail(llvm::Error error) {
 /// a second, and erased when it ends.
 class Progress {
 public:
-  Progress() : enabled(isatty(STDERR_FILENO)) {}
-  ~Progress() { stop(); }
+  Progress() : enabled(isatty(STDERR_FILENO)) {
+    if (enabled)
+      active = this;
+  }
+  ~Progress() {
+    stop();
+    if (active == this)
+      active = nullptr;
+  }
+
+  /// Erases the line before someone else writes to stderr.
+  void clearLine() {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (shown)
+      llvm::errs() << "\r\033[K";
+    shown = false;
+  }
+  static Progress *active;
 
   void step(const std::string &what) {
     if (!enabled)
@@ -246,6 +265,7 @@ public:
     thread.join();
     if (shown)
       llvm::errs() << "\r\033[K";
+    shown = false;
     llvm::errs().flush();
   }
 
@@ -276,6 +296,13 @@ private:
   std::condition_variable wake;
   std::thread thread;
 };
+
+Progress *Progress::active = nullptr;
+
+void clearProgressLine() {
+  if (Progress::active)
+    Progress::active->clearLine();
+}
 
 //===----------------------------------------------------------------------===//
 // Setup
@@ -752,6 +779,7 @@ struct PlainDiagnostics {
             return success();
           if (diag.getSeverity() == DiagnosticSeverity::Error)
             ++errors;
+          clearProgressLine();
           llvm::outs().flush();
           const char *kind = "error";
           if (diag.getSeverity() == DiagnosticSeverity::Remark)

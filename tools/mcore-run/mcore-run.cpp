@@ -891,6 +891,23 @@ Status runMatmul(Progress &progress) {
                 choice->gpuChips + "; a code object runs only on its chip");
   if (llvm::Error e = problem.validate())
     return fail(std::move(e));
+  // Host memory for the operands, their copies and the reference (doubles),
+  // estimated in floating point so that nothing overflows; the emulator's
+  // "device" memory is host memory too.
+  if (!compileOnly) {
+    double mk = double(problem.m) * double(problem.k),
+           kn = double(problem.k) * double(problem.n),
+           mn = double(problem.m) * double(problem.n);
+    double need = (mk + kn) * (4 + 8 + 2 * 1) + mn * (4 * 3 + 8 * 3 + 2 * 4);
+    double have = double(sysconf(_SC_PHYS_PAGES)) *
+                  double(sysconf(_SC_PAGE_SIZE));
+    if (have > 0 && need > 0.8 * have)
+      return fail(llvm::formatv("--matmul={0} needs about {1:f1} GB of host "
+                                "memory for operands and the reference; this "
+                                "machine has {2:f1} GB",
+                                matmulShape.getValue(), need / 1e9, have / 1e9)
+                      .str());
+  }
 
   // The IR, and the kernel configuration the pipeline will choose.
   DialectRegistry registry;

@@ -39,16 +39,6 @@ namespace mlir::mcore {
 
 using namespace mlir;
 
-/// The value a view is a view of, through any chain of view ops.
-static Value getRoot(Value v) {
-  while (auto view = v.getDefiningOp<ViewLikeOpInterface>()) {
-    if (view.getViewSource() == v)
-      break;
-    v = view.getViewSource();
-  }
-  return v;
-}
-
 /// All values that alias `root` through view ops (root included).
 static SmallVector<Value> getAliases(Value root) {
   SmallVector<Value> aliases = {root};

@@ -296,14 +296,10 @@ mlir::mcore::getMatmulTileConfig(Operation *op,
          << (spec.unsignedA || spec.unsignedB ? " (unsigned)" : "")
          << ": no " << (sparse ? "sparse " : "") << "matrix instruction of "
          << chip.name << " computes it";
+    MatmulSpec asSigned = spec;
+    asSigned.unsignedA = asSigned.unsignedB = false;
     if ((spec.unsignedA || spec.unsignedB) &&
-        !candidateIntrinsics(chip.chip,
-                             MatmulSpec{spec.op, spec.sparse, spec.transposeB,
-                                        {}, {}, {}, {}, false, false,
-                                        spec.aElem, spec.bElem, spec.cElem,
-                                        spec.ka, spec.kb, spec.kc},
-                             sparse, accKinds)
-             .empty())
+        !candidateIntrinsics(chip.chip, asSigned, sparse, accKinds).empty())
       diag << " (its integer instructions read signed operands only)";
     listSupported(diag, sparse);
     return diag;
@@ -645,7 +641,6 @@ private:
   Value M, N, K;
   StagedOperand opA, opB, opMeta;
   bool hasMeta = false;
-  int64_t ldsColsA = 0;
 };
 
 } // namespace
@@ -984,7 +979,6 @@ SmallVector<Value> KernelEmitter::computeStage(Value stage, ValueRange acc) {
 
 LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
                                   std::optional<Attribute> fillValue) {
-  MLIRContext *ctx = b.getContext();
   Value a = spec.a, bMat = spec.b, c = spec.c;
   int64_t bitsA = getBitWidth(spec.ka), bitsB = getBitWidth(spec.kb);
   int64_t threads = cfg.getNumThreads();
@@ -1006,18 +1000,14 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
   bool nFull = !ShapedType::isDynamic(sN) && sN % cfg.tileN == 0;
   bool kFull = !ShapedType::isDynamic(sK) && sK % cfg.tileK == 0;
 
-  auto ldsAttr = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
   ValueRange buffers = launch.getWorkgroupAttributions();
-  // Staged operands.
-  int64_t vecOf = 0;
-  (void)vecOf;
+  // Staged operands: chunks of 128 bits where the tile allows.
   auto vecFor = [](int64_t bits, int64_t cols) {
     int64_t v = 128 / bits;
     while (v > 1 && cols % v)
       v /= 2;
     return v;
   };
-  (void)ldsAttr;
 
   // A: dense rows x K, compressed values rows x K/2 (sparse instruction or
   // decompressed into a dense LDS tile).
@@ -1041,7 +1031,6 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
     opA.meta = spec.meta;
     opA.metaCols = dim(spec.meta, 1);
   }
-  ldsColsA = cfg.sparseInstruction ? cfg.tileK / 2 : cfg.tileK;
 
   // B: K x N in global, staged N-major (transposed) in LDS.
   opB.global = bMat;
@@ -1345,8 +1334,7 @@ mlir::mcore::tileMatmulToGpu(RewriterBase &rewriter, Operation *op,
   b.setInsertionPoint(tiledOp);
   Value tileC = spec.sparse ? cast<SparseMatmulOp>(tiledOp).getC()
                             : cast<linalg::MatmulOp>(tiledOp).getDpsInits()[0];
-  auto [cBase, cOffsets] = getBase(tileC, b);
-  (void)cBase;
+  SmallVector<OpFoldResult> cOffsets = getBase(tileC, b).second;
   Value i0 = getValueOrCreateConstantIndexOp(b, loc, cOffsets[0]);
   Value j0 = getValueOrCreateConstantIndexOp(b, loc, cOffsets[1]);
   KernelEmitter emitter(b, spec, cfg, intr);

@@ -368,6 +368,20 @@ llvm::Expected<BackendChoice> selectBackend(Backend requested) {
   return choice;
 }
 
+/// The backend to compile for and run on. --compile-only --backend=hip
+/// needs no GPU: one is only probed, for its chip, when no chip is known.
+llvm::Expected<BackendChoice> backendFor(Backend wanted, bool haveChip) {
+  if (!compileOnly || wanted != Backend::Hip)
+    return selectBackend(wanted);
+  if (!haveChip) {
+    llvm::Expected<BackendChoice> probed = chooseBackend(Backend::Hip);
+    if (probed)
+      return probed;
+    llvm::consumeError(probed.takeError());
+  }
+  return BackendChoice{Backend::Hip, "", "", ""};
+}
+
 /// Tells the emulator the chip: gpu-module-to-binary{format=llvm} leaves no
 /// target-cpu in the bitcode, and fp8 decodes differently per chip. A chip
 /// the user set in MCORE_EMU_CHIP wins.
@@ -648,9 +662,8 @@ Status runFile(Progress &progress) {
     wanted = fits;
   }
 
-  llvm::Expected<BackendChoice> choice = BackendChoice{wanted, "", "", ""};
-  if (!compileOnly || wanted != Backend::Hip)
-    choice = selectBackend(wanted);
+  llvm::Expected<BackendChoice> choice =
+      backendFor(wanted, chip->has_value() || moduleChip(*module));
   if (!choice)
     return fail(choice.takeError());
 
@@ -871,10 +884,8 @@ Status runMatmul(Progress &progress) {
     return fail("--shared-libs has no effect with --compile-only");
 
   // The backend (a GPU decides the chip when none is given).
-  llvm::Expected<BackendChoice> choice = BackendChoice{
-      *requested == Backend::Hip ? Backend::Hip : Backend::Emu, "", "", ""};
-  if (!compileOnly)
-    choice = selectBackend(*requested);
+  llvm::Expected<BackendChoice> choice =
+      backendFor(*requested, chip->has_value());
   if (!choice)
     return fail(choice.takeError());
   if (!*chip && choice->backend == Backend::Hip && !choice->gpuChips.empty())

@@ -182,8 +182,12 @@ SparseMatmulOp::getTiledImplementation(OpBuilder &b,
   OpFoldResult vOff = apply(d0.floorDiv(2), {ok});
   OpFoldResult vSize = apply((d0 + 3).floorDiv(4) * 2, {sk});
   OpFoldResult mOff = apply(d0.floorDiv(32), {ok});
-  OpFoldResult mSize = apply((d0 + d1 + 31).floorDiv(32) - d0.floorDiv(32),
-                             {ok, sk});
+  // K tiles start on a word, so a tile of whole words has sk / 32 of them.
+  std::optional<int64_t> staticK = getConstantIntValue(sk);
+  OpFoldResult mSize =
+      staticK && *staticK % 32 == 0
+          ? b.getIndexAttr(*staticK / 32)
+          : apply((d0 + d1 + 31).floorDiv(32) - d0.floorDiv(32), {ok, sk});
   SmallVector<Value> operands = {
       makeSlice(b, loc, getValues(), {om, vOff}, {sm, vSize}),
       makeSlice(b, loc, getMetadata(), {om, mOff}, {sm, mSize}),

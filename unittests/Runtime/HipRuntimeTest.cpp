@@ -47,6 +47,15 @@ void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes);
 void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
                                int64_t elementSizeBytes);
 void mgpuSetDefaultDevice(int32_t device);
+void mgpuMemset16(void *dst, int value, size_t count, void *stream);
+void *mgpuEventCreate();
+void mgpuEventDestroy(void *event);
+void mgpuEventSynchronize(void *event);
+void mgpuEventRecord(void *event, void *stream);
+void mgpuStreamWaitEvent(void *stream, void *event);
+void mgpuLaunchClusterKernel(void *, intptr_t, intptr_t, intptr_t, intptr_t,
+                             intptr_t, intptr_t, intptr_t, intptr_t, intptr_t,
+                             int32_t, void *, void **, void **, size_t);
 }
 
 namespace {
@@ -467,6 +476,69 @@ TEST(HipRuntimeDeathTest, RegisteredMemoryAtAnotherDeviceAddress) {
 
 TEST(HipRuntimeDeathTest, CopiesGoThroughHip) {
   EXPECT_EXIT(copyThroughHip(), ExitedWithCode(0), "");
+}
+
+} // namespace
+
+namespace {
+
+void eventsAndStreams() {
+  useFake();
+  void *stream = mgpuStreamCreate();
+  void *event = mgpuEventCreate();
+  mgpuEventRecord(event, stream);
+  mgpuStreamWaitEvent(stream, event);
+  mgpuEventSynchronize(event);
+  mgpuEventDestroy(event);
+  uint16_t halves[4] = {};
+  mgpuMemset16(halves, 0xABCD, 3, stream);
+  mgpuStreamSynchronize(stream);
+  mgpuStreamDestroy(stream);
+  finish(event && stream && halves[0] == 0xABCD && halves[2] == 0xABCD &&
+         halves[3] == 0);
+}
+
+TEST(HipRuntimeDeathTest, EventsAndStreams) {
+  EXPECT_EXIT(eventsAndStreams(), ExitedWithCode(0), "");
+  // Every call names itself when HIP fails it.
+  EXPECT_EXIT(
+      {
+        useFake("fail=hipEventRecord:400");
+        mgpuEventRecord(mgpuEventCreate(), mgpuStreamCreate());
+        finish(false);
+      },
+      ExitedWithCode(1),
+      "hipEventRecord\\(\\) failed with hipErrorFakeUnnamed \\(fake HIP "
+      "error\\): a module, function, stream or event handle is not valid");
+  EXPECT_EXIT(
+      {
+        useFake("fail=hipStreamWaitEvent:999");
+        mgpuStreamWaitEvent(mgpuStreamCreate(), mgpuEventCreate());
+        finish(false);
+      },
+      ExitedWithCode(1),
+      "hipStreamWaitEvent\\(\\) failed with hipErrorUnknown");
+  EXPECT_EXIT(
+      {
+        useFake("fail=hipMemsetD16Async:1");
+        uint16_t h[2];
+        mgpuMemset16(h, 1, 2, nullptr);
+        finish(false);
+      },
+      ExitedWithCode(1), "hipMemsetD16Async\\(2 halves\\) failed");
+}
+
+TEST(HipRuntimeDeathTest, NoClustersOnAmd) {
+  EXPECT_EXIT(
+      {
+        useFake();
+        mgpuLaunchClusterKernel(nullptr, 1, 1, 1, 1, 1, 1, 64, 1, 1, 0, nullptr,
+                                nullptr, nullptr, 0);
+        finish(false);
+      },
+      ExitedWithCode(1),
+      "mgpuLaunchClusterKernel: thread-block clusters are "
+      "an NVIDIA feature");
 }
 
 } // namespace

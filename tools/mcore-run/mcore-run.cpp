@@ -1161,7 +1161,19 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
-  cl::HideUnrelatedOptions({&runCat, &matmulCat, &commonCat});
+  // --help shows mcore-run's options; MLIR's and LLVM's (--mlir-timing,
+  // --mlir-print-ir-after-all, ...) still work and --help-hidden lists them.
+  for (auto &entry : cl::getRegisteredOptions()) {
+    cl::Option *option = entry.second;
+    bool shown =
+        llvm::is_contained({"help", "help-list", "version"},
+                           option->ArgStr) ||
+        llvm::any_of(option->Categories, [](cl::OptionCategory *c) {
+          return c == &runCat || c == &matmulCat || c == &commonCat;
+        });
+    if (!shown && option->getOptionHiddenFlag() == cl::NotHidden)
+      option->setHiddenFlag(cl::Hidden);
+  }
   if (!cl::ParseCommandLineOptions(
           argc, argv,
           "mcore-run: run mcore-compiled kernels on an AMD GPU (HIP) or on "

@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APInt.h"
+#include "llvm/ADT/bit.h"
 
 #include "gtest/gtest.h"
 
@@ -114,11 +115,11 @@ TEST(FloatFormats, RoundToF16AndBF16LikeAPFloat) {
   for (double x : probes(llvm::APFloat::IEEEhalf(), 16))
     expectSame(toDouble(llvm::APFloat::IEEEhalf(), 16,
                         fromDouble(llvm::APFloat::IEEEhalf(), x)),
-               decodeF16(encodeF16(x)), "f16 of", uint64_t(x));
+               decodeF16(encodeF16(x)), "f16 of", llvm::bit_cast<uint64_t>(x));
   for (double x : probes(llvm::APFloat::BFloat(), 16))
     expectSame(toDouble(llvm::APFloat::BFloat(), 16,
                         fromDouble(llvm::APFloat::BFloat(), x)),
-               decodeBF16(encodeBF16(x)), "bf16 of", uint64_t(x));
+               decodeBF16(encodeBF16(x)), "bf16 of", llvm::bit_cast<uint64_t>(x));
 }
 
 TEST(FloatFormats, RoundToFp8LikeAPFloat) {
@@ -130,7 +131,7 @@ TEST(FloatFormats, RoundToFp8LikeAPFloat) {
       // Without saturation: APFloat's round to nearest even (overflow gives
       // infinity or, without one, NaN).
       expectSame(toDouble(s, 8, fromDouble(s, x)),
-                 decodeFp8(encodeFp8(x, f, false), f), "fp8 of", uint64_t(x));
+                 decodeFp8(encodeFp8(x, f, false), f), "fp8 of", llvm::bit_cast<uint64_t>(x));
       // Saturating: values beyond the largest finite clamp to it.
       double sat = decodeFp8(encodeFp8(x, f, true), f);
       if (std::isnan(x))
@@ -139,7 +140,7 @@ TEST(FloatFormats, RoundToFp8LikeAPFloat) {
         EXPECT_EQ(sat, std::copysign(largest, x)) << x;
       else
         expectSame(toDouble(s, 8, fromDouble(s, x)), sat, "sat fp8 of",
-                   uint64_t(x));
+                   llvm::bit_cast<uint64_t>(x));
     }
   }
 }

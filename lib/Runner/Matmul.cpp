@@ -332,17 +332,37 @@ constexpr unsigned kPairs[6][2] = {{0, 1}, {0, 2}, {0, 3},
                                    {1, 2}, {1, 3}, {2, 3}};
 } // namespace
 
-MatmulData runner::generateMatmulData(const MatmulProblem &p, uint64_t seed) {
+bool runner::canUseExactSums(const MatmulProblem &p, ElementType acc) {
+  if (!isFloatType(acc) || !isFloatType(p.c))
+    return false;
+  Fp8Format fp8 = p.getFp8Format();
+  // Partial sums are integers of magnitude at most K + 4; they are exact
+  // while that fits the significand (unit roundoff 2^-precision).
+  double limit =
+      std::min(1 / getUnitRoundoff(acc, fp8), 1 / getUnitRoundoff(p.c, fp8));
+  return double(p.k) + 4 <= limit;
+}
+
+MatmulData runner::generateMatmulData(const MatmulProblem &p, uint64_t seed,
+                                      ElementType accumulator) {
   Fp8Format fp8 = p.getFp8Format();
   Random rng(seed);
   MatmulData d;
+  d.exactSums =
+      (accumulator == ElementType::F16 || accumulator == ElementType::BF16) &&
+      canUseExactSums(p, accumulator);
+  auto element = [&](ElementType type, bool nonzero) {
+    if (d.exactSums && isFloatType(type))
+      return encode(type, fp8, rng.next() & 1 ? -1.0 : 1.0);
+    return randomElement(rng, type, fp8, nonzero);
+  };
   size_t m = size_t(p.m), n = size_t(p.n), k = size_t(p.k);
   d.a.assign(m * k, 0);
   d.b.resize(k * n);
   d.c0.resize(m * n);
   if (!p.sparseA) {
     for (uint32_t &x : d.a)
-      x = randomElement(rng, p.a, fp8, false);
+      x = element(p.a, false);
   } else {
     // Each group of four along K keeps a random pair of positions (among
     // the columns that exist in a ragged last group).
@@ -375,7 +395,7 @@ MatmulData runner::generateMatmulData(const MatmulProblem &p, uint64_t seed) {
         for (unsigned slot = 0; slot < 2; ++slot) {
           size_t col = cols > 2 ? kPairs[pattern[i * groups + g]][slot] : slot;
           if (col < cols)
-            d.a[i * k + 4 * g + col] = randomElement(rng, p.a, fp8, true);
+            d.a[i * k + 4 * g + col] = element(p.a, true);
         }
       }
     llvm::Expected<sparse24::Compressed> compressed =
@@ -388,9 +408,11 @@ MatmulData runner::generateMatmulData(const MatmulProblem &p, uint64_t seed) {
     d.metadata = std::move(compressed->metadata);
   }
   for (uint32_t &x : d.b)
-    x = randomElement(rng, p.b, fp8, false);
+    x = element(p.b, false);
   for (uint32_t &x : d.c0) {
-    if (isFloatType(p.c))
+    if (d.exactSums)
+      x = encode(p.c, fp8, double(rng.range(-4, 4)));
+    else if (isFloatType(p.c))
       x = randomElement(rng, p.c, fp8, false);
     else
       x = encode(p.c, fp8, double(rng.range(-1000, 1000)));
@@ -462,8 +484,10 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
         }
         r.value[idx] = sum[j];
         r.magnitude[idx] = mag[j];
-        r.tolerance[idx] =
-            steps * uAcc * mag[j] + uC * std::fabs(sum[j]) + floor;
+        // Exact sums leave nothing to round.
+        r.tolerance[idx] = d.exactSums ? 0
+                                       : steps * uAcc * mag[j] +
+                                             uC * std::fabs(sum[j]) + floor;
       }
     }
   };

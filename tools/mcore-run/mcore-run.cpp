@@ -910,8 +910,8 @@ Status runMatmul(Progress &progress) {
            kn = double(problem.k) * double(problem.n),
            mn = double(problem.m) * double(problem.n);
     double need = (mk + kn) * (4 + 8 + 2 * 1) + mn * (4 * 3 + 8 * 3 + 2 * 4);
-    double have = double(sysconf(_SC_PHYS_PAGES)) *
-                  double(sysconf(_SC_PAGE_SIZE));
+    double have =
+        double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGE_SIZE));
     if (have > 0 && need > 0.8 * have)
       return fail(llvm::formatv("--matmul={0} needs about {1:f1} GB of host "
                                 "memory for operands and the reference; this "
@@ -979,9 +979,9 @@ Status runMatmul(Progress &progress) {
   progress.step("compiling " + problem.describe());
   auto compileStart = std::chrono::steady_clock::now();
   if (failed(compile(*module, o)))
-    return diagnostics.errors ? Failure
-                              : fail("compiling " + problem.describe() +
-                                     " failed");
+    return diagnostics.errors
+               ? Failure
+               : fail("compiling " + problem.describe() + " failed");
   double compileMs = elapsedMs(compileStart);
   progress.stop();
   if (printLoweredIR) {
@@ -1004,7 +1004,18 @@ Status runMatmul(Progress &progress) {
   // Operands and reference.
   Progress work;
   work.step("generating operands");
-  MatmulData data = generateMatmulData(problem, seed);
+  MatmulData data = generateMatmulData(problem, seed, *accumulator);
+  if ((*accumulator == ElementType::F16 || *accumulator == ElementType::BF16) &&
+      !data.exactSums) {
+    clearProgressLine();
+    llvm::errs() << llvm::formatv(
+        "mcore-run: note: {0} accumulates in {1}, and K = {2} is too large "
+        "for operands whose partial sums are all exact in {1}; the check "
+        "can only bound the error by (K + 2) ulps of {1} times sum |A*B|, "
+        "which hides small errors (--c-type=f32, or a smaller K, checks "
+        "sharply)\n",
+        config.intrinsic->name, getElementTypeName(*accumulator), problem.k);
+  }
   llvm::Expected<llvm::SmallVector<std::string>> libs = linkLibraries(*choice);
   if (!libs)
     return fail(libs.takeError());
@@ -1112,6 +1123,7 @@ Status runMatmul(Progress &progress) {
         {"backend", getBackendName(choice->backend)},
         {"sparse", problem.sparseA},
         {"dense_fallback", config.decompressA},
+        {"exact_sums", data.exactSums},
         {"time_ms", timeMs},
         {"tflops", hardware ? llvm::json::Value(tflops) : nullptr},
         {"max_abs_err", check.maxAbsError},
@@ -1166,8 +1178,7 @@ int main(int argc, char **argv) {
   for (auto &entry : cl::getRegisteredOptions()) {
     cl::Option *option = entry.second;
     bool shown =
-        llvm::is_contained({"help", "help-list", "version"},
-                           option->ArgStr) ||
+        llvm::is_contained({"help", "help-list", "version"}, option->ArgStr) ||
         llvm::any_of(option->Categories, [](cl::OptionCategory *c) {
           return c == &runCat || c == &matmulCat || c == &commonCat;
         });

@@ -332,6 +332,50 @@ TEST(MatmulReference, HalfAccumulatorBoundIsWider) {
   }
 }
 
+TEST(MatmulReference, NarrowAccumulatorsGetExactSums) {
+  MatmulProblem p;
+  p.m = 8;
+  p.n = 8;
+  p.k = 252;
+  p.a = p.b = p.c = ElementType::BF16;
+  ASSERT_TRUE(canUseExactSums(p, ElementType::BF16));
+  MatmulData d = generateMatmulData(p, 9, ElementType::BF16);
+  ASSERT_TRUE(d.exactSums);
+  for (uint32_t bits : d.a)
+    EXPECT_EQ(std::fabs(decode(ElementType::BF16, Fp8Format::OCP, bits)), 1.0);
+  MatmulReference r = computeReference(p, d, ElementType::BF16);
+  for (size_t i = 0; i < r.value.size(); ++i) {
+    EXPECT_EQ(r.tolerance[i], 0.0);
+    EXPECT_EQ(r.value[i], std::round(r.value[i]));
+    EXPECT_LE(std::fabs(r.value[i]), 256.0);
+  }
+  // The exact result passes, anything else fails.
+  std::vector<uint32_t> result(r.value.size());
+  for (size_t i = 0; i < result.size(); ++i)
+    result[i] = encode(ElementType::BF16, Fp8Format::OCP, r.value[i]);
+  EXPECT_TRUE(checkResult(p, r, result).pass);
+  result[7] = encode(ElementType::BF16, Fp8Format::OCP, r.value[7] + 2);
+  EXPECT_FALSE(checkResult(p, r, result).pass);
+
+  // Beyond 252 for bf16, and with an f32 accumulator, the usual operands.
+  p.k = 253;
+  EXPECT_FALSE(canUseExactSums(p, ElementType::BF16));
+  EXPECT_FALSE(generateMatmulData(p, 9, ElementType::BF16).exactSums);
+  p.k = 64;
+  EXPECT_FALSE(generateMatmulData(p, 9, ElementType::F32).exactSums);
+  p.a = p.b = p.c = ElementType::F16;
+  p.k = 2044;
+  EXPECT_TRUE(canUseExactSums(p, ElementType::F16));
+  p.k = 2045;
+  EXPECT_FALSE(canUseExactSums(p, ElementType::F16));
+  // Sparse A: the kept elements are +-1, the others zero.
+  p.k = 64;
+  p.sparseA = true;
+  MatmulData s = generateMatmulData(p, 3, ElementType::F16);
+  ASSERT_TRUE(s.exactSums);
+  expect2to4(p, s);
+}
+
 TEST(MatmulIR, GeneratedModulesParse) {
   DialectRegistry registry;
   registerAllDialects(registry);

@@ -116,15 +116,28 @@ struct MatmulData {
   std::vector<uint32_t> b;  ///< K x N
   std::vector<uint32_t> c0; ///< M x N, the initial C
   std::vector<uint32_t> values, metadata; ///< compressed A when sparse
+  /// The floats are +-1 and C0 small integers, so that every partial sum is
+  /// exact in the accumulator and C must come out exactly.
+  bool exactSums = false;
 };
+
+/// Whether operands of +-1 make every partial sum of the problem exact in
+/// `accumulator` (and in C): K + 4 <= 2^precision, i.e. K <= 2044 for f16
+/// and K <= 252 for bf16. generateMatmulData uses such operands for
+/// f16/bf16 accumulators, whose worst-case rounding bound is too wide to
+/// tell a right result from a wrong one.
+bool canUseExactSums(const MatmulProblem &problem, ElementType accumulator);
 
 /// Random operands from `seed`: floats of both signs with magnitudes in
 /// [1/16, 2) rounded to the type, integers over the type's whole range, C
 /// small. A sparse A keeps two non-zeros at random positions in every group
 /// of four along K (a random pattern per group; never the same pattern in
 /// every group when there are two or more groups) and is compressed into the
-/// canonical format.
-MatmulData generateMatmulData(const MatmulProblem &problem, uint64_t seed);
+/// canonical format. With an f16 or bf16 `accumulator` where
+/// canUseExactSums, the floats are +-1 (random signs) and C0 integers in
+/// [-4, 4] instead (exactSums).
+MatmulData generateMatmulData(const MatmulProblem &problem, uint64_t seed,
+                              ElementType accumulator = ElementType::F32);
 
 /// What the CPU reference expects of every element of C.
 struct MatmulReference {
@@ -136,7 +149,8 @@ struct MatmulReference {
 
 /// The reference for a kernel that accumulates in `accumulator` (the
 /// instruction's C type; f32 for f16/bf16 C without an f16/bf16
-/// instruction) and stores C as problem.c. The bound per element is
+/// instruction) and stores C as problem.c. With data.exactSums the result
+/// must be exact; otherwise the bound per element is
 ///   (K + 2) * u_acc * magnitude + u_c * |value| + minNormal(c)
 /// with u the unit roundoff doubled (one unit in the last place, so it holds
 /// for truncating as well as rounding hardware): the worst case of K

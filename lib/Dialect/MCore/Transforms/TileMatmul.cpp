@@ -615,6 +615,9 @@ private:
 
   // Staging, thread level.
   int64_t chunksPerThread(const StagedOperand &s) const;
+  /// (k, n) of transposed-copy chunk `chunk`: kPer rows of K, vec of N.
+  std::pair<Value, Value> transposedChunk(const StagedOperand &s,
+                                          Value chunk);
   SmallVector<Value> loadTile(const StagedOperand &s, Value r0, Value c0,
                               Value fullCond);
   SmallVector<Value> loadChunks(const StagedOperand &s, Value r0, Value c0,
@@ -644,6 +647,20 @@ private:
 };
 
 } // namespace
+
+std::pair<Value, Value> KernelEmitter::transposedChunk(const StagedOperand &s,
+                                                       Value chunk) {
+  // Consecutive chunks go down K first (k block fastest, then the n group):
+  // the lanes that store one LDS row each in the same instruction then
+  // spread over K blocks of few rows, not over rows vec apart, whose
+  // addresses differ by a multiple of the bank count (with vec = 8 and
+  // 80-byte rows every row hit the same banks). A wave's global loads cover
+  // the same lines either way.
+  int64_t kBlocks = s.rows / s.kPer;
+  Value k = mul(arith::RemUIOp::create(b, chunk, idx(kBlocks)), s.kPer);
+  Value n = mul(arith::DivUIOp::create(b, chunk, idx(kBlocks)), s.vec);
+  return {k, n};
+}
 
 int64_t KernelEmitter::chunksPerThread(const StagedOperand &s) const {
   int64_t chunks = s.transpose ? (s.rows / s.kPer) * (s.cols / s.vec)
@@ -729,8 +746,7 @@ SmallVector<Value> KernelEmitter::loadChunks(const StagedOperand &s, Value r0,
     Value row, col;
     if (s.transpose) {
       // Chunk = kPer consecutive rows (k) of one vec-wide column group (n).
-      row = mul(arith::DivUIOp::create(b, chunk, idx(chunksPerRow)), s.kPer);
-      col = mul(arith::RemUIOp::create(b, chunk, idx(chunksPerRow)), s.vec);
+      std::tie(row, col) = transposedChunk(s, chunk);
     } else {
       row = arith::DivUIOp::create(b, chunk, idx(chunksPerRow));
       col = mul(arith::RemUIOp::create(b, chunk, idx(chunksPerRow)), s.vec);
@@ -871,10 +887,7 @@ void KernelEmitter::storeTile(const StagedOperand &s, ArrayRef<Value> regs,
     auto emitStores = [&]() {
       if (s.transpose) {
         // kPer rows of vec elements -> vec LDS rows (n) of kPer elements.
-        Value k = mul(arith::DivUIOp::create(b, chunk, idx(chunksPerRow)),
-                      s.kPer);
-        Value n = mul(arith::RemUIOp::create(b, chunk, idx(chunksPerRow)),
-                      s.vec);
+        auto [k, n] = transposedChunk(s, chunk);
         auto elem = cast<VectorType>(chunkRegs[0].getType()).getElementType();
         auto rowType = VectorType::get({s.kPer}, elem);
         for (int64_t e = 0; e < s.vec; ++e) {

@@ -18,11 +18,14 @@
 //
 // A GPU fault kills the process; so does an emulator fault here: the error
 // is printed to stderr and the process exits with status 1 (after flushing
-// stdout). MCORE_EMU_ON_ERROR=continue prints and returns instead.
+// stdout). MCORE_EMU_ON_ERROR=continue prints and returns instead. A program
+// that embeds the runtime (mcore's Python package) captures errors instead
+// with the functions of include/mcore/Runtime/EmuRuntime.h.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mcore/Emulator/Emulator.h"
+#include "mcore/Runtime/EmuRuntime.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBufferRef.h"
@@ -44,7 +47,28 @@ const emu::Options &options() {
   return *o;
 }
 
+/// Errors recorded while capturing (mcoreEmuCaptureErrors), and the chip
+/// mcoreEmuSetChip chose.
+std::mutex stateMutex;
+bool capturing = false;
+std::string &capturedErrors() {
+  static auto *s = new std::string();
+  return *s;
+}
+std::string &chipOverride() {
+  static auto *s = new std::string();
+  return *s;
+}
+
 void report(const std::string &message) {
+  {
+    std::lock_guard<std::mutex> lock(stateMutex);
+    if (capturing) {
+      capturedErrors() += message;
+      capturedErrors() += '\n';
+      return;
+    }
+  }
   std::fflush(stdout);
   std::fprintf(stderr, "mcore-emu: error: %s\n", message.c_str());
   std::fflush(stderr);
@@ -98,8 +122,14 @@ void *mgpuModuleLoad(void *data, size_t gpuBlobSize) {
   llvm::MemoryBufferRef buffer(
       llvm::StringRef(static_cast<const char *>(data), gpuBlobSize),
       "gpu-binary");
+  emu::Options o = options();
+  {
+    std::lock_guard<std::mutex> lock(stateMutex);
+    if (!chipOverride().empty())
+      o.chip = chipOverride();
+  }
   llvm::Expected<std::unique_ptr<emu::Module>> module =
-      emu::Module::load(buffer, options());
+      emu::Module::load(buffer, o);
   if (!module) {
     report(module.takeError());
     return nullptr;
@@ -287,6 +317,32 @@ void mgpuSetDefaultDevice(int32_t device) {
   if (device != 0)
     report("mgpuSetDefaultDevice(" + std::to_string(device) +
            "): the emulator has one device, 0");
+}
+
+//===----------------------------------------------------------------------===//
+// mcore's extensions (include/mcore/Runtime/EmuRuntime.h)
+//===----------------------------------------------------------------------===//
+
+void mcoreEmuSetChip(const char *chip) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  chipOverride() = chip ? chip : "";
+}
+
+void mcoreEmuCaptureErrors(int enable) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  capturing = enable != 0;
+}
+
+size_t mcoreEmuTakeErrors(char *buffer, size_t size) {
+  std::lock_guard<std::mutex> lock(stateMutex);
+  std::string &errors = capturedErrors();
+  size_t length = errors.size();
+  if (buffer && length < size) {
+    std::memcpy(buffer, errors.data(), length);
+    buffer[length] = '\0';
+    errors.clear();
+  }
+  return length;
 }
 
 } // extern "C"

@@ -44,6 +44,18 @@ int mcoreHipProbe(char *message, size_t size);
  * there is none or the driver is absent. Returns the number of GPUs. */
 int mcoreHipDeviceChips(char *buffer, size_t size);
 
+/** While enabled, errors are recorded instead of printed, and the failing
+ * call returns as with MCORE_HIP_ON_ERROR=continue (a null handle), so the
+ * process goes on; for programs that must survive HIP errors (mcore's Python
+ * package runs kernels inside the interpreter). */
+void mcoreHipCaptureErrors(int enable);
+
+/** The errors recorded while capturing, one line each (without the
+ * "mcore-hip: error: " prefix). Returns their length in bytes; when that
+ * plus a terminating NUL fits in `size`, copies them to `buffer` and forgets
+ * them, else copies nothing (call again with a larger buffer). */
+size_t mcoreHipTakeErrors(char *buffer, size_t size);
+
 /** When enabled, mgpuLaunchKernel brackets every launch with HIP events,
  * waits for it and adds its device time to a total. */
 void mcoreHipSetKernelTiming(int enable);

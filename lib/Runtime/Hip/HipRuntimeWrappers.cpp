@@ -51,9 +51,26 @@ bool continueOnError() {
   return mode && std::strcmp(mode, "continue") == 0;
 }
 
+/// Errors recorded while capturing (mcoreHipCaptureErrors).
+std::mutex captureMutex;
+bool capturing = false;
+std::string &capturedErrors() {
+  static auto *s = new std::string();
+  return *s;
+}
+
 /// Prints one error line and ends the process (exit status 1, after flushing
-/// stdout), unless MCORE_HIP_ON_ERROR=continue.
+/// stdout), unless MCORE_HIP_ON_ERROR=continue; while capturing, records it
+/// and returns.
 void report(const std::string &message) {
+  {
+    std::lock_guard<std::mutex> lock(captureMutex);
+    if (capturing) {
+      capturedErrors() += message;
+      capturedErrors() += '\n';
+      return;
+    }
+  }
   std::fflush(stdout);
   std::fprintf(stderr, "mcore-hip: error: %s\n", message.c_str());
   std::fflush(stderr);
@@ -444,6 +461,23 @@ int mcoreHipProbe(char *message, size_t size) {
   if (message && size)
     std::snprintf(message, size, "%s", text.c_str());
   return h.failure.empty() ? h.devices : 0;
+}
+
+void mcoreHipCaptureErrors(int enable) {
+  std::lock_guard<std::mutex> lock(captureMutex);
+  capturing = enable != 0;
+}
+
+size_t mcoreHipTakeErrors(char *buffer, size_t size) {
+  std::lock_guard<std::mutex> lock(captureMutex);
+  std::string &errors = capturedErrors();
+  size_t length = errors.size();
+  if (buffer && length < size) {
+    std::memcpy(buffer, errors.data(), length);
+    buffer[length] = '\0';
+    errors.clear();
+  }
+  return length;
 }
 
 void mcoreHipSetKernelTiming(int on) { timingEnabled = on != 0; }

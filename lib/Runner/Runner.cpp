@@ -45,10 +45,26 @@ llvm::StringRef runner::getBinaryFormat(Backend backend) {
 /// Anchor for getMainExecutable.
 static void anchor() {}
 
+static std::mutex runtimeDirMutex;
+static std::string &embedderRuntimeDir() {
+  static auto *dir = new std::string();
+  return *dir;
+}
+
+void runner::setRuntimeDirectory(llvm::StringRef dir) {
+  std::lock_guard<std::mutex> lock(runtimeDirMutex);
+  embedderRuntimeDir() = dir.str();
+}
+
 std::string runner::getRuntimeDirectory() {
   if (std::optional<std::string> dir =
           llvm::sys::Process::GetEnv("MCORE_RUNTIME_DIR"))
     return *dir;
+  {
+    std::lock_guard<std::mutex> lock(runtimeDirMutex);
+    if (!embedderRuntimeDir().empty())
+      return embedderRuntimeDir();
+  }
   std::string exe = llvm::sys::fs::getMainExecutable(nullptr, (void *)&anchor);
   llvm::SmallString<256> dir(
       llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));

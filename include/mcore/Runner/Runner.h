@@ -36,10 +36,14 @@ llvm::StringRef getRuntimeLibraryName(Backend backend);
 /// The pipeline's format= for a backend: "hsaco" (hip), "llvm" (emu).
 llvm::StringRef getBinaryFormat(Backend backend);
 
-/// Where mcore's runtime libraries are: $MCORE_RUNTIME_DIR, else the lib
-/// directory beside the running tool (<prefix>/bin/.. /lib, the same in the
-/// build tree and in an install).
+/// Where mcore's runtime libraries are: $MCORE_RUNTIME_DIR, else the
+/// directory setRuntimeDirectory gave, else the lib directory beside the
+/// running tool (<prefix>/bin/.. /lib, the same in the build tree and in an
+/// install).
 std::string getRuntimeDirectory();
+/// For programs that embed the runner and are not installed beside it (the
+/// Python module): where the runtime libraries are.
+void setRuntimeDirectory(llvm::StringRef dir);
 
 /// The outcome of backend selection.
 struct BackendChoice {

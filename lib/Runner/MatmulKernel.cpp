@@ -1,0 +1,344 @@
+//===- MatmulKernel.cpp - Compile a matmul once, run it many times --------===//
+//
+// See include/mcore/Runner/MatmulKernel.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mcore/Runner/MatmulKernel.h"
+
+#include "mcore/Runner/Compile.h"
+#include "mcore/Target/Sparsity.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <chrono>
+#include <dlfcn.h>
+#include <mutex>
+#include <optional>
+
+using namespace mlir;
+using namespace mlir::mcore;
+using namespace mlir::mcore::runner;
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+namespace {
+
+/// Everything that touches a runtime library's state (module loads, runs,
+/// unloads, the captured errors) takes this lock.
+std::mutex &runtimeMutex() {
+  static auto *m = new std::mutex();
+  return *m;
+}
+
+/// The backend whose runtime library serves this process (see the header).
+std::optional<Backend> &processBackend() {
+  static std::optional<Backend> backend;
+  return backend;
+}
+
+/// The error-capturing extension of a runtime library
+/// (include/mcore/Runtime/{EmuRuntime,HipRuntime}.h).
+struct RuntimeErrors {
+  void (*capture)(int) = nullptr;
+  size_t (*take)(char *, size_t) = nullptr;
+  void (*setChip)(const char *) = nullptr; ///< emulator only
+  const char *prefix = "";
+
+  static llvm::Expected<RuntimeErrors> open(const BackendChoice &choice) {
+    void *handle = dlopen(choice.library.c_str(), RTLD_NOW | RTLD_GLOBAL);
+    if (!handle)
+      return makeError("cannot load " + choice.library + ": " + dlerror());
+    RuntimeErrors r;
+    bool emu = choice.backend == Backend::Emu;
+    r.capture = reinterpret_cast<void (*)(int)>(
+        dlsym(handle, emu ? "mcoreEmuCaptureErrors" : "mcoreHipCaptureErrors"));
+    r.take = reinterpret_cast<size_t (*)(char *, size_t)>(
+        dlsym(handle, emu ? "mcoreEmuTakeErrors" : "mcoreHipTakeErrors"));
+    if (emu)
+      r.setChip = reinterpret_cast<void (*)(const char *)>(
+          dlsym(handle, "mcoreEmuSetChip"));
+    r.prefix = emu ? "mcore-emu: " : "mcore-hip: ";
+    if (!r.capture || !r.take || (emu && !r.setChip))
+      return makeError(choice.library +
+                       " lacks mcore's error-capturing extension (an older "
+                       "build?); rebuild mcore");
+    return r;
+  }
+
+  /// Captures the runtime's errors while `fn` runs; fails with them.
+  llvm::Error around(llvm::function_ref<llvm::Error()> fn) const {
+    capture(1);
+    llvm::Error inner = fn();
+    capture(0);
+    std::string text(take(nullptr, 0), '\0');
+    while (true) {
+      std::vector<char> buffer(text.size() + 1);
+      size_t n = take(buffer.data(), buffer.size());
+      if (n < buffer.size()) {
+        text.assign(buffer.data(), n);
+        break;
+      }
+      text.resize(n);
+    }
+    llvm::StringRef errors = llvm::StringRef(text).rtrim();
+    if (errors.empty())
+      return inner;
+    llvm::consumeError(std::move(inner));
+    llvm::SmallVector<llvm::StringRef> lines;
+    errors.split(lines, '\n');
+    std::string message;
+    for (llvm::StringRef line : lines)
+      message += (message.empty() ? "" : "\n") + (prefix + line).str();
+    return makeError(message);
+  }
+};
+
+/// A rank-2 memref as the lowered host code takes it: allocated and aligned
+/// pointer, offset, sizes, strides.
+struct MemRef2D {
+  void *allocated, *aligned;
+  int64_t offset, sizes[2], strides[2];
+  MemRef2D(void *data, int64_t rows, int64_t cols)
+      : allocated(data), aligned(data),
+        offset(0), sizes{rows, cols}, strides{cols, 1} {}
+  void pack(llvm::SmallVectorImpl<void *> &args) {
+    args.append({&allocated, &aligned, &offset, &sizes[0], &sizes[1],
+                 &strides[0], &strides[1]});
+  }
+};
+
+std::optional<ElementType> accumulatorOf(Type type) {
+  if (type.isF32())
+    return ElementType::F32;
+  if (type.isF16())
+    return ElementType::F16;
+  if (type.isBF16())
+    return ElementType::BF16;
+  if (type.isInteger(32))
+    return ElementType::I32;
+  return std::nullopt;
+}
+
+} // namespace
+
+struct MatmulKernel::Impl {
+  RuntimeLibrary runtime;
+  RuntimeErrors errors;
+  std::unique_ptr<ExecutionEngine> engine;
+};
+
+MatmulKernel::~MatmulKernel() {
+  if (!impl)
+    return;
+  // Unloading the GPU module (the engine's global destructors) goes through
+  // the runtime.
+  std::lock_guard<std::mutex> lock(runtimeMutex());
+  llvm::consumeError(impl->errors.around([&] {
+    impl->engine.reset();
+    return llvm::Error::success();
+  }));
+}
+
+llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::compile(
+    const MatmulProblem &problem, const BackendChoice &backend,
+    const MCorePipelineOptions &options, std::vector<std::string> *remarks) {
+  if (llvm::Error e = problem.validate())
+    return std::move(e);
+  if (backend.backend == Backend::Auto)
+    return makeError("MatmulKernel::compile needs a chosen backend (hip or "
+                     "emu), not auto; see chooseBackend");
+  {
+    std::lock_guard<std::mutex> lock(runtimeMutex());
+    std::optional<Backend> &current = processBackend();
+    if (current && *current != backend.backend)
+      return makeError(
+          "this process already runs kernels on backend " +
+          getBackendName(*current) +
+          "; the hip and emu runtimes export the "
+          "same mgpu* functions, so one process can use only one of them "
+          "(backend " +
+          getBackendName(backend.backend) + " was asked for)");
+  }
+
+  // The options, with the problem's chip and the backend's format.
+  llvm::Expected<std::unique_ptr<MCorePipelineOptions>> parsed =
+      parsePipelineOptions("");
+  if (!parsed)
+    return parsed.takeError();
+  MCorePipelineOptions &o = **parsed;
+  o.copyOptionValuesFrom(options);
+  o.chip = getChipName(problem.chip).str();
+  o.format = getBinaryFormat(backend.backend).str();
+
+  DialectRegistry registry;
+  registerCompilerDialects(registry);
+  MLIRContext context(registry);
+  context.printOpOnDiagnostic(false);
+  DiagnosticLog log(context);
+  auto fail = [&](llvm::StringRef fallback) {
+    if (remarks)
+      llvm::append_range(*remarks, log.warnings);
+    return makeError(log.getErrorText(fallback));
+  };
+
+  std::string text = buildMatmulModule(problem, SparseForm::Compressed);
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(text, ParserConfig(&context));
+  if (!module)
+    return fail("internal error: the generated matmul does not parse");
+
+  // The configuration the tiler will choose (the instruction, the
+  // accumulator); its errors say what the chip supports.
+  Operation *matmul = nullptr;
+  module->walk([&](Operation *op) {
+    if (isa<linalg::MatmulOp>(op) ||
+        op->getName().getStringRef() == "mcore.sparse_matmul")
+      matmul = op;
+  });
+  FailureOr<MatmulTileConfig> config =
+      getMatmulTileConfig(matmul, getTilingOptions(o, problem.chip));
+  if (failed(config))
+    return fail("no kernel configuration for " + problem.describe());
+  std::optional<ElementType> accumulator =
+      accumulatorOf(config->accElementType);
+  if (!accumulator)
+    return fail("internal error: unexpected accumulator type");
+
+  PassManager pm(&context);
+  std::string error;
+  if (failed(buildMCorePipeline(pm, o, &error)))
+    return makeError(error);
+  if (failed(pm.run(*module)))
+    return fail("compiling " + problem.describe() + " failed");
+  if (remarks)
+    llvm::append_range(*remarks, log.warnings);
+
+  auto kernel = std::unique_ptr<MatmulKernel>(new MatmulKernel());
+  kernel->problem = problem;
+  kernel->backend = backend;
+  kernel->intrinsic = config->intrinsic->name;
+  kernel->config = config->describe();
+  kernel->accumulator = *accumulator;
+  kernel->denseFallback = config->decompressA;
+
+  std::unique_lock<std::mutex> lock(runtimeMutex());
+  llvm::Expected<RuntimeErrors> errors = RuntimeErrors::open(backend);
+  if (!errors)
+    return errors.takeError();
+  llvm::Expected<RuntimeLibrary> runtime = RuntimeLibrary::open(backend);
+  if (!runtime)
+    return runtime.takeError();
+  processBackend() = backend.backend;
+  llvm::Expected<std::unique_ptr<ExecutionEngine>> engine =
+      createExecutionEngine(*module, {backend.library});
+  if (!engine)
+    return makeError("cannot JIT-compile the host code: " +
+                     llvm::toString(engine.takeError()));
+  kernel->impl =
+      std::unique_ptr<Impl>(new Impl{*runtime, *errors, std::move(*engine)});
+  // Loading the GPU module (global constructors) may fail in the runtime.
+  // gpu-module-to-binary{format=llvm} names no chip in the bitcode: tell the
+  // emulator.
+  if (errors->setChip)
+    errors->setChip(o.chip.c_str());
+  llvm::Error loaded = errors->around([&] {
+    kernel->impl->engine->initialize();
+    return llvm::Error::success();
+  });
+  lock.unlock();
+  if (loaded) {
+    kernel.reset(); // unloads what was loaded
+    return std::move(loaded);
+  }
+  return kernel;
+}
+
+llvm::Error MatmulKernel::run(llvm::ArrayRef<uint32_t> a,
+                              llvm::ArrayRef<uint32_t> metadata,
+                              llvm::ArrayRef<uint32_t> b,
+                              llvm::MutableArrayRef<uint32_t> c) const {
+  const MatmulProblem &p = problem;
+  size_t m = size_t(p.m), n = size_t(p.n), k = size_t(p.k);
+  size_t aCols = p.sparseA ? sparse24::getCompressedCols(unsigned(k)) : k;
+  size_t words = p.sparseA ? sparse24::getMetadataWords(unsigned(k)) : 0;
+  auto check = [](const char *what, size_t got, size_t rows,
+                  size_t cols) -> llvm::Error {
+    if (got == rows * cols)
+      return llvm::Error::success();
+    return makeError(llvm::formatv("{0} must have {1} x {2} = {3} elements, "
+                                   "got {4}",
+                                   what, rows, cols, rows * cols, got)
+                         .str());
+  };
+  if (llvm::Error e = check(p.sparseA ? "the compressed values of A" : "A",
+                            a.size(), m, aCols))
+    return e;
+  if (llvm::Error e = check("the metadata of A", metadata.size(), m, words))
+    return e;
+  if (llvm::Error e = check("B", b.size(), k, n))
+    return e;
+  if (llvm::Error e = check("C", c.size(), m, n))
+    return e;
+
+  std::lock_guard<std::mutex> lock(runtimeMutex());
+  const RuntimeLibrary &rt = impl->runtime;
+  llvm::SmallVector<void *, 4> buffers;
+  std::vector<uint8_t> cBytes = toBytes(p.c, c);
+  llvm::Error result = impl->errors.around([&]() -> llvm::Error {
+    auto upload = [&](const std::vector<uint8_t> &bytes) {
+      void *ptr = rt.alloc(bytes.size());
+      buffers.push_back(ptr);
+      if (ptr)
+        rt.copy(ptr, bytes.data(), bytes.size());
+      return ptr;
+    };
+    llvm::SmallVector<MemRef2D, 4> operands;
+    operands.emplace_back(upload(toBytes(p.a, a)), int64_t(m), int64_t(aCols));
+    if (p.sparseA)
+      operands.emplace_back(upload(toBytes(ElementType::I32, metadata)),
+                            int64_t(m), int64_t(words));
+    operands.emplace_back(upload(toBytes(p.b, b)), int64_t(k), int64_t(n));
+    void *dC = upload(cBytes);
+    operands.emplace_back(dC, int64_t(m), int64_t(n));
+    if (llvm::is_contained(buffers, nullptr))
+      return makeError("cannot allocate device memory for the operands");
+    llvm::SmallVector<void *, 32> args;
+    for (MemRef2D &op : operands)
+      op.pack(args);
+    rt.setKernelTiming(true);
+    rt.takeKernelMilliseconds();
+    auto start = std::chrono::steady_clock::now();
+    llvm::Error invoked = impl->engine->invokePacked("matmul", args);
+    rt.setKernelTiming(false);
+    if (invoked)
+      return invoked;
+    double wall = std::chrono::duration<double, std::milli>(
+                      std::chrono::steady_clock::now() - start)
+                      .count();
+    double device = rt.takeKernelMilliseconds();
+    lastRunMs = rt.canTimeKernels() && device > 0 ? device : wall;
+    rt.copy(cBytes.data(), dC, cBytes.size());
+    return llvm::Error::success();
+  });
+  llvm::consumeError(impl->errors.around([&] {
+    for (void *ptr : buffers)
+      if (ptr)
+        rt.free(ptr);
+    return llvm::Error::success();
+  }));
+  if (result)
+    return result;
+  std::vector<uint32_t> bits = fromBytes(p.c, cBytes);
+  std::copy(bits.begin(), bits.end(), c.begin());
+  return llvm::Error::success();
+}

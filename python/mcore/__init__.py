@@ -1,15 +1,23 @@
 """mcore: AMD GPU matrix-core compilation from Python.
 
 mcore lowers ``linalg.matmul`` to AMD matrix instructions (WMMA, SWMMAC,
-MFMA, SMFMAC). This package gives Python the parts users need most:
+MFMA, SMFMAC). This package is a small layer over its C++ library (not over
+the command-line tools):
 
+* :func:`matmul` runs ``acc + A @ B`` on numpy arrays, dense or with a
+  2:4-sparse A, on an AMD GPU or on mcore's CPU emulator;
+  :func:`compile_matmul` compiles one matmul to run many times;
+* :func:`compile` runs ``--mcore-pipeline`` on MLIR text and returns ISA,
+  LLVM bitcode, a code object (HSACO) or the lowered MLIR;
 * the chips and the intrinsic catalog (:func:`chips`, :func:`intrinsics`,
   :func:`layout`), the same data ``mcore-layout`` prints;
 * mcore's canonical 2:4 sparse format (:func:`prune_2to4`,
-  :func:`compress_2to4`, :func:`decompress_2to4`, :func:`is_2to4`).
+  :func:`compress_2to4`, :func:`decompress_2to4`, :func:`is_2to4`);
+* element types numpy lacks (bf16, fp8, bf8, i4, u4): :func:`round_to`.
 
 Errors are raised as :class:`mcore.Error` (a :class:`ValueError`) with the
-same messages the command-line tools print.
+same messages the command-line tools print; compiler remarks are
+:class:`CompilerRemark` warnings. docs/Python.md is the reference.
 
 Element types: 2:4 functions take numpy arrays of float16, float32 or
 integers up to 32 bits, and work along the last axis (leading axes are rows).
@@ -26,8 +34,15 @@ from . import _mcore
 
 Error = _mcore.Error
 
+from ._compiler import CompilerRemark, compile, pipeline_options  # noqa: E402
+from ._matmul import (MatmulKernel, backend_info, cache_info,  # noqa: E402
+                      clear_cache, compile_matmul, matmul)
+from ._types import (ACCUMULATOR_TYPES, INPUT_TYPES, round_to,  # noqa: E402
+                     type_info)
+
 __all__ = [
     "Error",
+    "CompilerRemark",
     "chips",
     "intrinsics",
     "layout",
@@ -35,6 +50,18 @@ __all__ = [
     "compress_2to4",
     "decompress_2to4",
     "is_2to4",
+    "compile",
+    "pipeline_options",
+    "matmul",
+    "compile_matmul",
+    "MatmulKernel",
+    "backend_info",
+    "cache_info",
+    "clear_cache",
+    "round_to",
+    "type_info",
+    "INPUT_TYPES",
+    "ACCUMULATOR_TYPES",
 ]
 
 

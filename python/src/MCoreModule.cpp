@@ -1,11 +1,22 @@
 //===- MCoreModule.cpp - The _mcore extension module ----------------------===//
 //
 // The C++ side of the Python package: catalog queries (as the same JSON the
-// tools print) and the canonical 2:4 format on raw element bits. The Python
-// side (python/mcore/__init__.py) turns numpy arrays into bits and back.
+// tools print), the canonical 2:4 format on raw element bits, element
+// encodings, the --mcore-pipeline in-process (lib/Runner/Compile.h) and
+// matmuls compiled once and run many times (lib/Runner/MatmulKernel.h). The
+// Python side (python/mcore/__init__.py) turns numpy arrays into bits and
+// back and checks what users pass.
+//
+// Compiling and running release the GIL. Nothing here ends the process:
+// errors of the compiler and of the runtime libraries are raised as
+// mcore.Error.
 //
 //===----------------------------------------------------------------------===//
 
+#include "mcore/Runner/Compile.h"
+#include "mcore/Runner/Matmul.h"
+#include "mcore/Runner/MatmulKernel.h"
+#include "mcore/Runner/Runner.h"
 #include "mcore/Target/Catalog.h"
 #include "mcore/Target/Describe.h"
 #include "mcore/Target/Sparsity.h"
@@ -13,6 +24,10 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+
+#include <charconv>
+#include <cmath>
+#include <limits>
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -63,6 +78,120 @@ Bits toArray(const std::vector<uint32_t> &v, size_t rows, size_t cols) {
   Bits out({rows, cols});
   std::copy(v.begin(), v.end(), out.mutable_data());
   return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Element types and matmuls
+//===----------------------------------------------------------------------===//
+
+using namespace mlir::mcore::runner;
+
+void check(llvm::Error error) {
+  if (error)
+    raise(llvm::toString(std::move(error)));
+}
+
+template <typename T> T check(llvm::Expected<T> value) {
+  if (!value)
+    raise(llvm::toString(value.takeError()));
+  return std::move(*value);
+}
+
+ElementType elementTypeOf(const std::string &name) {
+  std::optional<ElementType> type = parseElementType(name);
+  if (!type)
+    raise("unknown element type '" + name + "'; inputs are " +
+          getInputTypeList() + ", accumulators " + getAccumulatorTypeList());
+  return *type;
+}
+
+using Doubles = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+/// The largest finite value of a float type (by its bit patterns).
+double largestFinite(ElementType type, Fp8Format fp8) {
+  if (type == ElementType::F32)
+    return std::numeric_limits<float>::max();
+  double largest = 0;
+  for (uint32_t bits = 0; bits < (1u << getBitWidth(type)); ++bits) {
+    double v = decode(type, fp8, bits);
+    if (std::isfinite(v))
+      largest = std::max(largest, v);
+  }
+  return largest;
+}
+
+/// "A[3, 5]" for flat element `i` of an array of `shape`.
+std::string elementName(const std::string &what,
+                        const std::vector<ssize_t> &shape, size_t i) {
+  std::vector<std::string> index(shape.size());
+  for (size_t d = shape.size(); d-- > 0;) {
+    size_t extent = size_t(std::max<ssize_t>(shape[d], 1));
+    index[d] = std::to_string(i % extent);
+    i /= extent;
+  }
+  return what + "[" + llvm::join(index, ", ") + "]";
+}
+
+/// The shortest text that reads back as `value` ("448", "0.1", "1e+06").
+std::string shortest(double value) {
+  char buffer[64];
+  std::to_chars_result r =
+      std::to_chars(buffer, buffer + sizeof(buffer), value);
+  return std::string(buffer, r.ptr);
+}
+
+/// Rounds float values to nearest even into `type`; a finite value that
+/// would become infinite or NaN is an error naming it.
+Bits encodeFloats(const std::string &typeName, const std::string &chipName,
+                  const Doubles &values, const std::string &what) {
+  ElementType type = elementTypeOf(typeName);
+  if (!isFloatType(type))
+    raise("internal error: encode_floats of the integer type " + typeName);
+  Fp8Format fp8 = getChipInfo(chipOf(chipName)).fp8;
+  std::vector<ssize_t> shape(values.shape(), values.shape() + values.ndim());
+  Bits out(shape);
+  const double *in = values.data();
+  uint32_t *bits = out.mutable_data();
+  std::optional<double> largest;
+  for (size_t i = 0, e = size_t(values.size()); i < e; ++i) {
+    bits[i] = encode(type, fp8, in[i]);
+    if (std::isfinite(in[i]) && !std::isfinite(decode(type, fp8, bits[i]))) {
+      if (!largest)
+        largest = largestFinite(type, fp8);
+      raise(llvm::formatv("{0} = {1} is out of range for {2}{3} (largest "
+                          "finite value {4})",
+                          elementName(what, shape, i), shortest(in[i]),
+                          typeName,
+                          type == ElementType::FP8 || type == ElementType::BF8
+                              ? " on " + chipName
+                              : std::string(),
+                          shortest(*largest))
+                .str());
+    }
+  }
+  return out;
+}
+
+py::array_t<double> decodeBits(const std::string &typeName,
+                               const std::string &chipName, const Bits &bits) {
+  ElementType type = elementTypeOf(typeName);
+  Fp8Format fp8 = getChipInfo(chipOf(chipName)).fp8;
+  std::vector<ssize_t> shape(bits.shape(), bits.shape() + bits.ndim());
+  py::array_t<double> out(shape);
+  double *o = out.mutable_data();
+  const uint32_t *in = bits.data();
+  for (size_t i = 0, e = size_t(bits.size()); i < e; ++i)
+    o[i] = decode(type, fp8, in[i]);
+  return out;
+}
+
+/// A compiled matmul, as the Python class _mcore.MatmulKernel.
+struct PyKernel {
+  std::unique_ptr<MatmulKernel> kernel;
+};
+
+llvm::ArrayRef<uint32_t> viewOrEmpty(const std::optional<Bits> &a) {
+  return a ? view(*a) : llvm::ArrayRef<uint32_t>();
 }
 
 } // namespace
@@ -147,4 +276,148 @@ PYBIND11_MODULE(_mcore, m) {
     return toArray(sparse24::prune(kindOf(kind), view(dense), rows, k), rows,
                    k);
   });
+
+  //===--------------------------------------------------------------------===//
+  // Element types
+  //===--------------------------------------------------------------------===//
+
+  m.def("input_types", [] { return getInputTypeList(); });
+  m.def("accumulator_types", [] { return getAccumulatorTypeList(); });
+  m.def("type_info", [](const std::string &name) {
+    ElementType t = elementTypeOf(name);
+    return py::dict(
+        py::arg("bits") = getBitWidth(t), py::arg("float") = isFloatType(t),
+        py::arg("unsigned") = isUnsignedType(t),
+        py::arg("input") = isInputType(t),
+        py::arg("accumulator") = isAccumulatorType(t),
+        py::arg("kind") = getScalarKindName(getScalarKind(t)).str());
+  });
+  m.def("chip_fp8", [](const std::string &chip) {
+    return getFp8FormatName(getChipInfo(chipOf(chip)).fp8).str();
+  });
+  m.def("encode_floats", &encodeFloats);
+  m.def("decode", &decodeBits);
+
+  //===--------------------------------------------------------------------===//
+  // Compiling
+  //===--------------------------------------------------------------------===//
+
+  m.def("set_runtime_directory",
+        [](const std::string &dir) { setRuntimeDirectory(dir); });
+  m.def("pipeline_options", [] {
+    py::list result;
+    for (const PipelineOptionInfo &o : getPipelineOptionInfo())
+      result.append(py::make_tuple(o.name, o.description, o.defaultValue));
+    return result;
+  });
+  m.def("check_pipeline_options",
+        [](const std::string &text) { check(parsePipelineOptions(text)); });
+  m.def("compile", [](const std::string &source, const std::string &options,
+                      bool lowered) {
+    std::unique_ptr<MCorePipelineOptions> o =
+        check(parsePipelineOptions(options));
+    llvm::Expected<CompileOutput> out = [&] {
+      py::gil_scoped_release release;
+      return compileSource(source, "input.mlir", *o,
+                           lowered ? CompileStage::Lowered
+                                   : CompileStage::Binary);
+    }();
+    CompileOutput result = check(std::move(out));
+    py::list binaries;
+    for (CompiledBinary &b : result.binaries)
+      binaries.append(py::make_tuple(b.name, py::bytes(b.object)));
+    return py::make_tuple(result.ir, binaries, result.warnings);
+  });
+
+  //===--------------------------------------------------------------------===//
+  // Matmuls
+  //===--------------------------------------------------------------------===//
+
+  m.def("choose_backend", [](const std::string &name) {
+    Backend requested;
+    if (name == "auto")
+      requested = Backend::Auto;
+    else if (name == "hip")
+      requested = Backend::Hip;
+    else if (name == "emu")
+      requested = Backend::Emu;
+    else
+      raise("backend='" + name + "' is not one of auto, hip, emu");
+    BackendChoice choice = check(chooseBackend(requested));
+    return py::make_tuple(getBackendName(choice.backend).str(), choice.library,
+                          choice.reason, choice.gpuChips);
+  });
+
+  py::class_<PyKernel>(m, "MatmulKernel")
+      .def_property_readonly(
+          "intrinsic",
+          [](const PyKernel &k) { return k.kernel->getIntrinsic(); })
+      .def_property_readonly(
+          "accumulator",
+          [](const PyKernel &k) {
+            return getElementTypeName(k.kernel->getAccumulator()).str();
+          })
+      .def_property_readonly(
+          "dense_fallback",
+          [](const PyKernel &k) { return k.kernel->usesDenseFallback(); })
+      .def_property_readonly(
+          "config",
+          [](const PyKernel &k) { return k.kernel->describeConfig(); })
+      .def_property_readonly(
+          "backend",
+          [](const PyKernel &k) {
+            return getBackendName(k.kernel->getBackend()).str();
+          })
+      .def_property_readonly(
+          "description",
+          [](const PyKernel &k) { return k.kernel->getProblem().describe(); })
+      .def_property_readonly(
+          "last_run_ms",
+          [](const PyKernel &k) { return k.kernel->getLastRunMilliseconds(); })
+      .def("run", [](const PyKernel &k, const Bits &a,
+                     const std::optional<Bits> &metadata, const Bits &b,
+                     const Bits &c) {
+        Bits result(std::vector<ssize_t>(c.shape(), c.shape() + c.ndim()));
+        std::copy(c.data(), c.data() + c.size(), result.mutable_data());
+        llvm::MutableArrayRef<uint32_t> out(result.mutable_data(),
+                                            size_t(result.size()));
+        llvm::Error error = [&] {
+          py::gil_scoped_release release;
+          return k.kernel->run(view(a), viewOrEmpty(metadata), view(b), out);
+        }();
+        check(std::move(error));
+        return result;
+      });
+
+  m.def("compile_matmul",
+        [](int64_t m, int64_t n, int64_t k, const std::string &a,
+           const std::string &b, const std::string &c, bool sparse,
+           const std::string &chip, const std::string &backend,
+           const std::string &options) {
+          MatmulProblem problem;
+          problem.m = m;
+          problem.n = n;
+          problem.k = k;
+          problem.a = elementTypeOf(a);
+          problem.b = elementTypeOf(b);
+          problem.c = elementTypeOf(c);
+          problem.sparseA = sparse;
+          problem.chip = chipOf(chip);
+          Backend requested = backend == "hip" ? Backend::Hip : Backend::Emu;
+          if (backend != "hip" && backend != "emu")
+            raise("internal error: compile_matmul needs a chosen backend");
+          std::unique_ptr<MCorePipelineOptions> o =
+              check(parsePipelineOptions(options));
+          std::vector<std::string> remarks;
+          llvm::Expected<std::unique_ptr<MatmulKernel>> kernel = [&] {
+            py::gil_scoped_release release;
+            llvm::Expected<BackendChoice> choice = chooseBackend(requested);
+            if (!choice)
+              return llvm::Expected<std::unique_ptr<MatmulKernel>>(
+                  choice.takeError());
+            return MatmulKernel::compile(problem, *choice, *o, &remarks);
+          }();
+          PyKernel result{check(std::move(kernel))};
+          return py::make_tuple(std::move(result), remarks);
+        });
 }

@@ -1,0 +1,159 @@
+"""mcore.compile: --mcore-pipeline in-process, on MLIR text."""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import warnings
+from typing import Union
+
+from . import _mcore
+
+Error = _mcore.Error
+
+#: The formats :func:`compile` returns.
+FORMATS = ("isa", "llvm", "hsaco", "mlir")
+
+# <prefix>/python/mcore -> <prefix>/lib, in the build tree and in an install:
+# the runtime libraries and the ld.lld toolkit directory are there.
+LIB_DIR = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", "..",
+                                        "lib"))
+TOOLKIT_DIR = os.path.join(LIB_DIR, "mcore", "rocm-toolkit")
+
+
+class CompilerRemark(UserWarning):
+    """A remark or warning of mcore's compiler, for example that a 2:4-sparse
+    A runs on dense instructions because the chip has no sparse ones."""
+
+
+def _emit_remarks(remarks, stacklevel: int) -> None:
+    for remark in remarks:
+        warnings.warn(remark, CompilerRemark, stacklevel=stacklevel + 1)
+
+
+_OPTIONS_CACHE: dict = {}
+
+
+def pipeline_options() -> dict[str, dict]:
+    """The options of ``--mcore-pipeline`` that :func:`compile` and
+    :func:`matmul` take as keyword arguments, by Python name (``tile_m`` for
+    ``tile-m``): for each, the ``option`` as ``mcore-opt`` spells it, its
+    ``default`` as text and its ``description``. ``chip`` and ``format`` are
+    arguments of their own."""
+    if not _OPTIONS_CACHE:
+        for name, description, default in _mcore.pipeline_options():
+            _OPTIONS_CACHE[name.replace("-", "_")] = {
+                "option": name, "default": default,
+                "description": description}
+    return {k: dict(v) for k, v in _OPTIONS_CACHE.items()}
+
+
+def options_text(options: dict, *, reserved: dict[str, str]) -> str:
+    """``--mcore-pipeline`` option text ("tile-m=64 stages=1") for keyword
+    arguments, checked: names, value types, and then the option parser."""
+    known = pipeline_options()
+    parts = []
+    for key in sorted(options):
+        value = options[key]
+        if key in reserved:
+            raise Error(reserved[key])
+        info = known.get(key)
+        if info is None:
+            near = difflib.get_close_matches(key, list(known), n=2)
+            hint = f"; did you mean {' or '.join(near)}?" if near else ""
+            raise Error(f"unknown pipeline option {key!r}{hint} (options: "
+                        f"{', '.join(k for k in sorted(known) if k not in reserved)})")
+        default = info["default"]
+        if default in ("true", "false"):
+            if not isinstance(value, bool):
+                raise Error(f"pipeline option {key} takes True or False, got "
+                            f"{value!r}")
+            text = "true" if value else "false"
+        elif re.fullmatch(r"-?[0-9]+", default or ""):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise Error(f"pipeline option {key} takes an integer, got "
+                            f"{value!r}")
+            text = str(value)
+        else:
+            if not isinstance(value, str):
+                raise Error(f"pipeline option {key} takes a string, got "
+                            f"{value!r}")
+            if not re.fullmatch(r"[A-Za-z0-9_./+-]*", value):
+                raise Error(f"pipeline option {key}={value!r}: only letters, "
+                            f"digits and _ . / + - are allowed")
+            text = value
+        parts.append(f"{info['option']}={text}")
+    result = " ".join(parts)
+    _mcore.check_pipeline_options(result)
+    return result
+
+
+def check_chip_name(chip) -> str:
+    """`chip` if it is a chip mcore knows; else the tools' error."""
+    if not isinstance(chip, str):
+        raise Error(f"chip must be a string such as 'gfx1201', got {chip!r}")
+    _mcore.chip_fp8(chip)  # raises "unknown chip ...; supported chips: ..."
+    return chip
+
+
+def compile(mlir_text: str, chip: str, format: str = "isa",
+            **pipeline_options) -> Union[str, bytes, dict[str, bytes]]:
+    """Compiles MLIR text with mcore's pipeline (``--mcore-pipeline``), in
+    this process, for `chip`.
+
+    The input is what ``mcore-opt --mcore-pipeline`` takes: functions with
+    ``linalg.matmul`` on tensors or memrefs, dense or with a 2:4-encoded A,
+    or ``mcore.sparse_matmul`` on compressed operands. `format`:
+
+    * ``"isa"``: the kernels' AMDGPU assembly, as text (several kernel
+      modules are concatenated, each after a ``; gpu.binary @name`` line);
+    * ``"hsaco"``: the code object (ELF) a GPU loads, as bytes;
+    * ``"llvm"``: the kernels' AMDGPU LLVM bitcode (what the emulator runs;
+      ``llvm-dis`` reads it), as bytes;
+    * ``"mlir"``: the IR before serialization, as text: host code in the
+      LLVM dialect, each kernel in a ``gpu.module`` in the LLVM and ROCDL
+      dialects.
+
+    For ``hsaco`` and ``llvm``, a program with several kernel modules (a
+    2:4-encoded A compressed on the GPU, say) gives a dict from each
+    ``gpu.binary``'s name to its bytes.
+
+    Keyword arguments are ``--mcore-pipeline`` options with ``_`` for ``-``
+    (``tile_m=64, stages=1, intrinsic="wmma_f32_16x16x16_f16_w32_gfx12"``;
+    see :func:`pipeline_options`). Errors (a bad option, an unknown chip,
+    types the chip cannot multiply, invalid IR) raise :class:`mcore.Error`
+    with the messages ``mcore-opt`` prints, located in the input
+    (``input.mlir:LINE:COL``). Remarks become :class:`CompilerRemark`
+    warnings.
+    """
+    if not isinstance(mlir_text, str):
+        raise Error(f"mlir_text must be a str, got {type(mlir_text).__name__}")
+    if format not in FORMATS:
+        raise Error(f"format={format!r} is not one of {', '.join(FORMATS)}")
+    check_chip_name(chip)
+    if format == "hsaco" and "toolkit" not in pipeline_options \
+            and os.path.isdir(TOOLKIT_DIR):
+        pipeline_options["toolkit"] = TOOLKIT_DIR
+    text = options_text(pipeline_options, reserved={
+        "chip": "chip is an argument of compile(), not an option",
+        "format": "format is an argument of compile(), not an option"})
+    pipeline_format = "isa" if format == "mlir" else format
+    ir, binaries, remarks = _mcore.compile(
+        mlir_text, f"chip={chip} format={pipeline_format} {text}",
+        format == "mlir")
+    _emit_remarks(remarks, stacklevel=2)
+    if format == "mlir":
+        return ir
+    if not binaries:
+        raise Error("the program has no GPU kernel: --mcore-pipeline made no "
+                    "gpu.binary (it compiles linalg.matmul and "
+                    "mcore.sparse_matmul)")
+    if format == "isa":
+        if len(binaries) == 1:
+            return binaries[0][1].decode()
+        return "".join(f"; gpu.binary @{name}\n{obj.decode()}"
+                       for name, obj in binaries)
+    if len(binaries) == 1:
+        return binaries[0][1]
+    return {name: obj for name, obj in binaries}

@@ -1,0 +1,195 @@
+"""Element types of matmuls: which numpy arrays go in, how they are rounded
+or checked, and what comes out. docs/Python.md describes the conventions."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import numpy as _np
+
+from . import _mcore
+
+Error = _mcore.Error
+
+#: Types of A and B (matrix-instruction inputs), as ``mcore-run`` names them.
+INPUT_TYPES: tuple[str, ...] = tuple(_mcore.input_types().split(", "))
+#: Types of C (accumulators).
+ACCUMULATOR_TYPES: tuple[str, ...] = tuple(_mcore.accumulator_types().split(", "))
+
+# numpy dtypes that are an input type as they are.
+_NATIVE_INPUT = {_np.dtype(_np.float16): "f16", _np.dtype(_np.int8): "i8",
+                 _np.dtype(_np.uint8): "u8"}
+# numpy dtypes that are an accumulator type as they are.
+_NATIVE_ACCUMULATOR = {_np.dtype(_np.float32): "f32",
+                       _np.dtype(_np.float16): "f16",
+                       _np.dtype(_np.int32): "i32"}
+# What a C type comes back as: bf16 values are exact in float32.
+_RESULT_DTYPE = {"f32": _np.float32, "f16": _np.float16, "bf16": _np.float32,
+                 "i32": _np.int32}
+# Any chip decodes the types whose encoding does not depend on the chip.
+_ANY_CHIP = "gfx1201"
+
+
+def type_info(type_name: str) -> dict:
+    """Facts about one element type: ``bits``, ``float``, ``unsigned``,
+    ``input``, ``accumulator`` and the matrix-instruction ``kind``."""
+    return _mcore.type_info(_check_type_name(type_name, "type"))
+
+
+def _check_type_name(name, what: str) -> str:
+    if not isinstance(name, str) or name not in INPUT_TYPES + ACCUMULATOR_TYPES:
+        raise Error(f"unknown {what} {name!r}; inputs are "
+                    f"{', '.join(INPUT_TYPES)}, accumulators "
+                    f"{', '.join(ACCUMULATOR_TYPES)}")
+    return name
+
+
+def _int_range(type_name: str) -> tuple[int, int]:
+    info = _mcore.type_info(type_name)
+    bits = info["bits"]
+    if info["unsigned"]:
+        return 0, (1 << bits) - 1
+    return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+
+
+def _index(shape, flat: int) -> str:
+    return ", ".join(str(i) for i in _np.unravel_index(flat, shape))
+
+
+def _encoding_chip(type_name: str, chip: Optional[str]) -> str:
+    """The chip whose encoding `type_name` uses: fp8 and bf8 differ per
+    chip (FNUZ on gfx942, OCP on gfx950 and gfx12)."""
+    if type_name in ("fp8", "bf8"):
+        if chip is None:
+            raise Error(f"{type_name} is encoded per chip (FNUZ on gfx942, OCP "
+                        f"on gfx950 and gfx12): pass chip=")
+        if _mcore.chip_fp8(chip) == "none":  # an unknown chip raises
+            raise Error(f"{chip} has no fp8 or bf8 matrix instructions, so "
+                        f"no {type_name} encoding")
+        return chip
+    return chip if chip is not None else _ANY_CHIP
+
+
+def to_bits(x, type_name: str, chip: Optional[str], what: str) -> _np.ndarray:
+    """The element bit patterns (uint32, same shape) of `x` as `type_name`.
+    Floats are rounded to nearest even (a finite value out of the type's
+    range is an error); integers must be integers in the type's range."""
+    x = _np.asarray(x)
+    info = _mcore.type_info(type_name)
+    if x.dtype.kind not in "fiub":
+        raise Error(f"{what} has dtype {x.dtype}; {type_name} takes "
+                    f"{'float or integer' if info['float'] else 'integer'} "
+                    f"arrays")
+    if info["float"]:
+        if type_name == "f16" and x.dtype == _np.float16:
+            bits = x.view(_np.uint16).astype(_np.uint32)
+        elif type_name == "f32" and x.dtype == _np.float32:
+            bits = x.view(_np.uint32)
+        else:
+            bits = _mcore.encode_floats(type_name,
+                                        _encoding_chip(type_name, chip),
+                                        x.astype(_np.float64), what)
+        return _np.ascontiguousarray(bits, dtype=_np.uint32)
+    if x.dtype.kind == "f":
+        raise Error(f"{what} is a {x.dtype} array, but {type_name} is an "
+                    f"integer type: pass integers (for example "
+                    f"numpy.rint({what.lower()}).astype(numpy.int32)) so that "
+                    f"nothing is rounded silently")
+    lo, hi = _int_range(type_name)
+    wide = x.astype(_np.int64)
+    if x.dtype == _np.uint64:
+        # Values above 2^63 wrap in int64; none fits any mcore type.
+        too_big = x > _np.uint64(hi)
+        wide = _np.where(too_big, _np.int64(hi) + 1, wide)
+    bad = (wide < lo) | (wide > hi)
+    if bad.any():
+        flat = int(_np.flatnonzero(bad)[0])
+        raise Error(f"{what}[{_index(x.shape, flat)}] = "
+                    f"{x.reshape(-1)[flat]} is out of range for {type_name} "
+                    f"({lo} to {hi})")
+    mask = (1 << info["bits"]) - 1
+    return _np.ascontiguousarray((wide & mask).astype(_np.uint32))
+
+
+def from_bits(bits: _np.ndarray, type_name: str,
+              chip: Optional[str]) -> _np.ndarray:
+    """The values of element bit patterns, as numpy: float32, float16 or
+    int32 as the type is, bf16 as float32, fp8/bf8 as float32, narrow
+    integers as int32."""
+    bits = _np.asarray(bits, dtype=_np.uint32)
+    if type_name == "f32":
+        return bits.view(_np.float32).copy()
+    if type_name == "f16":
+        return bits.astype(_np.uint16).view(_np.float16)
+    if type_name == "i32":
+        return bits.view(_np.int32).copy()
+    values = _mcore.decode(type_name, _encoding_chip(type_name, chip), bits)
+    if _mcore.type_info(type_name)["float"]:
+        return values.astype(_np.float32)
+    return values.astype(_np.int32)
+
+
+def round_to(a, type_name: str, *, chip: Optional[str] = None) -> _np.ndarray:
+    """The values `a` has once stored as `type_name`, the way
+    :func:`mcore.matmul` stores its operands: floats rounded to nearest even
+    (returned as float32, float16 for f16), integers range-checked (returned
+    as int32). fp8 and bf8 need the chip (their encoding is FNUZ on gfx942,
+    OCP on gfx950 and gfx12). Use it to compute a numpy reference from the
+    numbers the GPU actually multiplies::
+
+        ref = mcore.round_to(a, "bf16").astype(np.float64) @ \\
+              mcore.round_to(b, "bf16").astype(np.float64)
+    """
+    type_name = _check_type_name(type_name, "type")
+    return from_bits(to_bits(a, type_name, chip, "a"), type_name, chip)
+
+
+def check_input_type(name, what: str) -> str:
+    if name not in INPUT_TYPES:
+        raise Error(f"unknown {what} {name!r}; inputs are "
+                    f"{', '.join(INPUT_TYPES)}, accumulators "
+                    f"{', '.join(ACCUMULATOR_TYPES)}")
+    return name
+
+
+def input_type_of(x: _np.ndarray, given: Optional[str], other: Optional[str],
+                  what: str) -> str:
+    """The input type of operand `what`: `given`, else the other operand's
+    given type (as mcore-run's --b-type defaults to --a-type), else its
+    dtype's (float16 is f16, int8 i8, uint8 u8)."""
+    if given is not None:
+        return check_input_type(given, f"{what.lower()}_type")
+    if other is not None:
+        return check_input_type(other, f"{'b' if what == 'A' else 'a'}_type")
+    native = _NATIVE_INPUT.get(x.dtype)
+    if native is not None:
+        return native
+    raise Error(f"{what} is a {x.dtype} array, which is not a type of "
+                f"mcore's matrix instructions ({', '.join(INPUT_TYPES)}): "
+                f"convert it (numpy.float16, numpy.int8, numpy.uint8) or name "
+                f"its type with {what.lower()}_type= (bf16, fp8 and bf8 round "
+                f"floats to nearest even; i4 and u4 check integers)")
+
+
+def accumulator_type_of(acc: Optional[_np.ndarray], given: Optional[str],
+                        a_type: str) -> str:
+    """C's type: `given`, else acc's dtype (float32, float16, int32), else
+    f32 for float inputs and i32 for integer inputs."""
+    if given is not None:
+        if given not in ACCUMULATOR_TYPES:
+            raise Error(f"unknown c_type {given!r}; accumulators are "
+                        f"{', '.join(ACCUMULATOR_TYPES)}")
+        return given
+    if acc is not None:
+        native = _NATIVE_ACCUMULATOR.get(acc.dtype)
+        if native is None:
+            raise Error(f"acc is a {acc.dtype} array; C is "
+                        f"{', '.join(ACCUMULATOR_TYPES)}: convert acc "
+                        f"(numpy.float32, numpy.float16, numpy.int32) or "
+                        f"name C's type with c_type=")
+        return native
+    return "f32" if _mcore.type_info(a_type)["float"] else "i32"
+
+
+def result_dtype(c_type: str):
+    return _RESULT_DTYPE[c_type]

@@ -1,0 +1,289 @@
+"""mcore.matmul against numpy, on the emulator: dense and 2:4-sparse A, on an
+RDNA4 (gfx1201) and a CDNA3 (gfx942) chip, f16 and i8 and a few more types.
+
+Float results are checked against an exact reference (float64 sums of exact
+products) with the per-element bound mcore-run uses (docs/Running.md):
+(K + 2) * 2u_acc * (|acc| + |A| @ |B|) + 2u_c * |ref| + min_normal(c).
+Integer results must be exact.
+"""
+import warnings
+
+import numpy as np
+import pytest
+
+import mcore
+
+BACKEND = "emu"  # no machine of the project has an AMD GPU
+
+# Unit roundoff and smallest normal of the accumulator / C types.
+UNIT = {"f32": 2.0 ** -24, "f16": 2.0 ** -11, "bf16": 2.0 ** -8}
+MIN_NORMAL = {"f32": 2.0 ** -126, "f16": 2.0 ** -14, "bf16": 2.0 ** -126}
+
+
+def check_float(c, a, b, acc_type, c_type="f32", acc=None):
+    a = np.asarray(a, dtype=np.float64)
+    b = np.asarray(b, dtype=np.float64)
+    ref = a @ b
+    mag = np.abs(a) @ np.abs(b)
+    if acc is not None:
+        ref = ref + np.asarray(acc, dtype=np.float64)
+        mag = mag + np.abs(np.asarray(acc, dtype=np.float64))
+    k = a.shape[1]
+    bound = ((k + 2) * 2 * UNIT[acc_type] * mag + 2 * UNIT[c_type] * np.abs(ref)
+             + MIN_NORMAL[c_type])
+    err = np.abs(np.asarray(c, dtype=np.float64) - ref)
+    bad = ~(err <= bound)
+    assert not bad.any(), (
+        f"{bad.sum()} of {bad.size} elements differ; first at "
+        f"{tuple(np.argwhere(bad)[0])}: got {c[tuple(np.argwhere(bad)[0])]}, "
+        f"want {ref[tuple(np.argwhere(bad)[0])]}")
+
+
+def check_int(c, a, b, acc=None):
+    ref = np.asarray(a, dtype=np.int64) @ np.asarray(b, dtype=np.int64)
+    if acc is not None:
+        ref = ref + acc
+    ref = ((ref + 2 ** 31) % 2 ** 32 - 2 ** 31).astype(np.int32)  # wraps
+    assert c.dtype == np.int32
+    np.testing.assert_array_equal(c, ref)
+
+
+def random_floats(rng, shape, dtype=np.float16):
+    """Both signs, magnitudes over several binades."""
+    mag = np.ldexp(1 + rng.random(shape), rng.integers(-4, 1, shape))
+    return (mag * rng.choice([-1, 1], shape)).astype(dtype)
+
+
+def random_ints(rng, shape, lo, hi, dtype):
+    return rng.integers(lo, hi + 1, shape).astype(dtype)
+
+
+def random_24(rng, dense):
+    """A 2:4 A with random patterns: prune random magnitudes, then put the
+    dense values back at the kept positions (0, 1 or 2 per group)."""
+    scores = rng.random(dense.shape).astype(np.float32)
+    scores[rng.random(dense.shape) < 0.15] = 0  # some groups keep fewer
+    keep = mcore.prune_2to4(scores) != 0
+    return np.where(keep, dense, np.zeros_like(dense))
+
+
+SPARSE_INSTRUCTION = {"gfx1201": "swmmac", "gfx942": "smfmac"}
+DENSE_INSTRUCTION = {"gfx1201": "wmma", "gfx942": "mfma"}
+
+
+@pytest.mark.parametrize("chip", ["gfx1201", "gfx942"])
+@pytest.mark.parametrize("sparse", [False, True], ids=["dense", "sparse"])
+def test_f16(chip, sparse):
+    rng = np.random.default_rng(1)
+    m, n, k = 64, 80, 96
+    a = random_floats(rng, (m, k))
+    if sparse:
+        a = random_24(rng, a)
+    b = random_floats(rng, (k, n))
+    c = mcore.matmul(a, b, chip=chip, sparse=sparse, backend=BACKEND)
+    assert c.dtype == np.float32 and c.shape == (m, n)
+    kernel = mcore.compile_matmul(m, n, k, chip=chip, sparse=sparse,
+                                  backend=BACKEND)
+    family = (SPARSE_INSTRUCTION if sparse else DENSE_INSTRUCTION)[chip]
+    assert kernel.intrinsic.startswith(family + "_"), kernel.intrinsic
+    assert not kernel.dense_fallback
+    check_float(c, a, b, kernel.accumulator)
+
+
+@pytest.mark.parametrize("chip", ["gfx1201", "gfx942"])
+@pytest.mark.parametrize("sparse", [False, True], ids=["dense", "sparse"])
+def test_i8(chip, sparse):
+    rng = np.random.default_rng(2)
+    m, n, k = 48, 64, 128
+    a = random_ints(rng, (m, k), -128, 127, np.int8)
+    if sparse:
+        a = random_24(rng, a)
+    b = random_ints(rng, (k, n), -128, 127, np.int8)
+    c = mcore.matmul(a, b, chip=chip, sparse=sparse, backend=BACKEND)
+    kernel = mcore.compile_matmul(m, n, k, chip=chip, a_type="i8",
+                                  sparse=sparse, backend=BACKEND)
+    family = (SPARSE_INSTRUCTION if sparse else DENSE_INSTRUCTION)[chip]
+    assert kernel.intrinsic.startswith(family + "_"), kernel.intrinsic
+    check_int(c, a, b)
+
+
+def test_sparse_a_precompressed_and_ragged_shape():
+    # K not a multiple of 4 or of the instruction's K; M and N ragged too.
+    rng = np.random.default_rng(3)
+    m, n, k = 33, 20, 50
+    a = random_24(rng, random_floats(rng, (m, k)))
+    b = random_floats(rng, (k, n))
+    values, metadata = mcore.compress_2to4(a)
+    c = mcore.matmul((values, metadata), b, chip="gfx1201", sparse=True,
+                     backend=BACKEND)
+    check_float(c, a, b, "f32")
+    # The dense form gives the same numbers (the same kernel runs).
+    np.testing.assert_array_equal(
+        c, mcore.matmul(a, b, chip="gfx1201", sparse=True, backend=BACKEND))
+
+
+def test_acc_is_added():
+    rng = np.random.default_rng(4)
+    a = random_floats(rng, (32, 64))
+    b = random_floats(rng, (64, 32))
+    acc = random_floats(rng, (32, 32), np.float32) * 100
+    c = mcore.matmul(a, b, chip="gfx942", acc=acc, backend=BACKEND)
+    check_float(c, a, b, "f32", acc=acc)
+    # And C starts at zero without acc.
+    check_float(mcore.matmul(a, b, chip="gfx942", backend=BACKEND), a, b,
+                "f32")
+    ai = random_ints(rng, (16, 32), -128, 127, np.int8)
+    bi = random_ints(rng, (32, 16), -128, 127, np.int8)
+    acci = random_ints(rng, (16, 16), -2 ** 31, 2 ** 31 - 1, np.int32)
+    check_int(mcore.matmul(ai, bi, chip="gfx1201", acc=acci, backend=BACKEND),
+              ai, bi, acc=acci)
+
+
+def test_f16_result_on_rdna4():
+    # An f16 C accumulates in the f16 WMMA on gfx12.
+    rng = np.random.default_rng(5)
+    a = random_floats(rng, (32, 64))
+    b = random_floats(rng, (64, 48))
+    c = mcore.matmul(a, b, chip="gfx1201", c_type="f16", backend=BACKEND)
+    assert c.dtype == np.float16
+    kernel = mcore.compile_matmul(32, 48, 64, chip="gfx1201", c_type="f16",
+                                  backend=BACKEND)
+    assert kernel.accumulator == "f16"
+    check_float(c, a, b, "f16", c_type="f16")
+
+
+def bf16_round(x):
+    """Round to nearest even into bf16, in numpy (independent of mcore)."""
+    bits = np.asarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    bits = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000
+    return bits.astype(np.uint32).view(np.float32)
+
+
+def test_round_to_bf16_matches_numpy():
+    rng = np.random.default_rng(6)
+    x = (rng.standard_normal(10000) * 10).astype(np.float32)
+    np.testing.assert_array_equal(mcore.round_to(x, "bf16"), bf16_round(x))
+
+
+def test_round_to_fp8_ties_to_even():
+    # E4M3 has 3 mantissa bits: 1.0625 is halfway between 1.0 and 1.125 and
+    # goes to 1.0 (even); 1.1875 goes to 1.25.
+    for chip in ("gfx942", "gfx1201"):
+        got = mcore.round_to([1.0625, 1.1875, -3.0, 0.0], "fp8", chip=chip)
+        np.testing.assert_array_equal(got, [1.0, 1.25, -3.0, 0.0])
+    # The largest finite E4M3 value: 240 in FNUZ (gfx942), 448 in OCP.
+    assert mcore.round_to([240.0], "fp8", chip="gfx942")[0] == 240
+    with pytest.raises(mcore.Error, match=r"a\[0\] = 448 is out of range for "
+                                          r"fp8 on gfx942 \(largest finite "
+                                          r"value 240\)"):
+        mcore.round_to([448.0], "fp8", chip="gfx942")
+    assert mcore.round_to([448.0], "fp8", chip="gfx1201")[0] == 448
+    with pytest.raises(mcore.Error, match="pass chip="):
+        mcore.round_to([1.0], "fp8")
+
+
+@pytest.mark.parametrize("chip", ["gfx1201", "gfx942"])
+@pytest.mark.parametrize("sparse", [False, True], ids=["dense", "sparse"])
+def test_bf16_from_float32(chip, sparse):
+    rng = np.random.default_rng(7)
+    a = rng.standard_normal((32, 64)).astype(np.float32)
+    if sparse:
+        a = mcore.prune_2to4(a)
+    b = rng.standard_normal((64, 32)).astype(np.float32)
+    c = mcore.matmul(a, b, chip=chip, sparse=sparse, a_type="bf16",
+                     backend=BACKEND)
+    check_float(c, bf16_round(a), bf16_round(b), "f32")
+
+
+@pytest.mark.parametrize("chip", ["gfx1201", "gfx942"])
+def test_fp8_from_float64(chip):
+    rng = np.random.default_rng(8)
+    a = rng.standard_normal((32, 64))
+    b = rng.standard_normal((64, 32))
+    c = mcore.matmul(a, b, chip=chip, a_type="fp8", backend=BACKEND)
+    check_float(c, mcore.round_to(a, "fp8", chip=chip),
+                mcore.round_to(b, "fp8", chip=chip), "f32")
+    # Rounding happened: the inputs were not fp8 values already.
+    assert not np.array_equal(mcore.round_to(a, "fp8", chip=chip), a)
+
+
+def test_u8():
+    rng = np.random.default_rng(9)
+    a = random_ints(rng, (32, 64), 0, 255, np.uint8)
+    b = random_ints(rng, (64, 32), 0, 255, np.uint8)
+    check_int(mcore.matmul(a, b, chip="gfx1201", backend=BACKEND), a, b)
+
+
+def test_i8_from_wider_ints_checks_range():
+    rng = np.random.default_rng(10)
+    a = random_ints(rng, (16, 32), -128, 127, np.int64)
+    b = random_ints(rng, (32, 16), -128, 127, np.int32)
+    check_int(mcore.matmul(a, b, chip="gfx942", a_type="i8", backend=BACKEND),
+              a, b)
+    a[3, 5] = 200
+    with pytest.raises(mcore.Error, match=r"A\[3, 5\] = 200 is out of range "
+                                          r"for i8 \(-128 to 127\)"):
+        mcore.matmul(a, b, chip="gfx942", a_type="i8", backend=BACKEND)
+
+
+def test_dense_fallback_on_rdna3():
+    rng = np.random.default_rng(11)
+    a = random_24(rng, random_floats(rng, (32, 64)))
+    b = random_floats(rng, (64, 32))
+    with pytest.warns(mcore.CompilerRemark, match="gfx1100 has no sparse "
+                                                  "matrix instruction"):
+        c = mcore.matmul(a, b, chip="gfx1100", sparse=True, backend=BACKEND)
+    check_float(c, a, b, "f32")
+    kernel = mcore.compile_matmul(32, 32, 64, chip="gfx1100", sparse=True,
+                                  backend=BACKEND)
+    assert kernel.dense_fallback and kernel.intrinsic.startswith("wmma_")
+    with pytest.raises(mcore.Error, match="dense fallback is disabled"):
+        mcore.matmul(a, b, chip="gfx1100", sparse=True, backend=BACKEND,
+                     allow_dense_fallback=False)
+
+
+def test_pipeline_options_reach_the_kernel():
+    rng = np.random.default_rng(12)
+    a = random_floats(rng, (64, 64))
+    b = random_floats(rng, (64, 64))
+    c = mcore.matmul(a, b, chip="gfx1201", backend=BACKEND, tile_m=64,
+                     tile_n=64, stages=1,
+                     intrinsic="wmma_f32_16x16x16_f16_w32_gfx12")
+    check_float(c, a, b, "f32")
+    kernel = mcore.compile_matmul(64, 64, 64, chip="gfx1201", backend=BACKEND,
+                                  tile_m=64, tile_n=64, stages=1,
+                                  intrinsic="wmma_f32_16x16x16_f16_w32_gfx12")
+    assert kernel.config.startswith("64x64x"), kernel.config
+    assert "1 stage" in kernel.config, kernel.config
+
+
+def test_cache():
+    mcore.clear_cache()
+    before = mcore.cache_info()
+    assert before["size"] == 0
+    k1 = mcore.compile_matmul(16, 16, 32, chip="gfx942", backend=BACKEND)
+    k2 = mcore.compile_matmul(16, 16, 32, chip="gfx942", backend=BACKEND)
+    assert k1 is k2
+    k3 = mcore.compile_matmul(16, 16, 32, chip="gfx942", backend=BACKEND,
+                              sparse=True)
+    assert k3 is not k1
+    info = mcore.cache_info()
+    assert info["size"] == 2
+    assert info["hits"] == before["hits"] + 1
+    assert info["misses"] == before["misses"] + 2
+    # matmul goes through the same cache.
+    x = np.ones((16, 32), np.float16)
+    y = np.ones((32, 16), np.float16)
+    np.testing.assert_array_equal(mcore.matmul(x, y, chip="gfx942",
+                                               backend=BACKEND), 32)
+    assert mcore.cache_info()["hits"] == info["hits"] + 1
+    # A kernel runs on other operands of its shape.
+    np.testing.assert_array_equal(k1(x, 2 * y), 64)
+
+
+def test_no_warning_for_plain_matmul():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        mcore.matmul(np.ones((16, 16), np.float16),
+                     np.ones((16, 16), np.float16), chip="gfx942",
+                     backend=BACKEND)

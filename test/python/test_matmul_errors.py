@@ -1,0 +1,227 @@
+"""What mcore.matmul says about bad input: the tools' messages where the tools
+have one, and never a crash of the interpreter (runtime errors of the
+emulator and of HIP are captured and raised)."""
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import mcore
+
+TOOLS = os.environ.get("MCORE_TOOLS_DIR", "")
+BACKEND = "emu"
+
+F16 = np.ones((16, 32), np.float16), np.ones((32, 16), np.float16)
+
+
+def mcore_run_error(*args):
+    """The one-line error of `mcore-run --matmul ...`, without its prefix."""
+    out = subprocess.run([os.path.join(TOOLS, "mcore-run"), *args],
+                         capture_output=True, text=True)
+    assert out.returncode == 2, out
+    lines = [l for l in out.stderr.splitlines()
+             if l.startswith("mcore-run: error: ")]
+    assert len(lines) == 1, out.stderr
+    return lines[0][len("mcore-run: error: "):]
+
+
+def python_error(fn):
+    with pytest.raises(mcore.Error) as error:
+        fn()
+    assert isinstance(error.value, ValueError)
+    return str(error.value)
+
+
+@pytest.mark.parametrize("run_args,call", [
+    # An unknown chip.
+    (["--matmul=16x16x32", "--chip=gfx1234"],
+     lambda: mcore.matmul(*F16, chip="gfx1234", backend=BACKEND)),
+    # Types the chip has no instruction for: the list of what it supports.
+    (["--matmul=16x16x32", "--a-type=fp8", "--b-type=f16", "--chip=gfx942"],
+     lambda: mcore.matmul(F16[0], F16[1], chip="gfx942", a_type="fp8",
+                          b_type="f16", backend=BACKEND)),
+    (["--matmul=16x16x32", "--a-type=fp8", "--chip=gfx1100"],
+     lambda: mcore.matmul(*F16, chip="gfx1100", a_type="fp8",
+                          backend=BACKEND)),
+    (["--matmul=16x16x32", "--a-type=bf8", "--chip=gfx90a"],
+     lambda: mcore.matmul(*F16, chip="gfx90a", a_type="bf8",
+                          backend=BACKEND)),
+    # i4 is not compiled yet: the tiler says so.
+    (["--matmul=16x16x32", "--a-type=i4", "--chip=gfx1201"],
+     lambda: mcore.matmul(F16[0].astype(np.int8), F16[1].astype(np.int8),
+                          chip="gfx1201", a_type="i4", backend=BACKEND)),
+    # Mixed signedness, float x int.
+    (["--matmul=16x16x32", "--a-type=i8", "--b-type=u8", "--chip=gfx1201"],
+     lambda: mcore.matmul(F16[0].astype(np.int8), F16[1].astype(np.uint8),
+                          chip="gfx1201", backend=BACKEND)),
+    (["--matmul=16x16x32", "--a-type=f16", "--b-type=i8", "--chip=gfx1201"],
+     lambda: mcore.matmul(F16[0], F16[1].astype(np.int8), chip="gfx1201",
+                          backend=BACKEND)),
+    # An empty matrix.
+    (["--matmul=0x16x32", "--chip=gfx942"],
+     lambda: mcore.matmul(np.ones((0, 32), np.float16), F16[1], chip="gfx942",
+                          backend=BACKEND)),
+    # No GPU for backend hip.
+    (["--matmul=16x16x32", "--chip=gfx942", "--backend=hip"],
+     lambda: mcore.matmul(*F16, chip="gfx942", backend="hip")),
+])
+def test_same_message_as_mcore_run(run_args, call):
+    if "--backend=hip" not in run_args:
+        run_args = run_args + ["--backend=emu"]
+    assert python_error(call) == mcore_run_error(*run_args)
+
+
+def test_bad_shapes():
+    a, b = F16
+    assert python_error(lambda: mcore.matmul(a, a, chip="gfx942")) == (
+        "A is 16 x 32 and B is 16 x 32: B must have as many rows as A has "
+        "columns (K)")
+    assert python_error(lambda: mcore.matmul(a[0], b, chip="gfx942")) == (
+        "A must be a 2-D array, got shape (32,)")
+    assert python_error(
+        lambda: mcore.matmul(a, b, chip="gfx942", acc=np.zeros((16, 17),
+                                                               np.float32))
+    ) == "acc must be 16 x 16 (M x N), got 16 x 17"
+    kernel = mcore.compile_matmul(16, 16, 32, chip="gfx942", backend=BACKEND)
+    assert python_error(lambda: kernel(a, b[:16])) == \
+        "B must be 32 x 16, got 16 x 16"
+
+
+def test_not_2to4_names_row_and_group():
+    a = np.zeros((8, 32), np.float16)
+    a[:, ::4] = 1
+    a[5, 24:27] = 2
+    message = python_error(lambda: mcore.matmul(a, F16[1], chip="gfx1201",
+                                                sparse=True, backend=BACKEND))
+    assert message == ("A is not 2:4 sparse: row 5, group 6 (columns 24-27) "
+                       "has 3 non-zeros")
+    # The same as compress_2to4 says.
+    assert python_error(lambda: mcore.compress_2to4(a)) == message
+
+
+def test_bad_compressed_a():
+    a = np.zeros((16, 32), np.float16)
+    a[:, 1::4] = 1
+    values, metadata = mcore.compress_2to4(a)
+    b = F16[1]
+    assert "needs sparse=True" in python_error(
+        lambda: mcore.matmul((values, metadata), b, chip="gfx1201"))
+    bad = metadata.copy()
+    bad[3, 0] = (bad[3, 0] & ~0xF0) | (2 | 1 << 2) << 4  # positions 2, 1
+    assert python_error(lambda: mcore.matmul(
+        (values, bad), b, chip="gfx1201", sparse=True, backend=BACKEND)) == (
+        "the metadata of A is not canonical 2:4: row 3, group 1 names "
+        "positions 2 and 1; the first must be smaller (see "
+        "mcore.compress_2to4)")
+    assert "the metadata of A must be 16 x 1" in python_error(
+        lambda: mcore.matmul((values, metadata[:, :0]), b, chip="gfx1201",
+                             sparse=True, backend=BACKEND))
+
+
+def test_bad_types():
+    a, b = F16
+    assert python_error(lambda: mcore.matmul(
+        a.astype(np.float32), b.astype(np.float32), chip="gfx942")).startswith(
+        "A is a float32 array, which is not a type of mcore's matrix "
+        "instructions (f16, bf16, fp8, bf8, i8, u8, i4, u4)")
+    assert python_error(lambda: mcore.matmul(a, b, chip="gfx942",
+                                             a_type="f32")).startswith(
+        "unknown a_type 'f32'; inputs are f16, bf16, fp8, bf8, i8, u8, i4, u4")
+    assert "is an integer type: pass integers" in python_error(
+        lambda: mcore.matmul(a, b, chip="gfx942", a_type="i8",
+                             backend=BACKEND))
+    assert python_error(lambda: mcore.matmul(
+        a.astype(np.int32) * 300, b.astype(np.int32), chip="gfx1201",
+        a_type="u8", backend=BACKEND)) == \
+        "A[0, 0] = 300 is out of range for u8 (0 to 255)"
+    assert python_error(lambda: mcore.round_to([[3, -9]], "i4")) == \
+        "a[0, 1] = -9 is out of range for i4 (-8 to 7)"
+    np.testing.assert_array_equal(mcore.round_to([0, 15], "u4"), [0, 15])
+    assert python_error(lambda: mcore.matmul(
+        a * 300, b, chip="gfx942", a_type="fp8", backend=BACKEND)) == \
+        "A[0, 0] = 300 is out of range for fp8 on gfx942 (largest finite " \
+        "value 240)"
+    assert python_error(lambda: mcore.matmul(a, b, chip="gfx942",
+                                             backend="cuda")) == \
+        "backend='cuda' is not one of auto, hip, emu"
+    assert "unknown pipeline option 'tiles'" in python_error(
+        lambda: mcore.matmul(a, b, chip="gfx942", backend=BACKEND, tiles=3))
+    assert "the backend decides the format" in python_error(
+        lambda: mcore.matmul(a, b, chip="gfx942", backend=BACKEND,
+                             format="isa"))
+
+
+def run_python(code, **env):
+    """Runs `code` in a fresh interpreter (the runtime's state is per
+    process); returns (exit status, stdout, stderr)."""
+    environment = dict(os.environ, **env)
+    out = subprocess.run([sys.executable, "-c", textwrap.dedent(code)],
+                         capture_output=True, text=True, env=environment,
+                         timeout=300)
+    return out.returncode, out.stdout, out.stderr
+
+
+def test_emulator_errors_are_exceptions():
+    # A launch that outlives MCORE_EMU_TIMEOUT would end the process in
+    # mcore-run; in Python it is an exception and the interpreter goes on.
+    status, out, err = run_python("""
+        import numpy as np, mcore
+        a = np.ones((256, 256), np.float16)
+        try:
+            mcore.matmul(a, a, chip="gfx1201", backend="emu")
+            print("no error")
+        except mcore.Error as e:
+            print("error:", e)
+        print("still alive")
+    """, MCORE_EMU_TIMEOUT="0.000001")
+    assert status == 0, err
+    assert "error: mcore-emu: kernel 'matmul_kernel'" in out
+    assert "the launch did not finish within" in out
+    assert out.endswith("still alive\n")
+
+
+@pytest.mark.skipif(not os.environ.get("MCORE_FAKE_HIP_LIBRARY"),
+                    reason="needs the stand-in HIP library (run through CTest)")
+def test_hip_errors_are_exceptions():
+    # The stand-in HIP library reports one GPU and fails the calls FAKE_HIP
+    # names; HIP errors end mcore-run, here they are exceptions.
+    code = """
+        import numpy as np, mcore
+        a = np.ones((64, 64), np.float16)
+        print(mcore.backend_info()["backend"])
+        for attempt in range(2):
+            try:
+                mcore.matmul(a, a, chip="gfx942")
+                print("no error")
+            except mcore.Error as e:
+                print("error:", e)
+        try:
+            mcore.matmul(a, a, chip="gfx942", backend="emu")
+        except mcore.Error as e:
+            print("error:", e)
+        print("still alive")
+    """
+    env = {"MCORE_HIP_LIBRARY": os.environ["MCORE_FAKE_HIP_LIBRARY"]}
+    status, out, err = run_python(
+        code, FAKE_HIP="devices=1,fail=hipModuleLaunchKernel:701", **env)
+    assert status == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "hip"
+    for line in lines[1:3]:
+        assert line.startswith("error: mcore-hip: hipModuleLaunchKernel(")
+        assert "failed with hipErrorLaunchOutOfResources" in line
+    assert lines[3] == (
+        "error: this process already runs kernels on backend hip; the hip "
+        "and emu runtimes export the same mgpu* functions, so one process "
+        "can use only one of them (backend emu was asked for)")
+    assert lines[4] == "still alive"
+
+    status, out, err = run_python(
+        code, FAKE_HIP="devices=1,fail=hipModuleLoadData:209", **env)
+    assert status == 0, err
+    assert "error: mcore-hip: hipModuleLoadData(" in out
+    assert "hipErrorNoBinaryForGpu" in out
+    assert out.endswith("still alive\n")

@@ -50,7 +50,7 @@ __all__ = [
     "compress_2to4",
     "decompress_2to4",
     "is_2to4",
-    "compile",
+    # Not "compile": `from mcore import *` would hide the builtin.
     "pipeline_options",
     "matmul",
     "compile_matmul",

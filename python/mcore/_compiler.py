@@ -62,8 +62,9 @@ def options_text(options: dict, *, reserved: dict[str, str]) -> str:
         if info is None:
             near = difflib.get_close_matches(key, list(known), n=2)
             hint = f"; did you mean {' or '.join(near)}?" if near else ""
+            names = ", ".join(k for k in sorted(known) if k not in reserved)
             raise Error(f"unknown pipeline option {key!r}{hint} (options: "
-                        f"{', '.join(k for k in sorted(known) if k not in reserved)})")
+                        f"{names})")
         default = info["default"]
         if default in ("true", "false"):
             if not isinstance(value, bool):

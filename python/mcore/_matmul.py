@@ -9,6 +9,10 @@ import threading
 from typing import Optional, Union
 
 import numpy as _np
+from numpy.typing import ArrayLike
+
+#: A 2:4-sparse A: dense, or (values, metadata) as compress_2to4 returns them.
+SparseOperand = Union[ArrayLike, "tuple[ArrayLike, ArrayLike]"]
 
 from . import _mcore
 from . import _types
@@ -153,7 +157,8 @@ class MatmulKernel:
                             f"row {row}, past K = {k}")
         return bits, _np.ascontiguousarray(meta.astype(_np.uint32))
 
-    def __call__(self, a, b, *, acc=None) -> _np.ndarray:
+    def __call__(self, a: SparseOperand, b: ArrayLike, *,
+                 acc: Optional[ArrayLike] = None) -> _np.ndarray:
         """Runs ``acc + A @ B`` (``A @ B`` when `acc` is None: C starts at
         zero) and returns C as a new array. Operands are converted as
         :func:`matmul` describes."""
@@ -170,7 +175,8 @@ class MatmulKernel:
             _types.result_dtype(self.c_type), copy=False)
 
 
-def _check_matrix(x, what: str, shape: Optional[tuple] = None) -> _np.ndarray:
+def _check_matrix(x: ArrayLike, what: str,
+                  shape: Optional[tuple] = None) -> _np.ndarray:
     x = _np.asarray(x)
     if x.ndim != 2:
         raise Error(f"{what} must be a 2-D array, got shape {x.shape}")
@@ -231,8 +237,9 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str, a_type: str = "f16",
         return kernel
 
 
-def matmul(a, b, *, chip: str, sparse: bool = False, backend: str = "auto",
-           acc=None, a_type: Optional[str] = None,
+def matmul(a: SparseOperand, b: ArrayLike, *, chip: str, sparse: bool = False,
+           backend: str = "auto", acc: Optional[ArrayLike] = None,
+           a_type: Optional[str] = None,
            b_type: Optional[str] = None, c_type: Optional[str] = None,
            **pipeline_options) -> _np.ndarray:
     """``acc + a @ b`` computed by an mcore kernel for `chip`, on an AMD GPU
@@ -244,10 +251,11 @@ def matmul(a, b, *, chip: str, sparse: bool = False, backend: str = "auto",
     * float16, int8 and uint8 arrays are f16, i8 and u8 as they are;
     * ``a_type=`` / ``b_type=`` name the type instead (an operand without
       one takes the other's, as ``mcore-run --b-type`` defaults to
-      ``--a-type``); other arrays need one: ``"bf16"``, ``"fp8"``, ``"bf8"`` (and ``"f16"``)
-      round float or integer arrays to nearest even (fp8 and bf8 in the
-      chip's encoding: FNUZ on gfx942, OCP on gfx950 and gfx12); a finite
-      value beyond the type's range is an error. ``"i8"``, ``"u8"``,
+      ``--a-type``); other arrays need one. ``"bf16"``, ``"fp8"``,
+      ``"bf8"`` (and ``"f16"``) round float or integer arrays to nearest
+      even (fp8 and bf8 in the chip's encoding: FNUZ on gfx942, OCP on
+      gfx950 and gfx12); a finite value beyond the type's range is an
+      error. ``"i8"``, ``"u8"``,
       ``"i4"``, ``"u4"`` take integer arrays and check that every value is
       in range (float arrays are refused rather than rounded);
     * C: ``c_type=`` (``"f32"``, ``"f16"``, ``"bf16"``, ``"i32"``), else

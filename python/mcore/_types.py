@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Optional
 
 import numpy as _np
+from numpy.typing import ArrayLike
 
 from . import _mcore
 
@@ -14,7 +15,8 @@ Error = _mcore.Error
 #: Types of A and B (matrix-instruction inputs), as ``mcore-run`` names them.
 INPUT_TYPES: tuple[str, ...] = tuple(_mcore.input_types().split(", "))
 #: Types of C (accumulators).
-ACCUMULATOR_TYPES: tuple[str, ...] = tuple(_mcore.accumulator_types().split(", "))
+ACCUMULATOR_TYPES: tuple[str, ...] = tuple(
+    _mcore.accumulator_types().split(", "))
 
 # numpy dtypes that are an input type as they are.
 _NATIVE_INPUT = {_np.dtype(_np.float16): "f16", _np.dtype(_np.int8): "i8",
@@ -70,7 +72,8 @@ def _encoding_chip(type_name: str, chip: Optional[str]) -> str:
     return chip if chip is not None else _ANY_CHIP
 
 
-def to_bits(x, type_name: str, chip: Optional[str], what: str) -> _np.ndarray:
+def to_bits(x: ArrayLike, type_name: str, chip: Optional[str],
+            what: str) -> _np.ndarray:
     """The element bit patterns (uint32, same shape) of `x` as `type_name`.
     Floats are rounded to nearest even (a finite value out of the type's
     range is an error); integers must be integers in the type's range."""
@@ -129,7 +132,8 @@ def from_bits(bits: _np.ndarray, type_name: str,
     return values.astype(_np.int32)
 
 
-def round_to(a, type_name: str, *, chip: Optional[str] = None) -> _np.ndarray:
+def round_to(a: ArrayLike, type_name: str, *,
+             chip: Optional[str] = None) -> _np.ndarray:
     """The values `a` has once stored as `type_name`, the way
     :func:`mcore.matmul` stores its operands: floats rounded to nearest even
     (returned as float32, float16 for f16), integers range-checked (returned

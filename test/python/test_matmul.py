@@ -287,3 +287,15 @@ def test_no_warning_for_plain_matmul():
         mcore.matmul(np.ones((16, 16), np.float16),
                      np.ones((16, 16), np.float16), chip="gfx942",
                      backend=BACKEND)
+
+
+def test_strided_and_fortran_operands():
+    # Any layout numpy has: the operands are copied row-major.
+    rng = np.random.default_rng(13)
+    a = np.asfortranarray(random_floats(rng, (64, 96)))
+    b = random_floats(rng, (192, 160))[::2, ::2]
+    c = mcore.matmul(a, b, chip="gfx1201", backend=BACKEND)
+    check_float(c, a, b, "f32")
+    np.testing.assert_array_equal(
+        c, mcore.matmul(np.ascontiguousarray(a), np.ascontiguousarray(b),
+                        chip="gfx1201", backend=BACKEND))

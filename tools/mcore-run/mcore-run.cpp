@@ -27,6 +27,7 @@
 
 #include "mcore/InitAll.h"
 #include "mcore/Pipeline/Pipeline.h"
+#include "mcore/Runner/Compile.h"
 #include "mcore/Runner/Matmul.h"
 #include "mcore/Runner/Runner.h"
 #include "mcore/Target/Catalog.h"
@@ -930,18 +931,7 @@ Status runMatmul(Progress &progress) {
   if (!options)
     return fail(options.takeError());
   const MCorePipelineOptions &o = **options;
-  MatmulTilingOptions tiling;
-  tiling.chip = problem.chip;
-  tiling.tileM = o.tileM;
-  tiling.tileN = o.tileN;
-  tiling.tileK = o.tileK;
-  tiling.wavesM = o.wavesM;
-  tiling.wavesN = o.wavesN;
-  tiling.stages = o.stages;
-  tiling.ldsPadBytes = o.ldsPadding;
-  tiling.intrinsic = o.intrinsic;
-  tiling.allowDenseFallback = o.allowDenseFallback;
-  tiling.wideAccumulator = o.wideAccumulator;
+  MatmulTilingOptions tiling = getTilingOptions(o, problem.chip);
 
   MatmulTileConfig config;
   {

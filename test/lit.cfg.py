@@ -57,6 +57,7 @@ tools = [
     ToolSubst("%llc", command=os.path.join(config.llvm_tools_dir, "llc")),
     ToolSubst("%mlir-translate", command=os.path.join(config.llvm_tools_dir, "mlir-translate")),
     ToolSubst("%llvm-readelf", command=os.path.join(config.llvm_tools_dir, "llvm-readelf")),
+    ToolSubst("%llvm-dis", command=os.path.join(config.llvm_tools_dir, "llvm-dis")),
     ToolSubst("%llvm-objdump", command=os.path.join(config.llvm_tools_dir, "llvm-objdump")),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -37,6 +37,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -141,6 +142,28 @@ void mlir::mcore::buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
   pm.addPass(createConvertMCoreToROCDLPass(convert));
 }
 
+namespace {
+/// Records the chip on every function of a device module as LLVM's
+/// "target-cpu". gpu-module-to-binary does not, and format=llvm bitcode
+/// would otherwise not say which chip it was compiled for (the emulator
+/// reads it to pick the wave size and the fp8 encoding).
+struct StampTargetCpuPass
+    : PassWrapper<StampTargetCpuPass, OperationPass<gpu::GPUModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(StampTargetCpuPass)
+  explicit StampTargetCpuPass(StringRef chip) : chip(chip.str()) {}
+  StringRef getArgument() const override { return "mcore-stamp-target-cpu"; }
+  void runOnOperation() override {
+    StringAttr cpu = StringAttr::get(&getContext(), chip);
+    getOperation()->walk([&](LLVM::LLVMFuncOp func) {
+      if (!func.getTargetCpuAttr())
+        func.setTargetCpuAttr(cpu);
+    });
+  }
+  std::string chip;
+};
+
+} // namespace
+
 void mlir::mcore::buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
                                              unsigned optLevel) {
   const ChipInfo &info = getChipInfo(chip);
@@ -173,6 +196,7 @@ void mlir::mcore::buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
   gpu.addPass(createCanonicalizerPass());
   gpu.addPass(createCSEPass());
   gpu.addPass(createReconcileUnrealizedCastsPass());
+  gpu.addPass(std::make_unique<StampTargetCpuPass>(info.name));
 
   // Host code.
   pm.addPass(createLowerAffinePass());

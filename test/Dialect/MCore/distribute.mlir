@@ -35,8 +35,9 @@ func.func @mfma_loop(%A: memref<?x?xf16>, %Bt: memref<?x?xf16>, %C: memref<?x?xf
 // -----
 
 // SWMMAC f16: A is two runs of four compressed k (k 0-3 and 8-11 in lanes
-// 0-15), the index word is built from four metadata nibbles (groups 0, 1,
-// 4 and 5 for lanes 0-15), element-wise ops follow the C layout.
+// 0-15); the index word takes two runs of two metadata nibbles (groups 0-1
+// and 4-5 for lanes 0-15), each cut from a 64-bit window of two metadata
+// words; element-wise ops follow the C layout.
 // CHECK-LABEL: func @swmmac
 func.func @swmmac(%A: memref<?x?xf16>, %M: memref<?x?xi32>, %Bt: memref<?x?xf16>, %D: memref<?x?xf16>, %i: index, %j: index, %k: index, %kc: index) {
   %f0 = arith.constant 0.0 : f16
@@ -44,8 +45,12 @@ func.func @swmmac(%A: memref<?x?xf16>, %M: memref<?x?xi32>, %Bt: memref<?x?xf16>
   %z = arith.constant dense<0.0> : vector<16x16xf32>
   // CHECK-COUNT-2: vector.load %{{.*}} : memref<?x?xf16>, vector<4xf16>
   %a = vector.transfer_read %A[%i, %kc], %f0 {in_bounds = [true, true]} : memref<?x?xf16>, vector<16x16xf16>
-  // CHECK-COUNT-4: memref.load %{{.*}} : memref<?x?xi32>
-  // CHECK: %[[IDX:.+]] = arith.ori
+  // CHECK-COUNT-2: memref.load %{{.*}} : memref<?x?xi32>
+  // CHECK: %[[RUN0:.+]] = arith.andi %{{.*}}, %c255_i32 : i32
+  // CHECK-COUNT-2: memref.load %{{.*}} : memref<?x?xi32>
+  // CHECK: %[[RUN1:.+]] = arith.andi %{{.*}}, %c255_i32 : i32
+  // CHECK: %[[HI:.+]] = arith.shli %[[RUN1]], %c8_i32 : i32
+  // CHECK: %[[IDX:.+]] = arith.ori %[[RUN0]], %[[HI]] : i32
   %idx = mcore.load_sparse_index %M[%i, %k] : memref<?x?xi32> -> vector<16x16xi8>
   // CHECK-COUNT-2: vector.load %{{.*}} : memref<?x?xf16>, vector<8xf16>
   %b = vector.transfer_read %Bt[%j, %k], %f0 {in_bounds = [true, true], permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : memref<?x?xf16>, vector<32x16xf16>

@@ -633,65 +633,90 @@ private:
     return success();
   }
 
-  /// Builds the lane's index word: nibble n (fields 2n and 2n + 1 of the
-  /// index layout, the two values of one group) is the canonical metadata
-  /// nibble of that group. Groups past the metadata read as positions 0, 1.
+  /// Builds the lane's index word. Nibble n of it (fields 2n and 2n + 1 of
+  /// the index layout, the two values of one group) is the canonical
+  /// metadata nibble of that group. Nibbles of consecutive groups of one
+  /// row form runs; each run is cut out of a 64-bit window of two adjacent
+  /// metadata words with one shift, whatever the alignment of %k. Words
+  /// outside the metadata read as 0x44444444: positions 0 and 1 in every
+  /// group.
   LogicalResult distributeIndex(OpBuilder &b, LoadSparseIndexOp op) {
     Role role = roles.lookup(op.getResult());
     Location loc = op.getLoc();
     const LaneLayout &l = role.layout();
     auto [lane0, lane1] = laneCoords(b, loc, laneId(op), l);
     Value meta = op.getMetadata();
-    Value rows = memref::DimOp::create(b, loc, meta, 0);
-    Value words = memref::DimOp::create(b, loc, meta, 1);
-    auto cst = [&](int64_t v) {
+    Type i32 = b.getI32Type(), i64 = b.getI64Type();
+    auto idx = [&](int64_t v) {
       return arith::ConstantIndexOp::create(b, loc, v).getResult();
     };
-    Value zero = cst(0), one = cst(1);
-    // The group of the tile's first compressed column.
-    Value group0 = arith::DivUIOp::create(b, loc, op.getK(), cst(4));
-    Type i32 = b.getI32Type();
-    Value word = arith::ConstantIntOp::create(b, loc, i32, 0);
-    Value defaultNibble = arith::ConstantIntOp::create(b, loc, i32, 0b0100);
-    unsigned nibbles = role.numElems() / 2;
-    for (unsigned n = 0; n < nibbles; ++n) {
-      TileCoord c = l.apply(0, 2 * n);
-      Value row = arith::AddIOp::create(
-          b, loc, op.getRow(),
-          arith::AddIOp::create(b, loc, lane0, cst(c.d0)));
-      // Compressed column -> group: (lane1 + c.d1) / 2, and c.d1 is even.
-      Value group = arith::AddIOp::create(
-          b, loc, group0,
-          arith::AddIOp::create(
-              b, loc, arith::ShRUIOp::create(b, loc, lane1, one),
-              cst(c.d1 / 2)));
-      Value wordIdx = arith::ShRUIOp::create(b, loc, group, cst(3));
-      Value inRows = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                           row, rows);
-      Value inWords = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                            wordIdx, words);
-      Value inside = arith::AndIOp::create(b, loc, inRows, inWords);
-      // Clamp so the load stays inside the allocation; the select discards
-      // what it reads when the group is outside.
-      auto clamp = [&](Value v, Value bound) {
-        Value last = arith::MaxSIOp::create(
-            b, loc, arith::SubIOp::create(b, loc, bound, one), zero);
-        return arith::MinUIOp::create(b, loc, v, last).getResult();
-      };
+    auto cst = [&](Type t, int64_t v) {
+      return arith::ConstantIntOp::create(b, loc, t, v).getResult();
+    };
+    Value one = idx(1), zero = idx(0);
+    Value rows = memref::DimOp::create(b, loc, meta, 0);
+    Value words = memref::DimOp::create(b, loc, meta, 1);
+    // Clamped so the load stays inside the allocation; the select discards
+    // what it reads outside.
+    auto lastOf = [&](Value bound) -> Value {
+      return arith::MaxSIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, bound, one), zero);
+    };
+    Value lastRow = lastOf(rows), lastWord = lastOf(words);
+    auto loadWord = [&](Value row, Value word) -> Value {
+      Value inside = arith::AndIOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, rows),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, word,
+                                words));
       Value loaded = memref::LoadOp::create(
-          b, loc, meta, ValueRange{clamp(row, rows), clamp(wordIdx, words)});
+          b, loc, meta,
+          ValueRange{arith::MinUIOp::create(b, loc, row, lastRow),
+                     arith::MinUIOp::create(b, loc, word, lastWord)});
+      return arith::SelectOp::create(b, loc, inside, loaded,
+                                     cst(i32, 0x44444444));
+    };
+
+    // The group of the tile's first compressed column, and of this lane's.
+    Value laneGroup = arith::AddIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, op.getK(), idx(4)),
+        arith::ShRUIOp::create(b, loc, lane1, one));
+    Value word = cst(i32, 0);
+    unsigned nibbles = role.numElems() / 2;
+    for (unsigned n = 0; n < nibbles;) {
+      TileCoord first = l.apply(0, 2 * n);
+      unsigned len = 1;
+      while (n + len < nibbles && len < 8) {
+        TileCoord next = l.apply(0, 2 * (n + len));
+        if (next.d0 != first.d0 || next.d1 != first.d1 + 2 * len)
+          break;
+        ++len;
+      }
+      Value row = arith::AddIOp::create(
+          b, loc, op.getRow(), arith::AddIOp::create(b, loc, lane0,
+                                                     idx(first.d0)));
+      Value group =
+          arith::AddIOp::create(b, loc, laneGroup, idx(first.d1 / 2));
+      Value w = arith::ShRUIOp::create(b, loc, group, idx(3));
+      Value lo = arith::ExtUIOp::create(b, loc, i64, loadWord(row, w));
+      Value hi = arith::ExtUIOp::create(
+          b, loc, i64,
+          loadWord(row, arith::AddIOp::create(b, loc, w, one)));
+      Value window = arith::OrIOp::create(
+          b, loc, lo, arith::ShLIOp::create(b, loc, hi, cst(i64, 32)));
       Value shift = arith::IndexCastOp::create(
-          b, loc, i32,
-          arith::MulIOp::create(
-              b, loc, arith::AndIOp::create(b, loc, group, cst(7)), cst(4)));
-      Value nibble = arith::AndIOp::create(
-          b, loc, arith::ShRUIOp::create(b, loc, loaded, shift),
-          arith::ConstantIntOp::create(b, loc, i32, 0xf));
-      nibble = arith::SelectOp::create(b, loc, inside, nibble, defaultNibble);
+          b, loc, i64,
+          arith::ShLIOp::create(
+              b, loc, arith::AndIOp::create(b, loc, group, idx(7)), idx(2)));
+      Value bits = arith::TruncIOp::create(
+          b, loc, i32, arith::ShRUIOp::create(b, loc, window, shift));
+      if (len < 8)
+        bits = arith::AndIOp::create(b, loc, bits,
+                                     cst(i32, (int64_t(1) << (4 * len)) - 1));
       if (n)
-        nibble = arith::ShLIOp::create(
-            b, loc, nibble, arith::ConstantIntOp::create(b, loc, i32, 4 * n));
-      word = arith::OrIOp::create(b, loc, word, nibble);
+        bits = arith::ShLIOp::create(b, loc, bits, cst(i32, 4 * n));
+      word = arith::OrIOp::create(b, loc, word, bits);
+      n += len;
     }
     return replace(op, word);
   }

@@ -247,8 +247,9 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::compile(
   kernel->impl =
       std::unique_ptr<Impl>(new Impl{*runtime, *errors, std::move(*engine)});
   // Loading the GPU module (global constructors) may fail in the runtime.
-  // gpu-module-to-binary{format=llvm} names no chip in the bitcode: tell the
-  // emulator.
+  // The emulator takes the chip from the kernels' target-cpu, which the
+  // pipeline records; the chip set here is its fallback for bitcode without
+  // one.
   if (errors->setChip)
     errors->setChip(o.chip.c_str());
   llvm::Error loaded = errors->around([&] {

@@ -75,12 +75,13 @@ def test_isa_of_an_encoded_a_has_both_kernels():
     assert all(o.startswith(b"\x7fELF") for o in objects.values())
 
 
-def mcore_opt_isa(source, chip, tmp_path):
+def mcore_opt_isa(source, chip, tmp_path, options=""):
+    """The ISA texts of `mcore-opt --mcore-pipeline` for `source`."""
     path = tmp_path / "input.mlir"
     path.write_text(source)
     out = subprocess.run(
         [os.path.join(TOOLS, "mcore-opt"), str(path),
-         f"--mcore-pipeline=chip={chip} format=isa"],
+         f"--mcore-pipeline=chip={chip} format=isa {options}"],
         check=True, capture_output=True, text=True).stdout
     texts = re.findall(r'assembly = "((?:[^"\\]|\\.)*)"', out)
     decode = lambda s: re.sub(r"\\([0-9A-Fa-f]{2})|\\\\",
@@ -93,10 +94,14 @@ def mcore_opt_isa(source, chip, tmp_path):
 def test_isa_agrees_with_mcore_opt(chip, tmp_path):
     assert [mcore.compile(SPARSE_COMPRESSED, chip)] == \
         mcore_opt_isa(SPARSE_COMPRESSED, chip, tmp_path)
-    # Options reach the pipeline: a smaller tile gives other code, the same
-    # as mcore-opt's with that option.
-    small = mcore.compile(dense(), chip, tile_m=64, tile_n=64, stages=1)
-    assert small != mcore.compile(dense(), chip)
+
+
+def test_options_reach_the_pipeline(tmp_path):
+    # Other tiles give other code, the same as mcore-opt's with the options.
+    small = mcore.compile(dense(), "gfx942", tile_m=64, tile_n=64, stages=1)
+    assert small != mcore.compile(dense(), "gfx942")
+    assert [small] == mcore_opt_isa(dense(), "gfx942", tmp_path,
+                                    "tile-m=64 tile-n=64 stages=1")
 
 
 def test_hsaco():

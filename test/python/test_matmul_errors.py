@@ -49,10 +49,10 @@ def python_error(fn):
     (["--matmul=16x16x32", "--a-type=bf8", "--chip=gfx90a"],
      lambda: mcore.matmul(*F16, chip="gfx90a", a_type="bf8",
                           backend=BACKEND)),
-    # i4 is not compiled yet: the tiler says so.
-    (["--matmul=16x16x32", "--a-type=i4", "--chip=gfx1201"],
+    # CDNA has no i4 instruction.
+    (["--matmul=16x16x32", "--a-type=i4", "--chip=gfx942"],
      lambda: mcore.matmul(F16[0].astype(np.int8), F16[1].astype(np.int8),
-                          chip="gfx1201", a_type="i4", backend=BACKEND)),
+                          chip="gfx942", a_type="i4", backend=BACKEND)),
     # Mixed signedness, float x int.
     (["--matmul=16x16x32", "--a-type=i8", "--b-type=u8", "--chip=gfx1201"],
      lambda: mcore.matmul(F16[0].astype(np.int8), F16[1].astype(np.uint8),

@@ -26,9 +26,9 @@ extern "C" {
 #endif
 
 /** The chip to emulate for modules loaded from now on whose code names none
- * (gpu-module-to-binary{format=llvm} leaves no target-cpu in the bitcode);
- * it takes the place of MCORE_EMU_CHIP, which the runtime reads only once.
- * Null or "" goes back to MCORE_EMU_CHIP. */
+ * (no "target-cpu" on the kernels; mcore's pipeline records one, other
+ * producers may not); it takes the place of MCORE_EMU_CHIP, which the
+ * runtime reads only once. Null or "" goes back to MCORE_EMU_CHIP. */
 void mcoreEmuSetChip(const char *chip);
 
 /** While enabled, errors are recorded instead of printed, and the failing

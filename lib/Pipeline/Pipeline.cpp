@@ -10,7 +10,8 @@
 //   lowering       gpu-launch-sink-index-computations, gpu-kernel-outlining,
 //                  rocdl-attach-target; in each gpu.module vector/scf/affine
 //                  to LLVM and convert-gpu-to-rocdl; host code to LLVM and
-//                  gpu-to-llvm (mgpu* runtime calls)
+//                  gpu-to-llvm (mgpu* runtime calls); in both,
+//                  mcore-legalize-sub-byte-memory (i4 one per byte)
 //   binary         gpu-module-to-binary (format=bin|llvm|isa)
 //
 //===----------------------------------------------------------------------===//
@@ -193,6 +194,8 @@ void mlir::mcore::buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
   // Vector ops convert-gpu-to-rocdl leaves (strided slices, shape casts) on
   // types that are LLVM types by now.
   gpu.addPass(createConvertVectorToLLVMPass());
+  // memref<...xi4> is one element per byte; LLVM's <N x i4> is bit-packed.
+  gpu.addPass(createLegalizeSubByteMemoryPass());
   gpu.addPass(createCanonicalizerPass());
   gpu.addPass(createCSEPass());
   gpu.addPass(createReconcileUnrealizedCastsPass());
@@ -212,6 +215,7 @@ void mlir::mcore::buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createGpuToLLVMConversionPass());
+  pm.addPass(createLegalizeSubByteMemoryPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 

@@ -3,6 +3,7 @@
 #ifndef MCORE_CONVERSION_PASSES_H
 #define MCORE_CONVERSION_PASSES_H
 
+#include "mcore/Conversion/LegalizeSubByteMemory/LegalizeSubByteMemory.h"
 #include "mcore/Conversion/MCoreToROCDL/MCoreToROCDL.h"
 
 #include "mlir/Pass/Pass.h"

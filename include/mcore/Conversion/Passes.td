@@ -47,4 +47,37 @@ def ConvertMCoreToROCDLPass : Pass<"convert-mcore-to-rocdl"> {
   ];
 }
 
+def LegalizeSubByteMemoryPass : Pass<"mcore-legalize-sub-byte-memory"> {
+  let summary = "Give LLVM vector loads and stores of sub-byte integers the "
+                "memref layout: one element per byte";
+  let description = [{
+    MLIR lays a `memref<...xi4>` out one element per byte: `memref.load`
+    and the address arithmetic of every memref op step one byte per
+    element. LLVM, however, stores a vector `<N x i4>` bit-packed (N / 2
+    bytes), so a `vector.load`, `vector.store`, `vector.maskedload` or
+    `vector.maskedstore` of `vector<Nxi4>` on such a memref, lowered as it
+    is, reads and writes the wrong bytes. This pass runs on the LLVM
+    dialect (after `convert-vector-to-llvm`) and rewrites `llvm.load`,
+    `llvm.store`, `llvm.intr.masked.load` and `llvm.intr.masked.store` of
+    vectors of integers narrower than 8 bits into the same accesses of
+    `i8` vectors with `llvm.trunc` / `llvm.zext`, so vector and scalar
+    accesses agree: each element is one byte, held in its low bits; loads
+    ignore the high bits and stores write them as zero. Scalar accesses
+    and gathers / scatters (element by element) already agree and are left
+    alone.
+
+    ```mlir
+    %v = llvm.load %p {alignment = 1 : i64} : !llvm.ptr<1> -> vector<32xi4>
+    // becomes
+    %b = llvm.load %p {alignment = 1 : i64} : !llvm.ptr<1> -> vector<32xi8>
+    %v = llvm.trunc %b : vector<32xi8> to vector<32xi4>
+    ```
+
+    mcore's pipeline runs it on device and host code; it is what makes
+    mcore's i4 / u4 operands (stored one per byte, docs/Running.md) load
+    correctly.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // MCORE_CONVERSION_PASSES_TD

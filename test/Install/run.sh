@@ -24,3 +24,11 @@ cmake --build "$work/build"
 "$work/build/downstream-opt" --mcore-select-intrinsics=chip=gfx942 \
   "$here/input.mlir" | "$filecheck" "$here/input.mlir"
 echo "downstream tool built against $work/prefix ran mcore-select-intrinsics"
+
+# The installed tools run from the install tree (RPATH to LLVM's libraries,
+# the runtime libraries and ld.lld found beside them).
+"$work/prefix/bin/mcore-layout" --list --chip=gfx1201 | grep -q swmmac_f32_16x16x32_f16_w32
+"$work/prefix/bin/mcore-opt" --help | grep -q mcore-pipeline
+"$work/prefix/bin/mcore-run" --matmul=16x16x64 --a-type=f16 --b-type=f16 \
+  --c-type=f32 --sparse-a=2:4 --chip=gfx1201 --backend=emu | grep -q status=PASS
+echo "installed mcore-layout, mcore-opt and mcore-run work"

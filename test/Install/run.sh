@@ -26,9 +26,17 @@ cmake --build "$work/build"
 echo "downstream tool built against $work/prefix ran mcore-select-intrinsics"
 
 # The installed tools run from the install tree (RPATH to LLVM's libraries,
-# the runtime libraries and ld.lld found beside them).
-"$work/prefix/bin/mcore-layout" --list --chip=gfx1201 | grep -q swmmac_f32_16x16x32_f16_w32
-"$work/prefix/bin/mcore-opt" --help | grep -q mcore-pipeline
+# the runtime libraries and ld.lld found beside them). Output goes to files
+# before it is searched: `tool | grep -q` fails under pipefail when grep stops
+# reading early and the tool dies of SIGPIPE.
+expect() { # FILE PATTERN
+  grep -q -- "$2" "$1" || { echo "expected '$2' in:"; cat "$1"; exit 1; }
+}
+"$work/prefix/bin/mcore-layout" --list --chip=gfx1201 > "$work/layout.txt"
+expect "$work/layout.txt" swmmac_f32_16x16x32_f16_w32
+"$work/prefix/bin/mcore-opt" --help > "$work/opt-help.txt"
+expect "$work/opt-help.txt" mcore-pipeline
 "$work/prefix/bin/mcore-run" --matmul=16x16x64 --a-type=f16 --b-type=f16 \
-  --c-type=f32 --sparse-a=2:4 --chip=gfx1201 --backend=emu | grep -q status=PASS
+  --c-type=f32 --sparse-a=2:4 --chip=gfx1201 --backend=emu > "$work/run.txt"
+expect "$work/run.txt" status=PASS
 echo "installed mcore-layout, mcore-opt and mcore-run work"

@@ -116,7 +116,9 @@ static llvm::Error checkOptionValues(llvm::StringRef text) {
   llvm::SmallVector<llvm::StringRef> items;
   text.split(items, ' ', -1, /*KeepEmpty=*/false);
   for (llvm::StringRef item : items) {
-    auto [key, value] = item.split('=');
+    // Not a structured binding: lambdas below capture key (C++17).
+    std::pair<llvm::StringRef, llvm::StringRef> kv = item.split('=');
+    llvm::StringRef key = kv.first, value = kv.second;
     bool hasValue = item.contains('=');
     auto info = llvm::find_if(
         infos, [&](const PipelineOptionInfo &i) { return i.name == key; });

@@ -49,3 +49,32 @@ func.func @not_splat(%a: vector<16x16xf16>, %b: vector<16x16xf16>) -> vector<16x
   %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_f16_w32_gfx12>} : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
   return %d : vector<16x16xf32>
 }
+
+// -----
+
+// A packed B tile must hold pairs of consecutive elements of one lane along
+// its second dimension; B of the RDNA4 iu4 WMMA holds one column per lane
+// (its elements go down K), so it is packed along K only once transposed.
+func.func @not_packable(%m: memref<32x8xi8>, %a: vector<16x32xi4>, %c: vector<16x16xi32>) -> vector<16x16xi32> {
+  %p = arith.constant 0 : i8
+  %i = arith.constant 0 : index
+  // expected-error @+1 {{mcore-distribute cannot pack 2 elements of B of wmma_i32_16x16x32_iu4_w32_gfx12, 2 elements per element: the lane does not hold them consecutively along the tile's second dimension}}
+  %bytes = vector.transfer_read %m[%i, %i], %p {in_bounds = [true, true]} : memref<32x8xi8>, vector<32x8xi8>
+  %b = vector.bitcast %bytes : vector<32x8xi8> to vector<32x16xi4>
+  %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<wmma_i32_16x16x32_iu4_w32_gfx12>} : vector<16x32xi4>, vector<32x16xi4> into vector<16x16xi32>
+  return %d : vector<16x16xi32>
+}
+
+// -----
+
+// Packed bytes are reinterpreted after they are transposed, not before.
+func.func @transposed_bytes(%m: memref<16x16xi8>, %b: vector<32x16xi4>, %c: vector<16x16xi32>) -> vector<16x16xi32> {
+  %p = arith.constant 0 : i8
+  %i = arith.constant 0 : index
+  %bytes = vector.transfer_read %m[%i, %i], %p {in_bounds = [true, true]} : memref<16x16xi8>, vector<16x16xi8>
+  // expected-error @+1 {{mcore-distribute cannot transpose a tile of packed elements (A of wmma_i32_16x16x32_iu4_w32_gfx12, 2 elements per element)}}
+  %t = vector.transpose %bytes, [1, 0] : vector<16x16xi8> to vector<16x16xi8>
+  %a = vector.bitcast %t : vector<16x16xi8> to vector<16x32xi4>
+  %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<wmma_i32_16x16x32_iu4_w32_gfx12>} : vector<16x32xi4>, vector<32x16xi4> into vector<16x16xi32>
+  return %d : vector<16x16xi32>
+}

@@ -85,3 +85,63 @@ func.func @rdna3_f16_acc(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memre
   vector.transfer_write %d, %C[%c0, %c0] {in_bounds = [true, true]} : vector<16x16xf16>, memref<16x16xf16>
   return
 }
+
+// -----
+
+// Packed i4 tiles (mcore-tile-matmul's LDS form, two values per byte): A is
+// read as bytes and bitcast; B as bytes of its N-major tile, bitcast and
+// transposed. RDNA4 16x16x32 iu4: a lane holds 16 consecutive k of one row
+// of A (one 64-bit load) and of one column of B; the bitcast fragments feed
+// the MMA. Signedness stays on the op.
+// CHECK-LABEL: func @packed_i4
+// CHECK-SAME: (%[[A:[^:]+]]: memref<?x?xi8>, %[[BT:[^:]+]]: memref<?x?xi8>, %{{[^:]+}}: memref<?x?xi32>, %[[I:[^:]+]]: index, %[[J:[^:]+]]: index, %[[K:[^:]+]]: index)
+func.func @packed_i4(%A: memref<?x?xi8>, %Bt: memref<?x?xi8>, %C: memref<?x?xi32>, %i: index, %j: index, %k: index) {
+  %p = arith.constant 0 : i8
+  %z = arith.constant dense<0> : vector<16x16xi32>
+  // CHECK: %[[LANE:.+]] = gpu.lane_id
+  // CHECK: %[[ROW:.+]] = arith.andi %[[LANE]], %c15 : index
+  // CHECK: %[[HALF:.+]] = arith.andi %{{.+}}, %c1 : index
+  // CHECK: %[[KOFF:.+]] = arith.muli %[[HALF]], %c8 : index
+  // CHECK: %[[AR:.+]] = arith.addi %[[I]], %[[ROW]] : index
+  // CHECK: %[[AK:.+]] = arith.addi %[[K]], %[[KOFF]] : index
+  // CHECK: %[[AB:.+]] = vector.load %[[A]][%[[AR]], %[[AK]]] : memref<?x?xi8>, vector<8xi8>
+  // CHECK: %[[AF:.+]] = vector.bitcast %[[AB]] : vector<8xi8> to vector<16xi4>
+  %ab = vector.transfer_read %A[%i, %k], %p {in_bounds = [true, true]} : memref<?x?xi8>, vector<16x16xi8>
+  %a = vector.bitcast %ab : vector<16x16xi8> to vector<16x32xi4>
+  // CHECK: %[[BR:.+]] = arith.addi %[[J]], %[[ROW]] : index
+  // CHECK: %[[BB:.+]] = vector.load %[[BT]][%[[BR]], %[[AK]]] : memref<?x?xi8>, vector<8xi8>
+  // CHECK: %[[BF:.+]] = vector.bitcast %[[BB]] : vector<8xi8> to vector<16xi4>
+  %bb = vector.transfer_read %Bt[%j, %k], %p {in_bounds = [true, true]} : memref<?x?xi8>, vector<16x16xi8>
+  %bn = vector.bitcast %bb : vector<16x16xi8> to vector<16x32xi4>
+  %b = vector.transpose %bn, [1, 0] : vector<16x32xi4> to vector<32x16xi4>
+  // CHECK-NOT: vector.transpose
+  // CHECK: mcore.mma %[[AF]], %[[BF]], %{{.+}} {intrinsic = #mcore.intrinsic<wmma_i32_16x16x32_iu4_w32_gfx12>, unsigned_a} : vector<16xi4>, vector<16xi4> into vector<8xi32>
+  %d = mcore.mma %a, %b, %z {intrinsic = #mcore.intrinsic<wmma_i32_16x16x32_iu4_w32_gfx12>, unsigned_a} : vector<16x32xi4>, vector<32x16xi4> into vector<16x16xi32>
+  vector.transfer_write %d, %C[%i, %j] {in_bounds = [true, true]} : vector<16x16xi32>, memref<?x?xi32>
+  return
+}
+
+// -----
+
+// RDNA3 iu4: every lane holds all 16 k of its row (lanes 16-31 repeat lanes
+// 0-15): 8 bytes from k / 2 = 0.
+// CHECK-LABEL: func @packed_i4_rdna3
+// CHECK-SAME: (%[[A:[^:]+]]: memref<?x?xi8>, %[[BT:[^:]+]]: memref<?x?xi8>, %{{[^:]+}}: memref<?x?xi32>, %[[I:[^:]+]]: index, %[[J:[^:]+]]: index, %[[K:[^:]+]]: index)
+func.func @packed_i4_rdna3(%A: memref<?x?xi8>, %Bt: memref<?x?xi8>, %C: memref<?x?xi32>, %i: index, %j: index, %k: index) {
+  %p = arith.constant 0 : i8
+  %z = arith.constant dense<0> : vector<16x16xi32>
+  // CHECK: %[[ROW:.+]] = arith.andi %{{.+}}, %c15 : index
+  // CHECK: %[[AR:.+]] = arith.addi %[[I]], %[[ROW]] : index
+  // CHECK: vector.load %[[A]][%[[AR]], %[[K]]] : memref<?x?xi8>, vector<8xi8>
+  %ab = vector.transfer_read %A[%i, %k], %p {in_bounds = [true, true]} : memref<?x?xi8>, vector<16x8xi8>
+  %a = vector.bitcast %ab : vector<16x8xi8> to vector<16x16xi4>
+  // CHECK: %[[BR:.+]] = arith.addi %[[J]], %[[ROW]] : index
+  // CHECK: vector.load %[[BT]][%[[BR]], %[[K]]] : memref<?x?xi8>, vector<8xi8>
+  %bb = vector.transfer_read %Bt[%j, %k], %p {in_bounds = [true, true]} : memref<?x?xi8>, vector<16x8xi8>
+  %bn = vector.bitcast %bb : vector<16x8xi8> to vector<16x16xi4>
+  %b = vector.transpose %bn, [1, 0] : vector<16x16xi4> to vector<16x16xi4>
+  // CHECK: mcore.mma {{.+}} : vector<16xi4>, vector<16xi4> into vector<8xi32>
+  %d = mcore.mma %a, %b, %z {intrinsic = #mcore.intrinsic<wmma_i32_16x16x16_iu4_w32>} : vector<16x16xi4>, vector<16x16xi4> into vector<16x16xi32>
+  vector.transfer_write %d, %C[%i, %j] {in_bounds = [true, true]} : vector<16x16xi32>, memref<?x?xi32>
+  return
+}

@@ -48,28 +48,87 @@ using namespace mlir::mcore;
 
 namespace {
 
-/// The layout of a whole-tile value: one operand of one intrinsic.
+/// The layout of a whole-tile value: one operand of one intrinsic, or, for
+/// the source of a vector.transpose / vector.bitcast that produces such an
+/// operand, that operand's tile transposed and/or with `pack` consecutive
+/// elements (along the tile's second dimension) per element: the bytes of
+/// packed i4 tiles.
 struct Role {
   const IntrinsicInfo *info = nullptr;
   Operand operand = Operand::A;
+  bool transposed = false;
+  unsigned pack = 1;
   bool operator==(const Role &o) const {
-    return info == o.info && operand == o.operand;
+    return info == o.info && operand == o.operand &&
+           transposed == o.transposed && pack == o.pack;
   }
   bool operator!=(const Role &o) const { return !(*this == o); }
-  const LaneLayout &layout() const {
+  const LaneLayout &baseLayout() const {
     return operand == Operand::Index ? info->index.layout
                                      : info->getFragment(operand).layout;
+  }
+  /// The layout of this tile: the operand's, with the coordinates swapped
+  /// when transposed, and the low element bit folded into one element per
+  /// `pack` when packed (see packable()).
+  LaneLayout layout() const {
+    LaneLayout l = baseLayout();
+    auto swap = [](TileCoord &c) { c = {c.d1, c.d0}; };
+    if (transposed) {
+      for (unsigned b = 0; b < l.numElemBits; ++b)
+        swap(l.elemBases[b]);
+      for (unsigned b = 0; b < l.numLaneBits; ++b)
+        swap(l.laneBases[b]);
+    }
+    unsigned drop = llvm::Log2_32(pack);
+    if (!drop)
+      return l;
+    for (unsigned b = drop; b < l.numElemBits; ++b)
+      l.elemBases[b - drop] = {l.elemBases[b].d0,
+                               uint16_t(l.elemBases[b].d1 / pack)};
+    l.numElemBits -= drop;
+    for (unsigned b = 0; b < l.numLaneBits; ++b)
+      l.laneBases[b].d1 /= pack;
+    return l;
+  }
+  /// Whether `pack` consecutive fragment elements always form one element
+  /// of the packed tile: the low element bits step the (possibly
+  /// transposed) second coordinate by 1, 2, ..., and no other basis moves
+  /// it by less than `pack`.
+  bool packable() const {
+    if (pack == 1)
+      return true;
+    if (!llvm::isPowerOf2_32(pack) || stride() != 1)
+      return false;
+    Role plain = *this;
+    plain.pack = 1;
+    LaneLayout l = plain.layout();
+    unsigned drop = llvm::Log2_32(pack);
+    if (l.numElemBits < drop)
+      return false;
+    for (unsigned b = 0; b < l.numElemBits; ++b)
+      if (b < drop ? !(l.elemBases[b] == D1(uint16_t(1u << b)))
+                   : l.elemBases[b].d1 % pack != 0)
+        return false;
+    for (unsigned b = 0; b < l.numLaneBits; ++b)
+      if (l.laneBases[b].d1 % pack != 0)
+        return false;
+    return true;
   }
   /// Elements of the layout a lane holds (index: 2-bit fields of set 0).
   unsigned numElems() const {
     return operand == Operand::Index ? info->index.bitsPerSet / 2u
-                                     : info->getFragment(operand).count;
+                                     : info->getFragment(operand).count / pack;
   }
   unsigned stride() const {
     return operand == Operand::Index ? 1 : info->getFragment(operand).stride;
   }
   std::string describe() const {
-    return (getOperandName(operand) + " of " + info->name).str();
+    std::string s = (getOperandName(operand) + " of " + info->name).str();
+    if (transposed)
+      s += ", transposed";
+    if (pack > 1)
+      s += ", " + std::to_string(pack) + " elements per element";
+    return s;
   }
 };
 
@@ -200,7 +259,46 @@ private:
     return success();
   }
 
-  /// Spreads v's role along loop-carried values and element-wise ops.
+  /// The role of `op`'s other whole-tile value (the source of a transpose
+  /// or bitcast whose result is `known`, or the result when `known` is the
+  /// source): transposes toggle `transposed`, bitcasts rescale `pack`.
+  FailureOr<Role> relatedRole(Operation *op, Value known, Role role) {
+    if (auto t = dyn_cast<vector::TransposeOp>(op)) {
+      if (t.getPermutation()[0] == 0)
+        return role;
+      if (role.pack != 1)
+        return emitErrorAt(known, "mcore-distribute cannot transpose a tile "
+                                  "of packed elements (" +
+                                      role.describe() + ")");
+      role.transposed = !role.transposed;
+      return role;
+    }
+    auto c = cast<vector::BitCastOp>(op);
+    unsigned from = cast<VectorType>(known.getType()).getElementTypeBitWidth();
+    Value other = known == c.getResult() ? c.getSource() : c.getResult();
+    unsigned to = cast<VectorType>(other.getType()).getElementTypeBitWidth();
+    if ((role.pack * to) % from)
+      return emitErrorAt(known, "mcore-distribute cannot reinterpret " +
+                                    role.describe() + " as " +
+                                    std::to_string(to) + "-bit elements");
+    role.pack = role.pack * to / from;
+    if (!role.packable())
+      return emitErrorAt(other,
+                         "mcore-distribute cannot pack " +
+                             std::to_string(role.pack) + " elements of " +
+                             role.describe() +
+                             ": the lane does not hold them consecutively "
+                             "along the tile's second dimension");
+    return role;
+  }
+
+  static bool isReshaping(Operation *op) {
+    return isa<vector::TransposeOp, vector::BitCastOp>(op) &&
+           isWholeTile(op->getOperand(0));
+  }
+
+  /// Spreads v's role along loop-carried values, element-wise ops,
+  /// transposes and bitcasts.
   LogicalResult propagate(Value v) {
     Role role = roles.lookup(v);
     // Producers.
@@ -223,6 +321,10 @@ private:
         for (Value operand : def->getOperands())
           if (isWholeTile(operand) && failed(assign(operand, role)))
             return failure();
+      } else if (isReshaping(def)) {
+        FailureOr<Role> source = relatedRole(def, v, role);
+        if (failed(source) || failed(assign(def->getOperand(0), *source)))
+          return failure();
       }
     }
     // Users.
@@ -241,6 +343,10 @@ private:
           if (isWholeTile(operand) && failed(assign(operand, role)))
             return failure();
         if (failed(assign(user->getResult(0), role)))
+          return failure();
+      } else if (isReshaping(user)) {
+        FailureOr<Role> result = relatedRole(user, v, role);
+        if (failed(result) || failed(assign(user->getResult(0), *result)))
           return failure();
       }
     }
@@ -310,6 +416,16 @@ private:
       return distributeIndex(b, index);
     if (auto cst = dyn_cast<arith::ConstantOp>(op))
       return distributeConstant(b, cst);
+    // A lane holds the same values of a tile and of its transpose; a
+    // bitcast reinterprets them (packable() checked the order).
+    if (isa<vector::TransposeOp>(op))
+      return replace(op, map.lookup(op->getOperand(0)));
+    if (isa<vector::BitCastOp>(op))
+      return replace(op, vector::BitCastOp::create(
+                             b, op->getLoc(),
+                             cast<VectorType>(fragmentType(op->getResult(0))),
+                             map.lookup(op->getOperand(0)))
+                             .getResult());
     if (auto mma = dyn_cast<MmaOp>(op)) {
       auto d = MmaOp::create(b, op->getLoc(), fragmentType(mma.getResult()),
                              map.lookup(mma.getA()), map.lookup(mma.getB()),

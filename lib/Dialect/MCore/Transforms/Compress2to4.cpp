@@ -166,9 +166,6 @@ static LogicalResult rewriteMatmul(RewriterBase &rewriter,
   if (!getScalarKind(elem))
     return mm.emitError("2:4-sparse A of ")
            << elem << " is not a matrix-instruction input type";
-  if (elem.getIntOrFloatBitWidth() < 8)
-    return mm.emitError("2:4-sparse A of ")
-           << elem << " is not supported yet (sub-byte element)";
 
   rewriter.setInsertionPoint(mm);
   Value source = getDenseSource(a);
@@ -384,9 +381,11 @@ static LogicalResult lowerOne(Compress2to4Op op, ModuleOp module) {
   auto denseType = cast<MemRefType>(op.getDense().getType());
   Type elem = denseType.getElementType();
   unsigned width = elem.getIntOrFloatBitWidth();
-  if (width < 8 || width > 32)
+  // i4 is one element per byte, as in every memref (the vector accesses
+  // below are legalized to bytes by mcore-legalize-sub-byte-memory).
+  if (width != 4 && (width < 8 || width > 32))
     return op.emitError("mcore.compress_2to4 of ")
-           << elem << " is not supported (8- to 32-bit elements)";
+           << elem << " is not supported (4-bit or 8- to 32-bit elements)";
   func::FuncOp reporter = getOrCreateReporter(module);
 
   MLIRContext *ctx = op.getContext();

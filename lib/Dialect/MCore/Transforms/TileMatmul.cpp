@@ -191,7 +191,14 @@ static int64_t fragmentRegs(const FragmentInfo &f) {
 
 static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
-/// LDS bytes and register estimate of a configuration.
+/// Bits an element takes in global memory and in the registers staging
+/// loads fill: a memref of i4 holds one element per byte.
+static int64_t storageBits(ScalarKind kind) {
+  return std::max<int64_t>(8, getBitWidth(kind));
+}
+
+/// LDS bytes and register estimate of a configuration. LDS holds i4 packed,
+/// two per byte.
 static void computeCosts(MatmulTileConfig &cfg, const MatmulSpec &spec) {
   const IntrinsicInfo &intr = *cfg.intrinsic;
   int64_t bitsA = getBitWidth(spec.ka), bitsB = getBitWidth(spec.kb);
@@ -213,8 +220,8 @@ static void computeCosts(MatmulTileConfig &cfg, const MatmulSpec &spec) {
                             cfg.getTilesN() * fragmentRegs(intr.b));
   // Global bits staged per thread (compressed A when decompressing).
   int64_t globalColsA = spec.sparse ? cfg.tileK / 2 : cfg.tileK;
-  int64_t staged = ceilDiv(cfg.tileM * globalColsA * bitsA +
-                               cfg.tileN * cfg.tileK * bitsB +
+  int64_t staged = ceilDiv(cfg.tileM * globalColsA * storageBits(spec.ka) +
+                               cfg.tileN * cfg.tileK * storageBits(spec.kb) +
                                (spec.sparse ? cfg.tileM * cfg.tileK : 0),
                            32 * threads);
   cfg.estimatedVgprs = acc + frags + staged + 32;
@@ -254,11 +261,6 @@ mlir::mcore::getMatmulTileConfig(Operation *op,
   const ChipInfo &chip = getChipInfo(options.chip);
   MLIRContext *ctx = op->getContext();
 
-  if (spec.ka == ScalarKind::I4 || spec.kb == ScalarKind::I4)
-    return op->emitError()
-           << describeOp(spec) << " of " << describeTypes(spec)
-           << ": i4 operands are not supported by mcore-tile-matmul yet "
-              "(sub-byte memrefs need narrow-type emulation)";
   for (auto [kind, fmt, elem] :
        {std::tuple(spec.ka, spec.fp8A, spec.aElem),
         std::tuple(spec.kb, spec.fp8B, spec.bElem)}) {
@@ -581,6 +583,10 @@ struct StagedOperand {
   Value meta;               ///< decompress: the global metadata
   Value metaCols;           ///< decompress: metadata words per row
   bool staticFull = false;  ///< tiles never cross the matrix edge
+  /// Sub-byte (i4) elements: one per byte in global memory and in the
+  /// staging registers (vector<vec x i4> loads), two per byte in LDS (an i8
+  /// buffer; element 2j in the low nibble of byte j, columns halved).
+  bool pack = false;
 };
 
 class KernelEmitter {
@@ -616,8 +622,9 @@ private:
   // Staging, thread level.
   int64_t chunksPerThread(const StagedOperand &s) const;
   /// (k, n) of transposed-copy chunk `chunk`: kPer rows of K, vec of N.
-  std::pair<Value, Value> transposedChunk(const StagedOperand &s,
-                                          Value chunk);
+  /// With `packedK`, k counts LDS bytes of a packed operand (k / 2).
+  std::pair<Value, Value> transposedChunk(const StagedOperand &s, Value chunk,
+                                          bool packedK = false);
   SmallVector<Value> loadTile(const StagedOperand &s, Value r0, Value c0,
                               Value fullCond);
   SmallVector<Value> loadChunks(const StagedOperand &s, Value r0, Value c0,
@@ -631,6 +638,16 @@ private:
                     llvm::function_ref<SmallVector<Value>()> thenFn,
                     llvm::function_ref<SmallVector<Value>()> elseFn = {});
   SmallVector<Value> expand2to4(Value values, Value nibbles, int64_t vec);
+  /// vector<n x i4> -> vector<n x i8>, each byte the element's four bits.
+  Value widenNibbles(Value v);
+  /// vector<n x i8> of four-bit values -> vector<n/2 x i8>, byte j holding
+  /// element 2j in its low and element 2j + 1 in its high nibble.
+  Value packNibbles(Value z);
+  /// Two vector<n x i8> of four-bit values -> vector<n x i8>, lo | hi << 4.
+  Value combineNibbles(Value lo, Value hi);
+  /// R vector<n x i8> rows -> n vector<R x i8> columns (R = 2 or a
+  /// multiple of 4, n a multiple of 4), on 32-bit words.
+  SmallVector<Value> transposeBytes(ArrayRef<Value> rows);
 
   // Compute, wave level.
   SmallVector<Value> computeStage(Value stage, ValueRange acc);
@@ -649,7 +666,8 @@ private:
 } // namespace
 
 std::pair<Value, Value> KernelEmitter::transposedChunk(const StagedOperand &s,
-                                                       Value chunk) {
+                                                       Value chunk,
+                                                       bool packedK) {
   // Consecutive chunks go down K first (k block fastest, then the n group):
   // the lanes that store one LDS row each in the same instruction then
   // spread over K blocks of few rows, not over rows vec apart, whose
@@ -657,7 +675,8 @@ std::pair<Value, Value> KernelEmitter::transposedChunk(const StagedOperand &s,
   // 80-byte rows every row hit the same banks). A wave's global loads cover
   // the same lines either way.
   int64_t kBlocks = s.rows / s.kPer;
-  Value k = mul(arith::RemUIOp::create(b, chunk, idx(kBlocks)), s.kPer);
+  Value k = mul(arith::RemUIOp::create(b, chunk, idx(kBlocks)),
+                packedK ? s.kPer / 2 : s.kPer);
   Value n = mul(arith::DivUIOp::create(b, chunk, idx(kBlocks)), s.vec);
   return {k, n};
 }
@@ -872,6 +891,133 @@ SmallVector<Value> KernelEmitter::expand2to4(Value values, Value nibbles,
   return halves;
 }
 
+Value KernelEmitter::widenNibbles(Value v) {
+  auto type = cast<VectorType>(v.getType());
+  return arith::ExtUIOp::create(b, type.clone(b.getI8Type()), v);
+}
+
+Value KernelEmitter::packNibbles(Value z) {
+  auto type = cast<VectorType>(z.getType());
+  int64_t n = type.getNumElements();
+  Type i8 = b.getI8Type(), i32 = b.getI32Type();
+  if (n == 2) {
+    Value lo = vector::ExtractOp::create(b, z, 0);
+    Value hi = vector::ExtractOp::create(b, z, 1);
+    Value byte = arith::OrIOp::create(
+        b, lo,
+        arith::ShLIOp::create(b, hi, arith::ConstantIntOp::create(b, i8, 4)));
+    return vector::BroadcastOp::create(b, VectorType::get({1}, i8), byte);
+  }
+  assert(n % 4 == 0 && "packs whole 32-bit words");
+  // On 32-bit words (four values, one per byte), w | w >> 4 holds values
+  // 0 | 1 << 4 in byte 0 and 2 | 3 << 4 in byte 2: the even bytes are the
+  // packed ones. (Less than one VALU operation per value; LLVM selects
+  // v_perm_b32 for the byte shuffle.)
+  auto words = VectorType::get({n / 4}, i32);
+  Value w = vector::BitCastOp::create(b, words, z);
+  Value four = arith::ConstantOp::create(
+      b, words, DenseElementsAttr::get(words, b.getI32IntegerAttr(4)));
+  Value x = arith::OrIOp::create(b, w, arith::ShRUIOp::create(b, w, four));
+  Value bytes = vector::BitCastOp::create(b, type, x);
+  SmallVector<int64_t> even;
+  for (int64_t i = 0; i < n / 2; ++i)
+    even.push_back(2 * i);
+  return vector::ShuffleOp::create(b, bytes, bytes, even);
+}
+
+Value KernelEmitter::combineNibbles(Value lo, Value hi) {
+  auto type = cast<VectorType>(lo.getType());
+  int64_t n = type.getNumElements();
+  // On 32-bit words where the vector allows: no carry crosses a byte, as
+  // every byte holds a four-bit value.
+  auto opType = n % 4 == 0 ? VectorType::get({n / 4}, b.getI32Type()) : type;
+  auto cast = [&](Value v) -> Value {
+    return opType == type ? v : vector::BitCastOp::create(b, opType, v);
+  };
+  Value four = arith::ConstantOp::create(
+      b, opType,
+      DenseElementsAttr::get(
+          opType, b.getIntegerAttr(opType.getElementType(), 4)));
+  Value r = arith::OrIOp::create(
+      b, cast(lo), arith::ShLIOp::create(b, cast(hi), four));
+  return opType == type ? r : vector::BitCastOp::create(b, type, r);
+}
+
+SmallVector<Value> KernelEmitter::transposeBytes(ArrayRef<Value> rows) {
+  int64_t len = rows.size();
+  int64_t n = cast<VectorType>(rows[0].getType()).getNumElements();
+  Type i32 = b.getI32Type();
+  auto words = VectorType::get({n / 4}, i32);
+  auto splat = [&](uint32_t v) -> Value {
+    return arith::ConstantOp::create(
+        b, words, DenseElementsAttr::get(words, b.getI32IntegerAttr(v)));
+  };
+  auto andi = [&](Value x, uint32_t m) -> Value {
+    return arith::AndIOp::create(b, x, splat(m));
+  };
+  auto shl = [&](Value x, uint32_t s) -> Value {
+    return arith::ShLIOp::create(b, x, splat(s));
+  };
+  auto shr = [&](Value x, uint32_t s) -> Value {
+    return arith::ShRUIOp::create(b, x, splat(s));
+  };
+  auto orr = [&](Value x, Value y) -> Value {
+    return arith::OrIOp::create(b, x, y);
+  };
+  SmallVector<Value> w = llvm::map_to_vector(rows, [&](Value r) -> Value {
+    return vector::BitCastOp::create(b, words, r);
+  });
+  // Pairs of rows (x, y): word e of lo holds bytes (x0, y0, x2, y2) and of
+  // hi (x1, y1, x3, y3) of word e of x and y. The AMDGPU backend turns
+  // these masks and shifts into v_perm_b32.
+  auto interleave = [&](Value x, Value y) -> std::pair<Value, Value> {
+    Value lo = orr(andi(x, 0x00ff00ff), shl(andi(y, 0x00ff00ff), 8));
+    Value hi = orr(andi(shr(x, 8), 0x00ff00ff), andi(y, 0xff00ff00));
+    return {lo, hi};
+  };
+  // colWords[c][g]: the 32-bit word of column c from rows 4g .. 4g + 3 (or
+  // the 16 bits from rows 0, 1 when len == 2), as vectors over the words of
+  // the rows.
+  SmallVector<SmallVector<Value>> colWords(4);
+  if (len == 2) {
+    auto [lo, hi] = interleave(w[0], w[1]);
+    colWords[0].push_back(lo);
+    colWords[1].push_back(hi);
+    colWords[2].push_back(shr(lo, 16));
+    colWords[3].push_back(shr(hi, 16));
+  } else {
+    for (int64_t g = 0; g < len / 4; ++g) {
+      auto [t0, t1] = interleave(w[4 * g], w[4 * g + 1]);
+      auto [t2, t3] = interleave(w[4 * g + 2], w[4 * g + 3]);
+      colWords[0].push_back(orr(andi(t0, 0xffff), shl(t2, 16)));
+      colWords[1].push_back(orr(andi(t1, 0xffff), shl(t3, 16)));
+      colWords[2].push_back(orr(shr(t0, 16), andi(t2, 0xffff0000)));
+      colWords[3].push_back(orr(shr(t1, 16), andi(t3, 0xffff0000)));
+    }
+  }
+  // Column 4 e + c is word e of colWords[c].
+  auto columnType = VectorType::get({len}, b.getI8Type());
+  SmallVector<Value> columns;
+  for (int64_t col = 0; col < n; ++col) {
+    int64_t e = col / 4, c = col % 4;
+    SmallVector<Value> parts;
+    for (Value v : colWords[c])
+      parts.push_back(vector::ExtractOp::create(b, v, e));
+    if (len == 2) {
+      Value half = arith::TruncIOp::create(b, b.getI16Type(), parts[0]);
+      columns.push_back(vector::BitCastOp::create(
+          b, columnType,
+          vector::BroadcastOp::create(
+              b, VectorType::get({1}, b.getI16Type()), half)));
+      continue;
+    }
+    Value packed = vector::FromElementsOp::create(
+        b, VectorType::get({int64_t(parts.size())}, i32), parts);
+    columns.push_back(vector::BitCastOp::create(b, columnType, packed));
+  }
+  return columns;
+}
+
 void KernelEmitter::storeTile(const StagedOperand &s, ArrayRef<Value> regs,
                               Value stage) {
   int64_t threads = cfg.getNumThreads();
@@ -886,15 +1032,32 @@ void KernelEmitter::storeTile(const StagedOperand &s, ArrayRef<Value> regs,
     Value chunk = add(tid, t * threads);
     auto emitStores = [&]() {
       if (s.transpose) {
-        // kPer rows of vec elements -> vec LDS rows (n) of kPer elements.
-        auto [k, n] = transposedChunk(s, chunk);
-        auto elem = cast<VectorType>(chunkRegs[0].getType()).getElementType();
-        auto rowType = VectorType::get({s.kPer}, elem);
+        // kPer rows of vec elements -> vec LDS rows (n) of kPer elements
+        // (packed: kPer / 2 bytes, from pairs of rows).
+        auto [k, n] = transposedChunk(s, chunk, s.pack);
+        SmallVector<Value> rows(chunkRegs.take_front(s.kPer));
+        if (s.pack) {
+          SmallVector<Value> pairs;
+          for (int64_t r = 0; r < s.kPer; r += 2)
+            pairs.push_back(combineNibbles(widenNibbles(rows[r]),
+                                           widenNibbles(rows[r + 1])));
+          rows = std::move(pairs);
+        }
+        int64_t len = rows.size();
+        auto elem = cast<VectorType>(rows[0].getType()).getElementType();
+        auto rowType = VectorType::get({len}, elem);
+        if (s.pack && s.vec % 4 == 0 && (len == 2 || len % 4 == 0)) {
+          SmallVector<Value> columns = transposeBytes(rows);
+          for (int64_t e = 0; e < s.vec; ++e)
+            vector::StoreOp::create(b, columns[e], s.lds,
+                                    ValueRange{add(add(ldsRow0, n), e), k});
+          return;
+        }
         for (int64_t e = 0; e < s.vec; ++e) {
           SmallVector<Value> column;
-          for (int64_t r = 0; r < s.kPer; ++r)
-            column.push_back(vector::ExtractOp::create(b, chunkRegs[r], e));
-          Value v = s.kPer == 1
+          for (int64_t r = 0; r < len; ++r)
+            column.push_back(vector::ExtractOp::create(b, rows[r], e));
+          Value v = len == 1
                         ? vector::BroadcastOp::create(b, rowType, column[0])
                               .getResult()
                         : vector::FromElementsOp::create(b, rowType, column)
@@ -905,21 +1068,28 @@ void KernelEmitter::storeTile(const StagedOperand &s, ArrayRef<Value> regs,
         return;
       }
       Value row = arith::DivUIOp::create(b, chunk, idx(chunksPerRow));
-      Value col = mul(arith::RemUIOp::create(b, chunk, idx(chunksPerRow)),
-                      s.vec);
+      Value chunkCol = arith::RemUIOp::create(b, chunk, idx(chunksPerRow));
       Value ldsRow = add(ldsRow0, row);
       if (s.decompress) {
-        SmallVector<Value> halves =
-            expand2to4(chunkRegs[0], chunkRegs[1], s.vec);
-        Value denseCol = mul(col, 2);
-        vector::StoreOp::create(b, halves[0], s.lds,
-                                ValueRange{ldsRow, denseCol});
-        vector::StoreOp::create(b, halves[1], s.lds,
-                                ValueRange{ldsRow, add(denseCol, s.vec)});
+        // Packed: the chunk's 2 vec dense values are vec bytes.
+        Value values = s.pack ? widenNibbles(chunkRegs[0]) : chunkRegs[0];
+        SmallVector<Value> halves = expand2to4(values, chunkRegs[1], s.vec);
+        int64_t half = s.pack ? s.vec / 2 : s.vec;
+        Value denseCol = mul(chunkCol, 2 * half);
+        for (auto [i, h] : llvm::enumerate(halves))
+          vector::StoreOp::create(
+              b, s.pack ? packNibbles(h) : h, s.lds,
+              ValueRange{ldsRow, add(denseCol, int64_t(i) * half)});
+        return;
+      }
+      if (s.pack) {
+        vector::StoreOp::create(b, packNibbles(widenNibbles(chunkRegs[0])),
+                                s.lds,
+                                ValueRange{ldsRow, mul(chunkCol, s.vec / 2)});
         return;
       }
       vector::StoreOp::create(b, chunkRegs[0], s.lds,
-                              ValueRange{ldsRow, col});
+                              ValueRange{ldsRow, mul(chunkCol, s.vec)});
     };
     if ((t + 1) * threads > totalChunks) {
       Value inRange = cmp(arith::CmpIPredicate::ult, chunk, idx(totalChunks));
@@ -937,15 +1107,40 @@ SmallVector<Value> KernelEmitter::computeStage(Value stage, ValueRange acc) {
   MLIRContext *ctx = b.getContext();
   int64_t tilesM = cfg.getTilesM(), tilesN = cfg.getTilesN();
   int64_t aCols = intr.getAK();
-  Type aElem = cast<MemRefType>(opA.lds.getType()).getElementType();
-  Type bElem = cast<MemRefType>(opB.lds.getType()).getElementType();
+  Type aElem = spec.aElem, bElem = spec.bElem;
   auto aType = VectorType::get({intr.m, aCols}, aElem);
   auto bType = VectorType::get({intr.k, intr.n}, bElem);
   auto idxType = VectorType::get({intr.m, intr.k / 2}, b.getI8Type());
   AffineMap transposed = AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0}, ctx);
-  Value padA = arith::ConstantOp::create(b, aElem, b.getZeroAttr(aElem));
-  Value padB = arith::ConstantOp::create(b, bElem, b.getZeroAttr(bElem));
+  auto padOf = [&](Value lds) -> Value {
+    Type elem = cast<MemRefType>(lds.getType()).getElementType();
+    return arith::ConstantOp::create(b, elem, b.getZeroAttr(elem));
+  };
+  Value padA = padOf(opA.lds), padB = padOf(opB.lds);
   SmallVector<bool> inBounds = {true, true};
+  // Packed (i4) tiles are read as bytes and reinterpreted: A's m x aCols / 2
+  // bytes; B's n x k / 2 bytes of its N-major buffer, then transposed.
+  auto readA = [&](Value row, int64_t col) -> Value {
+    if (!opA.pack)
+      return vector::TransferReadOp::create(
+          b, aType, opA.lds, ValueRange{row, idx(col)}, padA, inBounds);
+    auto bytes = VectorType::get({intr.m, aCols / 2}, b.getI8Type());
+    Value raw = vector::TransferReadOp::create(
+        b, bytes, opA.lds, ValueRange{row, idx(col / 2)}, padA, inBounds);
+    return vector::BitCastOp::create(b, aType, raw);
+  };
+  auto readB = [&](Value row, int64_t col) -> Value {
+    if (!opB.pack)
+      return vector::TransferReadOp::create(b, bType, opB.lds,
+                                            ValueRange{row, idx(col)}, padB,
+                                            transposed, inBounds);
+    auto bytes = VectorType::get({intr.n, intr.k / 2}, b.getI8Type());
+    Value raw = vector::TransferReadOp::create(
+        b, bytes, opB.lds, ValueRange{row, idx(col / 2)}, padB, inBounds);
+    Value nk = vector::BitCastOp::create(
+        b, VectorType::get({intr.n, intr.k}, bElem), raw);
+    return vector::TransposeOp::create(b, nk, ArrayRef<int64_t>{1, 0});
+  };
 
   Value aRow0 = add(mul(stage, opA.ldsRows), mul(waveM, cfg.getWaveTileM()));
   Value bRow0 = add(mul(stage, opB.ldsRows), mul(waveN, cfg.getWaveTileN()));
@@ -961,19 +1156,14 @@ SmallVector<Value> KernelEmitter::computeStage(Value stage, ValueRange acc) {
     SmallVector<Value> aTiles, idxTiles, bTiles;
     for (int64_t i = 0; i < tilesM; ++i) {
       Value row = add(aRow0, i * intr.m);
-      aTiles.push_back(vector::TransferReadOp::create(
-          b, aType, opA.lds, ValueRange{row, idx(kk * aCols)}, padA,
-          inBounds));
+      aTiles.push_back(readA(row, kk * aCols));
       if (hasMeta)
         idxTiles.push_back(LoadSparseIndexOp::create(
             b, idxType, opMeta.lds, add(mRow0, i * intr.m),
             idx(kk * intr.k)));
     }
     for (int64_t j = 0; j < tilesN; ++j)
-      bTiles.push_back(vector::TransferReadOp::create(
-          b, bType, opB.lds,
-          ValueRange{add(bRow0, j * intr.n), idx(kk * intr.k)}, padB,
-          transposed, inBounds));
+      bTiles.push_back(readB(add(bRow0, j * intr.n), kk * intr.k));
     for (int64_t i = 0; i < tilesM; ++i)
       for (int64_t j = 0; j < tilesN; ++j) {
         Value &c = result[i * tilesN + j];
@@ -1029,6 +1219,9 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
   opA.rows = cfg.tileM;
   opA.ldsRows = cfg.tileM;
   opA.cols = spec.sparse ? cfg.tileK / 2 : cfg.tileK;
+  opA.pack = bitsA < 8;
+  // i4: 32 values, two 128-bit global loads (one per byte), one 128-bit LDS
+  // store (packed).
   opA.vec = vecFor(bitsA, opA.cols);
   if (cfg.decompressA)
     // Each chunk expands to 2 * vec dense elements; keep them whole groups
@@ -1049,6 +1242,7 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
   opB.global = bMat;
   opB.lds = buffers[1];
   opB.ldsRows = cfg.tileN;
+  opB.pack = bitsB < 8;
   if (spec.transposeB) {
     // Already N x K: a plain row-major copy.
     opB.rows = cfg.tileN;
@@ -1060,7 +1254,8 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
     opB.transpose = true;
     opB.rows = cfg.tileK;
     opB.cols = cfg.tileN;
-    opB.vec = vecFor(bitsB, opB.cols);
+    // 128-bit global loads of N (one i4 per byte).
+    opB.vec = vecFor(storageBits(spec.kb), opB.cols);
     // Each thread transposes a kPer x vec block: kPer as large as the tile
     // allows, up to one 128-bit LDS row write.
     int64_t perThread = cfg.tileK * cfg.tileN / threads;
@@ -1068,6 +1263,9 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
     while (kPer * 2 * opB.vec <= perThread && kPer * 2 <= cfg.tileK &&
            kPer * 2 * bitsB <= 128 && cfg.tileK % (kPer * 2) == 0)
       kPer *= 2;
+    // Packed LDS rows are written in whole bytes: pairs of k.
+    if (opB.pack)
+      kPer = std::max<int64_t>(kPer, 2);
     opB.kPer = kPer;
     opB.rowBound = K;
     opB.colBound = N;
@@ -1301,16 +1499,21 @@ mlir::mcore::tileMatmulToGpu(RewriterBase &rewriter, Operation *op,
 
   // LDS buffers: A row-major, B N-major, sparse metadata; one set of rows
   // per stage, rows padded against bank conflicts.
+  // i4 is packed two per byte in an i8 buffer.
   auto lds = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
-  int64_t bitsA = getBitWidth(spec.ka), bitsB = getBitWidth(spec.kb);
   int64_t colsA = cfg.sparseInstruction ? cfg.tileK / 2 : cfg.tileK;
+  auto ldsBuffer = [&](int64_t rows, int64_t cols, Type elem) {
+    int64_t bits = elem.getIntOrFloatBitWidth();
+    if (bits < 8)
+      return MemRefType::get({rows, cols * bits / 8 + cfg.ldsPadBytes},
+                             rewriter.getI8Type(),
+                             MemRefLayoutAttrInterface(), lds);
+    return MemRefType::get({rows, cols + cfg.ldsPadBytes * 8 / bits}, elem,
+                           MemRefLayoutAttrInterface(), lds);
+  };
   SmallVector<Type> buffers = {
-      MemRefType::get({cfg.stages * cfg.tileM,
-                       colsA + cfg.ldsPadBytes * 8 / bitsA},
-                      spec.aElem, MemRefLayoutAttrInterface(), lds),
-      MemRefType::get({cfg.stages * cfg.tileN,
-                       cfg.tileK + cfg.ldsPadBytes * 8 / bitsB},
-                      spec.bElem, MemRefLayoutAttrInterface(), lds)};
+      ldsBuffer(cfg.stages * cfg.tileM, colsA, spec.aElem),
+      ldsBuffer(cfg.stages * cfg.tileN, cfg.tileK, spec.bElem)};
   if (cfg.sparseInstruction)
     buffers.push_back(MemRefType::get({cfg.stages * cfg.tileM, cfg.tileK / 32},
                                       rewriter.getI32Type(),

@@ -214,6 +214,36 @@ def test_u8():
     check_int(mcore.matmul(a, b, chip="gfx1201", backend=BACKEND), a, b)
 
 
+@pytest.mark.parametrize("chip", ["gfx1201", "gfx1100"])
+@pytest.mark.parametrize("sparse", [False, True], ids=["dense", "sparse"])
+@pytest.mark.parametrize("a_type", ["i4", "u4"])
+def test_4bit(chip, sparse, a_type):
+    # One value per byte in numpy and in device memory, packed in LDS. K is
+    # not a multiple of the K tile; gfx1100 decompresses sparse A.
+    rng = np.random.default_rng(12)
+    lo, hi = (-8, 7) if a_type == "i4" else (0, 15)
+    m, n, k = 40, 48, 136
+    a = random_ints(rng, (m, k), lo, hi, np.int8)
+    if sparse:
+        a = random_24(rng, a)
+    b = random_ints(rng, (k, n), lo, hi, np.int8)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", mcore.CompilerRemark)
+        c = mcore.matmul(a, b, chip=chip, a_type=a_type, sparse=sparse,
+                         backend=BACKEND)
+        kernel = mcore.compile_matmul(m, n, k, chip=chip, a_type=a_type,
+                                      sparse=sparse, backend=BACKEND)
+    family = "swmmac" if sparse and chip == "gfx1201" else "wmma"
+    assert kernel.intrinsic.startswith(family + "_i32_"), kernel.intrinsic
+    assert "iu4" in kernel.intrinsic, kernel.intrinsic
+    check_int(c, a, b)
+    a[1, 2] = hi + 1
+    with pytest.raises(mcore.Error, match=rf"A\[1, 2\] = {hi + 1} is out of "
+                                          rf"range for {a_type} \({lo} to {hi}\)"):
+        mcore.matmul(a, b, chip=chip, a_type=a_type, sparse=sparse,
+                     backend=BACKEND)
+
+
 def test_i8_from_wider_ints_checks_range():
     rng = np.random.default_rng(10)
     a = random_ints(rng, (16, 32), -128, 127, np.int64)

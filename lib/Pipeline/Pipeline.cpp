@@ -235,6 +235,24 @@ struct PipelineErrorPass
 };
 } // namespace
 
+MatmulTilingOptions MCorePipelineOptions::getTilingOptions(Chip chip) const {
+  MatmulTilingOptions tiling;
+  tiling.chip = chip;
+  tiling.tileM = tileM;
+  tiling.tileN = tileN;
+  tiling.tileK = tileK;
+  tiling.wavesM = wavesM;
+  tiling.wavesN = wavesN;
+  tiling.stages = stages;
+  tiling.ldsPadBytes = ldsPadding;
+  tiling.intrinsic = intrinsic;
+  tiling.allowDenseFallback = allowDenseFallback;
+  tiling.wideAccumulator = wideAccumulator;
+  tiling.schedBarriers = schedBarriers;
+  tiling.groupM = groupM;
+  return tiling;
+}
+
 LogicalResult mlir::mcore::buildMCorePipeline(OpPassManager &pm,
                                               const MCorePipelineOptions &o,
                                               std::string *error) {
@@ -270,23 +288,8 @@ LogicalResult mlir::mcore::buildMCorePipeline(OpPassManager &pm,
             : "mcore-pipeline: toolkit=" + o.toolkit +
                   " has no executable llvm/bin/ld.lld");
 
-  MatmulTilingOptions tiling;
-  tiling.chip = *chip;
-  tiling.tileM = o.tileM;
-  tiling.tileN = o.tileN;
-  tiling.tileK = o.tileK;
-  tiling.wavesM = o.wavesM;
-  tiling.wavesN = o.wavesN;
-  tiling.stages = o.stages;
-  tiling.ldsPadBytes = o.ldsPadding;
-  tiling.intrinsic = o.intrinsic;
-  tiling.allowDenseFallback = o.allowDenseFallback;
-  tiling.wideAccumulator = o.wideAccumulator;
-  tiling.schedBarriers = o.schedBarriers;
-  tiling.groupM = o.groupM;
-
   buildMCoreBufferizationPipeline(pm);
-  buildMCoreKernelPipeline(pm, *chip, tiling);
+  buildMCoreKernelPipeline(pm, *chip, o.getTilingOptions(*chip));
   buildMCoreLoweringPipeline(pm, *chip, o.optLevel);
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = format;

@@ -206,25 +206,6 @@ std::vector<PipelineOptionInfo> runner::getPipelineOptionInfo() {
   return result;
 }
 
-MatmulTilingOptions runner::getTilingOptions(const MCorePipelineOptions &o,
-                                             Chip chip) {
-  MatmulTilingOptions tiling;
-  tiling.chip = chip;
-  tiling.tileM = o.tileM;
-  tiling.tileN = o.tileN;
-  tiling.tileK = o.tileK;
-  tiling.wavesM = o.wavesM;
-  tiling.wavesN = o.wavesN;
-  tiling.stages = o.stages;
-  tiling.ldsPadBytes = o.ldsPadding;
-  tiling.intrinsic = o.intrinsic;
-  tiling.allowDenseFallback = o.allowDenseFallback;
-  tiling.wideAccumulator = o.wideAccumulator;
-  tiling.schedBarriers = o.schedBarriers;
-  tiling.groupM = o.groupM;
-  return tiling;
-}
-
 //===----------------------------------------------------------------------===//
 // Compiling
 //===----------------------------------------------------------------------===//

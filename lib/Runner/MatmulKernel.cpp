@@ -206,7 +206,7 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::compile(
       matmul = op;
   });
   FailureOr<MatmulTileConfig> config =
-      getMatmulTileConfig(matmul, getTilingOptions(o, problem.chip));
+      getMatmulTileConfig(matmul, o.getTilingOptions(problem.chip));
   if (failed(config))
     return fail("no kernel configuration for " + problem.describe());
   std::optional<ElementType> accumulator =

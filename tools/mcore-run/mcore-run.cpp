@@ -931,7 +931,7 @@ Status runMatmul(Progress &progress) {
   if (!options)
     return fail(options.takeError());
   const MCorePipelineOptions &o = **options;
-  MatmulTilingOptions tiling = getTilingOptions(o, problem.chip);
+  MatmulTilingOptions tiling = o.getTilingOptions(problem.chip);
 
   MatmulTileConfig config;
   {

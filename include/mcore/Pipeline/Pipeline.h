@@ -87,6 +87,10 @@ struct MCorePipelineOptions : PassPipelineOptions<MCorePipelineOptions> {
       llvm::cl::desc("Work-group swizzle: tiles of M per group (1: "
                      "row-major)"),
       llvm::cl::init(8)};
+
+  /// mcore-tile-matmul's options for `chip`, as the pipeline passes them
+  /// (getMatmulTileConfig with these tells what the pipeline will choose).
+  MatmulTilingOptions getTilingOptions(Chip chip) const;
 };
 
 /// Adds the whole pipeline to `pm` (a pass manager on builtin.module).

@@ -76,13 +76,6 @@ struct PipelineOptionInfo {
 /// Every option of --mcore-pipeline, in alphabetical order.
 std::vector<PipelineOptionInfo> getPipelineOptionInfo();
 
-/// The tiling options of the pipeline's options (mcore-tile-matmul's), for
-/// asking getMatmulTileConfig what the pipeline will choose. (This restates
-/// the mapping inside buildMCorePipeline; a new tiling option must be added
-/// to both.)
-MatmulTilingOptions getTilingOptions(const MCorePipelineOptions &options,
-                                     Chip chip);
-
 /// Where compileSource stops.
 enum class CompileStage {
   /// Before serialization: host code in the LLVM dialect, each kernel in a

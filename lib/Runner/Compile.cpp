@@ -206,6 +206,18 @@ std::vector<PipelineOptionInfo> runner::getPipelineOptionInfo() {
   return result;
 }
 
+std::optional<ElementType> runner::getAccumulatorElementType(Type type) {
+  if (type.isF32())
+    return ElementType::F32;
+  if (type.isF16())
+    return ElementType::F16;
+  if (type.isBF16())
+    return ElementType::BF16;
+  if (type.isInteger(32))
+    return ElementType::I32;
+  return std::nullopt;
+}
+
 //===----------------------------------------------------------------------===//
 // Compiling
 //===----------------------------------------------------------------------===//

@@ -117,18 +117,6 @@ struct MemRef2D {
   }
 };
 
-std::optional<ElementType> accumulatorOf(Type type) {
-  if (type.isF32())
-    return ElementType::F32;
-  if (type.isF16())
-    return ElementType::F16;
-  if (type.isBF16())
-    return ElementType::BF16;
-  if (type.isInteger(32))
-    return ElementType::I32;
-  return std::nullopt;
-}
-
 } // namespace
 
 struct MatmulKernel::Impl {
@@ -210,7 +198,7 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::compile(
   if (failed(config))
     return fail("no kernel configuration for " + problem.describe());
   std::optional<ElementType> accumulator =
-      accumulatorOf(config->accElementType);
+      getAccumulatorElementType(config->accElementType);
   if (!accumulator)
     return fail("internal error: unexpected accumulator type");
 

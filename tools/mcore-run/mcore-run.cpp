@@ -814,18 +814,6 @@ struct PlainDiagnostics {
   ScopedDiagnosticHandler handler;
 };
 
-std::optional<ElementType> accumulatorOf(Type type) {
-  if (type.isF32())
-    return ElementType::F32;
-  if (type.isF16())
-    return ElementType::F16;
-  if (type.isBF16())
-    return ElementType::BF16;
-  if (type.isInteger(32))
-    return ElementType::I32;
-  return std::nullopt;
-}
-
 Status runMatmul(Progress &progress) {
   // The problem.
   MatmulProblem problem;
@@ -953,7 +941,7 @@ Status runMatmul(Progress &progress) {
       return Failure; // the tiler said why
     config = *cfg;
   }
-  std::optional<ElementType> accumulator = accumulatorOf(config.accElementType);
+  std::optional<ElementType> accumulator = getAccumulatorElementType(config.accElementType);
   if (!accumulator)
     return fail("internal error: unexpected accumulator type");
   std::string intrinsic = config.intrinsic->name;

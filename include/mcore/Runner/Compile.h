@@ -18,6 +18,7 @@
 #define MCORE_RUNNER_COMPILE_H
 
 #include "mcore/Pipeline/Pipeline.h"
+#include "mcore/Runner/Matmul.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -75,6 +76,10 @@ struct PipelineOptionInfo {
 };
 /// Every option of --mcore-pipeline, in alphabetical order.
 std::vector<PipelineOptionInfo> getPipelineOptionInfo();
+
+/// The runner's element type of an accumulator type (MatmulTileConfig's
+/// accElementType: f32, f16, bf16 or i32), or none.
+std::optional<ElementType> getAccumulatorElementType(mlir::Type type);
 
 /// Where compileSource stops.
 enum class CompileStage {

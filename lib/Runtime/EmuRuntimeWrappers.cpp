@@ -24,6 +24,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RuntimeErrors.h"
+
 #include "mcore/Emulator/Emulator.h"
 #include "mcore/Runtime/EmuRuntime.h"
 
@@ -47,35 +49,19 @@ const emu::Options &options() {
   return *o;
 }
 
-/// Errors recorded while capturing (mcoreEmuCaptureErrors), and the chip
-/// mcoreEmuSetChip chose.
-std::mutex stateMutex;
-bool capturing = false;
-std::string &capturedErrors() {
-  static auto *s = new std::string();
-  return *s;
+mlir::mcore::runtime::RuntimeErrors &errors() {
+  static auto *e = new mlir::mcore::runtime::RuntimeErrors(
+      "mcore-emu", "MCORE_EMU_ON_ERROR");
+  return *e;
 }
+
+void report(const std::string &message) { errors().report(message); }
+
+/// The chip mcoreEmuSetChip chose.
+std::mutex stateMutex;
 std::string &chipOverride() {
   static auto *s = new std::string();
   return *s;
-}
-
-void report(const std::string &message) {
-  {
-    std::lock_guard<std::mutex> lock(stateMutex);
-    if (capturing) {
-      capturedErrors() += message;
-      capturedErrors() += '\n';
-      return;
-    }
-  }
-  std::fflush(stdout);
-  std::fprintf(stderr, "mcore-emu: error: %s\n", message.c_str());
-  std::fflush(stderr);
-  const char *mode = std::getenv("MCORE_EMU_ON_ERROR");
-  if (mode && std::strcmp(mode, "continue") == 0)
-    return;
-  std::_Exit(1);
 }
 
 void report(llvm::Error error) { report(llvm::toString(std::move(error))); }
@@ -328,21 +314,10 @@ void mcoreEmuSetChip(const char *chip) {
   chipOverride() = chip ? chip : "";
 }
 
-void mcoreEmuCaptureErrors(int enable) {
-  std::lock_guard<std::mutex> lock(stateMutex);
-  capturing = enable != 0;
-}
+void mcoreEmuCaptureErrors(int enable) { errors().setCapturing(enable != 0); }
 
 size_t mcoreEmuTakeErrors(char *buffer, size_t size) {
-  std::lock_guard<std::mutex> lock(stateMutex);
-  std::string &errors = capturedErrors();
-  size_t length = errors.size();
-  if (buffer && length < size) {
-    std::memcpy(buffer, errors.data(), length);
-    buffer[length] = '\0';
-    errors.clear();
-  }
-  return length;
+  return errors().take(buffer, size);
 }
 
 } // extern "C"

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HipApi.h"
+#include "RuntimeErrors.h"
 
 #include "mcore/Runtime/HipRuntime.h"
 
@@ -46,37 +47,16 @@ namespace {
 // Reporting
 //===----------------------------------------------------------------------===//
 
-bool continueOnError() {
-  const char *mode = std::getenv("MCORE_HIP_ON_ERROR");
-  return mode && std::strcmp(mode, "continue") == 0;
-}
-
-/// Errors recorded while capturing (mcoreHipCaptureErrors).
-std::mutex captureMutex;
-bool capturing = false;
-std::string &capturedErrors() {
-  static auto *s = new std::string();
-  return *s;
+mlir::mcore::runtime::RuntimeErrors &errors() {
+  static auto *e = new mlir::mcore::runtime::RuntimeErrors(
+      "mcore-hip", "MCORE_HIP_ON_ERROR");
+  return *e;
 }
 
 /// Prints one error line and ends the process (exit status 1, after flushing
 /// stdout), unless MCORE_HIP_ON_ERROR=continue; while capturing, records it
 /// and returns.
-void report(const std::string &message) {
-  {
-    std::lock_guard<std::mutex> lock(captureMutex);
-    if (capturing) {
-      capturedErrors() += message;
-      capturedErrors() += '\n';
-      return;
-    }
-  }
-  std::fflush(stdout);
-  std::fprintf(stderr, "mcore-hip: error: %s\n", message.c_str());
-  std::fflush(stderr);
-  if (!continueOnError())
-    std::_Exit(1);
-}
+void report(const std::string &message) { errors().report(message); }
 
 std::string format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 std::string format(const char *fmt, ...) {
@@ -463,21 +443,10 @@ int mcoreHipProbe(char *message, size_t size) {
   return h.failure.empty() ? h.devices : 0;
 }
 
-void mcoreHipCaptureErrors(int enable) {
-  std::lock_guard<std::mutex> lock(captureMutex);
-  capturing = enable != 0;
-}
+void mcoreHipCaptureErrors(int enable) { errors().setCapturing(enable != 0); }
 
 size_t mcoreHipTakeErrors(char *buffer, size_t size) {
-  std::lock_guard<std::mutex> lock(captureMutex);
-  std::string &errors = capturedErrors();
-  size_t length = errors.size();
-  if (buffer && length < size) {
-    std::memcpy(buffer, errors.data(), length);
-    buffer[length] = '\0';
-    errors.clear();
-  }
-  return length;
+  return errors().take(buffer, size);
 }
 
 void mcoreHipSetKernelTiming(int on) { timingEnabled = on != 0; }

@@ -56,9 +56,12 @@ struct LegalizeLoad : OpRewritePattern<LLVM::LoadOp> {
   }
 };
 
-struct LegalizeStore : OpRewritePattern<LLVM::StoreOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(LLVM::StoreOp op,
+/// llvm.store and llvm.intr.masked.store: the stored value widened to
+/// bytes.
+template <typename StoreOp>
+struct LegalizeStore : OpRewritePattern<StoreOp> {
+  using OpRewritePattern<StoreOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(StoreOp op,
                                 PatternRewriter &rewriter) const override {
     VectorType bytes = getByteVectorType(op.getValue().getType());
     if (!bytes)
@@ -90,20 +93,6 @@ struct LegalizeMaskedLoad : OpRewritePattern<LLVM::MaskedLoadOp> {
   }
 };
 
-struct LegalizeMaskedStore : OpRewritePattern<LLVM::MaskedStoreOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(LLVM::MaskedStoreOp op,
-                                PatternRewriter &rewriter) const override {
-    VectorType bytes = getByteVectorType(op.getValue().getType());
-    if (!bytes)
-      return rewriter.notifyMatchFailure(op, "not a sub-byte vector");
-    Value wide =
-        LLVM::ZExtOp::create(rewriter, op.getLoc(), bytes, op.getValue());
-    rewriter.modifyOpInPlace(op, [&] { op.getValueMutable().assign(wide); });
-    return success();
-  }
-};
-
 struct LegalizeSubByteMemoryPass
     : mcore::impl::LegalizeSubByteMemoryPassBase<LegalizeSubByteMemoryPass> {
   using Base::Base;
@@ -118,6 +107,6 @@ struct LegalizeSubByteMemoryPass
 
 void mlir::mcore::populateLegalizeSubByteMemoryPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<LegalizeLoad, LegalizeStore, LegalizeMaskedLoad,
-               LegalizeMaskedStore>(patterns.getContext());
+  patterns.add<LegalizeLoad, LegalizeStore<LLVM::StoreOp>, LegalizeMaskedLoad,
+               LegalizeStore<LLVM::MaskedStoreOp>>(patterns.getContext());
 }

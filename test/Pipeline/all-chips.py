@@ -29,10 +29,12 @@ def mlir_type(kind, chip):
     }[kind]
 
 
-def source(a, b, c, sparse):
+def source(a, b, c, sparse, dynamic=False):
     # K = 4096 keeps the K loop a loop (not unrolled); one 128 x 128 tile.
-    m = n = 128
-    k = 4096
+    # Dynamic shapes: every tile may cross an edge, so the masked staging
+    # loads are compiled too.
+    m = n = '?' if dynamic else 128
+    k = '?' if dynamic else 4096
     if sparse:
         return f'''func.func @mm(%a: tensor<{m}x{k}x{a}, {ENCODING}>, %b: tensor<{k}x{n}x{b}>, %c: tensor<{m}x{n}x{c}>) -> tensor<{m}x{n}x{c}> {{
   %r = linalg.matmul ins(%a, %b : tensor<{m}x{k}x{a}, {ENCODING}>, tensor<{k}x{n}x{b}>) outs(%c : tensor<{m}x{n}x{c}>) -> tensor<{m}x{n}x{c}>
@@ -71,18 +73,31 @@ def cases():
             if key in seen:
                 continue
             seen.add(key)
-            result.append((chip, key, info['family']))
+            result.append((chip, key, info['family'], False))
         if not has_sparse:
             # The dense fallback of 2:4-sparse A.
             family = 'mfma' if chip.startswith('gfx9') else 'wmma'
-            result.append((chip, ('f16', 'f16', 'f32', True), family))
+            result.append((chip, ('f16', 'f16', 'f32', True), family, False))
+    # Dynamic shapes, where register pressure is highest, for the integer
+    # types (i4 packs and i8 has the most values per register) and f16.
+    for chip, a, c, family in [('gfx1201', 'i4', 'i32', 'wmma'),
+                               ('gfx1201', 'i8', 'i32', 'wmma'),
+                               ('gfx1201', 'f16', 'f32', 'wmma'),
+                               ('gfx1100', 'i4', 'i32', 'wmma'),
+                               ('gfx1100', 'i8', 'i32', 'wmma'),
+                               ('gfx942', 'i8', 'i32', 'mfma'),
+                               ('gfx942', 'f16', 'f32', 'mfma')]:
+        result.append((chip, (a, a, c, False), family, True))
     return result
 
 
 def run(case):
-    chip, (a, b, c, sparse), family = case
-    name = '%s %s x %s -> %s %s' % (chip, a, b, c, 'sparse' if sparse else 'dense')
-    src = source(mlir_type(a, chip), mlir_type(b, chip), mlir_type(c, chip), sparse)
+    chip, (a, b, c, sparse), family, dynamic = case
+    name = '%s %s x %s -> %s %s%s' % (chip, a, b, c,
+                                      'sparse' if sparse else 'dense',
+                                      ' dynamic' if dynamic else '')
+    src = source(mlir_type(a, chip), mlir_type(b, chip), mlir_type(c, chip),
+                 sparse, dynamic)
     p = subprocess.run([mcore_opt, '-', '--mcore-pipeline=chip=%s format=isa' % chip],
                        input=src, capture_output=True, text=True)
     if p.returncode:

@@ -14,25 +14,27 @@
 // CHECK-LABEL: func.func @i4
 // GFX12:       gpu.launch {{.+}} workgroup(%[[LDSA:.+]] : memref<256x48xi8, #gpu.address_space<workgroup>>, %[[LDSB:.+]] : memref<256x48xi8, #gpu.address_space<workgroup>>)
 // GFX11:       gpu.launch {{.+}} workgroup(%[[LDSA:.+]] : memref<{{[0-9]+}}x{{[0-9]+}}xi8, #gpu.address_space<workgroup>>, %[[LDSB:.+]] : memref<{{[0-9]+}}x{{[0-9]+}}xi8, #gpu.address_space<workgroup>>)
-// A: 32 values per chunk (32 bytes of global memory), packed into 16 bytes
-// on 32-bit words: w | w >> 4, then the even bytes.
+// Sub-byte values are packed as soon as they are loaded (no vector of i4
+// crosses a branch or the loop). A: 32 values per chunk (32 bytes of global
+// memory), packed into 16 bytes on 32-bit words: w | w >> 4, then the even
+// bytes.
 // CHECK:       %[[AV:.+]] = vector.load %{{.+}} : memref<256x256xi4>, vector<32xi4>
-// CHECK:       vector.load %{{.+}} : memref<256x256xi4>, vector<16xi4>
 // CHECK:       %[[AZ:.+]] = arith.extui %[[AV]] : vector<32xi4> to vector<32xi8>
 // CHECK:       %[[AW:.+]] = vector.bitcast %[[AZ]] : vector<32xi8> to vector<8xi32>
 // CHECK:       %[[AS:.+]] = arith.shrui %[[AW]], %{{.+}} : vector<8xi32>
 // CHECK:       %[[AO:.+]] = arith.ori %[[AW]], %[[AS]] : vector<8xi32>
 // CHECK:       %[[AB:.+]] = vector.bitcast %[[AO]] : vector<8xi32> to vector<32xi8>
 // CHECK:       %[[AP:.+]] = vector.shuffle %[[AB]], %[[AB]] [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30] : vector<32xi8>, vector<32xi8>
-// CHECK:       vector.store %[[AP]], %[[LDSA]][{{.+}}] : memref<{{.+}}xi8, #gpu.address_space<workgroup>>, vector<16xi8>
 // B (K x N): rows of 16 N values; pairs of K rows become bytes (lo | hi << 4),
-// transposed into 2-byte N-major LDS rows.
+// transposed into 2-byte N-major LDS rows when stored.
+// CHECK:       vector.load %{{.+}} : memref<256x256xi4>, vector<16xi4>
 // CHECK:       %[[B0:.+]] = arith.extui %{{.+}} : vector<16xi4> to vector<16xi8>
 // CHECK:       %[[B1:.+]] = arith.extui %{{.+}} : vector<16xi4> to vector<16xi8>
 // CHECK:       %[[W0:.+]] = vector.bitcast %[[B0]] : vector<16xi8> to vector<4xi32>
 // CHECK:       %[[W1:.+]] = vector.bitcast %[[B1]] : vector<16xi8> to vector<4xi32>
 // CHECK:       %[[HI:.+]] = arith.shli %[[W1]], %{{.+}} : vector<4xi32>
 // CHECK:       arith.ori %[[W0]], %[[HI]] : vector<4xi32>
+// CHECK:       vector.store %[[AP]], %[[LDSA]][{{.+}}] : memref<{{.+}}xi8, #gpu.address_space<workgroup>>, vector<16xi8>
 // CHECK-COUNT-16: vector.store %{{.+}}, %[[LDSB]][{{.+}}] : memref<{{.+}}xi8, #gpu.address_space<workgroup>>, vector<2xi8>
 // CHECK:       gpu.barrier
 // CHECK:       scf.for
@@ -104,5 +106,22 @@ func.func @i4_transposed_b(%A: memref<128x512xi4>, %Bt: memref<128x512xi4>, %C: 
 // GFX11:       mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<wmma_i32_16x16x16_iu4_w32>}
 func.func @sparse_i4(%V: memref<128x128xi4>, %M: memref<128x8xi32>, %B: memref<256x128xi4>, %C: memref<128x128xi32>) {
   mcore.sparse_matmul ins(%V, %M, %B : memref<128x128xi4>, memref<128x8xi32>, memref<256x128xi4>) outs(%C : memref<128x128xi32>)
+  return
+}
+
+// -----
+
+// Dynamic shapes: full tiles and edge tiles load in the two arms of a branch;
+// what the arms yield is already packed bytes, never a vector of i4 (which
+// LLVM would hold at 16 bits per value across the branch and the loop).
+// CHECK-LABEL: func.func @i4_dynamic
+// CHECK-NOT:   -> (vector<{{[0-9]+}}xi4>
+// CHECK:       scf.if %{{.+}} -> (vector<16xi8>, vector<16xi8>)
+// CHECK-NOT:   -> (vector<{{[0-9]+}}xi4>
+// CHECK:       scf.for
+// CHECK-NOT:   -> (vector<{{[0-9]+}}xi4>
+// CHECK:       return
+func.func @i4_dynamic(%A: memref<?x?xi4>, %B: memref<?x?xi4>, %C: memref<?x?xi32>) {
+  linalg.matmul ins(%A, %B : memref<?x?xi4>, memref<?x?xi4>) outs(%C : memref<?x?xi32>)
   return
 }

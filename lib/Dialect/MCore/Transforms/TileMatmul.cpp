@@ -638,6 +638,9 @@ private:
                     llvm::function_ref<SmallVector<Value>()> thenFn,
                     llvm::function_ref<SmallVector<Value>()> elseFn = {});
   SmallVector<Value> expand2to4(Value values, Value nibbles, int64_t vec);
+  /// The registers a chunk of a packed (i4) operand is staged in (see
+  /// regTypes) from its vector<vec x i4> loads.
+  SmallVector<Value> packLoaded(const StagedOperand &s, ArrayRef<Value> loads);
   /// vector<n x i4> -> vector<n x i8>, each byte the element's four bits.
   Value widenNibbles(Value v);
   /// vector<n x i8> of four-bit values -> vector<n/2 x i8>, byte j holding
@@ -712,12 +715,20 @@ Value KernelEmitter::maskedLoad(Value mem, Value row, Value col, int64_t vec,
 
 SmallVector<Type> KernelEmitter::regTypes(const StagedOperand &s) const {
   Type elem = cast<MemRefType>(s.global.getType()).getElementType();
+  SmallVector<Type> chunk;
+  if (!s.pack)
+    chunk.append(s.transpose ? s.kPer : 1, VectorType::get({s.vec}, elem));
+  else if (s.decompress) // widened, expanded when stored
+    chunk.push_back(VectorType::get({s.vec}, b.getI8Type()));
+  else if (s.transpose) // pairs of K rows, one byte per n
+    chunk.append(s.kPer / 2, VectorType::get({s.vec}, b.getI8Type()));
+  else // two values per byte
+    chunk.push_back(VectorType::get({s.vec / 2}, b.getI8Type()));
+  if (s.decompress)
+    chunk.push_back(b.getI32Type());
   SmallVector<Type> types;
-  for (int64_t t = 0; t < chunksPerThread(s); ++t) {
-    types.append(s.transpose ? s.kPer : 1, VectorType::get({s.vec}, elem));
-    if (s.decompress)
-      types.push_back(b.getI32Type());
-  }
+  for (int64_t t = 0; t < chunksPerThread(s); ++t)
+    llvm::append_range(types, chunk);
   return types;
 }
 
@@ -776,15 +787,23 @@ SmallVector<Value> KernelEmitter::loadChunks(const StagedOperand &s, Value r0,
     // nothing.
     bool guard = (t + 1) * threads > totalChunks;
     auto emitLoads = [&](SmallVectorImpl<Value> &out) {
+      SmallVector<Value> loaded;
       for (int64_t r = 0; r < numLoads; ++r) {
         Value rr = add(gRow, r);
         if (masked)
-          out.push_back(maskedLoad(s.global, rr, gCol, s.vec, elem,
-                                   s.rowBound, s.colBound));
+          loaded.push_back(maskedLoad(s.global, rr, gCol, s.vec, elem,
+                                      s.rowBound, s.colBound));
         else
-          out.push_back(vector::LoadOp::create(b, vecType, s.global,
-                                               ValueRange{rr, gCol}));
+          loaded.push_back(vector::LoadOp::create(b, vecType, s.global,
+                                                  ValueRange{rr, gCol}));
       }
+      // Sub-byte values are packed (or, to be expanded, widened to bytes)
+      // as soon as they are loaded: the registers that hold them until the
+      // LDS store are halved, and no vector of i4 crosses a branch or the
+      // loop (LLVM would hold one i4 per 16 bits there).
+      if (s.pack)
+        loaded = packLoaded(s, loaded);
+      llvm::append_range(out, loaded);
       if (s.decompress) {
         // The metadata word holding this chunk's groups: compressed column
         // gCol is dense group gCol / 2, word group / 8.
@@ -818,9 +837,9 @@ SmallVector<Value> KernelEmitter::loadChunks(const StagedOperand &s, Value r0,
       emitLoads(regs);
       continue;
     }
-    SmallVector<Type> types(numLoads, vecType);
-    if (s.decompress)
-      types.push_back(b.getI32Type());
+    SmallVector<Type> all = regTypes(s);
+    SmallVector<Type> types(ArrayRef<Type>(all).take_front(all.size() /
+                                                           perThread));
     Value inRange = cmp(arith::CmpIPredicate::ult, chunk, idx(totalChunks));
     auto ifOp = buildIf(
         types, inRange,
@@ -889,6 +908,20 @@ SmallVector<Value> KernelEmitter::expand2to4(Value values, Value nibbles,
   halves.push_back(vector::FromElementsOp::create(
       b, half, ArrayRef<Value>(dense).drop_front(vec)));
   return halves;
+}
+
+SmallVector<Value> KernelEmitter::packLoaded(const StagedOperand &s,
+                                            ArrayRef<Value> loads) {
+  SmallVector<Value> wide =
+      llvm::map_to_vector(loads, [&](Value v) { return widenNibbles(v); });
+  if (s.decompress)
+    return wide;
+  if (!s.transpose)
+    return {packNibbles(wide[0])};
+  SmallVector<Value> pairs;
+  for (size_t r = 0; r < wide.size(); r += 2)
+    pairs.push_back(combineNibbles(wide[r], wide[r + 1]));
+  return pairs;
 }
 
 Value KernelEmitter::widenNibbles(Value v) {
@@ -1026,23 +1059,16 @@ void KernelEmitter::storeTile(const StagedOperand &s, ArrayRef<Value> regs,
   int64_t chunksPerRow = s.cols / s.vec;
   int64_t totalChunks = s.transpose ? (s.rows / s.kPer) * chunksPerRow
                                     : s.rows * chunksPerRow;
-  int64_t regsPerChunk = (s.transpose ? s.kPer : 1) + (s.decompress ? 1 : 0);
+  int64_t regsPerChunk = regTypes(s).size() / perThread;
   for (int64_t t = 0; t < perThread; ++t) {
     ArrayRef<Value> chunkRegs = regs.slice(t * regsPerChunk, regsPerChunk);
     Value chunk = add(tid, t * threads);
     auto emitStores = [&]() {
       if (s.transpose) {
         // kPer rows of vec elements -> vec LDS rows (n) of kPer elements
-        // (packed: kPer / 2 bytes, from pairs of rows).
+        // (packed: kPer / 2 bytes, from the pairs of rows packLoaded made).
         auto [k, n] = transposedChunk(s, chunk, s.pack);
-        SmallVector<Value> rows(chunkRegs.take_front(s.kPer));
-        if (s.pack) {
-          SmallVector<Value> pairs;
-          for (int64_t r = 0; r < s.kPer; r += 2)
-            pairs.push_back(combineNibbles(widenNibbles(rows[r]),
-                                           widenNibbles(rows[r + 1])));
-          rows = std::move(pairs);
-        }
+        SmallVector<Value> rows(chunkRegs);
         int64_t len = rows.size();
         auto elem = cast<VectorType>(rows[0].getType()).getElementType();
         auto rowType = VectorType::get({len}, elem);
@@ -1072,8 +1098,8 @@ void KernelEmitter::storeTile(const StagedOperand &s, ArrayRef<Value> regs,
       Value ldsRow = add(ldsRow0, row);
       if (s.decompress) {
         // Packed: the chunk's 2 vec dense values are vec bytes.
-        Value values = s.pack ? widenNibbles(chunkRegs[0]) : chunkRegs[0];
-        SmallVector<Value> halves = expand2to4(values, chunkRegs[1], s.vec);
+        SmallVector<Value> halves =
+            expand2to4(chunkRegs[0], chunkRegs[1], s.vec);
         int64_t half = s.pack ? s.vec / 2 : s.vec;
         Value denseCol = mul(chunkCol, 2 * half);
         for (auto [i, h] : llvm::enumerate(halves))
@@ -1083,8 +1109,7 @@ void KernelEmitter::storeTile(const StagedOperand &s, ArrayRef<Value> regs,
         return;
       }
       if (s.pack) {
-        vector::StoreOp::create(b, packNibbles(widenNibbles(chunkRegs[0])),
-                                s.lds,
+        vector::StoreOp::create(b, chunkRegs[0], s.lds,
                                 ValueRange{ldsRow, mul(chunkCol, s.vec / 2)});
         return;
       }

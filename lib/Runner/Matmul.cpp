@@ -242,7 +242,9 @@ std::string runner::buildMatmulModule(const MatmulProblem &p, SparseForm form) {
               tc = getMLIRTypeName(p.c, fp8);
   std::string cast =
       isUnsignedType(p.a) ? " {cast = #linalg.type_fn<cast_unsigned>}" : "";
-  auto shape = [](int64_t r, int64_t c, StringRef elem) {
+  auto shape = [&](int64_t r, int64_t c, StringRef elem) {
+    if (p.dynamicShapes)
+      return ("?x?x" + elem).str();
     return llvm::formatv("{0}x{1}x{2}", r, c, elem).str();
   };
   std::string a = shape(p.m, p.k, ta), b = shape(p.k, p.n, tb),

@@ -165,6 +165,11 @@ static cl::opt<std::string> sparseForm(
              "the 2:4 sparse_tensor encoding on linalg.matmul, compressed "
              "and validated by the compiled code)"),
     cl::init("compressed"), cl::cat(matmulCat));
+static cl::opt<bool> dynamicShapes(
+    "dynamic-shapes",
+    cl::desc("Compile the kernel for memrefs of dynamic sizes (?x?), known "
+             "at run time only, so that every tile may cross an edge"),
+    cl::cat(matmulCat));
 static cl::opt<uint64_t> seed("seed", cl::desc("Seed of the random operands"),
                               cl::init(1), cl::cat(matmulCat));
 static cl::opt<std::string>
@@ -853,6 +858,7 @@ Status runMatmul(Progress &progress) {
                 ": mcore supports 2:4 sparsity "
                 "only (--sparse-a=2:4)");
   problem.sparseA = sparseA == "2:4";
+  problem.dynamicShapes = dynamicShapes;
   SparseForm form;
   if (sparseForm == "encoded")
     form = SparseForm::Encoded;
@@ -1100,6 +1106,7 @@ Status runMatmul(Progress &progress) {
         {"intrinsic", intrinsic},
         {"backend", getBackendName(choice->backend)},
         {"sparse", problem.sparseA},
+        {"dynamic_shapes", problem.dynamicShapes},
         {"dense_fallback", config.decompressA},
         {"exact_sums", data.exactSums},
         {"time_ms", timeMs},

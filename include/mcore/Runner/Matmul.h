@@ -77,6 +77,9 @@ struct MatmulProblem {
   int64_t m = 0, n = 0, k = 0;
   ElementType a = ElementType::F16, b = ElementType::F16, c = ElementType::F32;
   bool sparseA = false; ///< A is 2:4-sparse along K
+  /// The kernel is compiled for memrefs of dynamic sizes (?x?): the sizes
+  /// come at run time, and every tile may cross an edge.
+  bool dynamicShapes = false;
   Chip chip = Chip::gfx1201;
 
   Fp8Format getFp8Format() const;

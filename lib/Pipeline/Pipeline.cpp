@@ -163,6 +163,64 @@ struct StampTargetCpuPass
   std::string chip;
 };
 
+/// gpu-to-llvm lowers gpu.alloc (but host_shared), gpu.memcpy, gpu.memset
+/// and gpu.dealloc in their async forms only. Each synchronous one in host
+/// code becomes `%t = gpu.wait async`, the op async on %t, and a
+/// `gpu.wait` on its token: the same order and the same blocking as
+/// written, one stream per op. (Upstream gpu-async-region would thread
+/// tokens through whole functions, launches included, which the rest of the
+/// host lowering does not take.)
+struct AsyncGpuMemoryOpsPass
+    : PassWrapper<AsyncGpuMemoryOpsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(AsyncGpuMemoryOpsPass)
+  StringRef getArgument() const override {
+    return "mcore-async-gpu-memory-ops";
+  }
+  void runOnOperation() override {
+    SmallVector<Operation *> ops;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<gpu::GPUModuleOp>(op))
+        return WalkResult::skip();
+      auto async = dyn_cast<gpu::AsyncOpInterface>(op);
+      if (!async || async.getAsyncToken() ||
+          !async.getAsyncDependencies().empty())
+        return WalkResult::advance();
+      auto alloc = dyn_cast<gpu::AllocOp>(op);
+      if ((alloc && !alloc.getHostShared()) ||
+          isa<gpu::MemcpyOp, gpu::MemsetOp, gpu::DeallocOp>(op))
+        ops.push_back(op);
+      return WalkResult::advance();
+    });
+    for (Operation *op : ops) {
+      OpBuilder b(op);
+      Location loc = op->getLoc();
+      Type token = gpu::AsyncTokenType::get(op->getContext());
+      Value start = gpu::WaitOp::create(b, loc, token, ValueRange{})
+                        .getAsyncToken();
+      Operation *replacement;
+      if (auto alloc = dyn_cast<gpu::AllocOp>(op))
+        replacement = gpu::AllocOp::create(
+            b, loc, alloc.getType(), token, ValueRange{start},
+            alloc.getDynamicSizes(), alloc.getSymbolOperands(), UnitAttr());
+      else if (auto copy = dyn_cast<gpu::MemcpyOp>(op))
+        replacement = gpu::MemcpyOp::create(b, loc, token, ValueRange{start},
+                                            copy.getDst(), copy.getSrc());
+      else if (auto set = dyn_cast<gpu::MemsetOp>(op))
+        replacement = gpu::MemsetOp::create(b, loc, token, ValueRange{start},
+                                            set.getDst(), set.getValue());
+      else
+        replacement = gpu::DeallocOp::create(
+            b, loc, token, ValueRange{start},
+            cast<gpu::DeallocOp>(op).getMemref());
+      auto done = cast<gpu::AsyncOpInterface>(replacement).getAsyncToken();
+      gpu::WaitOp::create(b, loc, Type(), ValueRange{done});
+      op->replaceAllUsesWith(
+          replacement->getResults().take_front(op->getNumResults()));
+      op->erase();
+    }
+  }
+};
+
 } // namespace
 
 void mlir::mcore::buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
@@ -202,6 +260,7 @@ void mlir::mcore::buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
   gpu.addPass(std::make_unique<StampTargetCpuPass>(info.name));
 
   // Host code.
+  pm.addPass(std::make_unique<AsyncGpuMemoryOpsPass>());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(createSCFToControlFlowPass());

@@ -53,3 +53,12 @@ func.func @strided(%A: memref<64x64xf16, strided<[?, ?], offset: ?>>, %B: memref
   linalg.matmul ins(%A, %B : memref<64x64xf16, strided<[?, ?], offset: ?>>, memref<64x64xf16>) outs(%C : memref<64x64xf32>)
   return
 }
+
+// -----
+
+// Other contractions are left alone, with a warning.
+func.func @batch(%A: memref<2x64x64xf16>, %B: memref<2x64x64xf16>, %C: memref<2x64x64xf32>) {
+  // expected-warning @+1 {{mcore-tile-matmul only lowers linalg.matmul (and mcore.sparse_matmul) to matrix instructions; this linalg.batch_matmul is left as it is}}
+  linalg.batch_matmul ins(%A, %B : memref<2x64x64xf16>, memref<2x64x64xf16>) outs(%C : memref<2x64x64xf32>)
+  return
+}

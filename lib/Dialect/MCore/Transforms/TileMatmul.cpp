@@ -1622,9 +1622,20 @@ struct TileMatmulPass
 
     SmallVector<Operation *> ops;
     getOperation()->walk([&](Operation *op) {
-      if (isa<linalg::MatmulOp, SparseMatmulOp>(op) &&
-          !op->getParentOfType<gpu::LaunchOp>())
+      if (op->getParentOfType<gpu::LaunchOp>())
+        return;
+      if (isa<linalg::MatmulOp, SparseMatmulOp>(op)) {
         ops.push_back(op);
+        return;
+      }
+      // Other contractions (batch_matmul, matvec, a generic) stay as they
+      // are: say so rather than let them become host loops unnoticed.
+      auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+      if (linalgOp && linalg::isaContractionOpInterface(linalgOp))
+        op->emitWarning()
+            << "mcore-tile-matmul only lowers linalg.matmul (and "
+               "mcore.sparse_matmul) to matrix instructions; this "
+            << op->getName() << " is left as it is";
     });
     IRRewriter rewriter(&getContext());
     for (Operation *op : ops)

@@ -29,7 +29,7 @@ def mlir_type(kind, chip):
     }[kind]
 
 
-def source(a, b, c, sparse, dynamic=False):
+def source(a, b, c, sparse, dynamic=False, transpose_a=False):
     # K = 4096 keeps the K loop a loop (not unrolled); one 128 x 128 tile.
     # Dynamic shapes: every tile may cross an edge, so the masked staging
     # loads are compiled too.
@@ -39,6 +39,14 @@ def source(a, b, c, sparse, dynamic=False):
         return f'''func.func @mm(%a: tensor<{m}x{k}x{a}, {ENCODING}>, %b: tensor<{k}x{n}x{b}>, %c: tensor<{m}x{n}x{c}>) -> tensor<{m}x{n}x{c}> {{
   %r = linalg.matmul ins(%a, %b : tensor<{m}x{k}x{a}, {ENCODING}>, tensor<{k}x{n}x{b}>) outs(%c : tensor<{m}x{n}x{c}>) -> tensor<{m}x{n}x{c}>
   return %r : tensor<{m}x{n}x{c}>
+}}'''
+    if transpose_a:
+        return f'''func.func @mm(%a: memref<{k}x{m}x{a}>, %b: memref<{k}x{n}x{b}>, %c: memref<{m}x{n}x{c}>) {{
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
+                                 affine_map<(m, n, k) -> (k, n)>,
+                                 affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %b : memref<{k}x{m}x{a}>, memref<{k}x{n}x{b}>) outs(%c : memref<{m}x{n}x{c}>)
+  return
 }}'''
     return f'''func.func @mm(%a: memref<{m}x{k}x{a}>, %b: memref<{k}x{n}x{b}>, %c: memref<{m}x{n}x{c}>) {{
   linalg.matmul ins(%a, %b : memref<{m}x{k}x{a}>, memref<{k}x{n}x{b}>) outs(%c : memref<{m}x{n}x{c}>)
@@ -73,11 +81,11 @@ def cases():
             if key in seen:
                 continue
             seen.add(key)
-            result.append((chip, key, info['family'], False))
+            result.append((chip, key, info['family'], ''))
         if not has_sparse:
             # The dense fallback of 2:4-sparse A.
             family = 'mfma' if chip.startswith('gfx9') else 'wmma'
-            result.append((chip, ('f16', 'f16', 'f32', True), family, False))
+            result.append((chip, ('f16', 'f16', 'f32', True), family, ''))
     # Dynamic shapes, where register pressure is highest, for the integer
     # types (i4 packs and i8 has the most values per register) and f16.
     for chip, a, c, family in [('gfx1201', 'i4', 'i32', 'wmma'),
@@ -87,17 +95,26 @@ def cases():
                                ('gfx1100', 'i8', 'i32', 'wmma'),
                                ('gfx942', 'i8', 'i32', 'mfma'),
                                ('gfx942', 'f16', 'f32', 'mfma')]:
-        result.append((chip, (a, a, c, False), family, True))
+        result.append((chip, (a, a, c, False), family, 'dynamic'))
+    # A stored K x M (staged through a transpose like B), static and
+    # dynamic.
+    for chip, a, c, family in [('gfx1201', 'f16', 'f32', 'wmma'),
+                               ('gfx1201', 'i4', 'i32', 'wmma'),
+                               ('gfx1100', 'i8', 'i32', 'wmma'),
+                               ('gfx942', 'f16', 'f32', 'mfma'),
+                               ('gfx950', 'fp8', 'f32', 'mfma')]:
+        for variant in ('transposed-a', 'transposed-a dynamic'):
+            result.append((chip, (a, a, c, False), family, variant))
     return result
 
 
 def run(case):
-    chip, (a, b, c, sparse), family, dynamic = case
+    chip, (a, b, c, sparse), family, variant = case
     name = '%s %s x %s -> %s %s%s' % (chip, a, b, c,
                                       'sparse' if sparse else 'dense',
-                                      ' dynamic' if dynamic else '')
+                                      ' ' + variant if variant else '')
     src = source(mlir_type(a, chip), mlir_type(b, chip), mlir_type(c, chip),
-                 sparse, dynamic)
+                 sparse, 'dynamic' in variant, 'transposed-a' in variant)
     p = subprocess.run([mcore_opt, '-', '--mcore-pipeline=chip=%s format=isa' % chip],
                        input=src, capture_output=True, text=True)
     if p.returncode:

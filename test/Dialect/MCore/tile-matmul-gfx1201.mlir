@@ -125,3 +125,21 @@ func.func @transposed_b(%A: memref<128x256xbf16>, %B: memref<128x256xbf16>, %C: 
       ins(%A, %B : memref<128x256xbf16>, memref<128x256xbf16>) outs(%C : memref<128x128xf32>)
   return
 }
+
+// -----
+
+// A given K x M (transposed indexing map): staged like B, 128-bit loads
+// along M from kPer = 4 rows of K, transposed in registers into M-major LDS
+// rows of 4 K values; the waves read A's LDS tile as for a plain A.
+// CHECK-LABEL: func.func @transposed_a
+// CHECK:       gpu.launch {{.+}} workgroup(%[[LDSA:.+]] : memref<256x40xbf16, #gpu.address_space<workgroup>>, %[[LDSB:.+]] : memref<256x40xbf16, #gpu.address_space<workgroup>>)
+// CHECK-COUNT-4: vector.load %{{.+}} : memref<256x128xbf16>, vector<8xbf16>
+// CHECK-COUNT-8: vector.store %{{.+}}, %[[LDSA]][{{.+}}] : memref<256x40xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
+// CHECK:       scf.for
+// CHECK:         vector.transfer_read %[[LDSA]]{{.+}} : memref<256x40xbf16, #gpu.address_space<workgroup>>, vector<16x16xbf16>
+// CHECK:         mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_bf16_w32_gfx12>}
+func.func @transposed_a(%A: memref<256x128xbf16>, %B: memref<256x128xbf16>, %C: memref<128x128xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%A, %B : memref<256x128xbf16>, memref<256x128xbf16>) outs(%C : memref<128x128xf32>)
+  return
+}

@@ -62,3 +62,12 @@ func.func @batch(%A: memref<2x64x64xf16>, %B: memref<2x64x64xf16>, %C: memref<2x
   linalg.batch_matmul ins(%A, %B : memref<2x64x64xf16>, memref<2x64x64xf16>) outs(%C : memref<2x64x64xf32>)
   return
 }
+
+// -----
+
+func.func @transposed_c(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf32>) {
+  // expected-error @+1 {{mcore-tile-matmul supports linalg.matmul with the default indexing maps, a transposed A ((m, n, k) -> (k, m)) and/or a transposed B ((m, n, k) -> (n, k)); got other maps}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (n, m)>]
+      ins(%A, %B : memref<64x64xf16>, memref<64x64xf16>) outs(%C : memref<64x64xf32>)
+  return
+}

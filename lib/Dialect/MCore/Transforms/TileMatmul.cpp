@@ -13,7 +13,8 @@
 //                   branch-free, the last iteration reloads the last tile)
 //                   waves compute from LDS buffer `cur`
 //                   registers -> LDS buffer `1 - cur`, barrier
-//      A is staged row-major, B transposed (N-major) so that every fragment
+//      A is staged M-major and B N-major (an operand stored K-major, B or
+//      a K x M A, is transposed in registers) so that every fragment
 //      read from LDS is contiguous along K; rows are padded against bank
 //      conflicts. Edge tiles take a masked path (zero fill), chosen per
 //      iteration by a uniform branch, so full tiles pay nothing;
@@ -70,6 +71,7 @@ namespace {
 struct MatmulSpec {
   Operation *op = nullptr;
   bool sparse = false;   ///< A is compressed: `a` = values, `meta` = metadata
+  bool transposeA = false; ///< A is stored K x M
   bool transposeB = false; ///< B is stored N x K
   Value a, meta, b, c;
   bool unsignedA = false, unsignedB = false;
@@ -109,12 +111,15 @@ static FailureOr<MatmulSpec> getMatmulSpec(Operation *op) {
       auto map = [&](ArrayRef<AffineExpr> e) {
         return AffineMap::get(3, 0, e, ctx);
       };
-      if (maps.size() != 3 || maps[0] != map({m, k}) ||
+      if (maps.size() != 3 ||
+          (maps[0] != map({m, k}) && maps[0] != map({k, m})) ||
           maps[2] != map({m, n}) ||
           (maps[1] != map({k, n}) && maps[1] != map({n, k})))
         return op->emitError("mcore-tile-matmul supports linalg.matmul with "
-                             "the default indexing maps or a transposed B "
+                             "the default indexing maps, a transposed A "
+                             "((m, n, k) -> (k, m)) and/or a transposed B "
                              "((m, n, k) -> (n, k)); got other maps");
+      spec.transposeA = maps[0] == map({k, m});
       spec.transposeB = maps[1] == map({n, k});
     }
     // cast_unsigned zero-extends integers; floats extend as usual.
@@ -1237,23 +1242,53 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
     return v;
   };
 
+  // An operand stored K x tile-dim in global memory (B, or a transposed A),
+  // staged tile-dim-major (transposed) in LDS.
+  auto stageTransposed = [&](StagedOperand &s, int64_t cols,
+                             ScalarKind kind, Value colBound) {
+    int64_t bits = getBitWidth(kind);
+    s.transpose = true;
+    s.rows = cfg.tileK;
+    s.cols = cols;
+    // 128-bit global loads along the tile dimension (one i4 per byte).
+    s.vec = vecFor(storageBits(kind), s.cols);
+    // Each thread transposes a kPer x vec block: kPer as large as the tile
+    // allows, up to one 128-bit LDS row write.
+    int64_t perThread = cfg.tileK * cols / threads;
+    int64_t kPer = 1;
+    while (kPer * 2 * s.vec <= perThread && kPer * 2 <= cfg.tileK &&
+           kPer * 2 * bits <= 128 && cfg.tileK % (kPer * 2) == 0)
+      kPer *= 2;
+    // Packed LDS rows are written in whole bytes: pairs of k.
+    if (s.pack)
+      kPer = std::max<int64_t>(kPer, 2);
+    s.kPer = kPer;
+    s.rowBound = K;
+    s.colBound = colBound;
+  };
+
   // A: dense rows x K, compressed values rows x K/2 (sparse instruction or
-  // decompressed into a dense LDS tile).
+  // decompressed into a dense LDS tile); a transposed A (K x M, dense
+  // only) is staged like B.
   opA.global = a;
   opA.lds = buffers[0];
-  opA.rows = cfg.tileM;
   opA.ldsRows = cfg.tileM;
-  opA.cols = spec.sparse ? cfg.tileK / 2 : cfg.tileK;
   opA.pack = bitsA < 8;
-  // i4: 32 values, two 128-bit global loads (one per byte), one 128-bit LDS
-  // store (packed).
-  opA.vec = vecFor(bitsA, opA.cols);
-  if (cfg.decompressA)
-    // Each chunk expands to 2 * vec dense elements; keep them whole groups
-    // and one metadata word: at most 16 compressed values.
-    opA.vec = std::min<int64_t>(opA.vec, 16);
-  opA.rowBound = M;
-  opA.colBound = dim(a, 1);
+  if (spec.transposeA) {
+    stageTransposed(opA, cfg.tileM, spec.ka, M);
+  } else {
+    opA.rows = cfg.tileM;
+    opA.cols = spec.sparse ? cfg.tileK / 2 : cfg.tileK;
+    // i4: 32 values, two 128-bit global loads (one per byte), one 128-bit
+    // LDS store (packed).
+    opA.vec = vecFor(bitsA, opA.cols);
+    if (cfg.decompressA)
+      // Each chunk expands to 2 * vec dense elements; keep them whole
+      // groups and one metadata word: at most 16 compressed values.
+      opA.vec = std::min<int64_t>(opA.vec, 16);
+    opA.rowBound = M;
+    opA.colBound = dim(a, 1);
+  }
   opA.staticFull = mFull && kFull &&
                    (!spec.sparse || (!ShapedType::isDynamic(sK) &&
                                      sK % 4 == 0));
@@ -1276,24 +1311,7 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
     opB.rowBound = N;
     opB.colBound = K;
   } else {
-    opB.transpose = true;
-    opB.rows = cfg.tileK;
-    opB.cols = cfg.tileN;
-    // 128-bit global loads of N (one i4 per byte).
-    opB.vec = vecFor(storageBits(spec.kb), opB.cols);
-    // Each thread transposes a kPer x vec block: kPer as large as the tile
-    // allows, up to one 128-bit LDS row write.
-    int64_t perThread = cfg.tileK * cfg.tileN / threads;
-    int64_t kPer = 1;
-    while (kPer * 2 * opB.vec <= perThread && kPer * 2 <= cfg.tileK &&
-           kPer * 2 * bitsB <= 128 && cfg.tileK % (kPer * 2) == 0)
-      kPer *= 2;
-    // Packed LDS rows are written in whole bytes: pairs of k.
-    if (opB.pack)
-      kPer = std::max<int64_t>(kPer, 2);
-    opB.kPer = kPer;
-    opB.rowBound = K;
-    opB.colBound = N;
+    stageTransposed(opB, cfg.tileN, spec.kb, N);
   }
   opB.staticFull = nFull && kFull;
 
@@ -1334,7 +1352,10 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
     SmallVector<Value> regs;
     Value kA = spec.sparse ? arith::DivUIOp::create(b, k, idx(2)).getResult()
                            : k;
-    llvm::append_range(regs, loadTile(opA, i0, kA, aFull));
+    if (spec.transposeA)
+      llvm::append_range(regs, loadTile(opA, k, i0, aFull));
+    else
+      llvm::append_range(regs, loadTile(opA, i0, kA, aFull));
     if (spec.transposeB)
       llvm::append_range(regs, loadTile(opB, j0, k, bFull));
     else

@@ -85,7 +85,13 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
       backend from moving the prefetch into, or the LDS stores above, the
       MMAs);
     * M, N and K need not be multiples of the tiles: edge tiles load with
-      masks (zero fill) and store only inside C.
+      masks (zero fill) and store only inside C;
+    * A may be stored K x M and B N x K (indexing maps `(m, n, k) -> (k, m)`
+      and `(n, k)`): an operand stored K-major is transposed in registers
+      on its way to LDS, so the waves read the same LDS tiles either way;
+    * i4 is one value per byte in global memory, packed two per byte in LDS;
+    * other contractions (`linalg.batch_matmul`, ...) are left alone, with a
+      warning.
 
     The instruction comes from the catalog: the best one of the chip for the
     element types (`intrinsic=` forces one). An unsupported combination is

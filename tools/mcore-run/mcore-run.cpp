@@ -170,6 +170,14 @@ static cl::opt<bool> dynamicShapes(
     cl::desc("Compile the kernel for memrefs of dynamic sizes (?x?), known "
              "at run time only, so that every tile may cross an edge"),
     cl::cat(matmulCat));
+static cl::opt<bool> transposeA(
+    "transpose-a",
+    cl::desc("A is stored K x M (indexing map (m, n, k) -> (k, m)); dense A"),
+    cl::cat(matmulCat));
+static cl::opt<bool> transposeB(
+    "transpose-b",
+    cl::desc("B is stored N x K (indexing map (m, n, k) -> (n, k)); dense A"),
+    cl::cat(matmulCat));
 static cl::opt<uint64_t> seed("seed", cl::desc("Seed of the random operands"),
                               cl::init(1), cl::cat(matmulCat));
 static cl::opt<std::string>
@@ -859,6 +867,8 @@ Status runMatmul(Progress &progress) {
                 "only (--sparse-a=2:4)");
   problem.sparseA = sparseA == "2:4";
   problem.dynamicShapes = dynamicShapes;
+  problem.transposeA = transposeA;
+  problem.transposeB = transposeB;
   SparseForm form;
   if (sparseForm == "encoded")
     form = SparseForm::Encoded;
@@ -1023,7 +1033,9 @@ Status runMatmul(Progress &progress) {
   void *dC = device.upload(cBytes);
   SmallVector<MemRef2D, 4> operands;
   if (!problem.sparseA || form == SparseForm::Encoded) {
-    operands.emplace_back(device.upload(toBytes(problem.a, data.a)), m, k);
+    operands.emplace_back(
+        device.upload(toBytes(problem.a, getStoredA(problem, data))),
+        problem.transposeA ? k : m, problem.transposeA ? m : k);
   } else {
     int64_t kc = sparse24::getCompressedCols(unsigned(k));
     int64_t words = sparse24::getMetadataWords(unsigned(k));
@@ -1032,7 +1044,9 @@ Status runMatmul(Progress &progress) {
     operands.emplace_back(
         device.upload(toBytes(ElementType::I32, data.metadata)), m, words);
   }
-  operands.emplace_back(device.upload(toBytes(problem.b, data.b)), k, n);
+  operands.emplace_back(
+      device.upload(toBytes(problem.b, getStoredB(problem, data))),
+      problem.transposeB ? n : k, problem.transposeB ? k : n);
   operands.emplace_back(dC, m, n);
   for (void *p : device.buffers)
     if (!p)
@@ -1107,6 +1121,8 @@ Status runMatmul(Progress &progress) {
         {"backend", getBackendName(choice->backend)},
         {"sparse", problem.sparseA},
         {"dynamic_shapes", problem.dynamicShapes},
+        {"transpose_a", problem.transposeA},
+        {"transpose_b", problem.transposeB},
         {"dense_fallback", config.decompressA},
         {"exact_sums", data.exactSums},
         {"time_ms", timeMs},

@@ -80,6 +80,10 @@ struct MatmulProblem {
   /// The kernel is compiled for memrefs of dynamic sizes (?x?): the sizes
   /// come at run time, and every tile may cross an edge.
   bool dynamicShapes = false;
+  /// A stored K x M, B stored N x K (linalg.matmul indexing maps
+  /// (m, n, k) -> (k, m) and (n, k)); dense A only. MatmulData keeps A and
+  /// B in their logical M x K and K x N order (see getStoredA/getStoredB).
+  bool transposeA = false, transposeB = false;
   Chip chip = Chip::gfx1201;
 
   Fp8Format getFp8Format() const;
@@ -180,6 +184,13 @@ struct MatmulCheck {
 MatmulCheck checkResult(const MatmulProblem &problem,
                         const MatmulReference &reference,
                         llvm::ArrayRef<uint32_t> result);
+
+/// A and B as the kernel reads them: data.a / data.b, transposed when the
+/// problem stores them so.
+std::vector<uint32_t> getStoredA(const MatmulProblem &problem,
+                                 const MatmulData &data);
+std::vector<uint32_t> getStoredB(const MatmulProblem &problem,
+                                 const MatmulData &data);
 
 /// Packs element bit patterns into memory of getStorageBytes(type) each.
 std::vector<uint8_t> toBytes(ElementType type, llvm::ArrayRef<uint32_t> bits);

@@ -31,22 +31,28 @@ namespace {
 enum class Format { Text, Json, Markdown };
 enum class View { Registers, Matrix };
 
+cl::OptionCategory category("mcore-layout options");
+
 cl::opt<std::string> intrinsicName(cl::Positional,
-                                   cl::desc("<intrinsic name>"));
-cl::opt<bool> list("list", cl::desc("List the intrinsics of the catalog"));
+                                   cl::desc("<intrinsic name>"),
+                                   cl::cat(category));
+cl::opt<bool> list("list", cl::desc("List the intrinsics of the catalog"),
+                   cl::cat(category));
 cl::opt<std::string> chipOpt("chip",
                              cl::desc("With --list: only this chip's "
                                       "intrinsics"),
-                             cl::value_desc("gfx..."));
+                             cl::value_desc("gfx..."), cl::cat(category));
 cl::opt<Format> outputFormat(
     "format", cl::desc("Output format"), cl::init(Format::Text),
     cl::values(clEnumValN(Format::Text, "text", "tables for people"),
                clEnumValN(Format::Json, "json", "JSON for programs"),
                clEnumValN(Format::Markdown, "markdown",
-                          "with --list: docs/Intrinsics.md")));
+                          "with --list: docs/Intrinsics.md")),
+    cl::cat(category));
 cl::opt<std::string> operandOpt("operand",
                                 cl::desc("Only this operand: A, B, C or index"),
-                                cl::value_desc("A|B|C|index"));
+                                cl::value_desc("A|B|C|index"),
+                                cl::cat(category));
 cl::opt<View> view("view", cl::desc("Text layout view"),
                    cl::init(View::Registers),
                    cl::values(clEnumValN(View::Registers, "registers",
@@ -54,7 +60,8 @@ cl::opt<View> view("view", cl::desc("Text layout view"),
                                          "register field"),
                               clEnumValN(View::Matrix, "matrix",
                                          "the tile, each cell naming the "
-                                         "lane and register bits holding it")));
+                                         "lane and register bits holding it")),
+                   cl::cat(category));
 
 int fail(const Twine &message) {
   WithColor::error(errs(), "mcore-layout") << message << "\n";
@@ -257,6 +264,8 @@ int printLayout(const IntrinsicInfo &info, std::optional<Operand> only) {
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  // LLVM's own options (linked in through libLLVM.so) are not this tool's.
+  cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,
       "mcore-layout: the register layouts of AMD matrix intrinsics\n\n"

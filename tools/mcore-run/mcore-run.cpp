@@ -1195,7 +1195,9 @@ int main(int argc, char **argv) {
           "[--shared-libs=...]\n"
           "  mcore-run --matmul=MxNxK --a-type=T [--b-type=T] [--c-type=T] "
           "[--sparse-a=2:4]\n            --chip=CHIP [--backend=...] "
-          "[--seed=N] [--intrinsic=NAME] [--repeat=N] [--json]\n\n"
+          "[--seed=N] [--intrinsic=NAME] [--repeat=N] [--json]\n"
+          "            [--sparse-form=compressed|encoded] [--dynamic-shapes] "
+          "[--transpose-a] [--transpose-b]\n\n"
           "Exit status: 0 success, 1 numeric mismatch, 2 usage, compile or "
           "runtime error.\n",
           &llvm::errs()))

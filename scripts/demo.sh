@@ -31,13 +31,17 @@ mcore_log "4. mcore-run: the 2:4-sparse f16 matmul on gfx1201 (SWMMAC), compiled
 "$bin/mcore-run" --matmul=256x256x256 --a-type=f16 --b-type=f16 --c-type=f32 \
   --sparse-a=2:4 --chip=gfx1201 --backend=emu
 
-mcore_log "5. mcore-run: 2:4-sparse on gfx942 (SMFMAC), dense on gfx950 (MFMA, OCP fp8), i4 on gfx1100 (WMMA), ragged shapes"
+mcore_log "5. mcore-run: a dense f16 matmul on gfx942 (MFMA), on the emulator"
+"$bin/mcore-run" --matmul=256x256x256 --a-type=f16 --b-type=f16 --c-type=f32 \
+  --chip=gfx942 --backend=emu
+
+mcore_log "6. mcore-run, ragged shapes: 2:4-sparse bf16 on gfx942 (SMFMAC), OCP fp8 on gfx950 (MFMA), i4 on gfx1100 (WMMA)"
 "$bin/mcore-run" --matmul=300x200x333 --a-type=bf16 --sparse-a=2:4 \
   --chip=gfx942 --backend=emu
 "$bin/mcore-run" --matmul=300x200x333 --a-type=fp8 --chip=gfx950 --backend=emu
 "$bin/mcore-run" --matmul=300x200x333 --a-type=i4 --chip=gfx1100 --backend=emu
 
-mcore_log "6. The Python package: prune, compress and multiply with numpy arrays"
+mcore_log "7. The Python package: prune, compress and multiply with numpy arrays"
 PYTHONPATH="$MCORE_BUILD/python" "$py" - <<'PY'
 import numpy as np, mcore
 rng = np.random.default_rng(0)

@@ -65,3 +65,16 @@ func.func @dynamic_u8(%ad: tensor<?x?xi8>, %b: tensor<?x?xi8>, %c: tensor<?x?xi3
   %r = linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%a, %b : tensor<?x?xi8, #S24>, tensor<?x?xi8>) outs(%c : tensor<?x?xi32>) -> tensor<?x?xi32>
   return %r : tensor<?x?xi32>
 }
+
+// -----
+
+// Functions whose type is not a builtin function type (llvm.func) are left
+// alone, next to a func.func whose 2:4 argument loses its encoding.
+#S24 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4])}>
+// CHECK-LABEL: llvm.func @helper(!llvm.ptr) -> i32
+// CHECK-LABEL: func.func @takes_2to4
+// CHECK-SAME:    (%{{.+}}: tensor<16x32xf16>)
+llvm.func @helper(!llvm.ptr) -> i32
+func.func @takes_2to4(%a: tensor<16x32xf16, #S24>) {
+  return
+}

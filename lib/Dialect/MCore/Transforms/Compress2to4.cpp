@@ -244,8 +244,12 @@ static LogicalResult stripEncodings(RewriterBase &rewriter, Operation *root) {
           strip(arg);
     for (Value v : op->getResults())
       strip(v);
-    if (auto func = dyn_cast<FunctionOpInterface>(op)) {
-      auto type = cast<FunctionType>(func.getFunctionType());
+    // Builtin function types only (an llvm.func has no tensor in its type).
+    auto func = dyn_cast<FunctionOpInterface>(op);
+    auto type = func ? dyn_cast<FunctionType>(func.getFunctionType())
+                     : FunctionType();
+    if (type && (llvm::any_of(type.getInputs(), is2to4Encoded) ||
+                 llvm::any_of(type.getResults(), is2to4Encoded))) {
       auto map = [](TypeRange types) {
         return llvm::map_to_vector(types, [](Type t) -> Type {
           return is2to4Encoded(t) ? stripEncoding(cast<RankedTensorType>(t))

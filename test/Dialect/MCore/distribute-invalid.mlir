@@ -78,3 +78,16 @@ func.func @transposed_bytes(%m: memref<16x16xi8>, %b: vector<32x16xi4>, %c: vect
   %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<wmma_i32_16x16x32_iu4_w32_gfx12>} : vector<16x32xi4>, vector<32x16xi4> into vector<16x16xi32>
   return %d : vector<16x16xi32>
 }
+
+// -----
+
+// A whole tile that arrives as a function argument has no per-lane form.
+func.func @tile_argument(%a: vector<16x16xf16>, %m: memref<16x16xf16>) -> vector<16x16xf32> {
+  %p = arith.constant 0.0 : f16
+  %i = arith.constant 0 : index
+  %z = arith.constant dense<0.0> : vector<16x16xf32>
+  %b = vector.transfer_read %m[%i, %i], %p {in_bounds = [true, true]} : memref<16x16xf16>, vector<16x16xf16>
+  // expected-error @+1 {{mcore-distribute cannot distribute a whole tile that enters as argument #0 of 'func.func' (A of wmma_f32_16x16x16_f16_w32_gfx12); whole tiles must be read (vector.transfer_read, mcore.load_sparse_index), be constants, or be carried by scf.for}}
+  %d = mcore.mma %a, %b, %z {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_f16_w32_gfx12>} : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
+  return %d : vector<16x16xf32>
+}

@@ -406,6 +406,22 @@ private:
     }
     if (!touchesRoles(op))
       return distributeRegions(op);
+    // Operands are distributed before their users, except tiles that enter
+    // as a function (or other region's) argument: those have no per-lane
+    // form.
+    for (Value operand : op->getOperands()) {
+      auto arg = dyn_cast<BlockArgument>(operand);
+      if (arg && hasRole(arg) && !map.contains(arg)) {
+        Operation *owner = arg.getOwner()->getParentOp();
+        return op->emitError("mcore-distribute cannot distribute a whole "
+                             "tile that enters as argument #")
+               << arg.getArgNumber() << " of '" << owner->getName() << "' ("
+               << roles.lookup(arg).describe()
+               << "); whole tiles must be read (vector.transfer_read, "
+                  "mcore.load_sparse_index), be constants, or be carried by "
+                  "scf.for";
+      }
+    }
 
     OpBuilder b(op);
     if (auto read = dyn_cast<vector::TransferReadOp>(op))

@@ -18,6 +18,7 @@
 
 #include "mcore/Pipeline/Pipeline.h"
 
+#include "mcore/Conversion/MCoreToROCDL/MCoreToROCDL.h"
 #include "mcore/Conversion/Passes.h"
 #include "mcore/Dialect/MCore/Transforms/Passes.h"
 
@@ -39,6 +40,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -163,6 +165,31 @@ struct StampTargetCpuPass
   std::string chip;
 };
 
+/// Checks the matrix intrinsics of a lowered device module against each
+/// ROCDL target it is compiled for (verifyMatrixIntrinsicsForChip): a
+/// hand-written rocdl.wmma for another chip is a located error, not an
+/// LLVM "Cannot select" abort during serialization.
+struct VerifyMatrixIntrinsicsPass
+    : PassWrapper<VerifyMatrixIntrinsicsPass,
+                  OperationPass<gpu::GPUModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(VerifyMatrixIntrinsicsPass)
+  StringRef getArgument() const override {
+    return "mcore-verify-matrix-intrinsics";
+  }
+  void runOnOperation() override {
+    ArrayAttr targets = getOperation().getTargetsAttr();
+    if (!targets)
+      return;
+    for (Attribute attr : targets) {
+      auto target = dyn_cast<ROCDL::ROCDLTargetAttr>(attr);
+      std::optional<Chip> chip =
+          target ? parseChip(target.getChip()) : std::nullopt;
+      if (chip && failed(verifyMatrixIntrinsicsForChip(getOperation(), *chip)))
+        return signalPassFailure();
+    }
+  }
+};
+
 /// gpu-to-llvm lowers gpu.alloc (but host_shared), gpu.memcpy, gpu.memset
 /// and gpu.dealloc in their async forms only. Each synchronous one in host
 /// code becomes `%t = gpu.wait async`, the op async on %t, and a
@@ -257,6 +284,7 @@ void mlir::mcore::buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
   gpu.addPass(createCanonicalizerPass());
   gpu.addPass(createCSEPass());
   gpu.addPass(createReconcileUnrealizedCastsPass());
+  gpu.addPass(std::make_unique<VerifyMatrixIntrinsicsPass>());
   gpu.addPass(std::make_unique<StampTargetCpuPass>(info.name));
 
   // Host code.

@@ -24,6 +24,15 @@ namespace mcore {
 /// encoding. Emits a located error for each violation.
 LogicalResult verifyMCoreOpsForLowering(Operation *root, Chip chip);
 
+/// Checks the matrix intrinsics a lowered device module calls (rocdl.wmma.*,
+/// rocdl.mfma.*, rocdl.smfmac.*, llvm.call_intrinsic of llvm.amdgcn.*
+/// matrix intrinsics, whoever wrote them) against the catalog: `chip` must
+/// have the intrinsic, and its A, B and C operands must have the widths the
+/// intrinsic takes on `chip`. Each violation is a located error naming what
+/// the intrinsic needs; LLVM would otherwise abort with "Cannot select".
+/// Intrinsics the catalog does not know are not checked.
+LogicalResult verifyMatrixIntrinsicsForChip(Operation *root, Chip chip);
+
 /// mcore.mma / mcore.sparse_mma (per-lane) -> amdgpu.wmma / amdgpu.mfma /
 /// amdgpu.sparse_mfma, and SWMMAC -> llvm.call_intrinsic with packed
 /// operands. Run verifyMCoreOpsForLowering first.

@@ -103,20 +103,6 @@ struct RuntimeErrors {
   }
 };
 
-/// A rank-2 memref as the lowered host code takes it: allocated and aligned
-/// pointer, offset, sizes, strides.
-struct MemRef2D {
-  void *allocated, *aligned;
-  int64_t offset, sizes[2], strides[2];
-  MemRef2D(void *data, int64_t rows, int64_t cols)
-      : allocated(data), aligned(data),
-        offset(0), sizes{rows, cols}, strides{cols, 1} {}
-  void pack(llvm::SmallVectorImpl<void *> &args) {
-    args.append({&allocated, &aligned, &offset, &sizes[0], &sizes[1],
-                 &strides[0], &strides[1]});
-  }
-};
-
 } // namespace
 
 struct MatmulKernel::Impl {

@@ -763,20 +763,6 @@ Status runFile(Progress &progress) {
 // mcore-run --matmul=MxNxK
 //===----------------------------------------------------------------------===//
 
-/// A rank-2 memref as gpu-to-llvm's calling convention expands it: allocated
-/// and aligned pointer, offset, sizes, strides.
-struct MemRef2D {
-  void *allocated, *aligned;
-  int64_t offset, sizes[2], strides[2];
-  MemRef2D(void *data, int64_t rows, int64_t cols)
-      : allocated(data), aligned(data),
-        offset(0), sizes{rows, cols}, strides{cols, 1} {}
-  void pack(SmallVectorImpl<void *> &args) {
-    args.append({&allocated, &aligned, &offset, &sizes[0], &sizes[1],
-                 &strides[0], &strides[1]});
-  }
-};
-
 /// Device buffers, freed through the runtime.
 struct DeviceBuffers {
   const RuntimeLibrary &rt;

@@ -18,6 +18,7 @@
 #include "mcore/Target/ScalarKind.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -191,6 +192,22 @@ std::vector<uint32_t> getStoredA(const MatmulProblem &problem,
                                  const MatmulData &data);
 std::vector<uint32_t> getStoredB(const MatmulProblem &problem,
                                  const MatmulData &data);
+
+/// A row-major rank-2 memref as the lowered host code takes it (the
+/// expanded descriptor of MLIR's calling convention): allocated and aligned
+/// pointer, offset, sizes, strides. pack() appends the addresses of its
+/// fields to the argument list of ExecutionEngine::invokePacked.
+struct MemRef2D {
+  void *allocated, *aligned;
+  int64_t offset, sizes[2], strides[2];
+  MemRef2D(void *data, int64_t rows, int64_t cols)
+      : allocated(data), aligned(data), offset(0), sizes{rows, cols},
+        strides{cols, 1} {}
+  void pack(llvm::SmallVectorImpl<void *> &args) {
+    args.append({&allocated, &aligned, &offset, &sizes[0], &sizes[1],
+                 &strides[0], &strides[1]});
+  }
+};
 
 /// Packs element bit patterns into memory of getStorageBytes(type) each.
 std::vector<uint8_t> toBytes(ElementType type, llvm::ArrayRef<uint32_t> bits);

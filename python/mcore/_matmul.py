@@ -36,14 +36,19 @@ _backends: dict[str, tuple] = {}
 _stats = {"hits": 0, "misses": 0}
 
 
-def _resolve_backend(backend: str, chip: str) -> str:
-    """The backend `backend` ("auto", "hip" or "emu") stands for here."""
+def _choose_backend(backend: str) -> tuple:
+    """(name, library, reason, gpus) of `backend`, chosen once per process."""
     if backend not in BACKENDS:
         raise Error(f"backend={backend!r} is not one of {', '.join(BACKENDS)}")
     with _lock:
         if backend not in _backends:
             _backends[backend] = _mcore.choose_backend(backend)
-        name, _, _, gpus = _backends[backend]
+        return _backends[backend]
+
+
+def _resolve_backend(backend: str, chip: str) -> str:
+    """The backend `backend` ("auto", "hip" or "emu") stands for here."""
+    name, _, _, gpus = _choose_backend(backend)
     if name == "hip" and gpus and chip not in gpus.split(","):
         raise Error(f"chip={chip}, but the GPU is {gpus}; a code object runs "
                     f"only on its chip (use backend='emu' to emulate {chip})")
@@ -54,12 +59,7 @@ def backend_info(backend: str = "auto") -> dict:
     """What `backend` resolves to here: ``backend`` ("hip" or "emu"),
     ``reason`` (the GPU found, or why there is none), ``library`` (the
     runtime library) and ``gpus`` (the GPUs' chips, comma-separated)."""
-    if backend not in BACKENDS:
-        raise Error(f"backend={backend!r} is not one of {', '.join(BACKENDS)}")
-    with _lock:
-        if backend not in _backends:
-            _backends[backend] = _mcore.choose_backend(backend)
-        name, library, reason, gpus = _backends[backend]
+    name, library, reason, gpus = _choose_backend(backend)
     return {"backend": name, "reason": reason, "library": library,
             "gpus": gpus}
 

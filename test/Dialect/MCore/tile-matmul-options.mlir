@@ -6,6 +6,7 @@
 // RUN: not mcore-opt %s --mcore-tile-matmul="chip=gfx942 tile-k=4096" 2>&1 | FileCheck %s --check-prefix=LDS
 // RUN: not mcore-opt %s --mcore-tile-matmul="chip=gfx942 waves-m=4 waves-n=8" 2>&1 | FileCheck %s --check-prefix=THREADS
 // RUN: not mcore-opt %s --mcore-tile-matmul="chip=gfx942 stages=3" 2>&1 | FileCheck %s --check-prefix=STAGES
+// RUN: not mcore-opt %s --mcore-tile-matmul="chip=gfx942 lds-padding=-5" 2>&1 | FileCheck %s --check-prefix=PADDING
 // RUN: mcore-opt %s --mcore-tile-matmul="chip=gfx942 group-m=4" | FileCheck %s --check-prefix=SWIZZLE
 // RUN: mcore-opt %s --mcore-tile-matmul="chip=gfx942 group-m=1" | FileCheck %s --check-prefix=ROWMAJOR
 
@@ -30,6 +31,7 @@
 // LDS:        error: {{[0-9]+}}x{{[0-9]+}}x4096 tile, {{.+}}, 2 stages needs {{[0-9]+}} B of LDS; gfx942 has 65536
 // THREADS:    error: waves-m x waves-n x wave size must be at most 1024 threads, got 4 x 8 x 64
 // STAGES:     error: stages must be 1 (one LDS buffer) or 2 (double buffering), got 3
+// PADDING:    error: lds-padding must be -1 (automatic: 16 bytes) or a number of bytes, got -5
 
 // The work-group swizzle: linear id = y * 4 + x over the 4 x 4 grid of
 // 128 x 128 tiles, groups of 4 tiles of M.

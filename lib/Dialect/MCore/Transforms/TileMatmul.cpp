@@ -391,6 +391,10 @@ mlir::mcore::getMatmulTileConfig(Operation *op,
     return op->emitError("stages must be 1 (one LDS buffer) or 2 (double "
                          "buffering), got ")
            << cfg.stages;
+  if (options.ldsPadBytes < -1)
+    return op->emitError("lds-padding must be -1 (automatic: 16 bytes) or a "
+                         "number of bytes, got ")
+           << options.ldsPadBytes;
   cfg.ldsPadBytes = options.ldsPadBytes < 0 ? 16 : options.ldsPadBytes;
   cfg.schedBarriers = options.schedBarriers;
   cfg.groupM = options.groupM;

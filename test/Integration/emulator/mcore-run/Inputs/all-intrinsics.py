@@ -1,30 +1,40 @@
 #!/usr/bin/env python3
-"""all-intrinsics.py MCORE_LAYOUT MCORE_RUN [JOBS]
+"""all-intrinsics.py MCORE_LAYOUT MCORE_RUN [--dynamic-transposed] [JOBS]
 
 Runs `mcore-run --matmul --intrinsic=NAME` on the emulator for every
 intrinsic of mcore's catalog (mcore-layout --list --format=json) on every
 chip that has it, with the intrinsic's own A, B and C types (2:4-sparse A for
 SWMMAC and SMFMAC), and checks each result: every run must print
-status=PASS with the forced intrinsic.
+status=PASS with the forced intrinsic. With --dynamic-transposed the kernels
+are compiled for dynamic shapes, on a shape no tile divides, with A stored
+K x M and B N x K where A is dense.
 """
 import concurrent.futures
 import json
 import subprocess
 import sys
 
-layout, run = sys.argv[1], sys.argv[2]
-jobs = int(sys.argv[3]) if len(sys.argv) > 3 else 2
+args = sys.argv[1:]
+variant = "--dynamic-transposed" in args
+args = [a for a in args if a != "--dynamic-transposed"]
+layout, run = args[0], args[1]
+jobs = int(args[2]) if len(args) > 2 else 2
 catalog = json.loads(subprocess.check_output([layout, "--list",
                                               "--format=json"]))
 
 
 def check(intr, chip):
-    cmd = [run, "--backend=emu", "--chip=" + chip, "--matmul=64x48x160",
+    cmd = [run, "--backend=emu", "--chip=" + chip,
+           "--matmul=72x40x136" if variant else "--matmul=64x48x160",
            "--a-type=" + intr["a_type"], "--b-type=" + intr["b_type"],
            "--c-type=" + intr["c_type"], "--intrinsic=" + intr["name"],
            "--pipeline-options=tile-m=64 tile-n=64"]
     if intr["sparse"]:
         cmd.append("--sparse-a=2:4")
+    elif variant:
+        cmd += ["--transpose-a", "--transpose-b"]
+    if variant:
+        cmd += ["--dynamic-shapes", "--seed=7"]
     p = subprocess.run(cmd, capture_output=True, text=True)
     out = p.stdout.strip()
     if p.returncode == 0 and "status=PASS" in out and \

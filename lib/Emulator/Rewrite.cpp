@@ -1441,7 +1441,7 @@ Error Phase1::run() {
 /// than running on into whatever code the host compiler put after it.
 /// Unreachables after a call that does not return (a trap) stay.
 void Phase1::rewriteUnreachables(Function &F) {
-  SmallVector<UnreachableInst *> todo;
+  SmallVector<UnreachableInst *> faults;
   for (BasicBlock &bb : F)
     if (auto *u = dyn_cast<UnreachableInst>(bb.getTerminator())) {
       auto *prev = dyn_cast_or_null<CallBase>(u->getPrevNode());
@@ -1450,9 +1450,9 @@ void Phase1::rewriteUnreachables(Function &F) {
                     prev->getCalledFunction()->getName() ==
                         "__mcore_emu_trap")))
         continue;
-      todo.push_back(u);
+      faults.push_back(u);
     }
-  for (UnreachableInst *u : todo) {
+  for (UnreachableInst *u : faults) {
     Site s;
     s.kind = SiteKind::Unreachable;
     s.function = F.getName().str();

@@ -6,6 +6,7 @@
 
 #include "mcore/Runner/Compile.h"
 
+#include "mcore/Dialect/MCore/IR/MCoreAttrs.h"
 #include "mcore/InitAll.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -207,15 +208,19 @@ std::vector<PipelineOptionInfo> runner::getPipelineOptionInfo() {
 }
 
 std::optional<ElementType> runner::getAccumulatorElementType(Type type) {
-  if (type.isF32())
+  // The MLIR type's kind comes from the dialect's one mapping.
+  switch (mlir::mcore::getScalarKind(type).value_or(ScalarKind::I8)) {
+  case ScalarKind::F32:
     return ElementType::F32;
-  if (type.isF16())
+  case ScalarKind::F16:
     return ElementType::F16;
-  if (type.isBF16())
+  case ScalarKind::BF16:
     return ElementType::BF16;
-  if (type.isInteger(32))
+  case ScalarKind::I32:
     return ElementType::I32;
-  return std::nullopt;
+  default:
+    return std::nullopt;
+  }
 }
 
 //===----------------------------------------------------------------------===//

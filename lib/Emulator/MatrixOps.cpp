@@ -27,10 +27,12 @@
 //                 __get_compression_bits, get_num_compression_sets,
 //                 __get_output_reg_lanes (wave32 and wave64).
 //
-// CDNA4 (gfx950) is not in calculator 1.3.1; its new shapes follow the same
-// gfx9 algorithm, and its SMFMAC index sets are 2 * (compressed elements per
-// lane) bits wide, which is the gfx942 rule and what llvm-project PR #193541
-// states for gfx950.
+// CDNA4 (gfx950) is not in calculator 1.3.1. Its new shapes follow the same
+// gfx9 algorithm, except B of the doubled-K SMFMAC, which lanes hold in two
+// blocks the way hipBLASLt's Tensile reads it (tensilelite Components/
+// LocalRead.py, "SMFMA layout"; gfx9DoubleKDenseInput). Its SMFMAC index
+// sets are 2 * (compressed elements per lane) bits wide, which is the gfx942
+// rule and what llvm-project PR #193541 states for gfx950.
 //
 // The seeds and mcore's catalog are not read here (docs/Emulator.md,
 // "Independence").
@@ -271,6 +273,37 @@ Loc gfx9Input(unsigned M, unsigned K, unsigned B, unsigned i, unsigned k,
   unsigned slot = k % epc;
   unsigned lane = b * M + (k / epc) * M * B + i;
   return {uint16_t(lane), uint16_t(slot * bits)};
+}
+
+/// The dense operand (B) of a sparse MFMA whose lanes hold more than 16 bytes
+/// of it: gfx950's doubled-K SMFMAC. hipBLASLt's Tensile
+/// (tensilelite/Tensile/Components/LocalRead.py, "caculate SMFMA layout")
+/// reads it, for a sparse kernel with MIInputPerThread * bytes > 16 ("double
+/// K"), as blocksPerTGroup = 2 blocks per thread group on the dense track
+/// ("gfx950 sparse track only has one block for each thread group": A and
+/// its index keep gfx9Input's single block). elementsPerBlock =
+/// MIInputPerThread / 2; the thread groups are the wave's 64 / N groups of N
+/// lanes; and block b starts b * blockStride further along K, blockStride =
+/// elementsPerBlock * threadGroups. Within a block the thread groups follow
+/// each other, elementsPerBlock apart (the only arrangement in which the
+/// blocks of all groups cover K once with that stride).
+Loc gfx9DoubleKDenseInput(unsigned N, unsigned K, unsigned j, unsigned k,
+                          unsigned bits) {
+  unsigned threadGroups = 64 / N;
+  unsigned inputPerThread = K / threadGroups;
+  unsigned elementsPerBlock = inputPerThread / 2;
+  unsigned blockStride = elementsPerBlock * threadGroups;
+  unsigned block = k / blockStride, inBlock = k % blockStride;
+  unsigned group = inBlock / elementsPerBlock;
+  unsigned slot = block * elementsPerBlock + inBlock % elementsPerBlock;
+  return {uint16_t(group * N + j), uint16_t(slot * bits)};
+}
+
+/// Whether a gfx9 sparse instruction's dense operand is read in two blocks
+/// per thread group (Tensile's "double K" test, see gfx9DoubleKDenseInput).
+bool isGfx9DoubleKSparse(bool sparse, unsigned N, unsigned K, unsigned bBits) {
+  unsigned inputPerThread = K * N / 64;
+  return sparse && inputPerThread * bBits / 8 > 16;
 }
 
 /// gfx9 output layout, calculator InstCalcGfx9.__get_output_reg_lanes.
@@ -557,10 +590,13 @@ void MatrixOp::Impl::build() {
       for (unsigned i = 0; i < M; ++i)
         for (unsigned kk = 0; kk < kA; ++kk)
           aLoc[(b * M + i) * kA + kk] = gfx9Input(M, kA, B, i, kk, b, aBits);
+    bool doubleK = isGfx9DoubleKSparse(sparse, N, K, bBits);
     for (unsigned b = 0; b < B; ++b)
       for (unsigned k = 0; k < K; ++k)
         for (unsigned j = 0; j < N; ++j)
-          bLoc[(b * K + k) * N + j] = gfx9Input(N, K, B, j, k, b, bBits);
+          bLoc[(b * K + k) * N + j] =
+              doubleK ? gfx9DoubleKDenseInput(N, K, j, k, bBits)
+                      : gfx9Input(N, K, B, j, k, b, bBits);
     for (unsigned b = 0; b < B; ++b)
       for (unsigned i = 0; i < M; ++i)
         for (unsigned j = 0; j < N; ++j)

@@ -18,6 +18,15 @@
 //         (intrinsic, chip) pair below was selected by llc-22, and every
 //         pair left out was rejected by it ("Cannot select").
 //   PR193541  llvm-project #193541: gfx950 SMFMAC index sets.
+//   CK4   ROCm/composable_kernel ck_tile core/arch/mma: sparse_gfx9.hpp and
+//         mfma_gfx9.hpp (the amdgcn_mma_base layout parameters of every
+//         gfx950 MFMA/SMFMAC), amdgcn_mma.hpp (their meaning) and
+//         utility/tile_distribution_encoding_calculator.hpp (lanes and
+//         elements from them); CK's test_amdgcn_mma_layout_gfx950 checks
+//         them on hardware one element at a time.
+//   TLR   ROCm/rocm-libraries hipBLASLt tensilelite Components/LocalRead.py,
+//         "SMFMA layout": the dense operand of a gfx950 doubled-K SMFMAC is
+//         read as two blocks per thread group.
 //
 // The universal sparse-index rule (CALC, CK): 2-bit field f of a lane's
 // index set gives the in-group position (0-3) of element f of the same
@@ -90,6 +99,40 @@ constexpr LaneLayout cdnaA(unsigned m, unsigned epc) {
 /// CDNA B: element e of lane L holds B[epc * (L / n) + e][L % n].
 constexpr LaneLayout cdnaB(unsigned n, unsigned epc) {
   return transposed(cdnaA(n, epc));
+}
+
+/// CDNA B in CK's terms, for an operand CK describes with kBKNumAccess > 1
+/// (CK: core/arch/mma/amdgcn_mma.hpp, "Meaning of amdgcn_mma layout
+/// parameters"; utility/tile_distribution_encoding_calculator.hpp,
+/// ABWarpDstrEncStridedKLegacy1). K is unmerged, outermost first, as
+/// {K2, K1, K0} = {numAccess, K / epc, epc / numAccess}; the lane is
+/// K1 * n + col and the element K2 * K0 + K0-digit. So element e of lane L
+/// holds B[(e / K0) * (K / numAccess) + K0 * (L / n) + e % K0][L % n]: the
+/// lane's registers are numAccess blocks, each laid out like a dense B of
+/// K / numAccess. numAccess 1 is cdnaB.
+constexpr LaneLayout ckBlockedB(unsigned n, unsigned epc, unsigned numAccess) {
+  unsigned k0 = epc / numAccess, kPerBlock = epc * (64 / n) / numAccess;
+  LaneLayout l;
+  l.numElemBits = log2(epc);
+  l.numLaneBits = 6;
+  unsigned innerBits = log2(k0);
+  for (unsigned b = 0; b < l.numElemBits; ++b)
+    l.elemBases[b] = b < innerBits
+                         ? D0(uint16_t(1u << b))
+                         : D0(uint16_t(kPerBlock << (b - innerBits)));
+  unsigned colBits = log2(n);
+  for (unsigned b = 0; b < 6; ++b)
+    l.laneBases[b] = b < colBits ? D1(uint16_t(1u << b))
+                                 : D0(uint16_t(k0 << (b - colBits)));
+  return l;
+}
+/// gfx950-only SMFMAC B (the doubled-K shapes): CK's sparse_gfx9.hpp derives
+/// every one of them from amdgcn_mma_base<..., kABKPerLane, 1, 1, 2, 1, ...>,
+/// i.e. kBKNumAccess = 2, where the CDNA3 shapes have 1. With h = epc / 2
+/// values per block, element e of lane L holds
+/// k = (e / h) * (64 * h / n) + h * (L / n) + e % h.
+constexpr LaneLayout cdna4SparseB(unsigned n, unsigned epc) {
+  return ckBlockedB(n, epc, 2);
 }
 
 /// CDNA C/D, CALC InstCalcGfx9 output (seed 001 agrees):
@@ -166,7 +209,11 @@ constexpr const char *kCalcRdna3 = "CALC InstCalcGfx11";
 constexpr const char *kCalcCdna = "CALC InstCalcGfx9; seed 001 (C)";
 constexpr const char *kCalcCdna4 =
     "CALC InstCalcGfx9 algorithm extended to CDNA4 shapes (no CDNA4 CALC); "
-    "PR193541 (index sets)";
+    "CK mfma_gfx9.hpp agrees (kABKPerLane, NumAccess 1)";
+constexpr const char *kCkCdna4Sparse =
+    "A, C, index: CALC InstCalcGfx9 algorithm extended (CK sparse_gfx9.hpp "
+    "agrees); B: CK sparse_gfx9.hpp kBKNumAccess 2, Tensile LocalRead SMFMA "
+    "layout; index sets: PR193541";
 
 constexpr const char *kCostRdna4 = "seed 000/003 throughput tables; CALC";
 constexpr const char *kCostRdna3 = "CALC dict_insts (RDNA3)";
@@ -264,10 +311,11 @@ constexpr IntrinsicInfo smfmacF8(const char *name, const char *llvm, S a, S b,
   uint8_t epcA = uint8_t((k / 2) * m / 64), epcB = uint8_t(k * m / 64);
   return make({name, llvm, MmaFamily::SMFMAC, wide ? kGfx950 : kCDNA34, m, m,
                k, frag(a, epcA, {L::I32, uint8_t(epcA / 4)}, cdnaA(m, epcA)),
-               frag(b, epcB, {L::I32, uint8_t(epcB / 4)}, cdnaB(m, epcB)),
+               frag(b, epcB, {L::I32, uint8_t(epcB / 4)},
+                    wide ? cdna4SparseB(m, epcB) : cdnaB(m, epcB)),
                big ? kCdnaC32F32 : kCdnaC16F32, ModCbszAbid,
                {cyc(kCDNA34, uint16_t(big ? 32 : 16))}, kCostSmfmac,
-               wide ? kCalcCdna4 : kCalcCdna});
+               wide ? kCkCdna4Sparse : kCalcCdna});
 }
 
 //===----------------------------------------------------------------------===//
@@ -579,33 +627,33 @@ constexpr IntrinsicInfo kIntrinsics[] = {
     make({"smfmac_f32_16x16x64_f16", "llvm.amdgcn.smfmac.f32.16x16x64.f16",
           MmaFamily::SMFMAC, kGfx950, 16, 16, 64,
           frag(S::F16, 8, {L::Half, 8}, cdnaA(16, 8)),
-          frag(S::F16, 16, {L::Half, 16}, cdnaB(16, 16)), kCdnaC16F32,
-          ModCbszAbid, {cyc(kGfx950, 16)}, kCostSmfmac, kCalcCdna4}),
+          frag(S::F16, 16, {L::Half, 16}, cdna4SparseB(16, 16)), kCdnaC16F32,
+          ModCbszAbid, {cyc(kGfx950, 16)}, kCostSmfmac, kCkCdna4Sparse}),
     make({"smfmac_f32_32x32x32_f16", "llvm.amdgcn.smfmac.f32.32x32x32.f16",
           MmaFamily::SMFMAC, kGfx950, 32, 32, 32,
           frag(S::F16, 8, {L::Half, 8}, cdnaA(32, 8)),
-          frag(S::F16, 16, {L::Half, 16}, cdnaB(32, 16)), kCdnaC32F32,
-          ModCbszAbid, {cyc(kGfx950, 32)}, kCostSmfmac, kCalcCdna4}),
+          frag(S::F16, 16, {L::Half, 16}, cdna4SparseB(32, 16)), kCdnaC32F32,
+          ModCbszAbid, {cyc(kGfx950, 32)}, kCostSmfmac, kCkCdna4Sparse}),
     make({"smfmac_f32_16x16x64_bf16", "llvm.amdgcn.smfmac.f32.16x16x64.bf16",
           MmaFamily::SMFMAC, kGfx950, 16, 16, 64,
           frag(S::BF16, 8, {L::BFloat, 8}, cdnaA(16, 8)),
-          frag(S::BF16, 16, {L::BFloat, 16}, cdnaB(16, 16)), kCdnaC16F32,
-          ModCbszAbid, {cyc(kGfx950, 16)}, kCostSmfmac, kCalcCdna4}),
+          frag(S::BF16, 16, {L::BFloat, 16}, cdna4SparseB(16, 16)), kCdnaC16F32,
+          ModCbszAbid, {cyc(kGfx950, 16)}, kCostSmfmac, kCkCdna4Sparse}),
     make({"smfmac_f32_32x32x32_bf16", "llvm.amdgcn.smfmac.f32.32x32x32.bf16",
           MmaFamily::SMFMAC, kGfx950, 32, 32, 32,
           frag(S::BF16, 8, {L::BFloat, 8}, cdnaA(32, 8)),
-          frag(S::BF16, 16, {L::BFloat, 16}, cdnaB(32, 16)), kCdnaC32F32,
-          ModCbszAbid, {cyc(kGfx950, 32)}, kCostSmfmac, kCalcCdna4}),
+          frag(S::BF16, 16, {L::BFloat, 16}, cdna4SparseB(32, 16)), kCdnaC32F32,
+          ModCbszAbid, {cyc(kGfx950, 32)}, kCostSmfmac, kCkCdna4Sparse}),
     make({"smfmac_i32_16x16x128_i8", "llvm.amdgcn.smfmac.i32.16x16x128.i8",
           MmaFamily::SMFMAC, kGfx950, 16, 16, 128,
           frag(S::I8, 16, {L::I32, 4}, cdnaA(16, 16)),
-          frag(S::I8, 32, {L::I32, 8}, cdnaB(16, 32)), kCdnaC16I32,
-          ModCbszAbid, {cyc(kGfx950, 16)}, kCostSmfmac, kCalcCdna4}),
+          frag(S::I8, 32, {L::I32, 8}, cdna4SparseB(16, 32)), kCdnaC16I32,
+          ModCbszAbid, {cyc(kGfx950, 16)}, kCostSmfmac, kCkCdna4Sparse}),
     make({"smfmac_i32_32x32x64_i8", "llvm.amdgcn.smfmac.i32.32x32x64.i8",
           MmaFamily::SMFMAC, kGfx950, 32, 32, 64,
           frag(S::I8, 16, {L::I32, 4}, cdnaA(32, 16)),
-          frag(S::I8, 32, {L::I32, 8}, cdnaB(32, 32)), kCdnaC32I32,
-          ModCbszAbid, {cyc(kGfx950, 32)}, kCostSmfmac, kCalcCdna4}),
+          frag(S::I8, 32, {L::I32, 8}, cdna4SparseB(32, 32)), kCdnaC32I32,
+          ModCbszAbid, {cyc(kGfx950, 32)}, kCostSmfmac, kCkCdna4Sparse}),
     smfmacF8("smfmac_f32_16x16x128_fp8_fp8",
              "llvm.amdgcn.smfmac.f32.16x16x128.fp8.fp8", S::FP8, S::FP8, 16,
              true),

@@ -1,5 +1,6 @@
 """mcore.matmul against numpy, on the emulator: dense and 2:4-sparse A, on an
-RDNA4 (gfx1201) and a CDNA3 (gfx942) chip, f16 and i8 and a few more types.
+RDNA4 (gfx1201), a CDNA3 (gfx942) and a CDNA4 (gfx950) chip, f16 and i8 and
+a few more types.
 
 Float results are checked against an exact reference (float64 sums of exact
 products) with the per-element bound mcore-run uses (docs/Running.md):
@@ -67,11 +68,12 @@ def random_24(rng, dense):
     return np.where(keep, dense, np.zeros_like(dense))
 
 
-SPARSE_INSTRUCTION = {"gfx1201": "swmmac", "gfx942": "smfmac"}
-DENSE_INSTRUCTION = {"gfx1201": "wmma", "gfx942": "mfma"}
+SPARSE_INSTRUCTION = {"gfx1201": "swmmac", "gfx942": "smfmac",
+                      "gfx950": "smfmac"}
+DENSE_INSTRUCTION = {"gfx1201": "wmma", "gfx942": "mfma", "gfx950": "mfma"}
 
 
-@pytest.mark.parametrize("chip", ["gfx1201", "gfx942"])
+@pytest.mark.parametrize("chip", ["gfx1201", "gfx942", "gfx950"])
 @pytest.mark.parametrize("sparse", [False, True], ids=["dense", "sparse"])
 def test_f16(chip, sparse):
     rng = np.random.default_rng(1)
@@ -90,7 +92,7 @@ def test_f16(chip, sparse):
     check_float(c, a, b, kernel.accumulator)
 
 
-@pytest.mark.parametrize("chip", ["gfx1201", "gfx942"])
+@pytest.mark.parametrize("chip", ["gfx1201", "gfx942", "gfx950"])
 @pytest.mark.parametrize("sparse", [False, True], ids=["dense", "sparse"])
 def test_i8(chip, sparse):
     rng = np.random.default_rng(2)
@@ -182,7 +184,7 @@ def test_round_to_fp8_ties_to_even():
         mcore.round_to([1.0], "fp8")
 
 
-@pytest.mark.parametrize("chip", ["gfx1201", "gfx942"])
+@pytest.mark.parametrize("chip", ["gfx1201", "gfx942", "gfx950"])
 @pytest.mark.parametrize("sparse", [False, True], ids=["dense", "sparse"])
 def test_bf16_from_float32(chip, sparse):
     rng = np.random.default_rng(7)

@@ -213,12 +213,21 @@ TEST(CatalogTest, EveryIndexLayoutCoversTheCompressedTileOnce) {
   }
 }
 
-// A sparse instruction can only multiply an A value by B rows the same lane
-// group holds: the dense group of every compressed A element must lie in the
-// k range of B's matching lane group.
+/// gfx950's doubled-K SMFMAC: the only sparse instructions whose B a lane
+/// holds in two blocks (CK sparse_gfx9.hpp kBKNumAccess 2).
+bool isCdna4DoubledKSmfmac(const IntrinsicInfo &info) {
+  return info.family == MmaFamily::SMFMAC && !info.isAvailableOn(Chip::gfx942);
+}
+
+// On the layouts AMD's calculator gives (CDNA3 SMFMAC, RDNA4 SWMMAC), a lane
+// group's A elements name exactly the dense groups whose B rows the same lane
+// group holds. This is a property of those layouts, not a rule of the
+// hardware: gfx950's doubled-K SMFMAC, as CK and Tensile describe them, pair
+// lane group g's A (dense k 16g.. for 16x16x64 f16) with B rows that other
+// lane groups hold (see Cdna4SmfmacBIsTwoBlocksPerLane).
 TEST(CatalogTest, SparseAAndBLaneGroupsCoverTheSameK) {
   for (const IntrinsicInfo &info : getAllIntrinsics()) {
-    if (!info.isSparse())
+    if (!info.isSparse() || isCdna4DoubledKSmfmac(info))
       continue;
     SCOPED_TRACE(info.name);
     unsigned groupLanes = info.waveSize == 32 ? 16 : info.m;
@@ -388,6 +397,40 @@ TEST(CatalogTest, SmfmacOperandLoadsOfSeed001) {
   EXPECT_EQ(get("smfmac_i32_16x16x64_i8").index.bitsPerSet, 16u);
   EXPECT_EQ(get("smfmac_f32_16x16x64_f16").index.bitsPerSet, 16u);
   EXPECT_EQ(get("smfmac_i32_16x16x128_i8").index.bitsPerSet, 32u);
+}
+
+TEST(CatalogTest, Cdna4SmfmacBIsTwoBlocksPerLane) {
+  // CK sparse_gfx9.hpp (kBKNumAccess 2) and Tensile's LocalRead.py (two
+  // blocks per thread group on the dense track): with h = P / 2 of the P B
+  // values of a lane, element e of lane L holds
+  // k = (e / h) * (64 * h / n) + h * (L / n) + e % h. A and the index keep
+  // the single-block layout of CDNA3 (CK kAKNumAccess 1).
+  unsigned tested = 0;
+  for (const IntrinsicInfo &info : getAllIntrinsics()) {
+    if (!isCdna4DoubledKSmfmac(info))
+      continue;
+    SCOPED_TRACE(info.name);
+    ++tested;
+    unsigned p = info.b.count, h = p / 2, n = info.n;
+    ASSERT_EQ(p, info.k * n / 64);
+    for (unsigned lane = 0; lane < 64; ++lane) {
+      for (unsigned e = 0; e < p; ++e)
+        EXPECT_TRUE(info.b.layout.apply(lane, e) ==
+                    (TileCoord{uint16_t((e / h) * (64 * h / n) +
+                                        h * (lane / n) + e % h),
+                               uint16_t(lane % n)}));
+      for (unsigned e = 0; e < info.a.count; ++e)
+        EXPECT_TRUE(info.a.layout.apply(lane, e) ==
+                    (TileCoord{uint16_t(lane % info.m),
+                               uint16_t(info.a.count * (lane / info.m) + e)}));
+    }
+  }
+  EXPECT_EQ(tested, 14u);
+  // The examples: 16x16x64 f16 lane 16 element 8 holds k 40.
+  EXPECT_TRUE(get("smfmac_f32_16x16x64_f16").b.layout.apply(16, 8) ==
+              (TileCoord{40, 0}));
+  EXPECT_TRUE(get("smfmac_i32_32x32x64_i8").b.layout.apply(33, 17) ==
+              (TileCoord{49, 1}));
 }
 
 TEST(CatalogTest, MfmaDenseFormula) {

@@ -12,7 +12,8 @@
 // the other (lane-major). The sparse index is each lane's 32-bit word.
 //
 // The layouts are derived here from the ISA-level formulas (the AMD matrix
-// instruction calculator's algorithm, the RDNA3/RDNA4/CDNA3 ISA guides) and
+// instruction calculator's algorithm, the RDNA3/RDNA4/CDNA3 ISA guides; for
+// the B of gfx950's doubled-K SMFMAC, hipBLASLt Tensile's LocalRead) and
 // never from mcore's intrinsic catalog; see docs/Emulator.md.
 //
 //===----------------------------------------------------------------------===//

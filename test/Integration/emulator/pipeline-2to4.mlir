@@ -1,14 +1,18 @@
 // --mcore-pipeline end to end on the emulator, through upstream mlir-runner
 // with libmcore_emu_runtime.so and its bounds checker: a 2:4-encoded A
 // passed densely to @mm is compressed and validated by a GPU kernel, then
-// multiplied with SWMMAC (gfx1201), SMFMAC (gfx942) or, on gfx90a, the dense
-// fallback. A that is not 2:4 stops the program with the row and group.
+// multiplied with SWMMAC (gfx1201), SMFMAC (gfx942, gfx950) or, on gfx90a, the
+// dense fallback. A that is not 2:4 stops the program with the row and group.
 //
 // RUN: mcore-opt %s --mcore-pipeline="chip=gfx1201 format=llvm" \
 // RUN:   | env MCORE_EMU_CHECK=1 %mlir-runner --entry-point-result=void \
 // RUN:       --shared-libs=%emu-runtime,%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so \
 // RUN:   | FileCheck %s
 // RUN: mcore-opt %s --mcore-pipeline="chip=gfx942 format=llvm tile-m=64 tile-n=64" \
+// RUN:   | env MCORE_EMU_CHECK=1 %mlir-runner --entry-point-result=void \
+// RUN:       --shared-libs=%emu-runtime,%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so \
+// RUN:   | FileCheck %s
+// RUN: mcore-opt %s --mcore-pipeline="chip=gfx950 format=llvm tile-m=64 tile-n=64" \
 // RUN:   | env MCORE_EMU_CHECK=1 %mlir-runner --entry-point-result=void \
 // RUN:       --shared-libs=%emu-runtime,%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so \
 // RUN:   | FileCheck %s

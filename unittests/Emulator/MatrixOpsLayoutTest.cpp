@@ -22,6 +22,10 @@
 // Every case is its own execution, as on hardware; the test is parameterized
 // per (instruction, chip) so that ctest runs them in parallel.
 //
+// CkDescription (below) then compares both with CK's description of the
+// same instructions, which catches a layout the catalog and the emulator
+// get wrong in the same way.
+//
 //===----------------------------------------------------------------------===//
 
 #include "mcore/Emulator/MatrixOps.h"
@@ -192,26 +196,34 @@ TEST_P(SingleElementLayout, EachProductLandsOnItsOwnCElement) {
   }
   EXPECT_EQ(cases, M * K * N);
   EXPECT_EQ(failures, 0u) << info.name << " on " << getChipName(chip).str()
-                          << ": " << failures << " wrong D elements; first: "
-                          << firstFailure;
+                          << ": " << failures
+                          << " wrong D elements; first: " << firstFailure;
 }
 
+INSTANTIATE_TEST_SUITE_P(
+    Emulator, SingleElementLayout, testing::ValuesIn(allCases()),
+    [](const testing::TestParamInfo<Case> &p) {
+      return std::string(getAllIntrinsics()[p.param.intrinsic].name) + "_" +
+             getChipName(p.param.chip).str();
+    });
+
 //===----------------------------------------------------------------------===//
-// CK's description of the same layouts
+// CK's description of the same instructions
 //===----------------------------------------------------------------------===//
 
 // The single-element test shows that the catalog and the emulator agree; it
-// cannot tell when both are wrong in the same way. CK's test passes on
-// gfx942 and gfx950 hardware with CK's own description of every one of
+// cannot tell when both are wrong in the same way. CK's layout test passes on
+// gfx942, gfx950 and gfx12 hardware with CK's own description of each of
 // these instructions, so both are also compared with that description.
 //
-// CK (ck_tile core/arch/mma/mfma/mfma_gfx9.hpp and sparse/mfma/
-// sparse_gfx9.hpp) describes each instruction by amdgcn_mma_base<A, B, C,
-// M, N, K, 64, kABKPerLane, kAKNumAccess, kARepeat, kBKNumAccess, kBRepeat,
-// kCMPerLane, kCMNumAccess, ...>. For the instructions mcore has on gfx942
-// and gfx950: kABKPerLane is the dense K per lane, K * M / 64; kAKNumAccess
-// and both repeats are 1; kCMPerLane / kCMNumAccess are 4 / 1 (16x16) and
-// 16 / 4 (32x32); kBKNumAccess is 1, except 2 for the gfx950-only SMFMAC,
+// CK (ck_tile core/arch/mma: mfma/mfma_gfx9.hpp, sparse/mfma/sparse_gfx9.hpp,
+// wmma/wmma_gfx12.hpp, sparse/wmma/sparse_gfx12.hpp) describes each one by
+// amdgcn_mma_base<A, B, C, M, N, K, wave, kABKPerLane, kAKNumAccess, kARepeat,
+// kBKNumAccess, kBRepeat, kCMPerLane, kCMNumAccess, ...>. For every
+// instruction mcore has on gfx942, gfx950 and gfx12: kABKPerLane is the
+// dense K per lane, K * M / wave; kAKNumAccess and the repeats are 1;
+// kCMPerLane / kCMNumAccess are 4 / 1 (CDNA 16x16), 16 / 4 (CDNA 32x32) and
+// 8 / 1 (gfx12); kBKNumAccess is 1, except 2 for the gfx950-only SMFMAC,
 // which are these:
 constexpr const char *kCkBNumAccess2[] = {
     "llvm.amdgcn.smfmac.f32.16x16x64.f16",
@@ -235,7 +247,7 @@ constexpr const char *kCkBNumAccess2[] = {
 /// utility/tile_distribution_encoding_calculator.hpp): the unmerged
 /// dimension of extent `extent` splits, outermost first, into
 /// {numAccess, extent / perLane, perLane / numAccess} digits (x2, x1, x0);
-/// the lane is x1 * other + (the other coordinate), the element
+/// the lane is x1 * other + y (y the other coordinate), the element
 /// x2 * (perLane / numAccess) + x0.
 std::pair<unsigned, unsigned> ckLaneElem(unsigned x, unsigned extent,
                                          unsigned perLane, unsigned numAccess,
@@ -245,7 +257,45 @@ std::pair<unsigned, unsigned> ckLaneElem(unsigned x, unsigned extent,
   return {x1 * other + y, x2 * x0n + x0};
 }
 
-TEST_P(SingleElementLayout, CatalogAndEmulatorMatchCk) {
+/// One description of an instruction's layouts, as register slots: a slot is
+/// lane * 64 + element.
+struct Description {
+  std::vector<std::pair<unsigned, unsigned>> aCoord; ///< A slot -> (m, kc)
+  std::vector<unsigned> bSlot;                       ///< k * N + n -> slot
+  std::vector<unsigned> cSlot;                       ///< m * N + n -> slot
+};
+
+/// What the instruction computes, as pairs of register slots: for A slot
+/// `a` holding a value whose index field is `p` (0 when dense), the B slot
+/// it multiplies and the C slot the product goes to, for every column n.
+/// Two descriptions of one instruction may label K differently (a
+/// relabeling A and B share changes no result); these pairs are what must
+/// agree.
+std::vector<std::pair<unsigned, unsigned>> products(const Description &d,
+                                                    const IntrinsicInfo &info,
+                                                    unsigned a, unsigned p) {
+  std::vector<std::pair<unsigned, unsigned>> out;
+  auto [m, kc] = d.aCoord[a];
+  unsigned k = info.isSparse() ? 4 * (kc / 2) + p : kc;
+  for (unsigned n = 0; n < info.n; ++n)
+    out.push_back({d.bSlot[k * info.n + n], d.cSlot[m * info.n + n]});
+  return out;
+}
+
+/// Every MFMA and SMFMAC on gfx942 and gfx950, and every WMMA and SWMMAC on
+/// gfx1201, that mcore's catalog has.
+std::vector<Case> ckCases() {
+  std::vector<Case> cases = allCases();
+  llvm::ArrayRef<IntrinsicInfo> all = getAllIntrinsics();
+  for (unsigned i = 0; i < all.size(); ++i)
+    if (all[i].isAvailableOn(Chip::gfx1201))
+      cases.push_back({i, Chip::gfx1201});
+  return cases;
+}
+
+class CkDescription : public testing::TestWithParam<Case> {};
+
+TEST_P(CkDescription, CatalogAndEmulatorComputeWhatCkDescribes) {
   const IntrinsicInfo &info = getAllIntrinsics()[GetParam().intrinsic];
   Chip chip = GetParam().chip;
   llvm::Expected<emu::Target> target = emu::getTarget(getChipName(chip));
@@ -256,55 +306,95 @@ TEST_P(SingleElementLayout, CatalogAndEmulatorMatchCk) {
   using EOp = emu::MatrixOp::Operand;
 
   const unsigned M = info.m, N = info.n, K = info.k, kA = info.getAK();
-  const unsigned kPerLane = K * M / 64, ratio = info.isSparse() ? 2 : 1;
+  const unsigned wave = info.waveSize, slots = wave * 64;
+  const bool cdna = wave == 64;
+  const unsigned kPerLane = K * M / wave, ratio = info.isSparse() ? 2 : 1;
   unsigned bNumAccess = 1;
   for (const char *name : kCkBNumAccess2)
     if (llvm::StringRef(info.llvmName) == name)
       bNumAccess = 2;
-  const unsigned cmPerLane = M == 16 ? 4 : 16, cmNumAccess = M == 16 ? 1 : 4;
+  const unsigned cmPerLane = !cdna ? 8 : M == 16 ? 4 : 16;
+  const unsigned cmNumAccess = !cdna ? 1 : M == 16 ? 1 : 4;
 
-  // Compares the catalog's and the emulator's place for element (r, c) of
-  // `operand` with CK's (lane, element).
-  unsigned wrong = 0;
-  std::string first;
-  auto check = [&](Operand operand, EOp eop, unsigned r, unsigned col,
-                   std::pair<unsigned, unsigned> ck) {
-    auto [lane, e] = ck;
-    const FragmentInfo &f = info.getFragment(operand);
-    bool catalogOk = f.layout.apply(lane, e) ==
-                     TileCoord{uint16_t(r), uint16_t(col)};
-    emu::MatrixOp::Location l = (*op)->locate(eop, 0, r, col);
-    bool emulatorOk = l.lane == lane && l.bit == e * getBitWidth(f.kind);
-    if (catalogOk && emulatorOk)
-      return;
-    if (wrong++ == 0)
-      first = llvm::formatv("{0}({1},{2}) is at CK's lane {3} element {4}; "
-                            "catalog {5}, emulator {6}",
-                            getOperandName(operand), r, col, lane, e,
-                            catalogOk ? "agrees" : "differs",
-                            emulatorOk ? "agrees" : "differs")
-                  .str();
+  Description ck, cat, em;
+  for (Description *d : {&ck, &cat, &em}) {
+    d->aCoord.assign(slots, {~0u, ~0u});
+    d->bSlot.assign(K * N, ~0u);
+    d->cSlot.assign(M * N, ~0u);
+  }
+  auto slot = [](unsigned lane, unsigned e) { return lane * 64 + e; };
+  auto emuSlot = [&](EOp operand, unsigned r, unsigned col, ScalarKind kind) {
+    emu::MatrixOp::Location l = (*op)->locate(operand, 0, r, col);
+    return slot(l.lane, l.bit / getBitWidth(kind));
   };
-  // A: compressed K when sparse (the index layout is A's, checked elsewhere).
+  // CK and the emulator give the slot of each element; the catalog the
+  // element of each slot.
   for (unsigned m = 0; m < M; ++m)
-    for (unsigned kc = 0; kc < kA; ++kc)
-      check(Operand::A, EOp::A, m, kc,
-            ckLaneElem(kc, kA, kPerLane / ratio, 1, M, m));
+    for (unsigned kc = 0; kc < kA; ++kc) {
+      auto [lane, e] = ckLaneElem(kc, kA, kPerLane / ratio, 1, M, m);
+      ck.aCoord[slot(lane, e)] = {m, kc};
+      em.aCoord[emuSlot(EOp::A, m, kc, info.a.kind)] = {m, kc};
+    }
   for (unsigned k = 0; k < K; ++k)
-    for (unsigned n = 0; n < N; ++n)
-      check(Operand::B, EOp::B, k, n,
-            ckLaneElem(k, K, kPerLane, bNumAccess, N, n));
+    for (unsigned n = 0; n < N; ++n) {
+      auto [lane, e] = ckLaneElem(k, K, kPerLane, bNumAccess, N, n);
+      ck.bSlot[k * N + n] = slot(lane, e);
+      em.bSlot[k * N + n] = emuSlot(EOp::B, k, n, info.b.kind);
+    }
   for (unsigned i = 0; i < M; ++i)
-    for (unsigned j = 0; j < N; ++j)
-      check(Operand::C, EOp::C, i, j,
-            ckLaneElem(i, M, cmPerLane, cmNumAccess, N, j));
-  EXPECT_EQ(wrong, 0u) << info.name << " on " << getChipName(chip).str()
-                        << ": " << wrong << " elements not where CK has them; "
-                        << "first: " << first;
+    for (unsigned j = 0; j < N; ++j) {
+      auto [lane, e] = ckLaneElem(i, M, cmPerLane, cmNumAccess, N, j);
+      ck.cSlot[i * N + j] = slot(lane, e);
+      em.cSlot[i * N + j] = emuSlot(EOp::C, i, j, info.c.kind);
+    }
+  for (unsigned lane = 0; lane < wave; ++lane) {
+    for (unsigned e = 0; e < info.a.count; ++e) {
+      TileCoord c = info.a.layout.apply(lane, e);
+      cat.aCoord[slot(lane, e)] = {c.d0, c.d1};
+    }
+    for (unsigned e = 0; e < info.b.count; ++e) {
+      TileCoord c = info.b.layout.apply(lane, e);
+      cat.bSlot[c.d0 * N + c.d1] = slot(lane, e);
+    }
+    for (unsigned e = 0; e < info.c.count; ++e) {
+      TileCoord c = info.c.layout.apply(lane, e);
+      cat.cSlot[c.d0 * N + c.d1] = slot(lane, e);
+    }
+  }
+
+  unsigned wrong = 0, aSlots = 0;
+  std::string first;
+  for (unsigned a = 0; a < slots; ++a) {
+    if (ck.aCoord[a].first == ~0u) {
+      EXPECT_EQ(cat.aCoord[a].first, ~0u) << "catalog A slot " << a;
+      EXPECT_EQ(em.aCoord[a].first, ~0u) << "emulator A slot " << a;
+      continue;
+    }
+    ++aSlots;
+    for (unsigned p = 0; p < (info.isSparse() ? 4u : 1u); ++p) {
+      auto want = products(ck, info, a, p);
+      bool catOk =
+          cat.aCoord[a].first != ~0u && products(cat, info, a, p) == want;
+      bool emOk = em.aCoord[a].first != ~0u && products(em, info, a, p) == want;
+      if (catOk && emOk)
+        continue;
+      if (wrong++ == 0)
+        first = llvm::formatv("A lane {0} element {1} (index {2}) meets "
+                              "other B/C slots than CK's; catalog {3}, "
+                              "emulator {4}",
+                              a / 64, a % 64, p, catOk ? "agrees" : "differs",
+                              emOk ? "agrees" : "differs")
+                    .str();
+    }
+  }
+  EXPECT_EQ(aSlots, M * kA);
+  EXPECT_EQ(wrong, 0u) << info.name << " on " << getChipName(chip).str() << ": "
+                       << wrong << " (A slot, index) pairs differ "
+                       << "from CK; first: " << first;
 }
 
 INSTANTIATE_TEST_SUITE_P(
-    Emulator, SingleElementLayout, testing::ValuesIn(allCases()),
+    Emulator, CkDescription, testing::ValuesIn(ckCases()),
     [](const testing::TestParamInfo<Case> &p) {
       return std::string(getAllIntrinsics()[p.param.intrinsic].name) + "_" +
              getChipName(p.param.chip).str();

@@ -81,58 +81,47 @@ constexpr LaneLayout transposed(LaneLayout l) {
   return l;
 }
 
-/// CDNA (gfx9) single-block A operand, CALC InstCalcGfx9: element e of lane L
-/// holds A[L % m][epc * (L / m) + e], epc = k * m / 64 values per lane. With
-/// k the compressed K it is also the SMFMAC A and index layout.
-constexpr LaneLayout cdnaA(unsigned m, unsigned epc) {
+/// CDNA (gfx9) A operand, CALC InstCalcGfx9: element e of lane L holds
+/// A[L % m][epc * (L / m) + e], epc = k * m / 64 values per lane. With k the
+/// compressed K it is also the SMFMAC A and index layout.
+///
+/// CK describes the same layouts (core/arch/mma/amdgcn_mma.hpp, "Meaning of
+/// amdgcn_mma layout parameters"; utility/
+/// tile_distribution_encoding_calculator.hpp, ABWarpDstrEncStridedKLegacy1)
+/// with K unmerged, outermost first, as {K2, K1, K0} = {numAccess, K / epc,
+/// epc / numAccess}: the lane is K1 * m + row and the element
+/// K2 * K0 + (K0 digit). So with numAccess > 1 (CK's k?KNumAccess) element e
+/// of lane L holds k = (e / K0) * (K / numAccess) + K0 * (L / m) + e % K0:
+/// the lane's registers are numAccess blocks, each laid out like the operand
+/// of an instruction with K / numAccess. numAccess 1 is CALC's layout.
+constexpr LaneLayout cdnaA(unsigned m, unsigned epc, unsigned numAccess = 1) {
+  unsigned k0 = epc / numAccess, kPerBlock = epc * (64 / m) / numAccess;
+  unsigned innerBits = log2(k0);
   LaneLayout l;
   l.numElemBits = log2(epc);
   l.numLaneBits = 6;
   for (unsigned b = 0; b < l.numElemBits; ++b)
-    l.elemBases[b] = D1(uint16_t(1u << b));
+    l.elemBases[b] = b < innerBits
+                         ? D1(uint16_t(1u << b))
+                         : D1(uint16_t(kPerBlock << (b - innerBits)));
   unsigned rowBits = log2(m);
   for (unsigned b = 0; b < 6; ++b)
     l.laneBases[b] = b < rowBits ? D0(uint16_t(1u << b))
-                                 : D1(uint16_t(epc << (b - rowBits)));
+                                 : D1(uint16_t(k0 << (b - rowBits)));
   return l;
 }
-/// CDNA B: element e of lane L holds B[epc * (L / n) + e][L % n].
-constexpr LaneLayout cdnaB(unsigned n, unsigned epc) {
-  return transposed(cdnaA(n, epc));
-}
-
-/// CDNA B in CK's terms, for an operand CK describes with kBKNumAccess > 1
-/// (CK: core/arch/mma/amdgcn_mma.hpp, "Meaning of amdgcn_mma layout
-/// parameters"; utility/tile_distribution_encoding_calculator.hpp,
-/// ABWarpDstrEncStridedKLegacy1). K is unmerged, outermost first, as
-/// {K2, K1, K0} = {numAccess, K / epc, epc / numAccess}; the lane is
-/// K1 * n + col and the element K2 * K0 + K0-digit. So element e of lane L
-/// holds B[(e / K0) * (K / numAccess) + K0 * (L / n) + e % K0][L % n]: the
-/// lane's registers are numAccess blocks, each laid out like a dense B of
-/// K / numAccess. numAccess 1 is cdnaB.
-constexpr LaneLayout ckBlockedB(unsigned n, unsigned epc, unsigned numAccess) {
-  unsigned k0 = epc / numAccess, kPerBlock = epc * (64 / n) / numAccess;
-  LaneLayout l;
-  l.numElemBits = log2(epc);
-  l.numLaneBits = 6;
-  unsigned innerBits = log2(k0);
-  for (unsigned b = 0; b < l.numElemBits; ++b)
-    l.elemBases[b] = b < innerBits
-                         ? D0(uint16_t(1u << b))
-                         : D0(uint16_t(kPerBlock << (b - innerBits)));
-  unsigned colBits = log2(n);
-  for (unsigned b = 0; b < 6; ++b)
-    l.laneBases[b] = b < colBits ? D1(uint16_t(1u << b))
-                                 : D0(uint16_t(k0 << (b - colBits)));
-  return l;
+/// CDNA B: element e of lane L holds B[epc * (L / n) + e][L % n] (numAccess
+/// 1; see cdnaA).
+constexpr LaneLayout cdnaB(unsigned n, unsigned epc, unsigned numAccess = 1) {
+  return transposed(cdnaA(n, epc, numAccess));
 }
 /// gfx950-only SMFMAC B (the doubled-K shapes): CK's sparse_gfx9.hpp derives
 /// every one of them from amdgcn_mma_base<..., kABKPerLane, 1, 1, 2, 1, ...>,
-/// i.e. kBKNumAccess = 2, where the CDNA3 shapes have 1. With h = epc / 2
-/// values per block, element e of lane L holds
-/// k = (e / h) * (64 * h / n) + h * (L / n) + e % h.
+/// i.e. kBKNumAccess = 2, where the CDNA3 shapes have 1 (A keeps
+/// kAKNumAccess = 1). With h = epc / 2 values per block, element e of lane L
+/// holds k = (e / h) * (64 * h / n) + h * (L / n) + e % h.
 constexpr LaneLayout cdna4SparseB(unsigned n, unsigned epc) {
-  return ckBlockedB(n, epc, 2);
+  return cdnaB(n, epc, 2);
 }
 
 /// CDNA C/D, CALC InstCalcGfx9 output (seed 001 agrees):

@@ -37,11 +37,13 @@
 // The seeds and mcore's catalog are not read here (docs/Emulator.md,
 // "Independence").
 //
+// This file holds the intrinsic table, MatrixOp and the execution; the
+// layouts are in MatrixOpsCdna.cpp and MatrixOpsRdna.cpp, the element
+// formats in MatrixOpsNumerics.cpp (MatrixOpsImpl.h lists them).
+//
 //===----------------------------------------------------------------------===//
 
-#include "mcore/Emulator/MatrixOps.h"
-
-#include "FloatFormats.h"
+#include "MatrixOpsImpl.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -53,6 +55,7 @@
 #include <mutex>
 
 using namespace mlir::mcore::emu;
+using namespace mlir::mcore::emu::matrixops;
 using llvm::Error;
 
 namespace {
@@ -62,18 +65,6 @@ Error opError(const llvm::Twine &msg) { return llvm::createStringError(msg); }
 //===----------------------------------------------------------------------===//
 // The intrinsic table
 //===----------------------------------------------------------------------===//
-
-enum Flags : uint8_t {
-  kNone = 0,
-  kSign = 1 << 0,  ///< i1 A_sign, i1 B_sign operands
-  kClamp = 1 << 1, ///< i1 clamp operand
-  kOpsel = 1 << 2, ///< i1 op_sel operand (16-bit accumulator)
-  kTied = 1 << 3,  ///< RDNA3 _tied form
-  kCbAb = 1 << 4,  ///< i32 cbsz, abid operands
-  kBlgp = 1 << 5,  ///< i32 blgp operand
-};
-
-using E = ElemType;
 
 enum ArchBits : uint8_t {
   C1 = 1 << unsigned(GpuArch::CDNA1),
@@ -85,17 +76,6 @@ enum ArchBits : uint8_t {
   CDNA = C1 | C2 | C3 | C4,
   CDNA234 = C2 | C3 | C4,
   CDNA34 = C3 | C4,
-};
-
-struct Spec {
-  const char *name;
-  MatrixFamily family;
-  uint8_t m, n;
-  uint16_t k; ///< dense K
-  uint8_t blocks;
-  E a, b, c;
-  uint8_t flags;
-  uint8_t archs;
 };
 
 constexpr uint8_t kMfma = kCbAb | kBlgp;
@@ -253,307 +233,11 @@ unsigned log2u(unsigned v) {
   return r;
 }
 
-//===----------------------------------------------------------------------===//
-// Layouts
-//===----------------------------------------------------------------------===//
-
-/// Where one matrix element sits: `lane`, and bit `bit` of that lane's
-/// operand bytes.
-struct Loc {
-  uint16_t lane = 0;
-  uint16_t bit = 0;
-};
-
-/// gfx9 (CDNA) input layout, calculator InstCalcGfx9.__get_input_reg_lanes:
-/// element (block b, row-or-column i, k) of an operand whose K extent is `K`
-/// (compressed K for sparse A) with `B` blocks of `M` rows.
-Loc gfx9Input(unsigned M, unsigned K, unsigned B, unsigned i, unsigned k,
-              unsigned b, unsigned bits) {
-  unsigned epc = K / (64 / (M * B)); // K values per lane
-  unsigned slot = k % epc;
-  unsigned lane = b * M + (k / epc) * M * B + i;
-  return {uint16_t(lane), uint16_t(slot * bits)};
-}
-
-/// The dense operand (B) of a sparse MFMA whose lanes hold more than 16 bytes
-/// of it: gfx950's doubled-K SMFMAC. hipBLASLt's Tensile
-/// (tensilelite/Tensile/Components/LocalRead.py, "caculate SMFMA layout")
-/// reads it, for a sparse kernel with MIInputPerThread * bytes > 16 ("double
-/// K"), as blocksPerTGroup = 2 blocks per thread group on the dense track
-/// ("gfx950 sparse track only has one block for each thread group": A and
-/// its index keep gfx9Input's single block). elementsPerBlock =
-/// MIInputPerThread / 2; the thread groups are the wave's 64 / N groups of N
-/// lanes; and block b starts b * blockStride further along K, blockStride =
-/// elementsPerBlock * threadGroups. Within a block the thread groups follow
-/// each other, elementsPerBlock apart (the only arrangement in which the
-/// blocks of all groups cover K once with that stride).
-Loc gfx9DoubleKDenseInput(unsigned N, unsigned K, unsigned j, unsigned k,
-                          unsigned bits) {
-  unsigned threadGroups = 64 / N;
-  unsigned inputPerThread = K / threadGroups;
-  unsigned elementsPerBlock = inputPerThread / 2;
-  unsigned blockStride = elementsPerBlock * threadGroups;
-  unsigned block = k / blockStride, inBlock = k % blockStride;
-  unsigned group = inBlock / elementsPerBlock;
-  unsigned slot = block * elementsPerBlock + inBlock % elementsPerBlock;
-  return {uint16_t(group * N + j), uint16_t(slot * bits)};
-}
-
-/// Whether a gfx9 sparse instruction's dense operand is read in two blocks
-/// per thread group (Tensile's "double K" test, see gfx9DoubleKDenseInput).
-bool isGfx9DoubleKSparse(bool sparse, unsigned N, unsigned K, unsigned bBits) {
-  unsigned inputPerThread = K * N / 64;
-  return sparse && inputPerThread * bBits / 8 > 16;
-}
-
-/// gfx9 output layout, calculator InstCalcGfx9.__get_output_reg_lanes.
-Loc gfx9Output(unsigned M, unsigned N, unsigned i, unsigned j, unsigned b,
-               unsigned bits) {
-  unsigned multirowsPerRegister = 64 / N;
-  unsigned multirowHeight = bits == 64 ? 1 : 4;
-  unsigned blocksPerRegister =
-      (64 + (N * M) / multirowHeight - 1) / ((N * M) / multirowHeight);
-  unsigned reg = b * ((M * N) / 64);
-  reg += (i / (multirowHeight * multirowsPerRegister)) * multirowHeight;
-  reg += i % multirowHeight;
-  unsigned lane = (b % blocksPerRegister) * N;
-  lane += ((i / multirowHeight) % multirowsPerRegister) * blocksPerRegister * N;
-  lane += j;
-  return {uint16_t(lane), uint16_t(reg * bits)};
-}
-
-/// gfx9 BLGP, calculator InstCalc._get_blgp_transformed_lane: the lane B data
-/// is read from, for the lane it would normally be read from.
-unsigned blgpLane(unsigned lane, unsigned blgp) {
-  switch (blgp) {
-  case 1: // broadcast the first 32 lanes
-    return lane % 32;
-  case 2: // broadcast the second 32 lanes
-    return lane < 32 ? lane + 32 : lane;
-  case 3: // rotate down by 16
-    return (lane + 16) % 64;
-  case 4: // broadcast lanes 0-15
-    return lane % 16;
-  case 5: // broadcast lanes 16-31
-    if (lane < 16)
-      return lane + 16;
-    if (lane >= 48)
-      return lane - 32;
-    if (lane >= 32)
-      return lane - 16;
-    return lane;
-  case 6: // broadcast lanes 32-47
-    if (lane >= 48)
-      return lane - 16;
-    if (lane < 16)
-      return lane + 32;
-    if (lane < 32)
-      return lane + 16;
-    return lane;
-  case 7: // broadcast lanes 48-63
-    return lane + (3 - lane / 16) * 16;
-  default:
-    return lane;
-  }
-}
-
-/// gfx12 input register, calculator InstCalcGfx12.__get_input_reg. Returns
-/// the bit offset (register * 32 + base bits) of element k; for a sparse A
-/// the offset of the pair holding k's group of four.
-unsigned gfx12InputBit(bool isA, unsigned k, bool sparse, unsigned bits,
-                       unsigned K, unsigned wave) {
-  unsigned reg = 0;
-  int base = -1;
-  if (sparse) {
-    if (isA) {
-      if (wave == 32) {
-        if (bits == 16)
-          reg = 2 * (k / 16) + (k / 4) % 2;
-        else if (bits == 8)
-          reg = (k / 8) % 2;
-        else if (K == 64)
-          reg = (k / 16) % 2;
-      } else if (bits == 16) {
-        reg = (k / 4) % 2;
-      }
-      // 16-bit sparse A uses the whole register for its group of four.
-      if (bits != 16)
-        base = int(2 * bits * ((k / 4) % (16 / bits)));
-    } else {
-      if (wave == 32) {
-        if (bits == 16)
-          reg = 4 * (k / 16) + (k / 2) % 4;
-        else if (bits == 8)
-          reg = (k / 4) % 4;
-        else if (K == 32)
-          reg = (k / 8) % 2;
-        else
-          reg = (k / 8) % 4;
-      } else {
-        if (bits == 16)
-          reg = (k / 2) % 4;
-        else if (bits == 8)
-          reg = (k / 4) % 2;
-        else if (K != 32)
-          reg = (k / 8) % 2;
-      }
-      base = int(bits * (k % (32 / bits)));
-    }
-  } else {
-    if (wave == 32) {
-      if (bits == 16)
-        reg = 2 * (k / 8) + (k / 2) % 2;
-      else if (bits == 8)
-        reg = (k / 4) % 2;
-      else if (K == 32)
-        reg = (k / 8) % 2;
-    } else if (bits == 16) {
-      reg = (k / 2) % 2;
-    }
-    base = int(bits * (k % (32 / bits)));
-  }
-  return reg * 32 + unsigned(base < 0 ? 0 : base);
-}
-
-/// gfx12 input lane, calculator InstCalcGfx12.__get_input_lane. `which` is
-/// 'a', 'b' or 'k' (the sparse index).
-unsigned gfx12InputLane(char which, unsigned i, unsigned k, bool sparse,
-                        unsigned bits, unsigned K, unsigned wave) {
-  if (sparse) {
-    if (wave == 32) {
-      if (bits == 16)
-        return 16 * ((k / 8) % 2) + i;
-      if (bits == 8 || K == 32)
-        return 16 * (k / 16) + i;
-      return 16 * (k / 32) + i;
-    }
-    if (bits == 16)
-      return 16 * (k / 8) + i;
-    if (bits == 8 || K == 32) {
-      if (bits == 4 && (which == 'a' || which == 'k'))
-        return 16 * (k / 16) + i;
-      return 32 * ((k / 8) % 2) + 16 * (k / 16) + i;
-    }
-    return 32 * ((k / 16) % 2) + 16 * (k / 32) + i;
-  }
-  if (wave == 32) {
-    if (bits == 16)
-      return 16 * ((k / 4) % 2) + i;
-    if (bits == 8 || K == 16)
-      return 16 * (k / 8) + i;
-    return 16 * (k / 16) + i;
-  }
-  if (bits == 16)
-    return 32 * ((k / 8) % 2) + 16 * ((k / 4) % 2) + i;
-  if (bits == 8)
-    return 32 * ((k / 4) % 2) + 16 * ((k / 8) % 2) + i;
-  if (K == 16)
-    return 16 * (k / 8) + i;
-  return 32 * ((k / 8) % 2) + 16 * ((k / 16) % 2) + i;
-}
-
-/// gfx12 sparse index sets, calculator get_num_compression_sets.
-unsigned gfx12NumSets(unsigned bits, unsigned K, unsigned wave) {
-  if (wave == 32)
-    return bits == 4 && K == 64 ? 1 : 2;
-  return bits == 8 || bits == 16 ? 4 : 2;
-}
-
-/// gfx12 sparse index nibble (set 0) of the group holding dense k,
-/// calculator InstCalcGfx12.__get_compression_bits.
-unsigned gfx12IndexBit(unsigned k, unsigned bits, unsigned K, unsigned wave) {
-  if (wave == 32) {
-    if (bits == 16)
-      return 8 * (k / 16) + 4 * ((k / 4) % 2);
-    if (bits == 8 || K == 32)
-      return 4 * ((k / 4) % 4);
-    return 4 * ((k / 4) % 8);
-  }
-  if (bits == 8 || bits == 16)
-    return 4 * ((k / 4) % 2);
-  return 4 * ((k / 4) % 4);
-}
-
-/// gfx12 output, calculator InstCalcGfx12.__get_output_reg_lanes.
-Loc gfx12Output(unsigned i, unsigned j, unsigned bits, unsigned wave) {
-  unsigned bit, lane;
-  if (wave == 32) {
-    bit = bits == 32 ? 32 * (i % 8) : 32 * ((i / 2) % 4) + 16 * (i % 2);
-    lane = 16 * (i / 8) + j;
-  } else {
-    bit = bits == 32 ? 32 * (i % 4) : 32 * ((i / 2) % 2) + 16 * (i % 2);
-    lane = 32 * ((i / 4) % 2) + 16 * (i / 8) + j;
-  }
-  return {uint16_t(lane), uint16_t(bit)};
-}
-
-/// gfx11 output, calculator InstCalcGfx11.__get_output_reg_lanes. 16-bit
-/// values take one register each, in the half OPSEL picks.
-Loc gfx11Output(unsigned N, unsigned i, unsigned j, unsigned bits,
-                unsigned wave, bool opselHi) {
-  unsigned rowsPerRegSlot = wave / 16;
-  unsigned skipHalf = bits == 16 ? 2 : 1;
-  unsigned regno = skipHalf * (i / rowsPerRegSlot) + (opselHi ? 1 : 0);
-  unsigned rowsPerVgpr = (wave * 16) / N;
-  unsigned lane = (N * (i % rowsPerVgpr) + j) % wave;
-  return {uint16_t(lane), uint16_t(regno * bits)};
-}
-
-//===----------------------------------------------------------------------===//
-// Bit access
-//===----------------------------------------------------------------------===//
-
-inline uint64_t readBits(const uint8_t *p, unsigned bit, unsigned width) {
-  if (width == 4)
-    return (p[bit / 8] >> (bit % 8)) & 0xFu;
-  uint64_t v = 0;
-  std::memcpy(&v, p + bit / 8, width / 8);
-  return v;
-}
-
-inline void writeBits(uint8_t *p, unsigned bit, unsigned width, uint64_t v) {
-  if (width == 4) {
-    uint8_t &byte = p[bit / 8];
-    unsigned sh = bit % 8;
-    byte = uint8_t((byte & ~(0xFu << sh)) | ((v & 0xFu) << sh));
-    return;
-  }
-  std::memcpy(p + bit / 8, &v, width / 8);
-}
-
 } // namespace
 
 //===----------------------------------------------------------------------===//
 // MatrixOp::Impl
 //===----------------------------------------------------------------------===//
-
-struct MatrixOp::Impl {
-  const Spec *spec;
-  Target target;
-  unsigned wave;
-  unsigned M, N, K, B;
-  unsigned kA; ///< A's K extent: K, or K / 2 when sparse
-  bool sparse;
-  unsigned aBits, bBits, cBits;
-  unsigned aBytes = 0, bBytes = 0, cBytes = 0;
-  Fp8Format aFp8 = Fp8Format::E4M3FN, bFp8 = Fp8Format::E4M3FN;
-  unsigned numSets = 0;
-  unsigned setBits = 0; ///< width of one index set
-
-  /// Locations without modifiers: A [b][i][kk], B [b][k][j], C [b][i][j].
-  std::vector<Loc> aLoc, bLoc, cLoc;
-  /// RDNA3 opsel-high C/D locations.
-  std::vector<Loc> cLocHi;
-  /// RDNA3: the further copies of each A and B element.
-  std::vector<std::vector<Loc>> aCopies, bCopies;
-  /// Sparse: lane and bit (set 0) of the 2-bit index field of A [i][kc].
-  std::vector<Loc> idxLoc;
-  /// Whether C's elements cover every bit of the accumulator (else D starts
-  /// as a copy of C: RDNA3's 16-bit accumulator uses half of each register).
-  bool cCoversAll = true;
-
-  void build();
-};
 
 static unsigned elemBits(ElemType t) { return getElemBits(t); }
 
@@ -585,110 +269,15 @@ void MatrixOp::Impl::build() {
   case GpuArch::CDNA1:
   case GpuArch::CDNA2:
   case GpuArch::CDNA3:
-  case GpuArch::CDNA4: {
-    for (unsigned b = 0; b < B; ++b)
-      for (unsigned i = 0; i < M; ++i)
-        for (unsigned kk = 0; kk < kA; ++kk)
-          aLoc[(b * M + i) * kA + kk] = gfx9Input(M, kA, B, i, kk, b, aBits);
-    bool doubleK = isGfx9DoubleKSparse(sparse, N, K, bBits);
-    for (unsigned b = 0; b < B; ++b)
-      for (unsigned k = 0; k < K; ++k)
-        for (unsigned j = 0; j < N; ++j)
-          bLoc[(b * K + k) * N + j] =
-              doubleK ? gfx9DoubleKDenseInput(N, K, j, k, bBits)
-                      : gfx9Input(N, K, B, j, k, b, bBits);
-    for (unsigned b = 0; b < B; ++b)
-      for (unsigned i = 0; i < M; ++i)
-        for (unsigned j = 0; j < N; ++j)
-          cLoc[(b * M + i) * N + j] = gfx9Output(M, N, i, j, b, cBits);
-    if (sparse) {
-      // Calculator _get_reg_name: compressed slot s of a lane has its 2-bit
-      // field at bits [2s + 1 : 2s] (the nibble floor(s/2)*4 holds the two
-      // slots of one group); with cbsz == 0, abid moves to set abid, sets
-      // being 2 bits per compressed slot of the lane.
-      unsigned epcA = kA * M / 64;
-      setBits = 2 * epcA;
-      numSets = 32 / setBits;
-      idxLoc.resize(size_t(M) * kA);
-      for (unsigned i = 0; i < M; ++i)
-        for (unsigned kc = 0; kc < kA; ++kc) {
-          Loc a = gfx9Input(M, kA, 1, i, kc, 0, aBits);
-          idxLoc[i * kA + kc] = {a.lane, uint16_t(2 * (kc % epcA))};
-        }
-    }
+  case GpuArch::CDNA4:
+    buildCdna();
     break;
-  }
-  case GpuArch::RDNA3: {
-    // Calculator InstCalcGfx11: lane i (row of A, column of B) holds element
-    // k of every k; lanes i + 16 (and i + 32, i + 48 in wave64) hold copies.
-    unsigned copies = wave / 16;
-    aCopies.assign(aLoc.size(), {});
-    bCopies.assign(bLoc.size(), {});
-    for (unsigned i = 0; i < M; ++i)
-      for (unsigned k = 0; k < K; ++k) {
-        aLoc[i * kA + k] = {uint16_t(i), uint16_t(k * aBits)};
-        for (unsigned c = 1; c < copies; ++c)
-          aCopies[i * kA + k].push_back(
-              {uint16_t(i + 16 * c), uint16_t(k * aBits)});
-      }
-    for (unsigned k = 0; k < K; ++k)
-      for (unsigned j = 0; j < N; ++j) {
-        bLoc[k * N + j] = {uint16_t(j), uint16_t(k * bBits)};
-        for (unsigned c = 1; c < copies; ++c)
-          bCopies[k * N + j].push_back(
-              {uint16_t(j + 16 * c), uint16_t(k * bBits)});
-      }
-    // OPSEL[2] (the op_sel operand) only exists for 16-bit accumulators.
-    if (spec->flags & kOpsel)
-      cLocHi.resize(cLoc.size());
-    for (unsigned i = 0; i < M; ++i)
-      for (unsigned j = 0; j < N; ++j) {
-        cLoc[i * N + j] = gfx11Output(N, i, j, cBits, wave, false);
-        if (!cLocHi.empty())
-          cLocHi[i * N + j] = gfx11Output(N, i, j, cBits, wave, true);
-      }
+  case GpuArch::RDNA3:
+    buildRdna3();
     break;
-  }
-  case GpuArch::RDNA4: {
-    for (unsigned i = 0; i < M; ++i)
-      for (unsigned kk = 0; kk < kA; ++kk) {
-        Loc l;
-        if (!sparse) {
-          l.lane = uint16_t(gfx12InputLane('a', i, kk, false, aBits, K, wave));
-          l.bit = uint16_t(gfx12InputBit(true, kk, false, aBits, K, wave));
-        } else {
-          // The two compressed values of dense group g sit in the pair the
-          // calculator returns for dense k = 4g, in order.
-          unsigned g = kk / 2, half = kk % 2;
-          l.lane =
-              uint16_t(gfx12InputLane('a', i, 4 * g, true, aBits, K, wave));
-          l.bit = uint16_t(gfx12InputBit(true, 4 * g, true, aBits, K, wave) +
-                           half * aBits);
-        }
-        aLoc[i * kA + kk] = l;
-      }
-    for (unsigned k = 0; k < K; ++k)
-      for (unsigned j = 0; j < N; ++j)
-        bLoc[k * N + j] = {
-            uint16_t(gfx12InputLane('b', j, k, sparse, bBits, K, wave)),
-            uint16_t(gfx12InputBit(false, k, sparse, bBits, K, wave))};
-    for (unsigned i = 0; i < M; ++i)
-      for (unsigned j = 0; j < N; ++j)
-        cLoc[i * N + j] = gfx12Output(i, j, cBits, wave);
-    if (sparse) {
-      numSets = gfx12NumSets(aBits, K, wave);
-      setBits = 32 / numSets;
-      idxLoc.resize(size_t(M) * kA);
-      for (unsigned i = 0; i < M; ++i)
-        for (unsigned kc = 0; kc < kA; ++kc) {
-          unsigned g = kc / 2;
-          idxLoc[i * kA + kc] = {
-              uint16_t(gfx12InputLane('k', i, 4 * g, true, aBits, K, wave)),
-              uint16_t(gfx12IndexBit(4 * g, aBits, K, wave) + 2 * (kc % 2))};
-        }
-    }
+  case GpuArch::RDNA4:
+    buildRdna4();
     break;
-  }
   }
 
   // Operand sizes: the extent of the layout, in whole 32-bit registers
@@ -960,102 +549,6 @@ struct Scratch {
   std::vector<int64_t> accI;
 };
 thread_local Scratch scratch;
-
-bool isFloatType(ElemType t) {
-  return t != ElemType::I8 && t != ElemType::I4 && t != ElemType::I32;
-}
-
-int64_t decodeInt(ElemType t, uint64_t bits, bool isSigned) {
-  switch (t) {
-  case ElemType::I8:
-    return isSigned ? int64_t(int8_t(uint8_t(bits))) : int64_t(uint8_t(bits));
-  case ElemType::I4: {
-    int64_t v = int64_t(bits & 0xF);
-    return isSigned && v >= 8 ? v - 16 : v;
-  }
-  case ElemType::I32:
-    return int64_t(int32_t(uint32_t(bits)));
-  default:
-    return 0;
-  }
-}
-/// Decodes `n` elements of type `t` at `locs` (lanes remapped through
-/// `laneMap` when given) into doubles.
-void gatherFloat(ElemType t, Fp8Format f8, const Loc *locs, size_t n,
-                 const uint8_t *laneMap, const uint8_t *const *lanes,
-                 double *out) {
-  auto lanePtr = [&](const Loc &l) {
-    return lanes[laneMap ? laneMap[l.lane] : l.lane] + l.bit / 8;
-  };
-  switch (t) {
-  case ElemType::F16: {
-    const float *table = getF16Table();
-    for (size_t e = 0; e < n; ++e) {
-      uint16_t v;
-      std::memcpy(&v, lanePtr(locs[e]), 2);
-      out[e] = table[v];
-    }
-    return;
-  }
-  case ElemType::BF16:
-    for (size_t e = 0; e < n; ++e) {
-      uint16_t v;
-      std::memcpy(&v, lanePtr(locs[e]), 2);
-      out[e] = decodeBF16(v);
-    }
-    return;
-  case ElemType::FP8:
-  case ElemType::BF8: {
-    const float *table = getFp8Table(f8);
-    for (size_t e = 0; e < n; ++e)
-      out[e] = table[*lanePtr(locs[e])];
-    return;
-  }
-  case ElemType::F32:
-    for (size_t e = 0; e < n; ++e) {
-      float v;
-      std::memcpy(&v, lanePtr(locs[e]), 4);
-      out[e] = v;
-    }
-    return;
-  case ElemType::F64:
-    for (size_t e = 0; e < n; ++e)
-      std::memcpy(&out[e], lanePtr(locs[e]), 8);
-    return;
-  default:
-    return;
-  }
-}
-
-/// Rounds `n` results to type `t` and writes them at `locs`.
-void scatterFloat(ElemType t, const Loc *locs, size_t n, const double *v,
-                  uint8_t *const *lanes) {
-  for (size_t e = 0; e < n; ++e) {
-    uint8_t *p = lanes[locs[e].lane] + locs[e].bit / 8;
-    switch (t) {
-    case ElemType::F32: {
-      float f = float(v[e]);
-      std::memcpy(p, &f, 4);
-      break;
-    }
-    case ElemType::F16: {
-      uint16_t h = encodeF16(v[e]);
-      std::memcpy(p, &h, 2);
-      break;
-    }
-    case ElemType::BF16: {
-      uint16_t h = encodeBF16(v[e]);
-      std::memcpy(p, &h, 2);
-      break;
-    }
-    case ElemType::F64:
-      std::memcpy(p, &v[e], 8);
-      break;
-    default:
-      break;
-    }
-  }
-}
 
 } // namespace
 

@@ -1,0 +1,143 @@
+//===- MatrixOpsImpl.h - What the MatrixOps files share ---------*- C++ -*-===//
+//
+// The emulator's matrix instructions live in four files:
+//
+//   MatrixOps.cpp          the intrinsic table, MatrixOp, and executing one
+//                          instruction for a wave;
+//   MatrixOpsCdna.cpp      where CDNA (gfx9) MFMA/SMFMAC operands sit;
+//   MatrixOpsRdna.cpp      where RDNA3 (gfx11) WMMA and RDNA4 (gfx12)
+//                          WMMA/SWMMAC operands sit;
+//   MatrixOpsNumerics.cpp  decoding and rounding the element formats.
+//
+// This header holds what they share. It is private to lib/Emulator.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MCORE_LIB_EMULATOR_MATRIXOPSIMPL_H
+#define MCORE_LIB_EMULATOR_MATRIXOPSIMPL_H
+
+#include "mcore/Emulator/MatrixOps.h"
+
+#include "FloatFormats.h"
+
+#include <cstring>
+#include <vector>
+
+namespace mlir::mcore::emu::matrixops {
+
+enum Flags : uint8_t {
+  kNone = 0,
+  kSign = 1 << 0,  ///< i1 A_sign, i1 B_sign operands
+  kClamp = 1 << 1, ///< i1 clamp operand
+  kOpsel = 1 << 2, ///< i1 op_sel operand (16-bit accumulator)
+  kTied = 1 << 3,  ///< RDNA3 _tied form
+  kCbAb = 1 << 4,  ///< i32 cbsz, abid operands
+  kBlgp = 1 << 5,  ///< i32 blgp operand
+};
+
+using E = ElemType;
+
+struct Spec {
+  const char *name;
+  MatrixFamily family;
+  uint8_t m, n;
+  uint16_t k; ///< dense K
+  uint8_t blocks;
+  E a, b, c;
+  uint8_t flags;
+  uint8_t archs;
+};
+
+/// Where one matrix element sits: `lane`, and bit `bit` of that lane's
+/// operand bytes.
+struct Loc {
+  uint16_t lane = 0;
+  uint16_t bit = 0;
+};
+
+//===----------------------------------------------------------------------===//
+// Bit access
+//===----------------------------------------------------------------------===//
+
+inline uint64_t readBits(const uint8_t *p, unsigned bit, unsigned width) {
+  if (width == 4)
+    return (p[bit / 8] >> (bit % 8)) & 0xFu;
+  uint64_t v = 0;
+  std::memcpy(&v, p + bit / 8, width / 8);
+  return v;
+}
+
+inline void writeBits(uint8_t *p, unsigned bit, unsigned width, uint64_t v) {
+  if (width == 4) {
+    uint8_t &byte = p[bit / 8];
+    unsigned sh = bit % 8;
+    byte = uint8_t((byte & ~(0xFu << sh)) | ((v & 0xFu) << sh));
+    return;
+  }
+  std::memcpy(p + bit / 8, &v, width / 8);
+}
+
+//===----------------------------------------------------------------------===//
+// Element formats (MatrixOpsNumerics.cpp)
+//===----------------------------------------------------------------------===//
+
+bool isFloatType(ElemType t);
+/// The value of integer element bits (i8, i4 per `isSigned`; i32).
+int64_t decodeInt(ElemType t, uint64_t bits, bool isSigned);
+/// Decodes `n` elements of type `t` at `locs` (lanes remapped through
+/// `laneMap` when given) into doubles.
+void gatherFloat(ElemType t, Fp8Format f8, const Loc *locs, size_t n,
+                 const uint8_t *laneMap, const uint8_t *const *lanes,
+                 double *out);
+/// Rounds `n` results to type `t` and writes them at `locs`.
+void scatterFloat(ElemType t, const Loc *locs, size_t n, const double *v,
+                  uint8_t *const *lanes);
+
+//===----------------------------------------------------------------------===//
+// CDNA (MatrixOpsCdna.cpp)
+//===----------------------------------------------------------------------===//
+
+/// gfx9 BLGP: the lane B data is read from, for the lane it would normally
+/// be read from.
+unsigned blgpLane(unsigned lane, unsigned blgp);
+
+} // namespace mlir::mcore::emu::matrixops
+
+namespace mlir::mcore::emu {
+
+struct MatrixOp::Impl {
+  const matrixops::Spec *spec;
+  Target target;
+  unsigned wave;
+  unsigned M, N, K, B;
+  unsigned kA; ///< A's K extent: K, or K / 2 when sparse
+  bool sparse;
+  unsigned aBits, bBits, cBits;
+  unsigned aBytes = 0, bBytes = 0, cBytes = 0;
+  Fp8Format aFp8 = Fp8Format::E4M3FN, bFp8 = Fp8Format::E4M3FN;
+  unsigned numSets = 0;
+  unsigned setBits = 0; ///< width of one index set
+
+  /// Locations without modifiers: A [b][i][kk], B [b][k][j], C [b][i][j].
+  std::vector<matrixops::Loc> aLoc, bLoc, cLoc;
+  /// RDNA3 opsel-high C/D locations.
+  std::vector<matrixops::Loc> cLocHi;
+  /// RDNA3: the further copies of each A and B element.
+  std::vector<std::vector<matrixops::Loc>> aCopies, bCopies;
+  /// Sparse: lane and bit (set 0) of the 2-bit index field of A [i][kc].
+  std::vector<matrixops::Loc> idxLoc;
+  /// Whether C's elements cover every bit of the accumulator (else D starts
+  /// as a copy of C: RDNA3's 16-bit accumulator uses half of each register).
+  bool cCoversAll = true;
+
+  void build();
+  /// The layouts of each architecture (build() sizes the location vectors
+  /// and computes the operand sizes from them).
+  void buildCdna();  ///< MatrixOpsCdna.cpp
+  void buildRdna3(); ///< MatrixOpsRdna.cpp
+  void buildRdna4(); ///< MatrixOpsRdna.cpp
+};
+
+} // namespace mlir::mcore::emu
+
+#endif // MCORE_LIB_EMULATOR_MATRIXOPSIMPL_H

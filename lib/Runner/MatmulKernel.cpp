@@ -15,11 +15,9 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <chrono>
-#include <dlfcn.h>
 #include <mutex>
 #include <optional>
 
@@ -46,68 +44,10 @@ std::optional<Backend> &processBackend() {
   return backend;
 }
 
-/// The error-capturing extension of a runtime library
-/// (include/mcore/Runtime/{EmuRuntime,HipRuntime}.h).
-struct RuntimeErrors {
-  void (*capture)(int) = nullptr;
-  size_t (*take)(char *, size_t) = nullptr;
-  void (*setChip)(const char *) = nullptr; ///< emulator only
-  const char *prefix = "";
-
-  static llvm::Expected<RuntimeErrors> open(const BackendChoice &choice) {
-    void *handle = dlopen(choice.library.c_str(), RTLD_NOW | RTLD_GLOBAL);
-    if (!handle)
-      return makeError("cannot load " + choice.library + ": " + dlerror());
-    RuntimeErrors r;
-    bool emu = choice.backend == Backend::Emu;
-    r.capture = reinterpret_cast<void (*)(int)>(
-        dlsym(handle, emu ? "mcoreEmuCaptureErrors" : "mcoreHipCaptureErrors"));
-    r.take = reinterpret_cast<size_t (*)(char *, size_t)>(
-        dlsym(handle, emu ? "mcoreEmuTakeErrors" : "mcoreHipTakeErrors"));
-    if (emu)
-      r.setChip = reinterpret_cast<void (*)(const char *)>(
-          dlsym(handle, "mcoreEmuSetChip"));
-    r.prefix = emu ? "mcore-emu: " : "mcore-hip: ";
-    if (!r.capture || !r.take || (emu && !r.setChip))
-      return makeError(choice.library +
-                       " lacks mcore's error-capturing extension (an older "
-                       "build?); rebuild mcore");
-    return r;
-  }
-
-  /// Captures the runtime's errors while `fn` runs; fails with them.
-  llvm::Error around(llvm::function_ref<llvm::Error()> fn) const {
-    capture(1);
-    llvm::Error inner = fn();
-    capture(0);
-    std::string text(take(nullptr, 0), '\0');
-    while (true) {
-      std::vector<char> buffer(text.size() + 1);
-      size_t n = take(buffer.data(), buffer.size());
-      if (n < buffer.size()) {
-        text.assign(buffer.data(), n);
-        break;
-      }
-      text.resize(n);
-    }
-    llvm::StringRef errors = llvm::StringRef(text).rtrim();
-    if (errors.empty())
-      return inner;
-    llvm::consumeError(std::move(inner));
-    llvm::SmallVector<llvm::StringRef> lines;
-    errors.split(lines, '\n');
-    std::string message;
-    for (llvm::StringRef line : lines)
-      message += (message.empty() ? "" : "\n") + (prefix + line).str();
-    return makeError(message);
-  }
-};
-
 } // namespace
 
 struct MatmulKernel::Impl {
   RuntimeLibrary runtime;
-  RuntimeErrors errors;
   std::unique_ptr<ExecutionEngine> engine;
 };
 
@@ -117,7 +57,7 @@ MatmulKernel::~MatmulKernel() {
   // Unloading the GPU module (the engine's global destructors) goes through
   // the runtime.
   std::lock_guard<std::mutex> lock(runtimeMutex());
-  llvm::consumeError(impl->errors.around([&] {
+  llvm::consumeError(impl->runtime.captureErrors([&] {
     impl->engine.reset();
     return llvm::Error::success();
   }));
@@ -206,27 +146,25 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::compile(
   kernel->denseFallback = config->decompressA;
 
   std::unique_lock<std::mutex> lock(runtimeMutex());
-  llvm::Expected<RuntimeErrors> errors = RuntimeErrors::open(backend);
-  if (!errors)
-    return errors.takeError();
   llvm::Expected<RuntimeLibrary> runtime = RuntimeLibrary::open(backend);
   if (!runtime)
     return runtime.takeError();
+  if (!runtime->canCaptureErrors())
+    // The error says what the library lacks.
+    return runtime->captureErrors([] { return llvm::Error::success(); });
   processBackend() = backend.backend;
   llvm::Expected<std::unique_ptr<ExecutionEngine>> engine =
       createExecutionEngine(*module, {backend.library});
   if (!engine)
     return makeError("cannot JIT-compile the host code: " +
                      llvm::toString(engine.takeError()));
-  kernel->impl =
-      std::unique_ptr<Impl>(new Impl{*runtime, *errors, std::move(*engine)});
+  kernel->impl = std::unique_ptr<Impl>(new Impl{*runtime, std::move(*engine)});
   // Loading the GPU module (global constructors) may fail in the runtime.
   // The emulator takes the chip from the kernels' target-cpu, which the
   // pipeline records; the chip set here is its fallback for bitcode without
   // one.
-  if (errors->setChip)
-    errors->setChip(o.chip.c_str());
-  llvm::Error loaded = errors->around([&] {
+  runtime->setEmulatedChip(o.chip);
+  llvm::Error loaded = runtime->captureErrors([&] {
     kernel->impl->engine->initialize();
     return llvm::Error::success();
   });
@@ -269,7 +207,7 @@ llvm::Error MatmulKernel::run(llvm::ArrayRef<uint32_t> a,
   const RuntimeLibrary &rt = impl->runtime;
   llvm::SmallVector<void *, 4> buffers;
   std::vector<uint8_t> cBytes = toBytes(p.c, c);
-  llvm::Error result = impl->errors.around([&]() -> llvm::Error {
+  llvm::Error result = impl->runtime.captureErrors([&]() -> llvm::Error {
     auto upload = [&](const std::vector<uint8_t> &bytes) {
       void *ptr = rt.alloc(bytes.size());
       buffers.push_back(ptr);
@@ -305,7 +243,7 @@ llvm::Error MatmulKernel::run(llvm::ArrayRef<uint32_t> a,
     rt.copy(cBytes.data(), dC, cBytes.size());
     return llvm::Error::success();
   });
-  llvm::consumeError(impl->errors.around([&] {
+  llvm::consumeError(impl->runtime.captureErrors([&] {
     for (void *ptr : buffers)
       if (ptr)
         rt.free(ptr);

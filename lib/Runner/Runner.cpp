@@ -1,4 +1,8 @@
 //===- Runner.cpp - Backends and the host JIT of mcore-run ----------------===//
+//
+// See include/mcore/Runner/Runner.h.
+//
+//===----------------------------------------------------------------------===//
 
 #include "mcore/Runner/Runner.h"
 
@@ -162,6 +166,7 @@ RuntimeLibrary::open(const BackendChoice &choice) {
   if (!handle)
     return handle.takeError();
   RuntimeLibrary lib;
+  lib.library = choice.library;
   auto get = [&](auto &fn, const char *name) {
     fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(
         dlsym(*handle, name));
@@ -175,6 +180,12 @@ RuntimeLibrary::open(const BackendChoice &choice) {
       return error(choice.library + " lacks the mgpu* memory functions");
   get(lib.setTiming, "mcoreHipSetKernelTiming");
   get(lib.takeMilliseconds, "mcoreHipTakeKernelMilliseconds");
+  bool emu = choice.backend == Backend::Emu;
+  get(lib.captureFn, emu ? "mcoreEmuCaptureErrors" : "mcoreHipCaptureErrors");
+  get(lib.takeFn, emu ? "mcoreEmuTakeErrors" : "mcoreHipTakeErrors");
+  if (emu)
+    get(lib.setChipFn, "mcoreEmuSetChip");
+  lib.errorPrefix = emu ? "mcore-emu: " : "mcore-hip: ";
   return lib;
 }
 
@@ -197,6 +208,43 @@ void RuntimeLibrary::setKernelTiming(bool on) const {
 
 double RuntimeLibrary::takeKernelMilliseconds() const {
   return takeMilliseconds ? takeMilliseconds() : 0;
+}
+
+llvm::Error
+RuntimeLibrary::captureErrors(llvm::function_ref<llvm::Error()> fn) const {
+  if (!canCaptureErrors()) {
+    llvm::consumeError(fn());
+    return error(library + " lacks mcore's error-capturing extension (an "
+                           "older build?); rebuild mcore");
+  }
+  captureFn(1);
+  llvm::Error inner = fn();
+  captureFn(0);
+  std::string text(takeFn(nullptr, 0), '\0');
+  while (true) {
+    std::vector<char> buffer(text.size() + 1);
+    size_t n = takeFn(buffer.data(), buffer.size());
+    if (n < buffer.size()) {
+      text.assign(buffer.data(), n);
+      break;
+    }
+    text.resize(n);
+  }
+  llvm::StringRef errors = llvm::StringRef(text).rtrim();
+  if (errors.empty())
+    return inner;
+  llvm::consumeError(std::move(inner));
+  llvm::SmallVector<llvm::StringRef> lines;
+  errors.split(lines, '\n');
+  std::string message;
+  for (llvm::StringRef line : lines)
+    message += (message.empty() ? "" : "\n") + (errorPrefix + line).str();
+  return error(message);
+}
+
+void RuntimeLibrary::setEmulatedChip(llvm::StringRef chip) const {
+  if (setChipFn)
+    setChipFn(chip.str().c_str());
 }
 
 llvm::SmallVector<std::string> runner::getRunnerUtilsLibraries() {

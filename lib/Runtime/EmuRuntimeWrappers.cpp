@@ -24,7 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RuntimeErrors.h"
+#include "ErrorReporter.h"
 
 #include "mcore/Emulator/Emulator.h"
 #include "mcore/Runtime/EmuRuntime.h"
@@ -49,8 +49,8 @@ const emu::Options &options() {
   return *o;
 }
 
-mlir::mcore::runtime::RuntimeErrors &errors() {
-  static auto *e = new mlir::mcore::runtime::RuntimeErrors(
+mlir::mcore::runtime::ErrorReporter &errors() {
+  static auto *e = new mlir::mcore::runtime::ErrorReporter(
       "mcore-emu", "MCORE_EMU_ON_ERROR");
   return *e;
 }

@@ -58,8 +58,11 @@ struct BackendChoice {
 /// usable and Emu otherwise. The runtime library must exist.
 llvm::Expected<BackendChoice> chooseBackend(Backend requested);
 
-/// A runtime library, opened with dlopen: the JIT's host code and mcore-run
-/// then share its state (HIP, the emulator's memory map).
+/// A runtime library, opened with dlopen: the JIT's host code and the
+/// runner then share its state (HIP, the emulator's memory map). Besides the
+/// mgpu* memory functions it reaches mcore's extensions
+/// (include/mcore/Runtime/{EmuRuntime,HipRuntime}.h): kernel timing (hip),
+/// error capture (both) and the emulated chip (emu).
 class RuntimeLibrary {
 public:
   static llvm::Expected<RuntimeLibrary> open(const BackendChoice &choice);
@@ -73,13 +76,30 @@ public:
   void setKernelTiming(bool on) const;
   double takeKernelMilliseconds() const;
 
+  /// Whether the library has mcore's error-capturing extension
+  /// (mcore{Emu,Hip}CaptureErrors and mcore{Emu,Hip}TakeErrors).
+  bool canCaptureErrors() const { return captureFn && takeFn; }
+  /// Runs `fn` with the library's errors recorded instead of printed (the
+  /// process goes on, the failing call returns); fails with them, one per
+  /// line, as "mcore-emu: ..." / "mcore-hip: ...", or else with fn's error.
+  /// Without the extension, fails saying so.
+  llvm::Error captureErrors(llvm::function_ref<llvm::Error()> fn) const;
+  /// The chip the emulator emulates for modules whose code names none
+  /// (mcoreEmuSetChip); nothing on hip.
+  void setEmulatedChip(llvm::StringRef chip) const;
+
 private:
+  std::string library;
+  const char *errorPrefix = "";
   void *(*memAlloc)(uint64_t, void *, bool) = nullptr;
   void (*memFree)(void *, void *) = nullptr;
   void (*memCopy)(void *, void *, size_t, void *) = nullptr;
   void (*streamSync)(void *) = nullptr;
   void (*setTiming)(int) = nullptr;
   double (*takeMilliseconds)() = nullptr;
+  void (*captureFn)(int) = nullptr;
+  size_t (*takeFn)(char *, size_t) = nullptr;
+  void (*setChipFn)(const char *) = nullptr;
 };
 
 /// The upstream runner libraries mcore-run links by default

@@ -16,7 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HipApi.h"
-#include "RuntimeErrors.h"
+#include "ErrorReporter.h"
 
 #include "mcore/Runtime/HipRuntime.h"
 
@@ -47,8 +47,8 @@ namespace {
 // Reporting
 //===----------------------------------------------------------------------===//
 
-mlir::mcore::runtime::RuntimeErrors &errors() {
-  static auto *e = new mlir::mcore::runtime::RuntimeErrors(
+mlir::mcore::runtime::ErrorReporter &errors() {
+  static auto *e = new mlir::mcore::runtime::ErrorReporter(
       "mcore-hip", "MCORE_HIP_ON_ERROR");
   return *e;
 }

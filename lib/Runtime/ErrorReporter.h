@@ -1,19 +1,19 @@
-//===- RuntimeErrors.h - Error reporting of mcore's runtime libraries -----===//
+//===- ErrorReporter.h - How mcore's runtime libraries report errors -----===//
 //
 // libmcore_emu_runtime.so and libmcore_hip_runtime.so report errors alike:
 // one line "PREFIX: error: MESSAGE" on stderr (after flushing stdout), then
 // the process ends with status 1, unless the environment variable named at
-// construction is "continue". Embedders (the Python package, MatmulKernel)
-// capture them instead: while capturing, messages are recorded, one per
-// line, for take().
+// construction is "continue". Embedders (the Python package, through
+// runner::RuntimeLibrary::captureErrors) capture them instead: while
+// capturing, messages are recorded, one per line, for take().
 //
 // Internal to lib/Runtime; each library has one instance (see errors() in
 // each), never destroyed, so reports during exit still work.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MCORE_LIB_RUNTIME_RUNTIMEERRORS_H
-#define MCORE_LIB_RUNTIME_RUNTIMEERRORS_H
+#ifndef MCORE_LIB_RUNTIME_ERRORREPORTER_H
+#define MCORE_LIB_RUNTIME_ERRORREPORTER_H
 
 #include <cstddef>
 #include <cstdio>
@@ -24,9 +24,9 @@
 
 namespace mlir::mcore::runtime {
 
-class RuntimeErrors {
+class ErrorReporter {
 public:
-  RuntimeErrors(const char *prefix, const char *onErrorVariable)
+  ErrorReporter(const char *prefix, const char *onErrorVariable)
       : prefix(prefix), onErrorVariable(onErrorVariable) {}
 
   /// Records `message` while capturing; else prints it and, unless the
@@ -81,4 +81,4 @@ private:
 
 } // namespace mlir::mcore::runtime
 
-#endif // MCORE_LIB_RUNTIME_RUNTIMEERRORS_H
+#endif // MCORE_LIB_RUNTIME_ERRORREPORTER_H

@@ -6,14 +6,15 @@
 
 #include "mcore/Runner/MatmulKernel.h"
 
+#include "mcore/Dialect/MCore/IR/MCoreOps.h"
 #include "mcore/Runner/Compile.h"
 #include "mcore/Target/Sparsity.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -27,6 +28,12 @@ using namespace mlir::mcore::runner;
 
 static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+static double elapsedMs(std::chrono::steady_clock::time_point since) {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - since)
+      .count();
 }
 
 namespace {
@@ -47,25 +54,85 @@ std::optional<Backend> &processBackend() {
 } // namespace
 
 struct MatmulKernel::Impl {
-  RuntimeLibrary runtime;
+  MatmulKernelOptions options;
+  size_t remarksGiven = 0;
+  std::unique_ptr<MCorePipelineOptions> pipeline;
+  // The context outlives what refers to it (declared first, destroyed last).
+  std::unique_ptr<MLIRContext> context;
+  std::unique_ptr<DiagnosticLog> log; ///< without a diagnosticHandler
+  std::string inputIR;
+  OwningOpRef<ModuleOp> module;
+  bool compiled = false;
+  std::optional<RuntimeLibrary> runtime;
   std::unique_ptr<ExecutionEngine> engine;
+
+  /// The compiler's errors as text (or `fallback`); warnings and remarks
+  /// to `remarks`.
+  llvm::Error fail(const llvm::Twine &fallback) {
+    giveRemarks();
+    return makeError(log ? log->getErrorText(fallback.str()) : fallback.str());
+  }
+  void giveRemarks() {
+    if (!log || !options.remarks)
+      return;
+    for (; remarksGiven < log->warnings.size(); ++remarksGiven)
+      options.remarks->push_back(log->warnings[remarksGiven]);
+  }
+  void step(const std::string &what) const {
+    if (options.observer)
+      options.observer->step(what);
+  }
 };
 
+MatmulKernel::MatmulKernel() : impl(std::make_unique<Impl>()) {}
+
 MatmulKernel::~MatmulKernel() {
-  if (!impl)
+  if (!impl->engine)
     return;
   // Unloading the GPU module (the engine's global destructors) goes through
   // the runtime.
   std::lock_guard<std::mutex> lock(runtimeMutex());
-  llvm::consumeError(impl->runtime.captureErrors([&] {
+  llvm::consumeError(guarded([&] {
     impl->engine.reset();
     return llvm::Error::success();
   }));
 }
 
+llvm::Error MatmulKernel::guarded(llvm::function_ref<llvm::Error()> fn) const {
+  if (impl->options.captureRuntimeErrors && impl->runtime)
+    return impl->runtime->captureErrors(fn);
+  return fn();
+}
+
+const std::string &MatmulKernel::getInputIR() const { return impl->inputIR; }
+
+ModuleOp MatmulKernel::getModule() const {
+  return impl->module ? *impl->module : ModuleOp();
+}
+
+//===----------------------------------------------------------------------===//
+// Compiling and loading
+//===----------------------------------------------------------------------===//
+
 llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::compile(
     const MatmulProblem &problem, const BackendChoice &backend,
     const MCorePipelineOptions &options, std::vector<std::string> *remarks) {
+  MatmulKernelOptions kernelOptions;
+  kernelOptions.remarks = remarks;
+  llvm::Expected<std::unique_ptr<MatmulKernel>> kernel =
+      prepare(problem, backend, options, kernelOptions);
+  if (!kernel)
+    return kernel.takeError();
+  if (llvm::Error e = (*kernel)->compileModule())
+    return std::move(e);
+  if (llvm::Error e = (*kernel)->load())
+    return std::move(e);
+  return kernel;
+}
+
+llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::prepare(
+    const MatmulProblem &problem, const BackendChoice &backend,
+    const MCorePipelineOptions &options, MatmulKernelOptions kernelOptions) {
   if (llvm::Error e = problem.validate())
     return std::move(e);
   if (backend.backend == Backend::Auto)
@@ -84,106 +151,157 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::compile(
           getBackendName(backend.backend) + " was asked for)");
   }
 
+  auto kernel = std::unique_ptr<MatmulKernel>(new MatmulKernel());
+  kernel->problem = problem;
+  kernel->form =
+      problem.sparseA ? kernelOptions.sparseForm : SparseForm::Compressed;
+  kernel->backend = backend;
+  Impl &impl = *kernel->impl;
+  impl.options = std::move(kernelOptions);
+
   // The options, with the problem's chip and the backend's format.
   llvm::Expected<std::unique_ptr<MCorePipelineOptions>> parsed =
       parsePipelineOptions("");
   if (!parsed)
     return parsed.takeError();
-  MCorePipelineOptions &o = **parsed;
+  impl.pipeline = std::move(*parsed);
+  MCorePipelineOptions &o = *impl.pipeline;
   o.copyOptionValuesFrom(options);
   o.chip = getChipName(problem.chip).str();
   o.format = getBinaryFormat(backend.backend).str();
 
   DialectRegistry registry;
   registerCompilerDialects(registry);
-  MLIRContext context(registry);
-  context.printOpOnDiagnostic(false);
-  DiagnosticLog log(context);
-  auto fail = [&](llvm::StringRef fallback) {
-    if (remarks)
-      llvm::append_range(*remarks, log.warnings);
-    return makeError(log.getErrorText(fallback));
+  impl.context = std::make_unique<MLIRContext>(registry);
+  impl.context->printOpOnDiagnostic(false);
+  if (impl.options.diagnosticHandler)
+    impl.context->getDiagEngine().registerHandler(
+        [handler = impl.options.diagnosticHandler](Diagnostic &diag) {
+          handler(diag);
+          return success();
+        });
+  else
+    impl.log = std::make_unique<DiagnosticLog>(*impl.context);
+
+  auto parse = [&](SparseForm form) {
+    return parseSourceString<ModuleOp>(buildMatmulModule(problem, form),
+                                       ParserConfig(impl.context.get()));
   };
-
-  std::string text = buildMatmulModule(problem, SparseForm::Compressed);
-  OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(text, ParserConfig(&context));
-  if (!module)
-    return fail("internal error: the generated matmul does not parse");
-
   // The configuration the tiler will choose (the instruction, the
-  // accumulator); its errors say what the chip supports.
+  // accumulator), asked of the memref form: a 2:4-encoded A is a tensor.
+  OwningOpRef<ModuleOp> memrefForm = parse(SparseForm::Compressed);
+  if (!memrefForm)
+    return impl.fail("internal error: the generated matmul does not parse");
   Operation *matmul = nullptr;
-  module->walk([&](Operation *op) {
-    if (isa<linalg::MatmulOp>(op) ||
-        op->getName().getStringRef() == "mcore.sparse_matmul")
+  memrefForm->walk([&](Operation *op) {
+    if (isa<linalg::MatmulOp, SparseMatmulOp>(op))
       matmul = op;
   });
+  if (!matmul)
+    return impl.fail("internal error: the generated IR has no matmul");
   FailureOr<MatmulTileConfig> config =
       getMatmulTileConfig(matmul, o.getTilingOptions(problem.chip));
   if (failed(config))
-    return fail("no kernel configuration for " + problem.describe());
+    return impl.fail("no kernel configuration for " + problem.describe());
   std::optional<ElementType> accumulator =
       getAccumulatorElementType(config->accElementType);
   if (!accumulator)
-    return fail("internal error: unexpected accumulator type");
-
-  PassManager pm(&context);
-  std::string error;
-  if (failed(buildMCorePipeline(pm, o, &error)))
-    return makeError(error);
-  if (failed(pm.run(*module)))
-    return fail("compiling " + problem.describe() + " failed");
-  if (remarks)
-    llvm::append_range(*remarks, log.warnings);
-
-  auto kernel = std::unique_ptr<MatmulKernel>(new MatmulKernel());
-  kernel->problem = problem;
-  kernel->backend = backend;
+    return impl.fail("internal error: unexpected accumulator type");
   kernel->intrinsic = config->intrinsic->name;
   kernel->config = config->describe();
   kernel->accumulator = *accumulator;
   kernel->denseFallback = config->decompressA;
 
+  impl.inputIR = buildMatmulModule(problem, kernel->form);
+  if (kernel->form == SparseForm::Compressed)
+    impl.module = std::move(memrefForm);
+  else
+    impl.module = parse(kernel->form);
+  if (!impl.module)
+    return impl.fail("internal error: the generated matmul does not parse");
+  impl.giveRemarks();
+  return kernel;
+}
+
+llvm::Error MatmulKernel::compileModule() {
+  if (!impl->module || impl->compiled)
+    return makeError("MatmulKernel::compileModule: compiled already");
+  impl->step("compiling " + problem.describe());
+  auto start = std::chrono::steady_clock::now();
+  std::string error;
+  if (failed(runMCorePipeline(*impl->module, *impl->pipeline,
+                              impl->options.configurePassManager, error))) {
+    if (!error.empty()) {
+      impl->giveRemarks();
+      return makeError(error);
+    }
+    return impl->fail("compiling " + problem.describe() + " failed");
+  }
+  compileMs = elapsedMs(start);
+  impl->compiled = true;
+  if (impl->options.observer)
+    impl->options.observer->stopSteps();
+  impl->giveRemarks();
+  return llvm::Error::success();
+}
+
+llvm::Error MatmulKernel::load(llvm::ArrayRef<std::string> moreLibraries) {
+  if (!impl->compiled || impl->engine)
+    return makeError(
+        "MatmulKernel::load: needs a compiled module, loaded once");
   std::unique_lock<std::mutex> lock(runtimeMutex());
   llvm::Expected<RuntimeLibrary> runtime = RuntimeLibrary::open(backend);
   if (!runtime)
     return runtime.takeError();
-  if (!runtime->canCaptureErrors())
+  if (impl->options.captureRuntimeErrors && !runtime->canCaptureErrors())
     // The error says what the library lacks.
     return runtime->captureErrors([] { return llvm::Error::success(); });
+  impl->runtime = *runtime;
   processBackend() = backend.backend;
+
+  impl->step("JIT-compiling the host code");
+  llvm::SmallVector<std::string> libs{backend.library};
+  libs.append(moreLibraries.begin(), moreLibraries.end());
   llvm::Expected<std::unique_ptr<ExecutionEngine>> engine =
-      createExecutionEngine(*module, {backend.library});
+      createExecutionEngine(*impl->module, libs);
   if (!engine)
     return makeError("cannot JIT-compile the host code: " +
                      llvm::toString(engine.takeError()));
-  kernel->impl = std::unique_ptr<Impl>(new Impl{*runtime, std::move(*engine)});
+  impl->engine = std::move(*engine);
+  // The host code is LLVM IR of its own now.
+  impl->module = nullptr;
+  impl->inputIR.clear();
+
   // Loading the GPU module (global constructors) may fail in the runtime.
   // The emulator takes the chip from the kernels' target-cpu, which the
   // pipeline records; the chip set here is its fallback for bitcode without
   // one.
-  runtime->setEmulatedChip(o.chip);
-  llvm::Error loaded = runtime->captureErrors([&] {
-    kernel->impl->engine->initialize();
+  impl->runtime->setEmulatedChip(impl->pipeline->chip);
+  impl->step("loading the kernel");
+  if (impl->options.observer)
+    impl->options.observer->startRunning();
+  llvm::Error loaded = guarded([&] {
+    impl->engine->initialize();
     return llvm::Error::success();
   });
-  lock.unlock();
-  if (loaded) {
-    kernel.reset(); // unloads what was loaded
-    return std::move(loaded);
-  }
-  return kernel;
+  if (loaded)
+    // Unloads what was loaded.
+    llvm::consumeError(guarded([&] {
+      impl->engine.reset();
+      return llvm::Error::success();
+    }));
+  return loaded;
 }
 
-llvm::Error MatmulKernel::run(llvm::ArrayRef<uint32_t> a,
-                              llvm::ArrayRef<uint32_t> metadata,
-                              llvm::ArrayRef<uint32_t> b,
-                              llvm::MutableArrayRef<uint32_t> c) const {
+//===----------------------------------------------------------------------===//
+// Running
+//===----------------------------------------------------------------------===//
+
+llvm::Error MatmulKernel::checkOperands(size_t a, size_t metadata, size_t b,
+                                        size_t c) const {
   const MatmulProblem &p = problem;
   size_t m = size_t(p.m), n = size_t(p.n), k = size_t(p.k);
-  size_t aCols = p.sparseA ? sparse24::getCompressedCols(unsigned(k)) : k;
-  size_t words = p.sparseA ? sparse24::getMetadataWords(unsigned(k)) : 0;
+  bool compressed = p.sparseA && form == SparseForm::Compressed;
   auto check = [](const char *what, size_t got, size_t rows,
                   size_t cols) -> llvm::Error {
     if (got == rows * cols)
@@ -193,21 +311,63 @@ llvm::Error MatmulKernel::run(llvm::ArrayRef<uint32_t> a,
                                    what, rows, cols, rows * cols, got)
                          .str());
   };
-  if (llvm::Error e = check(p.sparseA ? "the compressed values of A" : "A",
-                            a.size(), m, aCols))
+  if (compressed) {
+    if (llvm::Error e = check("the compressed values of A", a, m,
+                              sparse24::getCompressedCols(unsigned(k))))
+      return e;
+  } else if (llvm::Error e =
+                 check("A", a, p.transposeA ? k : m, p.transposeA ? m : k)) {
     return e;
-  if (llvm::Error e = check("the metadata of A", metadata.size(), m, words))
+  }
+  if (llvm::Error e =
+          check("the metadata of A", metadata, m,
+                compressed ? sparse24::getMetadataWords(unsigned(k)) : 0))
     return e;
-  if (llvm::Error e = check("B", b.size(), k, n))
+  if (llvm::Error e = check("B", b, p.transposeB ? n : k, p.transposeB ? k : n))
     return e;
-  if (llvm::Error e = check("C", c.size(), m, n))
-    return e;
+  return check("C", c, m, n);
+}
+
+double MatmulKernel::getReportedMilliseconds(llvm::ArrayRef<double> times) {
+  if (times.size() < 2)
+    return times.empty() ? 0 : times.front();
+  double sum = 0;
+  for (double t : times.drop_front())
+    sum += t;
+  return sum / double(times.size() - 1);
+}
+
+llvm::Error MatmulKernel::run(llvm::ArrayRef<uint32_t> a,
+                              llvm::ArrayRef<uint32_t> metadata,
+                              llvm::ArrayRef<uint32_t> b,
+                              llvm::MutableArrayRef<uint32_t> c) const {
+  return runRepeated(a, metadata, b, c, 1).takeError();
+}
+
+llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
+    llvm::ArrayRef<uint32_t> a, llvm::ArrayRef<uint32_t> metadata,
+    llvm::ArrayRef<uint32_t> b, llvm::MutableArrayRef<uint32_t> c,
+    int64_t repeat) const {
+  if (!impl->engine)
+    return makeError("MatmulKernel: run before load");
+  if (repeat < 1)
+    return makeError("MatmulKernel: repeat = " + llvm::Twine(repeat) +
+                     " must be at least 1");
+  if (llvm::Error e =
+          checkOperands(a.size(), metadata.size(), b.size(), c.size()))
+    return std::move(e);
+  const MatmulProblem &p = problem;
+  int64_t m = p.m, n = p.n, k = p.k;
+  bool compressed = p.sparseA && form == SparseForm::Compressed;
+  // An encoded A is compressed by the compiled code, which returns C.
+  bool returnsC = p.sparseA && form == SparseForm::Encoded;
 
   std::lock_guard<std::mutex> lock(runtimeMutex());
-  const RuntimeLibrary &rt = impl->runtime;
+  const RuntimeLibrary &rt = *impl->runtime;
   llvm::SmallVector<void *, 4> buffers;
   std::vector<uint8_t> cBytes = toBytes(p.c, c);
-  llvm::Error result = impl->runtime.captureErrors([&]() -> llvm::Error {
+  std::vector<double> times;
+  llvm::Error result = guarded([&]() -> llvm::Error {
     auto upload = [&](const std::vector<uint8_t> &bytes) {
       void *ptr = rt.alloc(bytes.size());
       buffers.push_back(ptr);
@@ -215,43 +375,71 @@ llvm::Error MatmulKernel::run(llvm::ArrayRef<uint32_t> a,
         rt.copy(ptr, bytes.data(), bytes.size());
       return ptr;
     };
-    llvm::SmallVector<MemRef2D, 4> operands;
-    operands.emplace_back(upload(toBytes(p.a, a)), int64_t(m), int64_t(aCols));
-    if (p.sparseA)
-      operands.emplace_back(upload(toBytes(ElementType::I32, metadata)),
-                            int64_t(m), int64_t(words));
-    operands.emplace_back(upload(toBytes(p.b, b)), int64_t(k), int64_t(n));
     void *dC = upload(cBytes);
-    operands.emplace_back(dC, int64_t(m), int64_t(n));
+    llvm::SmallVector<MemRef2D, 4> operands;
+    if (!compressed) {
+      operands.emplace_back(upload(toBytes(p.a, a)), p.transposeA ? k : m,
+                            p.transposeA ? m : k);
+    } else {
+      operands.emplace_back(upload(toBytes(p.a, a)), m,
+                            sparse24::getCompressedCols(unsigned(k)));
+      operands.emplace_back(upload(toBytes(ElementType::I32, metadata)), m,
+                            sparse24::getMetadataWords(unsigned(k)));
+    }
+    operands.emplace_back(upload(toBytes(p.b, b)), p.transposeB ? n : k,
+                          p.transposeB ? k : n);
+    operands.emplace_back(dC, m, n);
     if (llvm::is_contained(buffers, nullptr))
       return makeError("cannot allocate device memory for the operands");
-    llvm::SmallVector<void *, 32> args;
-    for (MemRef2D &op : operands)
-      op.pack(args);
-    rt.setKernelTiming(true);
-    rt.takeKernelMilliseconds();
-    auto start = std::chrono::steady_clock::now();
-    llvm::Error invoked = impl->engine->invokePacked("matmul", args);
+    MemRef2D resultC(nullptr, 0, 0);
+    for (int64_t run = 0; run < repeat; ++run) {
+      impl->step(
+          llvm::formatv(
+              "running on {0}{1}", getBackendName(getBackend()),
+              repeat > 1
+                  ? llvm::formatv(" (run {0} of {1})", run + 1, repeat).str()
+                  : std::string())
+              .str());
+      llvm::SmallVector<void *, 32> args;
+      for (MemRef2D &op : operands)
+        op.pack(args);
+      if (returnsC)
+        args.push_back(&resultC);
+      rt.setKernelTiming(true);
+      rt.takeKernelMilliseconds();
+      auto start = std::chrono::steady_clock::now();
+      if (llvm::Error e = impl->engine->invokePacked("matmul", args)) {
+        rt.setKernelTiming(false);
+        return e;
+      }
+      double wall = elapsedMs(start);
+      double device = rt.takeKernelMilliseconds();
+      times.push_back(rt.canTimeKernels() && device > 0 ? device : wall);
+      if (run > 0)
+        continue;
+      void *out = dC;
+      if (returnsC)
+        out = static_cast<char *>(resultC.aligned) +
+              resultC.offset * getStorageBytes(p.c);
+      if (!out)
+        return makeError("the compiled matmul returned no C");
+      // A returned C that is a copy stays allocated: its allocator is the
+      // compiled code's business.
+      rt.copy(cBytes.data(), out, cBytes.size());
+    }
     rt.setKernelTiming(false);
-    if (invoked)
-      return invoked;
-    double wall = std::chrono::duration<double, std::milli>(
-                      std::chrono::steady_clock::now() - start)
-                      .count();
-    double device = rt.takeKernelMilliseconds();
-    lastRunMs = rt.canTimeKernels() && device > 0 ? device : wall;
-    rt.copy(cBytes.data(), dC, cBytes.size());
     return llvm::Error::success();
   });
-  llvm::consumeError(impl->runtime.captureErrors([&] {
+  llvm::consumeError(guarded([&] {
     for (void *ptr : buffers)
       if (ptr)
         rt.free(ptr);
     return llvm::Error::success();
   }));
   if (result)
-    return result;
+    return std::move(result);
   std::vector<uint32_t> bits = fromBytes(p.c, cBytes);
   std::copy(bits.begin(), bits.end(), c.begin());
-  return llvm::Error::success();
+  lastRunMs = getReportedMilliseconds(times);
+  return times;
 }

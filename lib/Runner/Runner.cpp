@@ -6,7 +6,10 @@
 
 #include "mcore/Runner/Runner.h"
 
+#include "mcore/Pipeline/Pipeline.h"
+
 #include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Pass/PassManager.h"
 
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/FileSystem.h"
@@ -247,6 +250,8 @@ void RuntimeLibrary::setEmulatedChip(llvm::StringRef chip) const {
     setChipFn(chip.str().c_str());
 }
 
+RunObserver::~RunObserver() = default;
+
 llvm::SmallVector<std::string> runner::getRunnerUtilsLibraries() {
   llvm::SmallVector<std::string> libs;
   for (const char *name :
@@ -284,4 +289,16 @@ runner::createExecutionEngine(ModuleOp module,
       static_cast<llvm::CodeGenOptLevel>(std::min(optLevel, 3u));
   options.sharedLibPaths = libs;
   return ExecutionEngine::create(module, options, std::move(*tm));
+}
+
+LogicalResult runner::runMCorePipeline(
+    ModuleOp module, const MCorePipelineOptions &options,
+    const std::function<LogicalResult(PassManager &)> &configure,
+    std::string &error) {
+  PassManager pm(module->getContext());
+  if (configure && failed(configure(pm)))
+    return failure();
+  if (failed(buildMCorePipeline(pm, options, &error)))
+    return failure();
+  return pm.run(module);
 }

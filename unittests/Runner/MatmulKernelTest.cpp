@@ -1,13 +1,16 @@
 //===- MatmulKernelTest.cpp - Compile once, run on given operands ---------===//
 //
-// MatmulKernel and compileSource, the C++ API under the Python package:
-// results against Matmul.h's reference on the emulator, errors as
-// llvm::Error (never the end of the process).
+// MatmulKernel and compileSource, the C++ API under the Python package and
+// mcore-run --matmul: results against Matmul.h's reference on the emulator,
+// errors as llvm::Error (never the end of the process), the encoded and
+// transposed forms, the staged steps and repeated runs.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mcore/Runner/MatmulKernel.h"
 #include "mcore/Runner/Compile.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
 #include "gtest/gtest.h"
 
@@ -102,6 +105,112 @@ TEST(MatmulKernel, ErrorsAreReturned) {
   std::vector<uint32_t> a(16 * 16), b(15 * 16), c(16 * 16);
   EXPECT_EQ(llvm::toString((*kernel)->run(a, {}, b, c)),
             "B must have 16 x 16 = 256 elements, got 240");
+}
+
+/// Records what a kernel tells its observer.
+struct RecordingObserver : RunObserver {
+  std::vector<std::string> steps;
+  /// The steps seen when startRunning() was called (-1: not called).
+  int runningAfter = -1;
+  void step(const std::string &what) override { steps.push_back(what); }
+  void startRunning() override {
+    EXPECT_EQ(runningAfter, -1) << "startRunning twice";
+    runningAfter = int(steps.size());
+  }
+};
+
+// A and B stored transposed, sizes known at run time only: what mcore-run
+// --transpose-a --transpose-b --dynamic-shapes runs, through the same code.
+TEST(MatmulKernel, TransposedDynamicOnGfx942) {
+  MatmulProblem p;
+  p.m = 40, p.n = 24, p.k = 48;
+  p.transposeA = p.transposeB = p.dynamicShapes = true;
+  p.chip = Chip::gfx942;
+  llvm::Expected<std::unique_ptr<MatmulKernel>> kernel =
+      MatmulKernel::compile(p, emulator(), *defaults());
+  ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
+  MatmulData data = generateMatmulData(p, 11);
+  std::vector<uint32_t> c = data.c0;
+  // Logical (M x K) A in place of the stored (K x M) one: wrong sizes are
+  // named as stored.
+  std::vector<uint32_t> b = getStoredB(p, data);
+  std::vector<uint32_t> wrongA(size_t(p.m * p.k + 1));
+  EXPECT_EQ(llvm::toString((*kernel)->run(wrongA, {}, b, c)),
+            "A must have 48 x 40 = 1920 elements, got 1921");
+  llvm::Error error = (*kernel)->run(getStoredA(p, data), {}, b, c);
+  ASSERT_FALSE(bool(error)) << llvm::toString(std::move(error));
+  MatmulCheck check =
+      checkResult(p, computeReference(p, data, (*kernel)->getAccumulator()), c);
+  EXPECT_TRUE(check.pass) << check.mismatches << " mismatches";
+
+  // The logical operands where the stored ones belong must fail the check:
+  // the kernel really reads A and B transposed.
+  std::vector<uint32_t> c2 = data.c0;
+  ASSERT_FALSE(bool((*kernel)->run(data.a, {}, data.b, c2)));
+  EXPECT_FALSE(
+      checkResult(p, computeReference(p, data, (*kernel)->getAccumulator()), c2)
+          .pass);
+}
+
+// A 2:4-sparse A in the encoded form: the compiled code compresses the
+// dense A itself and returns C, as mcore-run --sparse-form=encoded runs it.
+// Staged: prepare, compileModule, load, then repeated runs.
+TEST(MatmulKernel, EncodedSparseStagedAndRepeated) {
+  MatmulProblem p;
+  p.m = 32, p.n = 16, p.k = 72;
+  p.sparseA = true;
+  p.chip = Chip::gfx1201;
+  RecordingObserver observer;
+  MatmulKernelOptions kernelOptions;
+  kernelOptions.sparseForm = SparseForm::Encoded;
+  kernelOptions.observer = &observer;
+  llvm::Expected<std::unique_ptr<MatmulKernel>> prepared =
+      MatmulKernel::prepare(p, emulator(), *defaults(), kernelOptions);
+  ASSERT_TRUE(bool(prepared)) << llvm::toString(prepared.takeError());
+  MatmulKernel &kernel = **prepared;
+  EXPECT_EQ(kernel.getSparseForm(), SparseForm::Encoded);
+  EXPECT_EQ(kernel.getInputIR(), buildMatmulModule(p, SparseForm::Encoded));
+  EXPECT_TRUE(llvm::StringRef(kernel.getIntrinsic()).starts_with("swmmac_"));
+  // Nothing compiled or loaded yet.
+  ASSERT_TRUE(kernel.getModule());
+  EXPECT_TRUE(observer.steps.empty());
+  std::vector<uint32_t> a(size_t(p.m * p.k)), b(size_t(p.k * p.n)),
+      c(size_t(p.m * p.n));
+  EXPECT_EQ(llvm::toString(kernel.run(a, {}, b, c)),
+            "MatmulKernel: run before load");
+
+  ASSERT_FALSE(bool(kernel.compileModule()));
+  EXPECT_FALSE(kernel.getModule().getOps<mlir::gpu::BinaryOp>().empty());
+  EXPECT_GT(kernel.getCompileMilliseconds(), 0);
+  ASSERT_FALSE(bool(kernel.load()));
+  EXPECT_FALSE(kernel.getModule());
+  EXPECT_EQ(observer.runningAfter, 3); // compiling, JIT-compiling, loading
+  ASSERT_EQ(observer.steps.size(), 3u);
+  EXPECT_EQ(observer.steps[0], "compiling " + p.describe());
+
+  // The dense A, zeros included; no metadata.
+  MatmulData data = generateMatmulData(p, 5);
+  c = data.c0;
+  EXPECT_EQ(llvm::toString(kernel.run(data.a, data.metadata, data.b, c)),
+            "the metadata of A must have 32 x 0 = 0 elements, got 96");
+  llvm::Expected<std::vector<double>> times =
+      kernel.runRepeated(data.a, {}, data.b, c, 3);
+  ASSERT_TRUE(bool(times)) << llvm::toString(times.takeError());
+  ASSERT_EQ(times->size(), 3u);
+  EXPECT_EQ(kernel.getLastRunMilliseconds(),
+            MatmulKernel::getReportedMilliseconds(*times));
+  EXPECT_EQ(observer.steps.back(), "running on emu (run 3 of 3)");
+  // C is the first run's: C0 + A * B once.
+  MatmulCheck check =
+      checkResult(p, computeReference(p, data, kernel.getAccumulator()), c);
+  EXPECT_TRUE(check.pass) << check.mismatches << " mismatches";
+}
+
+TEST(MatmulKernel, ReportedTime) {
+  EXPECT_EQ(MatmulKernel::getReportedMilliseconds({}), 0);
+  EXPECT_EQ(MatmulKernel::getReportedMilliseconds({7}), 7);
+  // The first run warms up: the mean of the others.
+  EXPECT_EQ(MatmulKernel::getReportedMilliseconds({100, 2, 4}), 3);
 }
 
 TEST(Compile, IsaAndLocatedErrors) {

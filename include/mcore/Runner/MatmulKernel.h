@@ -12,10 +12,16 @@
 //       MatmulKernel::compile(problem, backend, *options, &remarks);
 //   if (llvm::Error e = (*kernel)->run(a, {}, b, c)) ...
 //
-// Unlike mcore-run, nothing here ends the process: errors of the compiler,
-// of the runtime library (a module the emulator cannot load, a fault in a
-// kernel, a failing HIP call) and of the operands come back as llvm::Error.
-// Errors the runtime library reports are captured with its
+// compile() is three steps a driver can take one at a time, to look at the
+// generated IR and the compiled module in between (mcore-run's
+// --print-input-ir, --compile-only, ...): prepare() generates the IR and
+// asks the tiler for the configuration, compileModule() runs the pipeline,
+// load() JIT-compiles the host code and loads the GPU module.
+//
+// By default nothing here ends the process: errors of the compiler, of the
+// runtime library (a module the emulator cannot load, a fault in a kernel,
+// a failing HIP call) and of the operands come back as llvm::Error; errors
+// the runtime library reports are captured with its
 // mcore{Emu,Hip}CaptureErrors extension (include/mcore/Runtime/).
 //
 // The hip and emu runtime libraries export the same mgpu* functions, and the
@@ -34,27 +40,76 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
+namespace mlir {
+class Diagnostic;
+class PassManager;
+} // namespace mlir
+
 namespace mlir::mcore::runner {
+
+/// How a MatmulKernel is generated, compiled and run, beyond the problem and
+/// the pipeline options. The defaults suit an embedder (the Python
+/// package); mcore-run sets the rest.
+struct MatmulKernelOptions {
+  /// How a 2:4-sparse A reaches the kernel (Matmul.h). With
+  /// SparseForm::Encoded the compiled code validates A, and ends the
+  /// process (status 65, naming the row and group) when it is not 2:4.
+  SparseForm sparseForm = SparseForm::Compressed;
+  /// true: the runtime library's errors are captured and returned. false:
+  /// they are left to the library, which prints them and ends the process
+  /// (mcore-run, whose kernels run in a supervised child process).
+  bool captureRuntimeErrors = true;
+  /// Receives each diagnostic of the compiler as it comes (mcore-run prints
+  /// them). Without it, errors come back as the text of the llvm::Error and
+  /// warnings and remarks go to `remarks`.
+  std::function<void(Diagnostic &)> diagnosticHandler;
+  /// Without a diagnosticHandler: receives the compiler's warnings and
+  /// remarks (a dense fallback), also when a step fails (may be null).
+  std::vector<std::string> *remarks = nullptr;
+  /// Called on the pass manager before the pipeline is added to it
+  /// (mcore-run: MLIR's --mlir-timing, --mlir-print-ir-*, ...).
+  std::function<LogicalResult(PassManager &)> configurePassManager;
+  /// Told the steps of compiling, loading and running (may be null).
+  RunObserver *observer = nullptr;
+};
 
 class MatmulKernel {
 public:
   /// Compiles `problem` (a sparse A in the canonical compressed form,
   /// SparseForm::Compressed) with `options` (chip and format are taken from
   /// the problem and the backend), JIT-compiles the host code and loads the
-  /// GPU module. Fails with the compiler's messages (e.g. the types the chip
-  /// supports), one per line; warnings and remarks (a dense fallback) go to
-  /// `remarks`.
+  /// GPU module: prepare(), compileModule() and load(). Fails with the
+  /// compiler's messages (e.g. the types the chip supports), one per line;
+  /// warnings and remarks (a dense fallback) go to `remarks`.
   static llvm::Expected<std::unique_ptr<MatmulKernel>>
   compile(const MatmulProblem &problem, const BackendChoice &backend,
           const MCorePipelineOptions &options,
           std::vector<std::string> *remarks = nullptr);
+
+  /// Validates `problem`, generates its IR (buildMatmulModule) and asks the
+  /// tiler for the configuration the pipeline will choose (on the memref
+  /// form, linalg.matmul or mcore.sparse_matmul): its errors say what the
+  /// chip supports. `backend` must be chosen (hip or emu); a hip one needs
+  /// no library until load().
+  static llvm::Expected<std::unique_ptr<MatmulKernel>>
+  prepare(const MatmulProblem &problem, const BackendChoice &backend,
+          const MCorePipelineOptions &options,
+          MatmulKernelOptions kernelOptions = {});
+  /// Runs the pipeline on the generated IR (once).
+  llvm::Error compileModule();
+  /// JIT-compiles the host code against the backend's runtime library and
+  /// `moreLibraries`, and loads the GPU module (once, after compileModule).
+  /// The generated and compiled IR are freed.
+  llvm::Error load(llvm::ArrayRef<std::string> moreLibraries = {});
   ~MatmulKernel();
 
   const MatmulProblem &getProblem() const { return problem; }
+  SparseForm getSparseForm() const { return form; }
   Backend getBackend() const { return backend.backend; }
   /// The catalog intrinsic the kernel uses, "swmmac_f32_16x16x32_f16_w32".
   const std::string &getIntrinsic() const { return intrinsic; }
@@ -66,28 +121,55 @@ public:
   bool usesDenseFallback() const { return denseFallback; }
   /// "128x128x32 tile, 2x2 waves of 32, ..." (MatmulTileConfig::describe).
   const std::string &describeConfig() const { return config; }
+  /// The generated IR, until load().
+  const std::string &getInputIR() const;
+  /// The module: generated, then compiled; null after load().
+  ModuleOp getModule() const;
+  /// Wall time of compileModule(), in milliseconds.
+  double getCompileMilliseconds() const { return compileMs; }
 
-  /// Runs C += A * B. Operands are element bit patterns, row-major: `a` is
-  /// M x K (dense A) or the compressed values M x 2*ceil(K/4) (sparse A, with
-  /// `metadata` M x ceil(K/32) words of the canonical format); `b` is K x N;
-  /// `c` (M x N) holds the initial C and receives the result. Sizes are
-  /// checked. Not reentrant: run one kernel at a time per process.
+  /// Runs C += A * B. Operands are element bit patterns, row-major, as the
+  /// kernel reads them: `a` is M x K (K x M with problem.transposeA) for a
+  /// dense A and for a sparse A in SparseForm::Encoded, or the compressed
+  /// values M x 2*ceil(K/4) (SparseForm::Compressed, with `metadata`
+  /// M x ceil(K/32) words of the canonical format); `b` is K x N (N x K
+  /// with problem.transposeB); `c` (M x N) holds the initial C and receives
+  /// the result. Sizes are checked. Not reentrant: run one kernel at a time
+  /// per process.
   llvm::Error run(llvm::ArrayRef<uint32_t> a, llvm::ArrayRef<uint32_t> metadata,
                   llvm::ArrayRef<uint32_t> b,
                   llvm::MutableArrayRef<uint32_t> c) const;
-  /// Wall time of the last run()'s call into the compiled code (device
-  /// time of its kernels on HIP), in milliseconds.
+  /// As run(), `repeat` times on the same device buffers (a benchmark
+  /// loop): `c` receives the result of the first run; later runs go on
+  /// accumulating into the device's C. Returns the time of each run: device
+  /// time of its kernels where the backend measures it (hip), else wall
+  /// time of the call into the compiled code, in milliseconds.
+  llvm::Expected<std::vector<double>>
+  runRepeated(llvm::ArrayRef<uint32_t> a, llvm::ArrayRef<uint32_t> metadata,
+              llvm::ArrayRef<uint32_t> b, llvm::MutableArrayRef<uint32_t> c,
+              int64_t repeat) const;
+  /// The time runRepeated's runs stand for: the first run's, or with more
+  /// runs the mean of runs 2..N (the first warms up).
+  static double getReportedMilliseconds(llvm::ArrayRef<double> times);
+  /// getReportedMilliseconds of the last run() or runRepeated().
   double getLastRunMilliseconds() const { return lastRunMs; }
 
   struct Impl;
 
 private:
-  MatmulKernel() = default;
+  MatmulKernel();
+  llvm::Error checkOperands(size_t a, size_t metadata, size_t b,
+                            size_t c) const;
+  /// Runs `fn` with the runtime's errors captured, or as it is.
+  llvm::Error guarded(llvm::function_ref<llvm::Error()> fn) const;
+
   MatmulProblem problem;
+  SparseForm form = SparseForm::Compressed;
   BackendChoice backend;
   std::string intrinsic, config;
   ElementType accumulator = ElementType::F32;
   bool denseFallback = false;
+  double compileMs = 0;
   mutable double lastRunMs = 0;
   std::unique_ptr<Impl> impl;
 };

@@ -7,8 +7,9 @@
 //   hip  libmcore_hip_runtime.so  HIP on an AMD GPU (HSACO binaries)
 //   emu  libmcore_emu_runtime.so  mcore's CPU wave emulator (LLVM bitcode)
 //
-// This header finds and opens those libraries, decides the backend, and
-// JIT-compiles a module. docs/Running.md describes the tool.
+// This header finds and opens those libraries, decides the backend, runs
+// the pipeline and JIT-compiles a module. docs/Running.md describes the
+// tool.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,9 +24,17 @@
 #include "llvm/Support/Error.h"
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+
+namespace mlir {
+class PassManager;
+namespace mcore {
+struct MCorePipelineOptions;
+} // namespace mcore
+} // namespace mlir
 
 namespace mlir::mcore::runner {
 
@@ -102,6 +111,23 @@ private:
   void (*setChipFn)(const char *) = nullptr;
 };
 
+/// Where the runner says what it is doing. mcore-run draws it as a progress
+/// line on a terminal and supervises the process (tools/mcore-run); the
+/// defaults do nothing, for embedders.
+class RunObserver {
+public:
+  virtual ~RunObserver();
+  /// A step begins ("compiling ...", "running on emu (run 2 of 5)").
+  virtual void step(const std::string &what) {}
+  /// The steps so far are over.
+  virtual void stopSteps() {}
+  /// Something is about to be written to stdout or stderr.
+  virtual void clearLine() {}
+  /// The compiled program's code runs from now on (its GPU module loads,
+  /// its host code is called): a fault is the program's, not the compiler's.
+  virtual void startRunning() {}
+};
+
 /// The upstream runner libraries mcore-run links by default
 /// (libmlir_c_runner_utils.so, libmlir_runner_utils.so: printMemrefF32 and
 /// friends), from LLVM's library directory.
@@ -112,6 +138,16 @@ llvm::SmallVector<std::string> getRunnerUtilsLibraries();
 llvm::Expected<std::unique_ptr<ExecutionEngine>>
 createExecutionEngine(ModuleOp module, llvm::ArrayRef<std::string> sharedLibs,
                       unsigned optLevel = 2);
+
+/// Runs --mcore-pipeline with `options` on `module`. `configure` may set up
+/// the pass manager first (mcore-run: MLIR's --mlir-timing,
+/// --mlir-print-ir-*, ...); a failure there fails without a message. A
+/// pipeline that cannot be built fails with the message in `error`;
+/// compile errors go to the context's diagnostic handlers.
+LogicalResult
+runMCorePipeline(ModuleOp module, const MCorePipelineOptions &options,
+                 const std::function<LogicalResult(PassManager &)> &configure,
+                 std::string &error);
 
 } // namespace mlir::mcore::runner
 

@@ -2,8 +2,9 @@
 //
 // A MatmulProblem compiled for a backend, with its host code JIT-compiled
 // and its GPU module loaded, ready to run on operands the caller gives (as
-// element bit patterns, Matmul.h): what the Python package's mcore.matmul
-// runs, and what any program that embeds mcore can reuse.
+// element bit patterns, Matmul.h). It is the one implementation of a
+// generated matmul: the Python package's mcore.matmul and
+// `mcore-run --matmul` (RunMatmul.h) both run it.
 //
 //   BackendChoice backend = cantFail(chooseBackend(Backend::Auto));
 //   auto options = cantFail(parsePipelineOptions(""));

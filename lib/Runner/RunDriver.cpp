@@ -1,0 +1,173 @@
+//===- RunDriver.cpp - What mcore-run's two modes share -------------------===//
+//
+// See include/mcore/Runner/RunDriver.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mcore/Runner/RunDriver.h"
+
+#include "mcore/Pipeline/Pipeline.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Support/FileUtilities.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+
+using namespace mlir;
+using namespace mlir::mcore;
+using namespace mlir::mcore::runner;
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+RunStatus runner::reportError(RunObserver &observer,
+                              const llvm::Twine &message) {
+  observer.clearLine();
+  llvm::outs().flush();
+  llvm::errs() << "mcore-run: error: " << message << "\n";
+  return RunStatus::Failure;
+}
+
+RunStatus runner::reportError(RunObserver &observer, llvm::Error error) {
+  return reportError(observer, llvm::toString(std::move(error)));
+}
+
+llvm::Expected<Backend> runner::parseBackendOption(llvm::StringRef name) {
+  for (Backend backend : {Backend::Auto, Backend::Hip, Backend::Emu})
+    if (name == getBackendName(backend))
+      return backend;
+  return makeError("--backend=" + name + " is not one of auto, hip, emu");
+}
+
+llvm::Expected<std::optional<Chip>>
+runner::parseChipOption(llvm::StringRef name) {
+  if (name.empty())
+    return std::nullopt;
+  std::optional<Chip> chip = parseChip(name);
+  if (!chip)
+    return makeError("unknown chip '" + name +
+                     "'; supported chips: " + getSupportedChipList());
+  return chip;
+}
+
+/// The backend a runtime library's file name belongs to.
+static std::optional<Backend> runtimeBackend(llvm::StringRef path) {
+  llvm::StringRef name = llvm::sys::path::filename(path);
+  for (Backend backend : {Backend::Emu, Backend::Hip})
+    if (name.starts_with(getRuntimeLibraryName(backend).drop_back(3)))
+      return backend;
+  return std::nullopt;
+}
+
+/// Resolves the backend; a runtime library given with --shared-libs decides
+/// it under auto and must agree with an explicit one.
+static llvm::Expected<BackendChoice> selectBackend(const RunOptions &options,
+                                                   Backend requested) {
+  for (const std::string &lib : options.sharedLibs) {
+    std::optional<Backend> named = runtimeBackend(lib);
+    if (!named)
+      continue;
+    if (requested != Backend::Auto && requested != *named)
+      return makeError("--shared-libs names " + llvm::sys::path::filename(lib) +
+                       ", the runtime of backend " + getBackendName(*named) +
+                       ", but --backend=" + getBackendName(requested) +
+                       "; mcore-run links the backend's runtime itself, drop "
+                       "it");
+    requested = *named;
+  }
+  bool automatic = requested == Backend::Auto;
+  llvm::Expected<BackendChoice> choice = chooseBackend(requested);
+  if (choice && automatic)
+    llvm::errs() << "mcore-run: backend " << getBackendName(choice->backend)
+                 << " (" << choice->reason << ")\n";
+  return choice;
+}
+
+llvm::Expected<BackendChoice>
+runner::chooseRunBackend(const RunOptions &options, Backend wanted,
+                         bool haveChip) {
+  if (!options.compileOnly || wanted != Backend::Hip)
+    return selectBackend(options, wanted);
+  if (!haveChip) {
+    llvm::Expected<BackendChoice> probed = chooseBackend(Backend::Hip);
+    if (probed)
+      return probed;
+    llvm::consumeError(probed.takeError());
+  }
+  return BackendChoice{Backend::Hip, "", "", ""};
+}
+
+void runner::tellEmulatorChip(const BackendChoice &choice,
+                              llvm::StringRef chip) {
+  if (choice.backend == Backend::Emu && !chip.empty())
+    setenv("MCORE_EMU_CHIP", chip.str().c_str(), /*overwrite=*/0);
+}
+
+llvm::Expected<llvm::SmallVector<std::string>>
+runner::getLinkedLibraries(const RunOptions &options) {
+  llvm::SmallVector<std::string> libs = getRunnerUtilsLibraries();
+  for (const std::string &lib : options.sharedLibs) {
+    if (runtimeBackend(lib))
+      continue;
+    if (!llvm::sys::fs::exists(lib))
+      return makeError("--shared-libs: cannot find '" + lib + "'");
+    libs.push_back(lib);
+  }
+  return libs;
+}
+
+llvm::Expected<std::unique_ptr<MCorePipelineOptions>>
+runner::getPipelineOptions(const RunOptions &options, Chip chip,
+                           Backend backend, llvm::StringRef intrinsic) {
+  std::unique_ptr<MCorePipelineOptions> pipeline =
+      MCorePipelineOptions::createFromString(options.pipelineOptions);
+  if (!pipeline)
+    return makeError("--pipeline-options='" + options.pipelineOptions +
+                     "' are not --mcore-pipeline options");
+  pipeline->chip = getChipName(chip).str();
+  pipeline->format = getBinaryFormat(backend).str();
+  if (!intrinsic.empty())
+    pipeline->intrinsic = intrinsic.str();
+  return pipeline;
+}
+
+void runner::printModule(ModuleOp module) {
+  module->print(llvm::outs());
+  llvm::outs() << "\n";
+}
+
+RunStatus runner::dumpBinaries(ModuleOp module, const RunOptions &options,
+                               RunObserver &observer) {
+  unsigned count = 0;
+  RunStatus status = RunStatus::Success;
+  module.walk([&](gpu::BinaryOp binary) {
+    for (Attribute attr : binary.getObjectsAttr()) {
+      auto object = cast<gpu::ObjectAttr>(attr);
+      std::string path = options.dumpBinary;
+      if (count)
+        path += "." + std::to_string(count);
+      ++count;
+      std::string error;
+      std::unique_ptr<llvm::ToolOutputFile> out = openOutputFile(path, &error);
+      if (!out) {
+        status = reportError(observer, error);
+        return;
+      }
+      out->os() << object.getObject().getValue();
+      out->keep();
+      llvm::errs() << "mcore-run: wrote gpu.binary @" << binary.getName()
+                   << " (" << stringifyCompilationTarget(object.getFormat())
+                   << ") to " << path << "\n";
+    }
+  });
+  if (status == RunStatus::Success && count == 0)
+    return reportError(observer, "--dump-gpu-binary: the compiled module has "
+                                 "no gpu.binary");
+  return status;
+}

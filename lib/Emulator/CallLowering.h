@@ -1,0 +1,116 @@
+//===- CallLowering.h - Calls of the AMDGPU module, by table ----*- C++ -*-===//
+//
+// Every call of a function the module declares but does not define is looked
+// up by callee name ("llvm.amdgcn.readlane", "llvm.trap",
+// "__ockl_get_local_id") in a table of rules. A rule's handler lowers the
+// call to runtime calls or plain IR and returns what replaces the call's
+// result; the call is then erased. What no rule names: an unknown
+// llvm.amdgcn.* intrinsic is an error naming it, a target-independent
+// intrinsic stays (it is re-declared in the host module), any other callee
+// is an error.
+//
+// The rules are in three files, one table each:
+//   CallLowering.cpp    no-ops, ids and dispatch data, barriers, traps, ockl
+//   WaveOpLowering.cpp  matrix and cross-lane instructions (the lanes meet)
+//   MathLowering.cpp    math and conversions, as plain IR or runtime helpers
+// Supporting a new callee is one row in one of them plus its handler; a new
+// family of callees (buffer resources, printf) is a new file with its own
+// table, listed in CallLowering.cpp.
+//
+// Private to lib/Emulator.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MCORE_LIB_EMULATOR_CALLLOWERING_H
+#define MCORE_LIB_EMULATOR_CALLLOWERING_H
+
+#include "DeviceLowering.h"
+
+#include "mcore/Emulator/MatrixOps.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/IRBuilder.h"
+
+namespace mlir::mcore::emu::rewrite {
+
+/// Reads immediate operand `v` of `call` into `out` (0 when `v` is absent);
+/// an error naming `what` when it is not a constant.
+llvm::Error readImm(llvm::Value *v, llvm::StringRef what,
+                    const llvm::CallBase &call, unsigned &out);
+
+/// One call being lowered: what a handler works with.
+struct CallLowering {
+  CallLowering(DeviceLowering &lowering, llvm::CallBase &call,
+               llvm::StringRef name);
+
+  DeviceLowering &lowering;
+  llvm::CallBase &call;
+  llvm::StringRef name; ///< the callee's base name, "llvm.amdgcn.readlane"
+  llvm::StringRef op;   ///< `name` without "llvm.amdgcn.": "readlane"
+  llvm::IRBuilder<> b;  ///< inserts before the call
+
+  llvm::Value *arg(unsigned i) const { return call.getArgOperand(i); }
+  llvm::Type *type() const { return call.getType(); }
+  /// Reads immediate operand `i` into `out` (see readImm).
+  llvm::Error readImm(unsigned i, llvm::StringRef what, unsigned &out) const {
+    return rewrite::readImm(arg(i), what, call, out);
+  }
+  /// A call of runtime function `fn` taking `args` (their types are its
+  /// parameters).
+  llvm::CallInst *callRuntime(llvm::StringRef fn, llvm::Type *ret,
+                              llvm::ArrayRef<llvm::Value *> args,
+                              bool readNone = true);
+  /// "'name' in function 'f' at a.hip:3:4 is not supported by the
+  /// emulator: why".
+  llvm::Error unsupported(llvm::StringRef why) const;
+  /// The error for a callee the module declares but does not define.
+  llvm::Error notDefined() const;
+};
+
+/// Lowers one call. Returns the value that replaces the call's result
+/// (nullptr for a call without one), or an error naming the call.
+using CallHandler = llvm::Expected<llvm::Value *> (*)(CallLowering &c);
+
+struct CallRule {
+  enum Match : uint8_t {
+    Exact,  ///< `name` is the callee's base name
+    Prefix, ///< `name` starts the callee's base name (a family)
+  };
+  const char *name;
+  CallHandler lower;
+  Match match = Exact;
+};
+
+/// The tables of WaveOpLowering.cpp and MathLowering.cpp.
+llvm::ArrayRef<CallRule> getWaveOpRules();
+llvm::ArrayRef<CallRule> getMathRules();
+
+//===----------------------------------------------------------------------===//
+// Matrix intrinsic operands (WaveOpLowering.cpp; chip detection uses them)
+//===----------------------------------------------------------------------===//
+
+struct MmaOperands {
+  llvm::Value *a = nullptr, *b = nullptr, *c = nullptr, *idx = nullptr;
+  llvm::Value *aSign = nullptr, *bSign = nullptr, *clamp = nullptr,
+              *opsel = nullptr;
+  llvm::Value *cbsz = nullptr, *abid = nullptr, *blgp = nullptr;
+};
+
+/// The operands of a matrix intrinsic call, by the instruction's operand
+/// list: WMMA (A, B, C[, op_sel]); iu WMMA (A_sign, A, B_sign, B, C, clamp);
+/// SWMMAC (A, B, C, idx) and (A_sign, A, B_sign, B, C, idx, clamp); MFMA
+/// (A, B, C, cbsz, abid, blgp); SMFMAC (A, B, C, idx, cbsz, abid).
+llvm::Expected<MmaOperands> matchMma(llvm::CallBase &call, const MatrixOp &op);
+
+/// Checks that the call's operand types have the sizes the instruction
+/// takes on this target.
+llvm::Error checkMmaTypes(llvm::CallBase &call, const MmaOperands &o,
+                          const MatrixOp &op, const llvm::DataLayout &dl);
+
+/// Whether `base` names a WMMA, SWMMAC, MFMA or SMFMAC intrinsic.
+bool isMatrixIntrinsicName(llvm::StringRef base);
+
+} // namespace mlir::mcore::emu::rewrite
+
+#endif // MCORE_LIB_EMULATOR_CALLLOWERING_H

@@ -1,0 +1,419 @@
+//===- WaveOpLowering.cpp - Calls where the lanes of a wave meet ----------===//
+//
+// The rules for matrix instructions (WMMA, SWMMAC, MFMA, SMFMAC) and
+// cross-lane operations. Each call becomes a "site" of the image, which
+// records what the runtime needs beyond the lanes' operands (the
+// instruction, its immediates), and a call into the runtime that passes the
+// lane's operands through its stack: __mcore_emu_mma or __mcore_emu_xlane.
+// The runtime executes the site when the lanes of the wave have met there.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CallLowering.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cstring>
+#include <optional>
+
+using namespace llvm;
+using namespace mlir::mcore::emu;
+using namespace mlir::mcore::emu::rewrite;
+
+//===----------------------------------------------------------------------===//
+// Matrix intrinsic operands
+//===----------------------------------------------------------------------===//
+
+Expected<MmaOperands> rewrite::matchMma(CallBase &call, const MatrixOp &op) {
+  MmaOperands o;
+  unsigned p = 0, n = call.arg_size();
+  auto next = [&]() -> Value * {
+    return p < n ? call.getArgOperand(p++) : nullptr;
+  };
+  if (op.hasSignedness()) {
+    o.aSign = next();
+    o.a = next();
+    o.bSign = next();
+    o.b = next();
+    o.c = next();
+  } else {
+    o.a = next();
+    o.b = next();
+    o.c = next();
+  }
+  if (op.isSparse())
+    o.idx = next();
+  if (op.hasClamp())
+    o.clamp = next();
+  if (op.hasOpsel())
+    o.opsel = next();
+  if (op.getFamily() == MatrixFamily::MFMA) {
+    o.cbsz = next();
+    o.abid = next();
+    o.blgp = next();
+  } else if (op.getFamily() == MatrixFamily::SMFMAC) {
+    o.cbsz = next();
+    o.abid = next();
+  }
+  if (p != n || !o.c)
+    return rewriteError(formatv("call to {0} has {1} operands, which is not "
+                                "the form the emulator expects",
+                                op.getName(), n)
+                            .str());
+  return o;
+}
+
+Error rewrite::checkMmaTypes(CallBase &call, const MmaOperands &o,
+                             const MatrixOp &op, const DataLayout &dl) {
+  auto check = [&](StringRef what, Value *v, unsigned want) -> Error {
+    uint64_t got = dl.getTypeStoreSize(v->getType());
+    if (got == want)
+      return Error::success();
+    return rewriteError(formatv("{0}: operand {1} is {2} ({3} bytes), but on "
+                                "{4} ({5}, wave{6}) the instruction takes {7} "
+                                "bytes per lane",
+                                op.getName(), what, typeName(v->getType()), got,
+                                op.getTarget().chip,
+                                getArchName(op.getTarget().arch),
+                                op.getTarget().waveSize, want)
+                            .str());
+  };
+  if (Error e = check("A", o.a, op.getABytes()))
+    return e;
+  if (Error e = check("B", o.b, op.getBBytes()))
+    return e;
+  if (Error e = check("C", o.c, op.getCBytes()))
+    return e;
+  if (dl.getTypeStoreSize(call.getType()) != op.getCBytes())
+    return rewriteError(formatv("{0}: result type {1} does not match the "
+                                "{2}-byte accumulator",
+                                op.getName(), typeName(call.getType()),
+                                op.getCBytes())
+                            .str());
+  if (o.idx && !o.idx->getType()->isIntegerTy(32) &&
+      !o.idx->getType()->isIntegerTy(16))
+    return rewriteError(op.getName() + ": the sparse index must be i32 or i16");
+  return Error::success();
+}
+
+Error rewrite::readImm(Value *v, StringRef what, const CallBase &call,
+                       unsigned &out) {
+  out = 0;
+  if (!v)
+    return Error::success();
+  auto *ci = dyn_cast<ConstantInt>(v);
+  if (!ci)
+    return rewriteError(formatv("{0}: operand {1} of {2} must be a constant",
+                                where(call), what,
+                                calleeBaseName(*call.getCalledFunction()))
+                            .str());
+  out = unsigned(ci->getZExtValue());
+  return Error::success();
+}
+
+namespace {
+
+Expected<MatrixImmediates> getImmediates(const CallBase &call,
+                                         const MmaOperands &o) {
+  MatrixImmediates imm;
+  auto get = [&](Value *v, StringRef what, unsigned &out) {
+    return readImm(v, what, call, out);
+  };
+  unsigned aSign = 0, bSign = 0, clamp = 0, opsel = 0;
+  if (Error e = get(o.aSign, "A_sign", aSign))
+    return std::move(e);
+  if (Error e = get(o.bSign, "B_sign", bSign))
+    return std::move(e);
+  if (Error e = get(o.clamp, "clamp", clamp))
+    return std::move(e);
+  if (Error e = get(o.opsel, "op_sel", opsel))
+    return std::move(e);
+  if (Error e = get(o.cbsz, "cbsz", imm.cbsz))
+    return std::move(e);
+  if (Error e = get(o.abid, "abid", imm.abid))
+    return std::move(e);
+  if (Error e = get(o.blgp, "blgp", imm.blgp))
+    return std::move(e);
+  imm.aSigned = aSign;
+  imm.bSigned = bSign;
+  imm.clamp = clamp;
+  imm.opsel = opsel;
+  return imm;
+}
+
+} // namespace
+
+bool rewrite::isMatrixIntrinsicName(StringRef base) {
+  return base.starts_with("llvm.amdgcn.wmma.") ||
+         base.starts_with("llvm.amdgcn.swmmac.") ||
+         base.starts_with("llvm.amdgcn.mfma.") ||
+         base.starts_with("llvm.amdgcn.smfmac.");
+}
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Matrix instructions
+//===----------------------------------------------------------------------===//
+
+Expected<Value *> lowerMma(CallLowering &c) {
+  DeviceLowering &L = c.lowering;
+  CallBase &call = c.call;
+  Expected<const MatrixOp *> opOr = MatrixOp::get(c.name, L.getTarget());
+  if (!opOr)
+    return rewriteError(toString(opOr.takeError()) + " (" + where(call) + ")");
+  const MatrixOp &op = **opOr;
+  Expected<MmaOperands> o = matchMma(call, op);
+  if (!o)
+    return rewriteError(toString(o.takeError()) + " (" + where(call) + ")");
+  if (Error e = checkMmaTypes(call, *o, op, L.getDataLayout()))
+    return rewriteError(toString(std::move(e)) + " (" + where(call) + ")");
+  Expected<MatrixImmediates> imm = getImmediates(call, *o);
+  if (!imm)
+    return imm.takeError();
+  if (Error e = op.verify(*imm))
+    return rewriteError(toString(std::move(e)) + " (" + where(call) + ")");
+
+  Site site = L.makeSite(SiteKind::Mma, call);
+  site.op = &op;
+  site.imm = *imm;
+  unsigned id = L.addSite(std::move(site));
+
+  Function &F = *call.getFunction();
+  AllocaInst *pa = L.entryAlloca(F, o->a->getType(), "mma.a");
+  AllocaInst *pb = L.entryAlloca(F, o->b->getType(), "mma.b");
+  AllocaInst *pc = L.entryAlloca(F, o->c->getType(), "mma.c");
+  AllocaInst *pd = L.entryAlloca(F, call.getType(), "mma.d");
+  IRBuilder<> &b = c.b;
+  b.CreateStore(o->a, pa);
+  b.CreateStore(o->b, pb);
+  b.CreateStore(o->c, pc);
+  Value *idx =
+      o->idx ? b.CreateZExtOrTrunc(o->idx, b.getInt32Ty()) : b.getInt32(0);
+  Type *ptr = L.ptrTy(), *i32 = L.i32();
+  FunctionCallee fn = L.runtime("__mcore_emu_mma", b.getVoidTy(),
+                                {i32, ptr, ptr, ptr, i32, ptr}, true);
+  CallInst *rc = b.CreateCall(fn, {b.getInt32(id), L.flat(b, pa), L.flat(b, pb),
+                                   L.flat(b, pc), idx, L.flat(b, pd)});
+  L.waveSites[&F].push_back({rc, id});
+  return b.CreateLoad(call.getType(), pd, "mma.result");
+}
+
+//===----------------------------------------------------------------------===//
+// Cross-lane operations
+//===----------------------------------------------------------------------===//
+
+/// The operands of a cross-lane site (Image.h says what each kind reads).
+struct CrossLane {
+  SiteKind kind;
+  Value *in0 = nullptr, *in1 = nullptr; ///< values, passed by address
+  Value *a0 = nullptr, *a1 = nullptr;   ///< i32 operands
+  uint32_t imm0 = 0, imm1 = 0, imm2 = 0, imm3 = 0;
+};
+
+/// The call becomes a call of __mcore_emu_xlane for a new site; returns the
+/// result the runtime writes, or nullptr for a call without one.
+Value *lowerCrossLane(CallLowering &c, const CrossLane &x,
+                      Type *valueType = nullptr) {
+  DeviceLowering &L = c.lowering;
+  Site site = L.makeSite(x.kind, c.call);
+  site.imm0 = x.imm0;
+  site.imm1 = x.imm1;
+  site.imm2 = x.imm2;
+  site.imm3 = x.imm3;
+  unsigned id = L.addSite(std::move(site));
+  // The value size is the host's (filled in when the host module is built);
+  // remember the type.
+  L.siteValueTypes[id] = valueType ? valueType : c.type();
+
+  Function &F = *c.call.getFunction();
+  IRBuilder<> &b = c.b;
+  Value *p0 = ConstantPointerNull::get(L.ptrTy());
+  Value *p1 = ConstantPointerNull::get(L.ptrTy());
+  if (x.in0) {
+    AllocaInst *a = L.entryAlloca(F, x.in0->getType(), "xl.in0");
+    b.CreateStore(x.in0, a);
+    p0 = L.flat(b, a);
+  }
+  if (x.in1) {
+    AllocaInst *a = L.entryAlloca(F, x.in1->getType(), "xl.in1");
+    b.CreateStore(x.in1, a);
+    p1 = L.flat(b, a);
+  }
+  Type *ret = c.type();
+  AllocaInst *out = nullptr;
+  Value *pout = ConstantPointerNull::get(L.ptrTy());
+  if (!ret->isVoidTy()) {
+    out = L.entryAlloca(F, ret, "xl.out");
+    pout = L.flat(b, out);
+  }
+  auto asI32 = [&](Value *v) -> Value * {
+    if (!v)
+      return b.getInt32(0);
+    if (v->getType()->isIntegerTy())
+      return b.CreateZExtOrTrunc(v, b.getInt32Ty());
+    return b.getInt32(0);
+  };
+  Type *ptr = L.ptrTy(), *i32 = L.i32();
+  FunctionCallee fn = L.runtime("__mcore_emu_xlane", b.getVoidTy(),
+                                {i32, ptr, ptr, ptr, i32, i32}, true);
+  CallInst *rc = b.CreateCall(
+      fn, {b.getInt32(id), p0, p1, pout, asI32(x.a0), asI32(x.a1)});
+  L.waveSites[&F].push_back({rc, id});
+  if (!out)
+    return nullptr;
+  return b.CreateLoad(ret, out, "xl.result");
+}
+
+Expected<Value *> lowerReadFirstLane(CallLowering &c) {
+  return lowerCrossLane(c, {SiteKind::ReadFirstLane, c.arg(0)});
+}
+
+Expected<Value *> lowerReadLane(CallLowering &c) {
+  return lowerCrossLane(c, {SiteKind::ReadLane, c.arg(0), nullptr, c.arg(1)});
+}
+
+Expected<Value *> lowerWriteLane(CallLowering &c) {
+  return lowerCrossLane(c, {SiteKind::WriteLane, c.arg(0), c.arg(2), c.arg(1)});
+}
+
+Expected<Value *> lowerBallot(CallLowering &c) {
+  return lowerCrossLane(c, {SiteKind::Ballot, nullptr, nullptr,
+                            c.b.CreateZExt(c.arg(0), c.b.getInt32Ty())});
+}
+
+/// icmp / fcmp: a ballot of the comparison.
+Expected<Value *> lowerCompareBallot(CallLowering &c) {
+  auto *pred = dyn_cast<ConstantInt>(c.arg(2));
+  if (!pred)
+    return c.unsupported("the predicate must be a constant");
+  auto p = CmpInst::Predicate(pred->getZExtValue());
+  bool valid =
+      c.op == "icmp" ? CmpInst::isIntPredicate(p) : CmpInst::isFPPredicate(p);
+  if (!valid)
+    return c.unsupported("invalid predicate");
+  Value *cond = c.b.CreateCmp(p, c.arg(0), c.arg(1));
+  return lowerCrossLane(c, {SiteKind::Ballot, nullptr, nullptr,
+                            c.b.CreateZExt(cond, c.b.getInt32Ty())});
+}
+
+/// The lane's own bit of the mask: no other lane is needed.
+Expected<Value *> lowerInverseBallot(CallLowering &c) {
+  IRBuilder<> &b = c.b;
+  Value *lane = c.callRuntime("__mcore_emu_lane_id", c.lowering.i32(), {});
+  Value *mask = c.arg(0);
+  Value *bit = b.CreateLShr(mask, b.CreateZExtOrTrunc(lane, mask->getType()));
+  return b.CreateTrunc(bit, b.getInt1Ty());
+}
+
+Expected<Value *> lowerDsPermute(CallLowering &c) {
+  return lowerCrossLane(
+      c, {c.op == "ds.bpermute" ? SiteKind::Bpermute : SiteKind::Permute,
+          c.arg(1), nullptr, c.arg(0)});
+}
+
+/// A site of `kind` on operand 0 with immediate operand 1 (`what`).
+Expected<Value *> lowerWithImmediate(CallLowering &c, SiteKind kind,
+                                     StringRef what) {
+  CrossLane x{kind, c.arg(0)};
+  if (Error e = c.readImm(1, what, x.imm0))
+    return std::move(e);
+  return lowerCrossLane(c, x);
+}
+
+Expected<Value *> lowerDsSwizzle(CallLowering &c) {
+  return lowerWithImmediate(c, SiteKind::Swizzle, "pattern");
+}
+
+/// update.dpp (old, src, controls) and mov.dpp (src, controls).
+Expected<Value *> lowerDpp(CallLowering &c) {
+  bool update = c.op == "update.dpp";
+  unsigned first = update ? 2 : 1;
+  CrossLane x{SiteKind::Dpp, c.arg(update ? 1 : 0),
+              update ? c.arg(0) : nullptr};
+  uint32_t *imms[4] = {&x.imm0, &x.imm1, &x.imm2, &x.imm3};
+  const char *names[4] = {"dpp_ctrl", "row_mask", "bank_mask", "bound_ctrl"};
+  for (unsigned i = 0; i < 4; ++i)
+    if (Error e = c.readImm(first + i, names[i], *imms[i]))
+      return std::move(e);
+  return lowerCrossLane(c, x);
+}
+
+Expected<Value *> lowerDpp8(CallLowering &c) {
+  return lowerWithImmediate(c, SiteKind::Dpp8, "selector");
+}
+
+/// permlane16 / permlanex16 (old, src, sel_lo, sel_hi, fi, bound_ctrl).
+Expected<Value *> lowerPermlane16(CallLowering &c) {
+  CrossLane x{c.op == "permlane16" ? SiteKind::Permlane16
+                                   : SiteKind::PermlaneX16,
+              c.arg(1), c.arg(0), c.arg(2), c.arg(3)};
+  if (Error e = c.readImm(4, "fi", x.imm0))
+    return std::move(e);
+  if (Error e = c.readImm(5, "bound_ctrl", x.imm1))
+    return std::move(e);
+  return lowerCrossLane(c, x);
+}
+
+Expected<Value *> lowerPermlane64(CallLowering &c) {
+  return lowerCrossLane(c, {SiteKind::Permlane64, c.arg(0)});
+}
+
+/// wave.reduce.<kind>: integer reductions over the active lanes.
+Expected<Value *> lowerWaveReduce(CallLowering &c) {
+  std::optional<WaveReduceOp> r = StringSwitch<std::optional<WaveReduceOp>>(
+                                      c.op.drop_front(strlen("wave.reduce.")))
+                                      .Case("umin", WaveReduceOp::UMin)
+                                      .Case("umax", WaveReduceOp::UMax)
+                                      .Case("min", WaveReduceOp::Min)
+                                      .Case("max", WaveReduceOp::Max)
+                                      .Case("add", WaveReduceOp::Add)
+                                      .Case("sub", WaveReduceOp::Sub)
+                                      .Case("and", WaveReduceOp::And)
+                                      .Case("or", WaveReduceOp::Or)
+                                      .Case("xor", WaveReduceOp::Xor)
+                                      .Default(std::nullopt);
+  if (!r)
+    return c.unsupported("unknown reduction");
+  if (!c.type()->isIntegerTy())
+    return c.unsupported("only integer reductions are emulated");
+  CrossLane x{SiteKind::WaveReduce, c.arg(0)};
+  x.imm0 = unsigned(*r);
+  return lowerCrossLane(c, x);
+}
+
+Expected<Value *> lowerWaveBarrier(CallLowering &c) {
+  return lowerCrossLane(c, {SiteKind::WaveBarrier}, c.b.getInt32Ty());
+}
+
+const CallRule kRules[] = {
+    {"llvm.amdgcn.wmma.", lowerMma, CallRule::Prefix},
+    {"llvm.amdgcn.swmmac.", lowerMma, CallRule::Prefix},
+    {"llvm.amdgcn.mfma.", lowerMma, CallRule::Prefix},
+    {"llvm.amdgcn.smfmac.", lowerMma, CallRule::Prefix},
+    {"llvm.amdgcn.readfirstlane", lowerReadFirstLane},
+    {"llvm.amdgcn.readlane", lowerReadLane},
+    {"llvm.amdgcn.writelane", lowerWriteLane},
+    {"llvm.amdgcn.ballot", lowerBallot},
+    {"llvm.amdgcn.icmp", lowerCompareBallot},
+    {"llvm.amdgcn.fcmp", lowerCompareBallot},
+    {"llvm.amdgcn.inverse.ballot", lowerInverseBallot},
+    {"llvm.amdgcn.ds.bpermute", lowerDsPermute},
+    {"llvm.amdgcn.ds.permute", lowerDsPermute},
+    {"llvm.amdgcn.ds.swizzle", lowerDsSwizzle},
+    {"llvm.amdgcn.update.dpp", lowerDpp},
+    {"llvm.amdgcn.mov.dpp", lowerDpp},
+    {"llvm.amdgcn.mov.dpp8", lowerDpp8},
+    {"llvm.amdgcn.permlane16", lowerPermlane16},
+    {"llvm.amdgcn.permlanex16", lowerPermlane16},
+    {"llvm.amdgcn.permlane64", lowerPermlane64},
+    {"llvm.amdgcn.wave.reduce.", lowerWaveReduce, CallRule::Prefix},
+    {"llvm.amdgcn.wave.barrier", lowerWaveBarrier},
+};
+
+} // namespace
+
+ArrayRef<CallRule> rewrite::getWaveOpRules() { return kRules; }

@@ -1,0 +1,179 @@
+//===- WorkGroup.h - Lanes, waves and work-groups of a launch ---*- C++ -*-===//
+//
+// The state the runtime's pieces share: a launch, its work-group running on
+// this host thread, the work-group's waves and lanes (fibers), and the lane
+// running now. Runtime.cpp schedules them; CrossLane.cpp executes
+// cross-lane sites, Faults.cpp turns hardware faults into errors,
+// BoundsCheck.cpp and RuntimeMath.cpp are called by kernel code.
+//
+// Private to lib/Emulator.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MCORE_LIB_EMULATOR_WORKGROUP_H
+#define MCORE_LIB_EMULATOR_WORKGROUP_H
+
+#include "Rewrite.h"
+#include "Runtime.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+#include <boost/context/detail/fcontext.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <csetjmp>
+#include <csignal>
+
+namespace mlir::mcore::emu::runtime {
+
+using boost::context::detail::fcontext_t;
+
+struct WorkGroup;
+struct Wave;
+
+struct Lane {
+  enum State : uint8_t { Runnable, AtWaveOp, AtBarrier, Done };
+  fcontext_t ctx = nullptr;
+  WorkGroup *wg = nullptr;
+  Wave *wave = nullptr;
+  unsigned laneInWave = 0;
+  unsigned flatId = 0;
+  uint32_t tid[3] = {0, 0, 0};
+  State state = Runnable;
+  uint8_t *stackLow = nullptr, *stackHigh = nullptr;
+  unsigned budget = 0;
+  // The wave op the lane waits at.
+  unsigned site = 0;
+  const void *in0 = nullptr, *in1 = nullptr, *in2 = nullptr;
+  void *out = nullptr;
+  uint32_t a0 = 0, a1 = 0;
+};
+
+struct Wave {
+  unsigned index = 0;
+  unsigned first = 0; ///< first lane (flat id)
+  unsigned count = 0; ///< lanes that exist
+  unsigned live = 0;  ///< lanes not done
+  unsigned waiting = 0;
+  unsigned site = 0; ///< site of the waiting lanes, if all the same
+  bool sameSite = true;
+};
+
+struct LaunchState {
+  const LaunchRequest *req = nullptr;
+  const KernelInfo *kernel = nullptr;
+  const Image *image = nullptr;
+  const Target *target = nullptr;
+  void (*entry)(void **) = nullptr;
+  void **params = nullptr;
+  std::vector<uint64_t> kernargStorage; ///< 8-byte aligned
+  uint8_t *kernarg = nullptr;
+  uint8_t *implicitArgs = nullptr;
+  alignas(64) uint8_t packet[64] = {};
+  uint64_t dispatchId = 0;
+  unsigned workDim = 1;
+  unsigned waveSize = 32;
+  unsigned ldsBytes = 0;
+  uint64_t groups = 0;
+  std::atomic<uint64_t> nextGroup{0};
+  std::atomic<bool> failed{false};
+  std::mutex errorMutex;
+  std::string error;
+  std::chrono::steady_clock::time_point deadline;
+  size_t stackBytes = 0;
+  bool boundsCheck = false;
+
+  void fail(std::string message) {
+    std::lock_guard<std::mutex> lock(errorMutex);
+    if (error.empty())
+      error = std::move(message);
+    failed = true;
+  }
+};
+
+struct WorkGroup {
+  LaunchState *launch = nullptr;
+  uint32_t id[3] = {0, 0, 0};
+  uint8_t *lds = nullptr;
+  std::vector<Lane> lanes;
+  std::vector<Wave> waves;
+  unsigned live = 0;
+  unsigned atBarrier = 0;
+  fcontext_t schedCtx = nullptr;
+  bool faulted = false;
+  /// Set while a lane runs: a hardware fault then belongs to `tlsLane`, and
+  /// the signal handler jumps to `faultJump` (in run()).
+  volatile sig_atomic_t inLane = 0;
+  sigjmp_buf *faultJump = nullptr;
+  /// The signal the handler caught.
+  int signal = 0, signalCode = 0;
+  uintptr_t signalAddress = 0;
+  /// Counts barriers released, wave ops executed and lanes finished: the
+  /// scheduler reports a deadlock when it stops moving while lanes wait at
+  /// a barrier.
+  uint64_t progress = 0;
+
+  void run();
+  bool resolveWaveOps();
+  /// Executes the wave op `site` for the lanes of `w` waiting at it. Returns
+  /// false after a fault.
+  bool executeGroup(Wave &w, unsigned site, Lane *current);
+  /// "kernel 'k', work-group (..), work-item (..) (wave w, lane l)".
+  std::string describeLane(const Lane &l) const;
+  /// Where the lanes are: "32 lanes wait at a barrier (wave 0), ...".
+  std::string describeStates() const;
+  /// Records a fault; the launch stops.
+  void fault(const Lane *l, const std::string &message);
+  /// Describes the signal the handler caught in lane `l`.
+  std::string describeSignal(const Lane &l) const;
+};
+
+/// The work-group this thread runs, and its lane running now.
+[[clang::require_constant_initialization]] extern thread_local WorkGroup *tlsWG;
+[[clang::require_constant_initialization]] extern thread_local Lane *tlsLane;
+
+/// Runs the work-groups of `launch` on the calling thread and the pool's
+/// (Runtime.cpp); failures are in `launch`.
+void runWorkGroups(LaunchState &launch);
+
+/// Switches from the current lane back to the scheduler. Returns when the
+/// scheduler resumes the lane.
+void suspend(Lane &l);
+/// Ends the current lane after a fault: the scheduler never resumes it.
+[[noreturn]] void abandon(Lane &l);
+/// Records a fault of lane `l` and ends it.
+[[noreturn]] void laneFault(Lane &l, const std::string &message);
+
+/// Executes cross-lane site `s` for the lanes waiting at it: `active[i]` is
+/// lane i of the wave, or null when that lane is not there. Fails with a
+/// message for what the emulator cannot compute (CrossLane.cpp).
+llvm::Error executeCrossLane(const Site &s, llvm::ArrayRef<Lane *> active);
+
+/// Catches SIGSEGV, SIGBUS, SIGFPE and SIGILL raised by lanes; signals from
+/// anywhere else go to the handlers installed before (Faults.cpp).
+void installFaultHandlers();
+
+/// An alternate signal stack for the current thread while it runs lanes
+/// (the handler must run when a lane has used up its own stack). A thread
+/// that already has one keeps it.
+struct AltSignalStack {
+  void *mapping = nullptr;
+  size_t bytes = 0;
+  AltSignalStack();
+  ~AltSignalStack();
+};
+
+/// The runtime functions of BoundsCheck.cpp and RuntimeMath.cpp.
+llvm::ArrayRef<RuntimeSymbol> getBoundsCheckSymbols();
+llvm::ArrayRef<RuntimeSymbol> getMathSymbols();
+
+} // namespace mlir::mcore::emu::runtime
+
+#endif // MCORE_LIB_EMULATOR_WORKGROUP_H

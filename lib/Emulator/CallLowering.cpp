@@ -13,8 +13,8 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
+#include "llvm/Support/ErrorHandling.h"
 
-#include <cassert>
 #include <cstring>
 #include <vector>
 
@@ -313,9 +313,10 @@ public:
           prefixes.push_back(&r);
           continue;
         }
-        bool added = exact.try_emplace(r.name, r.lower).second;
-        assert(added && "two rules for one callee");
-        (void)added;
+        // Checked in every build: a second row would be silently dead.
+        if (!exact.try_emplace(r.name, r.lower).second)
+          report_fatal_error(Twine("emulator: two call-lowering rules for '") +
+                             r.name + "'");
       }
   }
   CallHandler find(StringRef name) const {

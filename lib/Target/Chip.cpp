@@ -36,6 +36,40 @@ static const ChipInfo kChips[] = {
 };
 static_assert(std::size(kChips) == kNumChips, "one table row per Chip");
 
+// Occupancy facts, in `Chip` order. Sources:
+// - LLVM AMDGPU (lib/Target/AMDGPU/Utils/AMDGPUBaseInfo.cpp, IsaInfo):
+//   getTotalNumVGPRs (512 with gfx90a instructions, 256 before; wave32 RDNA
+//   1536 with 1.5x VGPRs, 1024 without), getVGPRAllocGranule (8 on gfx90a+;
+//   24 wave32 with 1.5x VGPRs; 16 wave32 gfx10.3+; 4 wave64 gfx9),
+//   getMaxWavesPerEU (8 on gfx90a+, 10 on gfx9, 16 on gfx10.3+),
+//   getEUsPerCU and getLocalMemorySize (4 SIMDs and twice the LDS in WGP
+//   mode), getMaxWorkGroupsPerCU (16 barriers, 32 per WGP in WGP mode),
+//   getOccupancyWithNumSGPRs (SGPRs limit waves on gfx9 only).
+// - ROCm "AMD GPU specifications" (docs/reference/gpu-specs.rst): LDS 64 KiB
+//   per CU on MI300X, 160 KiB on MI355X, 128 KiB per WGP on RX 7900 XTX and
+//   RX 9070 XT; VGPR file 512 KiB per CU on CDNA3/CDNA4 (4 SIMDs x 512 regs x
+//   64 lanes x 4 B), 768 KiB per WGP on gfx1100/gfx1201 (4 x 1536 x 32 x 4 B),
+//   512 KiB on gfx1102 (1024 registers).
+// - AMDGPUUsage, COMPUTE_PGM_RSRC2.LDS_SIZE: LDS is allocated in 128-dword
+//   (512 B) blocks, 320-dword (1280 B) blocks on gfx950.
+static const ChipOccupancyInfo kOccupancy[] = {
+    // simds wgp lds     granule vgprs granule waves barriers sgpr-limit
+    {4, 0, 65536, 512, 256, 4, 10, 16, true},     // gfx908 (+256 AGPRs apart)
+    {4, 0, 65536, 512, 512, 8, 8, 16, true},      // gfx90a
+    {4, 0, 65536, 512, 512, 8, 8, 16, true},      // gfx942
+    {4, 0, 163840, 1280, 512, 8, 8, 16, true},    // gfx950
+    {2, 2, 65536, 512, 1536, 24, 16, 16, false},  // gfx1100
+    {2, 2, 65536, 512, 1536, 24, 16, 16, false},  // gfx1101
+    {2, 2, 65536, 512, 1024, 16, 16, 16, false},  // gfx1102
+    {2, 2, 65536, 512, 1536, 24, 16, 16, false},  // gfx1200
+    {2, 2, 65536, 512, 1536, 24, 16, 16, false},  // gfx1201
+};
+static_assert(std::size(kOccupancy) == kNumChips, "one row per Chip");
+
+const ChipOccupancyInfo &mlir::mcore::getChipOccupancyInfo(Chip chip) {
+  return kOccupancy[unsigned(chip)];
+}
+
 llvm::ArrayRef<ChipInfo> mlir::mcore::getAllChips() { return kChips; }
 
 const ChipInfo &mlir::mcore::getChipInfo(Chip chip) {

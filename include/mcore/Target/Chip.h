@@ -89,10 +89,29 @@ struct ChipInfo {
   bool hasSparse() const { return hasSmfmac || hasSwmmac; }
 };
 
+/// How the waves of one chip share its compute units: the facts occupancy is
+/// computed from (lib/Perf, docs/Performance.md). Per CU unless said
+/// otherwise; on RDNA a work-group runs on a WGP (two CUs) in WGP mode, the
+/// LLVM default, or on one CU in CU mode.
+struct ChipOccupancyInfo {
+  unsigned simdsPerCU;       ///< 4 on CDNA (SIMD16 x 4), 2 on RDNA (SIMD32 x 2)
+  unsigned cusPerWgp;        ///< 2 on RDNA (the WGP), 0 when there is no WGP
+  unsigned ldsPerCU;         ///< LDS bytes the work-groups of one CU share
+  unsigned ldsAllocGranule;  ///< bytes an LDS allocation is rounded up to
+  unsigned vgprsPerSimd;     ///< registers per lane of one SIMD's VGPR file;
+                             ///< VGPRs + AGPRs on gfx90a/gfx942/gfx950
+  unsigned vgprAllocGranule; ///< registers a wave's VGPR count is rounded to
+  unsigned maxWavesPerSimd;  ///< wave slots per SIMD
+  unsigned maxBarriers;      ///< work-groups of several waves per CU (hardware
+                             ///< barriers); a WGP has cusPerWgp times as many
+  bool sgprsLimitWaves;      ///< gfx9: SGPRs per SIMD limit the waves
+};
+
 /// All chips, in `Chip` order.
 llvm::ArrayRef<ChipInfo> getAllChips();
 const ChipInfo &getChipInfo(Chip chip);
 llvm::StringRef getChipName(Chip chip);
+const ChipOccupancyInfo &getChipOccupancyInfo(Chip chip);
 llvm::StringRef getChipFamilyName(ChipFamily family);
 llvm::StringRef getFp8FormatName(Fp8Format format);
 

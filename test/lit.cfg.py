@@ -6,10 +6,10 @@
 #   hip-device  an AMD GPU is usable through HIP (set MCORE_HIP_DEVICE=1 or
 #               have /dev/kfd and a HIP runtime); never on this project's CI
 # Substitutions:
-#   %mcore-opt, %mcore-layout, %mcore-run   the built tools
+#   %mcore-opt, %mcore-layout, %mcore-run, %mcore-perf   the built tools
 #   %chip       the chip integration tests target (MCORE_TEST_CHIP, default
 #               gfx1201)
-#   %llc, %mlir-translate, %FileCheck       LLVM 22's tools
+#   %llc, %llvm-mca, %mlir-translate, %FileCheck       LLVM 22's tools
 #   %isa-report  scripts/isa-report.py: kernels, registers, spills, loops
 
 import os
@@ -49,12 +49,15 @@ tools = [
     ToolSubst("%mcore-opt", command=os.path.join(config.mcore_tools_dir, "mcore-opt"), unresolved="ignore"),
     ToolSubst("%mcore-layout", command=os.path.join(config.mcore_tools_dir, "mcore-layout"), unresolved="ignore"),
     ToolSubst("%mcore-run", command=os.path.join(config.mcore_tools_dir, "mcore-run"), unresolved="ignore"),
+    ToolSubst("%mcore-perf", command=os.path.join(config.mcore_tools_dir, "mcore-perf"), unresolved="ignore"),
     ToolSubst("mcore-opt", unresolved="ignore"),
     ToolSubst("mcore-layout", unresolved="ignore"),
     ToolSubst("mcore-run", unresolved="ignore"),
+    ToolSubst("mcore-perf", unresolved="ignore"),
     ToolSubst("not", command=os.path.join(config.llvm_tools_dir, "not")),
     ToolSubst("count", command=os.path.join(config.llvm_tools_dir, "count")),
     ToolSubst("%llc", command=os.path.join(config.llvm_tools_dir, "llc")),
+    ToolSubst("%llvm-mca", command=os.path.join(config.llvm_tools_dir, "llvm-mca")),
     ToolSubst("%mlir-translate", command=os.path.join(config.llvm_tools_dir, "mlir-translate")),
     ToolSubst("%llvm-readelf", command=os.path.join(config.llvm_tools_dir, "llvm-readelf")),
     ToolSubst("%llvm-dis", command=os.path.join(config.llvm_tools_dir, "llvm-dis")),

@@ -39,4 +39,6 @@ expect "$work/opt-help.txt" mcore-pipeline
 "$work/prefix/bin/mcore-run" --matmul=16x16x64 --a-type=f16 --b-type=f16 \
   --c-type=f32 --sparse-a=2:4 --chip=gfx1201 --backend=emu > "$work/run.txt"
 expect "$work/run.txt" status=PASS
-echo "installed mcore-layout, mcore-opt and mcore-run work"
+"$work/prefix/bin/mcore-perf" --list-products > "$work/perf.txt"
+expect "$work/perf.txt" mi300x
+echo "installed mcore-layout, mcore-opt, mcore-run and mcore-perf work"

@@ -57,3 +57,22 @@ TEST(ChipTest, SupportedListNamesEveryChip) {
   for (const ChipInfo &info : getAllChips())
     EXPECT_NE(list.find(info.name), std::string::npos) << info.name;
 }
+
+TEST(ChipTest, OccupancyFactsAgreeWithTheChipTable) {
+  for (const ChipInfo &info : getAllChips()) {
+    const ChipOccupancyInfo &occ = getChipOccupancyInfo(info.chip);
+    bool cdna = info.hasMfma;
+    // A work-group's LDS fits in one CU's.
+    EXPECT_GE(occ.ldsPerCU, info.ldsBytes) << info.name;
+    // The file holds the registers one wave may address (VGPRs and AGPRs on
+    // gfx90a+, whose file is 512 per lane; gfx908 keeps AGPRs apart).
+    unsigned addressable = occ.vgprsPerSimd == 512
+                               ? info.maxVgprs + info.maxAgprs
+                               : info.maxVgprs;
+    EXPECT_GE(occ.vgprsPerSimd, addressable) << info.name;
+    EXPECT_EQ(occ.simdsPerCU, cdna ? 4u : 2u) << info.name;
+    EXPECT_EQ(occ.cusPerWgp, cdna ? 0u : 2u) << info.name;
+    EXPECT_EQ(occ.sgprsLimitWaves, cdna) << info.name;
+    EXPECT_EQ(occ.vgprsPerSimd % occ.vgprAllocGranule, 0u) << info.name;
+  }
+}

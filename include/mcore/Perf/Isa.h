@@ -1,0 +1,99 @@
+//===- Isa.h - Reading AMDGPU kernel assembly ------------------*- C++ -*-===//
+//
+// The performance model's view of a kernel: its instructions, labels and
+// loops, and what the code object says about its resources (the kernel
+// descriptor's .amdhsa_* directives and the amdhsa.kernels metadata). Reads
+// the output of `mcore-opt --mcore-pipeline="chip=... format=isa"` (MLIR
+// whose gpu.binary objects hold `assembly = "..."`) or plain assembly, such
+// as another compiler's.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MCORE_PERF_ISA_H
+#define MCORE_PERF_ISA_H
+
+#include "mcore/Target/Catalog.h"
+#include "mcore/Target/Chip.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::mcore::perf {
+
+/// One line of a kernel's body: a label or an instruction.
+struct IsaLine {
+  std::string label;    ///< "LBB0_1" lines (without the colon)
+  std::string mnemonic; ///< set for instructions
+  std::string operands;
+  unsigned lineNo = 0;  ///< 1-based, in the assembly text
+
+  bool isInstruction() const { return !mnemonic.empty(); }
+  /// "mnemonic operands"
+  std::string text() const;
+};
+
+/// What the code object says about a kernel's resources.
+struct KernelResources {
+  // The kernel descriptor (.amdhsa_*): what the hardware allocates.
+  std::optional<unsigned> nextFreeVgpr, nextFreeSgpr, accumOffset,
+      groupSegmentSize, privateSegmentSize;
+  std::optional<bool> wave32, wgpMode, reserveVcc, reserveXnackMask,
+      reserveFlatScratch;
+  // The metadata (amdhsa.kernels): what the kernel uses.
+  std::optional<unsigned> vgprCount, agprCount, sgprCount, vgprSpillCount,
+      sgprSpillCount, groupSegmentFixedSize, privateSegmentFixedSize,
+      wavefrontSize, maxFlatWorkgroupSize;
+};
+
+struct KernelIsa {
+  std::string object;       ///< the gpu.binary symbol; empty for assembly
+  std::string name;         ///< the kernel symbol
+  std::string target;       ///< "amdgcn-amd-amdhsa--gfx942"
+  std::optional<Chip> chip; ///< from the target, when mcore knows it
+  KernelResources resources;
+  std::vector<IsaLine> body;
+  /// gpu.launch_func's grid and block sizes, when the host code has them as
+  /// constants.
+  std::optional<std::array<int64_t, 3>> grid, block;
+
+  /// "@object::name", or "name" for plain assembly.
+  std::string getId() const;
+};
+
+/// A natural loop of the kernel's control-flow graph: a back edge to a
+/// header block that dominates it.
+struct LoopSpan {
+  std::string header;          ///< the header block's label
+  std::vector<unsigned> lines; ///< indices into body, in layout order
+  unsigned blocks = 0;         ///< basic blocks in the loop
+  bool contains(unsigned line) const;
+};
+
+/// Every kernel of the input, in order. Errors name the line.
+llvm::Expected<std::vector<KernelIsa>> readIsa(llvm::StringRef text);
+
+/// The natural loops of a kernel, by header in layout order (the loops of
+/// one header are merged). Blocks start at labels and after branches;
+/// s_branch has no fall-through, s_endpgm and s_setpc_b64 no successor.
+std::vector<LoopSpan> findLoops(const KernelIsa &kernel);
+
+/// v_mfma*, v_smfmac*, v_wmma*, v_swmmac*.
+bool isMatrixMnemonic(llvm::StringRef mnemonic);
+
+/// The catalog entry of a matrix instruction's mnemonic on `chip`
+/// ("v_mfma_f32_32x32x8_f16" is llvm.amdgcn.mfma.f32.32x32x8f16); nullptr
+/// when the catalog does not have it.
+const IntrinsicInfo *lookupMatrixInstruction(llvm::StringRef mnemonic,
+                                             Chip chip);
+
+/// The innermost loop that contains matrix instructions, if any.
+std::optional<LoopSpan> findMainLoop(const KernelIsa &kernel);
+
+} // namespace mlir::mcore::perf
+
+#endif // MCORE_PERF_ISA_H

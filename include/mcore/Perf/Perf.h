@@ -1,0 +1,137 @@
+//===- Perf.h - mcore's performance model ----------------------*- C++ -*-===//
+//
+// Predicts, from a kernel's ISA, how fast it runs: occupancy, the main loop's
+// cycles per iteration for one wave, the matrix unit's busy cycles, the
+// per-SIMD iteration time with the occupancy's waves, and for a problem
+// M x N x K with a work-group tile the whole problem's time, TFLOP/s and
+// memory roofline on named products. No AMD GPU ran anything: every figure is
+// *predicted*. The model and its sources are in docs/Performance.md; the tool
+// is mcore-perf.
+//
+// The tuner and the benchmark driver call predict() in-process:
+//
+//   perf::PredictOptions options;
+//   options.problem = {4096, 4096, 4096};
+//   options.products = {"mi300x"};
+//   llvm::Expected<perf::Report> report = perf::predict(isaText, options);
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MCORE_PERF_PERF_H
+#define MCORE_PERF_PERF_H
+
+#include "mcore/Perf/Isa.h"
+#include "mcore/Perf/Occupancy.h"
+#include "mcore/Perf/Products.h"
+#include "mcore/Perf/Timing.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::mcore::perf {
+
+/// C (M x N) += A (M x K) * B (K x N).
+struct Problem {
+  int64_t m = 0, n = 0, k = 0;
+  bool isSet() const { return m > 0 && n > 0 && k > 0; }
+};
+
+/// A work-group's tile of C, and its K step (0: derived from the loop).
+struct Tile {
+  int64_t m = 0, n = 0, k = 0;
+};
+
+struct PredictOptions {
+  std::optional<Chip> chip; ///< default: the assembly's .amdgcn_target
+  Problem problem;          ///< needed for whole-problem figures
+  Tile tile;                ///< default: M / grid.y x N / grid.x of the launch
+  std::vector<std::string> products; ///< keys; empty: the chip's products
+  std::string kernel;       ///< a kernel id or name; empty: every kernel
+  std::optional<unsigned> ldsBytes;      ///< per work-group (dynamic LDS)
+  std::optional<unsigned> workgroupSize; ///< threads
+  Engine engine = Engine::Auto;          ///< Auto: llvm-mca on CDNA, the
+                                         ///< issue model on RDNA
+  unsigned iterations = 0;  ///< simulated loop iterations; 0: the engine's
+                            ///< default (llvm-mca's 100, the issue model's 32)
+  bool stockMcaWaits = false; ///< llvm-mca's own s_waitcnt behaviour, which
+                              ///< also counts global loads in lgkmcnt
+  bool accumulate = true;   ///< C is read as well as written
+  bool sparseA = false;     ///< force the 2:4 roofline for a dense
+                            ///< instruction (a decompressing fallback)
+};
+
+struct ProductPrediction {
+  const ProductInfo *product = nullptr;
+  unsigned units = 0;        ///< CUs, or WGPs in WGP mode
+  unsigned slots = 0;        ///< work-groups the whole GPU holds at once
+  int64_t workgroups = 0;
+  int64_t fullRounds = 0;    ///< rounds with every slot busy
+  int64_t lastRoundWorkgroups = 0;
+  unsigned lastRoundWavesPerSimd = 0;
+  double clocks = 0;         ///< predicted compute time, clock cycles
+  double computeSeconds = 0, memorySeconds = 0, seconds = 0;
+  double tflops = 0;         ///< 2MNK / seconds (dense-equivalent for 2:4)
+  double peakTflops = 0;     ///< the instruction's peak on the product
+  double utilization = 0;    ///< tflops / peakTflops
+  bool memoryBound = false;
+};
+
+struct MatrixUse {
+  std::string mnemonic;
+  const IntrinsicInfo *info = nullptr; ///< nullptr: not in the catalog
+  unsigned count = 0;                  ///< per iteration per wave
+};
+
+struct KernelPrediction {
+  std::string id;
+  Chip chip = Chip::gfx942;
+  KernelResources resources;
+  OccupancyInput occupancyInput;
+  Occupancy occupancy;
+  // The main loop (the innermost loop with matrix instructions).
+  bool hasMatrix = false;
+  std::optional<LoopSpan> loop; ///< nullopt: straight-line matrix code
+  std::string loopHeader;
+  std::vector<MatrixUse> matrix;
+  const IntrinsicInfo *dominant = nullptr; ///< the busiest matrix instruction
+  LoopTiming timing;
+  double outsideCycles = 0;   ///< the rest of the kernel, once, one wave
+  double matrixCycles = 0;    ///< matrix unit busy per wave per iteration
+  double opsPerWaveIteration = 0;
+  double simdCycles = 0;      ///< T(W): one iteration of each of W waves
+  double simdUtilization = 0; ///< W * matrixCycles / T(W)
+  // The problem.
+  bool hasProblem = false;
+  Problem problem;
+  Tile tile;
+  double kStep = 0;           ///< K per iteration, from the loop's work
+  int64_t iterations = 0;     ///< of the K loop per work-group
+  int64_t workgroups = 0;
+  double flops = 0, bytes = 0;
+  std::vector<ProductPrediction> products;
+  std::vector<std::string> notes;
+};
+
+struct Report {
+  std::vector<KernelPrediction> kernels;
+};
+
+/// Predicts every kernel of `isa` (mcore-opt format=isa output or assembly).
+llvm::Expected<Report> predict(llvm::StringRef isa,
+                               const PredictOptions &options);
+
+/// Text for people; every figure is labelled predicted. With `trace`, each
+/// main-loop instruction with the cycle one wave issues it at.
+void printReport(const Report &report, llvm::raw_ostream &os,
+                 bool trace = false);
+/// JSON for the tuner and the benchmark driver.
+llvm::json::Value toJSON(const Report &report);
+
+} // namespace mlir::mcore::perf
+
+#endif // MCORE_PERF_PERF_H

@@ -1,0 +1,482 @@
+//===- Isa.cpp - Reading AMDGPU kernel assembly ---------------------------===//
+
+#include "mcore/Perf/Isa.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/BinaryFormat/MsgPackDocument.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <map>
+
+using namespace llvm;
+using namespace mlir::mcore;
+using namespace mlir::mcore::perf;
+
+std::string IsaLine::text() const {
+  return operands.empty() ? mnemonic : mnemonic + " " + operands;
+}
+
+std::string KernelIsa::getId() const {
+  return object.empty() ? name : "@" + object + "::" + name;
+}
+
+static Error errorAt(unsigned lineNo, const Twine &message) {
+  return createStringError(inconvertibleErrorCode(),
+                           "line " + Twine(lineNo) + ": " + message);
+}
+
+namespace {
+/// One assembly text, with where it came from.
+struct AsmObject {
+  std::string object; ///< gpu.binary symbol, or empty
+  std::string text;
+};
+} // namespace
+
+/// Decodes an MLIR string attribute's body starting at text[i] (just after
+/// the opening quote); i ends on the closing quote.
+static std::string unescapeMlirString(StringRef text, size_t &i) {
+  std::string out;
+  while (i < text.size() && text[i] != '"') {
+    if (text[i] == '\\' && i + 1 < text.size()) {
+      char c = text[i + 1];
+      if (c == '\\' || c == '"') {
+        out.push_back(c);
+        i += 2;
+        continue;
+      }
+      if (c == 'n') {
+        out.push_back('\n');
+        i += 2;
+        continue;
+      }
+      if (c == 't') {
+        out.push_back('\t');
+        i += 2;
+        continue;
+      }
+      unsigned value;
+      if (i + 2 < text.size() && !text.substr(i + 1, 2).getAsInteger(16, value)) {
+        out.push_back(char(value));
+        i += 3;
+        continue;
+      }
+    }
+    out.push_back(text[i++]);
+  }
+  return out;
+}
+
+/// The assembly of every gpu.binary object, or the whole input when it has
+/// none.
+static std::vector<AsmObject> extractAssembly(StringRef text) {
+  std::vector<AsmObject> result;
+  size_t pos = 0;
+  while ((pos = text.find("gpu.binary", pos)) != StringRef::npos) {
+    size_t at = text.find('@', pos);
+    if (at == StringRef::npos)
+      break;
+    size_t nameEnd = at + 1;
+    while (nameEnd < text.size() &&
+           (isAlnum(text[nameEnd]) || StringRef("_.$-").contains(text[nameEnd])))
+      ++nameEnd;
+    std::string object = text.slice(at + 1, nameEnd).str();
+    size_t next = text.find("gpu.binary", nameEnd);
+    size_t asmPos = text.find("assembly = \"", nameEnd);
+    if (asmPos != StringRef::npos && asmPos < next) {
+      size_t i = asmPos + strlen("assembly = \"");
+      result.push_back({object, unescapeMlirString(text, i)});
+    }
+    pos = nameEnd;
+  }
+  if (result.empty() && !text.contains("gpu.binary"))
+    result.push_back({"", text.str()});
+  return result;
+}
+
+/// gpu.launch_func sizes whose operands are constants of the enclosing
+/// function: kernel symbol ("object::kernel") -> (grid, block).
+static std::map<std::string, std::pair<std::array<int64_t, 3>,
+                                       std::array<int64_t, 3>>>
+findLaunchSizes(StringRef text) {
+  std::map<std::string,
+           std::pair<std::array<int64_t, 3>, std::array<int64_t, 3>>>
+      result;
+  SmallVector<StringRef> lines;
+  text.split(lines, '\n');
+  StringMap<int64_t> constants;
+  auto parseTriple = [&](StringRef s,
+                         std::array<int64_t, 3> &out) -> bool {
+    // "(%2, %2, %0)"
+    s = s.trim();
+    if (!s.consume_front("(") || !s.consume_back(")"))
+      return false;
+    SmallVector<StringRef> parts;
+    s.split(parts, ',');
+    if (parts.size() != 3)
+      return false;
+    for (auto [i, part] : llvm::enumerate(parts)) {
+      auto it = constants.find(part.trim());
+      if (it == constants.end())
+        return false;
+      out[i] = it->second;
+    }
+    return true;
+  };
+  for (StringRef line : lines) {
+    StringRef l = line.trim();
+    if (l.contains("func @") && (l.starts_with("llvm.func") ||
+                                 l.starts_with("func.func")))
+      constants.clear();
+    // %2 = llvm.mlir.constant(32 : index) : i64, %c1 = arith.constant 1 : index
+    if (l.starts_with("%") && l.contains(" = ")) {
+      auto [lhs, rhs] = l.split(" = ");
+      int64_t value;
+      StringRef r = rhs;
+      if (r.consume_front("llvm.mlir.constant(")) {
+        StringRef number = r.take_until([](char c) { return c == ' ' || c == ')'; });
+        if (!number.getAsInteger(10, value))
+          constants[lhs.trim()] = value;
+      } else if (r.consume_front("arith.constant ")) {
+        StringRef number = r.take_until([](char c) { return c == ' ' || c == ':'; });
+        if (!number.getAsInteger(10, value))
+          constants[lhs.trim()] = value;
+      }
+    }
+    size_t launch = l.find("gpu.launch_func");
+    if (launch == StringRef::npos)
+      continue;
+    StringRef rest = l.substr(launch + strlen("gpu.launch_func")).trim();
+    StringRef symbol = rest.take_until([](char c) { return c == ' '; });
+    symbol.consume_front("@");
+    std::string key = symbol.str();
+    // "@a::@b" -> "a::b"
+    size_t sep = key.find("::@");
+    if (sep != std::string::npos)
+      key.erase(sep + 2, 1);
+    size_t blocks = rest.find("blocks in ");
+    size_t threads = rest.find("threads in ");
+    if (blocks == StringRef::npos || threads == StringRef::npos)
+      continue;
+    StringRef gridText = rest.substr(blocks + strlen("blocks in "));
+    gridText = gridText.take_until([](char c) { return c == ')'; });
+    StringRef blockText = rest.substr(threads + strlen("threads in "));
+    blockText = blockText.take_until([](char c) { return c == ')'; });
+    std::array<int64_t, 3> grid, block;
+    if (parseTriple(gridText.str() + ")", grid) &&
+        parseTriple(blockText.str() + ")", block))
+      result[key] = {grid, block};
+  }
+  return result;
+}
+
+/// Strips a comment and surrounding blanks.
+static StringRef stripComment(StringRef line) {
+  size_t semi = line.find(';');
+  if (semi != StringRef::npos)
+    line = line.take_front(semi);
+  return line.trim();
+}
+
+static bool isLabelChar(char c) {
+  return isAlnum(c) || c == '_' || c == '.' || c == '$';
+}
+
+/// "NAME:" -> NAME, else empty.
+static StringRef asLabel(StringRef line) {
+  if (!line.ends_with(":"))
+    return {};
+  StringRef name = line.drop_back();
+  if (name.empty() || !llvm::all_of(name, isLabelChar))
+    return {};
+  return name;
+}
+
+static void readMetadata(StringRef yaml, unsigned firstLine,
+                         std::map<std::string, KernelResources> &out,
+                         std::vector<std::string> &order, Error &err) {
+  msgpack::Document doc;
+  if (!doc.fromYAML(yaml)) {
+    err = errorAt(firstLine, "cannot parse the amdgpu_metadata YAML");
+    return;
+  }
+  if (doc.getRoot().getKind() != msgpack::Type::Map)
+    return;
+  auto &root = doc.getRoot().getMap();
+  auto kernelsIt = root.find(doc.getNode("amdhsa.kernels"));
+  if (kernelsIt == root.end() ||
+      kernelsIt->second.getKind() != msgpack::Type::Array)
+    return;
+  for (msgpack::DocNode &entry : kernelsIt->second.getArray()) {
+    if (entry.getKind() != msgpack::Type::Map)
+      continue;
+    auto &map = entry.getMap();
+    auto get = [&](StringRef key) -> std::optional<unsigned> {
+      auto it = map.find(doc.getNode(key));
+      if (it == map.end())
+        return std::nullopt;
+      msgpack::DocNode &n = it->second;
+      switch (n.getKind()) {
+      case msgpack::Type::UInt:
+        return unsigned(n.getUInt());
+      case msgpack::Type::Int:
+        return unsigned(n.getInt());
+      case msgpack::Type::String: {
+        unsigned v;
+        if (!StringRef(n.getString()).trim().getAsInteger(0, v))
+          return v;
+        return std::nullopt;
+      }
+      default:
+        return std::nullopt;
+      }
+    };
+    auto nameIt = map.find(doc.getNode(".name"));
+    if (nameIt == map.end() || nameIt->second.getKind() != msgpack::Type::String)
+      continue;
+    std::string name = nameIt->second.getString().str();
+    KernelResources &r = out[name];
+    order.push_back(name);
+    r.vgprCount = get(".vgpr_count");
+    r.agprCount = get(".agpr_count");
+    r.sgprCount = get(".sgpr_count");
+    r.vgprSpillCount = get(".vgpr_spill_count");
+    r.sgprSpillCount = get(".sgpr_spill_count");
+    r.groupSegmentFixedSize = get(".group_segment_fixed_size");
+    r.privateSegmentFixedSize = get(".private_segment_fixed_size");
+    r.wavefrontSize = get(".wavefront_size");
+    r.maxFlatWorkgroupSize = get(".max_flat_workgroup_size");
+  }
+}
+
+/// The kernels of one assembly text.
+static Expected<std::vector<KernelIsa>> readAssembly(const AsmObject &obj) {
+  SmallVector<StringRef> lines;
+  StringRef(obj.text).split(lines, '\n');
+
+  std::string target;
+  StringSet<> functions;
+  for (StringRef line : lines) {
+    StringRef l = stripComment(line);
+    if (l.consume_front(".amdgcn_target")) {
+      target = l.trim().trim('"').str();
+    } else if (l.consume_front(".type")) {
+      auto [name, kind] = l.split(',');
+      if (kind.trim() == "@function")
+        functions.insert(name.trim());
+    }
+  }
+
+  std::vector<KernelIsa> kernels;
+  std::map<std::string, KernelResources> metadata;
+  std::vector<std::string> metadataOrder;
+  KernelIsa *current = nullptr;
+  KernelResources *descriptor = nullptr;
+  std::map<std::string, KernelResources> descriptors;
+  bool inMetadata = false;
+  std::string yaml;
+  unsigned yamlLine = 0;
+  for (auto [index, line] : llvm::enumerate(lines)) {
+    unsigned lineNo = index + 1;
+    if (inMetadata) {
+      if (line.trim() == ".end_amdgpu_metadata") {
+        inMetadata = false;
+        Error err = Error::success();
+        readMetadata(yaml, yamlLine, metadata, metadataOrder, err);
+        if (err)
+          return std::move(err);
+        continue;
+      }
+      yaml += line.str();
+      yaml += '\n';
+      continue;
+    }
+    StringRef l = stripComment(line);
+    if (l.empty())
+      continue;
+    if (l == ".amdgpu_metadata") {
+      inMetadata = true;
+      yaml.clear();
+      yamlLine = lineNo + 1;
+      continue;
+    }
+    if (l.consume_front(".amdhsa_kernel")) {
+      descriptor = &descriptors[l.trim().str()];
+      continue;
+    }
+    if (l == ".end_amdhsa_kernel") {
+      descriptor = nullptr;
+      continue;
+    }
+    if (descriptor) {
+      if (!l.consume_front(".amdhsa_"))
+        continue;
+      auto [key, valueText] = l.split(' ');
+      unsigned value;
+      if (valueText.trim().getAsInteger(0, value))
+        continue;
+      KernelResources &d = *descriptor;
+      if (key == "next_free_vgpr")
+        d.nextFreeVgpr = value;
+      else if (key == "next_free_sgpr")
+        d.nextFreeSgpr = value;
+      else if (key == "accum_offset")
+        d.accumOffset = value;
+      else if (key == "group_segment_fixed_size")
+        d.groupSegmentSize = value;
+      else if (key == "private_segment_fixed_size")
+        d.privateSegmentSize = value;
+      else if (key == "wavefront_size32")
+        d.wave32 = value != 0;
+      else if (key == "workgroup_processor_mode")
+        d.wgpMode = value != 0;
+      else if (key == "reserve_vcc")
+        d.reserveVcc = value != 0;
+      else if (key == "reserve_xnack_mask")
+        d.reserveXnackMask = value != 0;
+      else if (key == "reserve_flat_scratch")
+        d.reserveFlatScratch = value != 0;
+      continue;
+    }
+    if (StringRef label = asLabel(l); !label.empty()) {
+      if (functions.contains(label)) {
+        kernels.emplace_back();
+        current = &kernels.back();
+        current->object = obj.object;
+        current->name = label.str();
+        current->target = target;
+        continue;
+      }
+      if (label.starts_with(".Lfunc_end")) {
+        current = nullptr;
+        continue;
+      }
+      if (current) {
+        IsaLine entry;
+        entry.label = label.str();
+        entry.lineNo = lineNo;
+        current->body.push_back(std::move(entry));
+      }
+      continue;
+    }
+    if (!current || l.starts_with("."))
+      continue;
+    IsaLine entry;
+    // Mnemonics are separated from operands by blanks or a tab.
+    size_t blank = l.find_first_of(" \t");
+    entry.mnemonic = (blank == StringRef::npos ? l : l.take_front(blank)).str();
+    entry.operands =
+        blank == StringRef::npos ? "" : l.drop_front(blank).trim().str();
+    entry.lineNo = lineNo;
+    current->body.push_back(std::move(entry));
+  }
+  if (inMetadata)
+    return errorAt(yamlLine, ".amdgpu_metadata has no .end_amdgpu_metadata");
+
+  std::optional<Chip> chip;
+  size_t gfx = target.find("gfx");
+  if (gfx != std::string::npos) {
+    StringRef name = StringRef(target).substr(gfx).take_while(
+        [](char c) { return isAlnum(c); });
+    chip = parseChip(name);
+  }
+  for (KernelIsa &k : kernels) {
+    k.chip = chip;
+    KernelResources &r = k.resources;
+    auto d = descriptors.find(k.name);
+    if (d != descriptors.end()) {
+      const KernelResources &kd = d->second;
+      r.nextFreeVgpr = kd.nextFreeVgpr;
+      r.nextFreeSgpr = kd.nextFreeSgpr;
+      r.accumOffset = kd.accumOffset;
+      r.groupSegmentSize = kd.groupSegmentSize;
+      r.privateSegmentSize = kd.privateSegmentSize;
+      r.wave32 = kd.wave32;
+      r.wgpMode = kd.wgpMode;
+      r.reserveVcc = kd.reserveVcc;
+      r.reserveXnackMask = kd.reserveXnackMask;
+      r.reserveFlatScratch = kd.reserveFlatScratch;
+    }
+    auto m = metadata.find(k.name);
+    if (m != metadata.end()) {
+      const KernelResources &md = m->second;
+      r.vgprCount = md.vgprCount;
+      r.agprCount = md.agprCount;
+      r.sgprCount = md.sgprCount;
+      r.vgprSpillCount = md.vgprSpillCount;
+      r.sgprSpillCount = md.sgprSpillCount;
+      r.groupSegmentFixedSize = md.groupSegmentFixedSize;
+      r.privateSegmentFixedSize = md.privateSegmentFixedSize;
+      r.wavefrontSize = md.wavefrontSize;
+      r.maxFlatWorkgroupSize = md.maxFlatWorkgroupSize;
+    }
+  }
+  return kernels;
+}
+
+Expected<std::vector<KernelIsa>> mlir::mcore::perf::readIsa(StringRef text) {
+  std::vector<AsmObject> objects = extractAssembly(text);
+  if (objects.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "the input has gpu.binary ops but no "
+                             "`assembly = \"...\"` object (compile with "
+                             "format=isa)");
+  auto launches = findLaunchSizes(text);
+  std::vector<KernelIsa> all;
+  for (const AsmObject &obj : objects) {
+    Expected<std::vector<KernelIsa>> kernels = readAssembly(obj);
+    if (!kernels)
+      return kernels.takeError();
+    for (KernelIsa &k : *kernels) {
+      auto it = launches.find(k.object + "::" + k.name);
+      if (it != launches.end()) {
+        k.grid = it->second.first;
+        k.block = it->second.second;
+      }
+      all.push_back(std::move(k));
+    }
+  }
+  if (all.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "no kernel found (no `.type NAME,@function` "
+                             "symbol with a body)");
+  return all;
+}
+
+bool mlir::mcore::perf::isMatrixMnemonic(StringRef m) {
+  return m.starts_with("v_mfma") || m.starts_with("v_smfmac") ||
+         m.starts_with("v_wmma") || m.starts_with("v_swmmac");
+}
+
+/// Lower-case letters and digits only: "mfmaf3232x32x8f16".
+static std::string squash(StringRef s) {
+  std::string out;
+  for (char c : s)
+    if (isAlnum(c))
+      out.push_back(toLower(c));
+  return out;
+}
+
+const IntrinsicInfo *mlir::mcore::perf::lookupMatrixInstruction(StringRef mnemonic,
+                                                                Chip chip) {
+  StringRef m = mnemonic;
+  m.consume_front("v_");
+  m.consume_back("_e64");
+  std::string key = squash(m);
+  for (const IntrinsicInfo &info : getAllIntrinsics()) {
+    if (!info.isAvailableOn(chip))
+      continue;
+    StringRef name = info.llvmName;
+    name.consume_front("llvm.amdgcn.");
+    std::string candidate = squash(name);
+    // gfx940 renamed v_mfma_*_bf16_1k to v_mfma_*_bf16.
+    if (candidate == key ||
+        (StringRef(candidate).ends_with("1k") &&
+         StringRef(candidate).drop_back(2) == key))
+      return &info;
+  }
+  return nullptr;
+}

@@ -1,0 +1,359 @@
+//===- Predict.cpp - From a kernel's ISA to predicted rates ---------------===//
+
+#include "mcore/Perf/Perf.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <cmath>
+#include <map>
+
+using namespace llvm;
+using namespace mlir::mcore;
+using namespace mlir::mcore::perf;
+
+static Error fail(const Twine &message) {
+  return createStringError(inconvertibleErrorCode(), message);
+}
+
+/// SGPRs the hardware allocates: the descriptor's count plus VCC, flat
+/// scratch and XNACK (AMDGPUBaseInfo getNumExtraSGPRs), or the metadata's
+/// sgpr_count, which includes them.
+static unsigned allocatedSgprs(Chip chip, const KernelResources &r) {
+  if (!r.nextFreeSgpr)
+    return r.sgprCount.value_or(0);
+  const ChipInfo &info = getChipInfo(chip);
+  if (!info.hasMfma) // gfx10+: VCC only, and SGPRs do not limit waves
+    return *r.nextFreeSgpr + (r.reserveVcc.value_or(true) ? 2 : 0);
+  // gfx940 and later have architected flat scratch: 6 extra.
+  bool architectedFlatScratch =
+      chip == Chip::gfx942 || chip == Chip::gfx950;
+  unsigned extra = 0;
+  if (r.reserveVcc.value_or(true))
+    extra = 2;
+  if (r.reserveXnackMask.value_or(false))
+    extra = 4;
+  if (architectedFlatScratch || r.reserveFlatScratch.value_or(false))
+    extra = 6;
+  return *r.nextFreeSgpr + extra;
+}
+
+/// VGPRs per lane the hardware allocates: the descriptor's next_free_vgpr
+/// (which, on gfx90a+, is accum_offset + AGPRs), else the metadata's counts.
+static unsigned allocatedVgprs(Chip chip, const KernelResources &r,
+                               std::vector<std::string> &notes) {
+  if (r.nextFreeVgpr)
+    return *r.nextFreeVgpr;
+  unsigned vgprs = r.vgprCount.value_or(0), agprs = r.agprCount.value_or(0);
+  notes.push_back("no kernel descriptor: VGPRs from the metadata's "
+                  "vgpr_count/agpr_count");
+  const ChipOccupancyInfo &occ = getChipOccupancyInfo(chip);
+  if (occ.vgprsPerSimd == 512) // unified file: AGPRs after the VGPRs
+    return agprs ? unsigned(alignTo(vgprs, 4)) + agprs : vgprs;
+  return std::max(vgprs, agprs);
+}
+
+static unsigned bytesOf(ScalarKind kind) {
+  return std::max(1u, unsigned(divideCeil(getBitWidth(kind), 8)));
+}
+
+/// Whole-problem figures of one product.
+static ProductPrediction predictProduct(const KernelPrediction &k,
+                                        const ProductInfo &product,
+                                        const PredictOptions &options) {
+  ProductPrediction p;
+  p.product = &product;
+  const Occupancy &o = k.occupancy;
+  p.units = product.computeUnits / o.cusPerUnit;
+  p.slots = p.units * o.workgroupsPerUnit;
+  p.workgroups = k.workgroups;
+  p.fullRounds = p.slots ? k.workgroups / p.slots : 0;
+  p.lastRoundWorkgroups = p.slots ? k.workgroups % p.slots : 0;
+  auto roundClocks = [&](unsigned wavesPerSimd) {
+    double t = getSimdIterationCycles(k.timing, wavesPerSimd,
+                                      o.wavesPerSimdPerWorkgroup);
+    return k.outsideCycles + double(k.iterations) * t;
+  };
+  p.clocks = double(p.fullRounds) * roundClocks(o.wavesPerSimd);
+  if (p.lastRoundWorkgroups) {
+    int64_t perUnit = divideCeil(p.lastRoundWorkgroups, int64_t(p.units));
+    p.lastRoundWavesPerSimd = unsigned(divideCeil(
+        perUnit * o.wavesPerWorkgroup, int64_t(o.simdsPerUnit)));
+    p.clocks += roundClocks(p.lastRoundWavesPerSimd);
+  }
+  double hz = product.peakClockMHz * 1e6;
+  p.computeSeconds = p.clocks / hz;
+  p.memorySeconds = k.bytes / (product.memoryBandwidthGBs * 1e9);
+  p.memoryBound = p.memorySeconds > p.computeSeconds;
+  p.seconds = std::max(p.computeSeconds, p.memorySeconds);
+  p.tflops = p.seconds > 0 ? k.flops / p.seconds / 1e12 : 0;
+  if (k.dominant) {
+    const ChipOccupancyInfo &occ = getChipOccupancyInfo(product.chip);
+    p.peakTflops = double(product.computeUnits) * occ.simdsPerCU *
+                   k.dominant->getOpsPerCycle(product.chip) * hz / 1e12;
+    p.utilization = p.peakTflops > 0 ? p.tflops / p.peakTflops : 0;
+  }
+  (void)options;
+  return p;
+}
+
+/// The figures of one kernel.
+static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
+                                                const PredictOptions &options) {
+  KernelPrediction k;
+  k.id = kernel.getId();
+  std::optional<Chip> chip = options.chip ? options.chip : kernel.chip;
+  if (!chip)
+    return fail("kernel " + k.id + ": the assembly's target '" +
+                kernel.target + "' is not a chip mcore knows (" +
+                getSupportedChipList() + "); pass --chip");
+  k.chip = *chip;
+  const ChipInfo &chipInfo = getChipInfo(k.chip);
+  k.resources = kernel.resources;
+  const KernelResources &r = kernel.resources;
+
+  // Occupancy.
+  OccupancyInput &in = k.occupancyInput;
+  in.vgprs = allocatedVgprs(k.chip, r, k.notes);
+  in.sgprs = allocatedSgprs(k.chip, r);
+  if (options.ldsBytes)
+    in.ldsBytes = *options.ldsBytes;
+  else
+    in.ldsBytes = r.groupSegmentSize.value_or(r.groupSegmentFixedSize.value_or(0));
+  bool anyMatrix = llvm::any_of(kernel.body, [](const IsaLine &line) {
+    return isMatrixMnemonic(line.mnemonic);
+  });
+  if (!options.ldsBytes && in.ldsBytes == 0 && anyMatrix)
+    k.notes.push_back("the code object declares no LDS: if the kernel "
+                      "allocates LDS at launch (Triton does), pass "
+                      "--lds-bytes");
+  in.waveSize = r.wavefrontSize.value_or(
+      r.wave32 ? (*r.wave32 ? 32 : 64) : chipInfo.waveSize);
+  if (options.workgroupSize)
+    in.workgroupSize = *options.workgroupSize;
+  else if (kernel.block)
+    in.workgroupSize = unsigned((*kernel.block)[0] * (*kernel.block)[1] *
+                                (*kernel.block)[2]);
+  else if (r.maxFlatWorkgroupSize)
+    in.workgroupSize = *r.maxFlatWorkgroupSize;
+  else {
+    in.workgroupSize = 256;
+    k.notes.push_back("work-group size unknown: 256 threads assumed (pass "
+                      "--workgroup-size)");
+  }
+  in.wgpMode = r.wgpMode.value_or(true);
+  k.occupancy = computeOccupancy(k.chip, in);
+
+  // The main loop.
+  k.hasMatrix = anyMatrix;
+  if (!k.hasMatrix)
+    return k;
+  k.loop = findMainLoop(kernel);
+  if (k.loop) {
+    k.loopHeader = k.loop->header;
+    if (k.loop->blocks > 1)
+      k.notes.push_back(formatv("the main loop has {0} basic blocks: they "
+                                "are timed as if all ran on every iteration",
+                                k.loop->blocks));
+  } else {
+    k.notes.push_back("the matrix instructions are in no loop: the whole "
+                      "kernel is timed as one iteration");
+  }
+  std::vector<TimedInstruction> body, outside;
+  std::map<std::string, MatrixUse> uses;
+  for (unsigned i = 0; i < kernel.body.size(); ++i) {
+    const IsaLine &line = kernel.body[i];
+    if (!line.isInstruction())
+      continue;
+    TimedInstruction inst{&line, nullptr};
+    if (isMatrixMnemonic(line.mnemonic))
+      inst.matrix = lookupMatrixInstruction(line.mnemonic, k.chip);
+    bool inLoop = !k.loop || k.loop->contains(i);
+    (inLoop ? body : outside).push_back(inst);
+    if (inLoop && isMatrixMnemonic(line.mnemonic)) {
+      MatrixUse &use = uses[line.mnemonic];
+      use.mnemonic = line.mnemonic;
+      use.info = inst.matrix;
+      ++use.count;
+    }
+  }
+  double dominantCycles = 0;
+  for (auto &[name, use] : uses) {
+    k.matrix.push_back(use);
+    if (!use.info) {
+      k.notes.push_back("the catalog has no " + name + " on " +
+                        getChipName(k.chip).str() +
+                        ": its cycles and work are not known");
+      continue;
+    }
+    double cycles = double(use.count) * use.info->getCycles(k.chip);
+    k.opsPerWaveIteration += double(use.count) * use.info->ops;
+    if (cycles > dominantCycles) {
+      dominantCycles = cycles;
+      k.dominant = use.info;
+    }
+  }
+
+  Engine engine = options.engine;
+  if (engine == Engine::Auto)
+    engine = chipInfo.hasMfma ? Engine::Mca : Engine::Issue;
+  unsigned iterations = options.iterations
+                            ? options.iterations
+                            : (engine == Engine::Mca ? 100 : 32);
+  if (!k.loop)
+    iterations = 1;
+  Expected<LoopTiming> timing =
+      timeInstructions(k.chip, engine, body, iterations, options.stockMcaWaits);
+  if (!timing)
+    return fail("kernel " + k.id + ": " + toString(timing.takeError()));
+  k.timing = std::move(*timing);
+  if (k.loop) {
+    Expected<LoopTiming> rest = timeInstructions(k.chip, engine, outside, 1,
+                                                 options.stockMcaWaits);
+    if (rest)
+      k.outsideCycles = rest->cycles;
+    else
+      k.notes.push_back("the code outside the loop could not be timed: " +
+                        toString(rest.takeError()));
+  }
+  k.matrixCycles = k.timing.busy[unsigned(Unit::Matrix)];
+  k.simdCycles = getSimdIterationCycles(k.timing, k.occupancy.wavesPerSimd,
+                                        k.occupancy.wavesPerSimdPerWorkgroup);
+  if (k.simdCycles > 0)
+    k.simdUtilization =
+        k.occupancy.wavesPerSimd * k.matrixCycles / k.simdCycles;
+  if (k.timing.mcaMatrixCycles >= 0 &&
+      std::abs(k.timing.mcaMatrixCycles - k.matrixCycles) > 0.5)
+    k.notes.push_back(formatv(
+        "llvm-mca's matrix pipe (HWXDL) is busy {0} cycles per iteration, the "
+        "catalog says {1}: the model uses the catalog",
+        k.timing.mcaMatrixCycles, k.matrixCycles));
+
+  // The problem.
+  const Problem &prob = options.problem;
+  if (!prob.isSet())
+    return k;
+  if (k.occupancy.workgroupsPerUnit == 0)
+    return fail("kernel " + k.id + ": no work-group fits on a " +
+                (k.occupancy.cusPerUnit > 1 ? "WGP" : "CU") +
+                " (LDS or registers too large)");
+  k.hasProblem = true;
+  k.problem = prob;
+  k.tile = options.tile;
+  bool tileFromGrid = !k.tile.m || !k.tile.n;
+  if (tileFromGrid) {
+    if (!kernel.grid)
+      return fail("kernel " + k.id +
+                  ": --tile=MxN is needed (the input has no constant "
+                  "gpu.launch_func grid to derive it from)");
+    auto [gx, gy, gz] = *kernel.grid;
+    if (gz != 1 || gx <= 0 || gy <= 0 || prob.n % gx || prob.m % gy)
+      return fail(formatv("kernel {0}: the launch grid {1}x{2}x{3} does not "
+                          "divide {4}x{5} exactly; pass --tile=MxN",
+                          k.id, gx, gy, gz, prob.m, prob.n));
+    // mcore-tile-matmul: grid x walks N, grid y walks M.
+    k.tile.m = prob.m / gy;
+    k.tile.n = prob.n / gx;
+  }
+  if (k.opsPerWaveIteration <= 0)
+    return fail("kernel " + k.id +
+                ": the loop's matrix work is unknown (instructions not in "
+                "the catalog)");
+  k.kStep = double(k.occupancy.wavesPerWorkgroup) * k.opsPerWaveIteration /
+            (2.0 * double(k.tile.m) * double(k.tile.n));
+  if (k.tile.k && std::abs(k.tile.k - k.kStep) > 1e-6 * k.kStep)
+    k.notes.push_back(formatv(
+        "--tile gives K step {0}, the loop's matrix work gives {1}; the model "
+        "uses {1}",
+        k.tile.k, k.kStep));
+  if (std::abs(k.kStep - std::round(k.kStep)) > 1e-6) {
+    if (tileFromGrid)
+      return fail(formatv("kernel {0}: the tile {1}x{2} the launch grid gives "
+                          "for {3}x{4} makes the K step {5:F2}, not an "
+                          "integer: the kernel was compiled for another "
+                          "shape; pass --tile=MxN",
+                          k.id, k.tile.m, k.tile.n, prob.m, prob.n, k.kStep));
+    k.notes.push_back(formatv("the K step derived from the loop is not an "
+                              "integer ({0}): check --tile",
+                              k.kStep));
+  }
+  k.iterations = k.loop ? int64_t(std::ceil(double(prob.k) / k.kStep)) : 1;
+  k.workgroups = divideCeil(prob.m, k.tile.m) * divideCeil(prob.n, k.tile.n);
+  if (kernel.grid) {
+    auto [gx, gy, gz] = *kernel.grid;
+    if (gx * gy * gz != k.workgroups) {
+      k.notes.push_back(formatv("the launch has {0} work-groups, the tile "
+                                "gives {1}: the model uses the launch's",
+                                gx * gy * gz, k.workgroups));
+      k.workgroups = gx * gy * gz;
+    }
+  }
+
+  // Compulsory DRAM traffic: each operand once.
+  double m = double(prob.m), n = double(prob.n), kk = double(prob.k);
+  k.flops = 2.0 * m * n * kk;
+  if (k.dominant) {
+    double a = bytesOf(k.dominant->a.kind), b = bytesOf(k.dominant->b.kind),
+           c = bytesOf(k.dominant->c.kind);
+    bool sparse = k.dominant->isSparse() || options.sparseA;
+    // 2:4: half the values and 4 bits of metadata per group of four
+    // (docs/Sparsity.md).
+    double aBytes = sparse ? m * kk / 2 * a + m * kk / 8 : m * kk * a;
+    k.bytes = aBytes + kk * n * b + m * n * c * (options.accumulate ? 2 : 1);
+  }
+
+  std::vector<const ProductInfo *> products;
+  if (options.products.empty()) {
+    for (const ProductInfo *p : getProductsFor(k.chip))
+      products.push_back(p);
+  } else {
+    for (const std::string &key : options.products) {
+      const ProductInfo *p = lookupProduct(key);
+      if (!p)
+        return fail("unknown product '" + key + "' (known: " +
+                    getProductList() + ")");
+      if (p->chip != k.chip) {
+        k.notes.push_back(std::string(p->name) + " is a " +
+                          getChipName(p->chip).str() + ", not a " +
+                          getChipName(k.chip).str() + ": skipped");
+        continue;
+      }
+      products.push_back(p);
+    }
+  }
+  if (products.empty())
+    k.notes.push_back("no product of the table is a " +
+                      getChipName(k.chip).str() +
+                      " (mcore-perf --list-products): no whole-GPU figures");
+  for (const ProductInfo *p : products)
+    k.products.push_back(predictProduct(k, *p, options));
+  return k;
+}
+
+Expected<Report> mlir::mcore::perf::predict(StringRef isa,
+                                            const PredictOptions &options) {
+  Expected<std::vector<KernelIsa>> kernels = readIsa(isa);
+  if (!kernels)
+    return kernels.takeError();
+  Report report;
+  bool matched = false;
+  for (const KernelIsa &kernel : *kernels) {
+    if (!options.kernel.empty() && options.kernel != kernel.getId() &&
+        options.kernel != kernel.name && options.kernel != "@" + kernel.object)
+      continue;
+    matched = true;
+    Expected<KernelPrediction> k = predictKernel(kernel, options);
+    if (!k)
+      return k.takeError();
+    report.kernels.push_back(std::move(*k));
+  }
+  if (!matched) {
+    std::string ids;
+    for (const KernelIsa &kernel : *kernels)
+      ids += (ids.empty() ? "" : ", ") + kernel.getId();
+    return fail("no kernel '" + options.kernel + "' (the input has " + ids +
+                ")");
+  }
+  return report;
+}

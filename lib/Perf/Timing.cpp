@@ -1,0 +1,125 @@
+//===- Timing.cpp - The overlap model and the choice of engine ------------===//
+
+#include "mcore/Perf/Timing.h"
+
+#include "Engines.h"
+
+#include <algorithm>
+
+using namespace llvm;
+using namespace mlir::mcore;
+using namespace mlir::mcore::perf;
+
+StringRef mlir::mcore::perf::getUnitName(Unit unit) {
+  switch (unit) {
+  case Unit::Matrix:
+    return "matrix";
+  case Unit::VALU:
+    return "valu";
+  case Unit::SALU:
+    return "salu";
+  case Unit::VMEM:
+    return "vmem";
+  case Unit::LDS:
+    return "lds";
+  case Unit::Branch:
+    return "branch";
+  }
+  llvm_unreachable("unknown unit");
+}
+
+StringRef mlir::mcore::perf::getEngineName(Engine engine) {
+  switch (engine) {
+  case Engine::Auto:
+    return "auto";
+  case Engine::Mca:
+    return "llvm-mca";
+  case Engine::Issue:
+    return "issue model";
+  }
+  llvm_unreachable("unknown engine");
+}
+
+static double maxUnit(const UnitCycles &busy) {
+  return *std::max_element(busy.begin(), busy.end());
+}
+
+double mlir::mcore::perf::getSimdIterationCycles(
+    const LoopTiming &timing, unsigned wavesPerSimd,
+    unsigned wavesPerSimdPerWorkgroup) {
+  unsigned w = std::max(wavesPerSimd, 1u);
+  unsigned wg = std::clamp(wavesPerSimdPerWorkgroup, 1u, w);
+  // One work-group's waves on this SIMD meet at every barrier: within a
+  // segment they overlap, across barriers they do not.
+  double workgroup = 0;
+  if (timing.segments.empty()) {
+    workgroup = std::max(timing.cycles, wg * maxUnit(timing.busy));
+  } else {
+    for (const Segment &s : timing.segments)
+      workgroup += std::max(s.cycles, wg * maxUnit(s.busy));
+  }
+  // Waves of other work-groups fill what one work-group leaves idle, until
+  // the busiest unit is saturated.
+  return std::max(workgroup, w * maxUnit(timing.busy));
+}
+
+Expected<LoopTiming>
+mlir::mcore::perf::timeInstructions(Chip chip, Engine engine,
+                                    ArrayRef<TimedInstruction> body,
+                                    unsigned iterations, bool stockMcaWaits) {
+  if (body.empty()) {
+    LoopTiming empty;
+    empty.engine = engine;
+    return empty;
+  }
+  switch (engine) {
+  case Engine::Mca:
+    return timeWithMca(chip, body, iterations, stockMcaWaits);
+  case Engine::Issue:
+    return timeWithIssueModel(chip, body, iterations);
+  case Engine::Auto:
+    break;
+  }
+  return createStringError(inconvertibleErrorCode(),
+                           "timeInstructions needs an engine");
+}
+
+/// Positions of the instructions where the waves of a work-group meet.
+std::vector<unsigned>
+mlir::mcore::perf::findBarriers(ArrayRef<TimedInstruction> body) {
+  std::vector<unsigned> result;
+  for (auto [i, inst] : llvm::enumerate(body)) {
+    StringRef m = inst.line->mnemonic;
+    if (m == "s_barrier" || m == "s_barrier_wait")
+      result.push_back(i);
+  }
+  return result;
+}
+
+void mlir::mcore::perf::fillSegments(LoopTiming &timing,
+                                     ArrayRef<TimedInstruction> body,
+                                     ArrayRef<double> issueCycles,
+                                     ArrayRef<UnitCycles> instBusy) {
+  unsigned n = body.size();
+  std::vector<unsigned> barriers = findBarriers(body);
+  timing.segments.clear();
+  if (barriers.empty()) {
+    Segment s;
+    s.cycles = timing.cycles;
+    s.busy = timing.busy;
+    timing.segments.push_back(s);
+    return;
+  }
+  // Segment k runs from barrier k to barrier k+1 (the last wraps into the
+  // next iteration); issueCycles covers two iterations.
+  for (size_t k = 0; k < barriers.size(); ++k) {
+    unsigned from = barriers[k];
+    unsigned to = k + 1 < barriers.size() ? barriers[k + 1] : barriers[0] + n;
+    Segment s;
+    s.cycles = issueCycles[to] - issueCycles[from];
+    for (unsigned i = from; i < to; ++i)
+      for (unsigned u = 0; u < kNumUnits; ++u)
+        s.busy[u] += instBusy[i % n][u];
+    timing.segments.push_back(s);
+  }
+}

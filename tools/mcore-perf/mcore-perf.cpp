@@ -1,0 +1,205 @@
+//===- mcore-perf.cpp - mcore's performance model on a kernel's ISA -------===//
+//
+//   mcore-opt in.mlir --mcore-pipeline="chip=gfx942 format=isa" |
+//     mcore-perf --shape=4096x4096x4096 [--product=mi300x] [--json]
+//   mcore-perf kernel.s --chip=gfx942 --shape=MxNxK --tile=256x256
+//              [--lds-bytes=N] [--workgroup-size=N]
+//   mcore-perf --list-products
+//
+// Every figure it prints is predicted (docs/Performance.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "mcore/Perf/Perf.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace mlir::mcore;
+using namespace mlir::mcore::perf;
+
+namespace {
+
+cl::OptionCategory category("mcore-perf options");
+
+cl::opt<std::string> inputFile(cl::Positional,
+                               cl::desc("<mcore-opt format=isa output or "
+                                        "assembly; - for stdin>"),
+                               cl::init("-"), cl::cat(category));
+cl::opt<std::string> chipOpt("chip",
+                             cl::desc("The chip (default: the assembly's "
+                                      ".amdgcn_target)"),
+                             cl::value_desc("gfx..."), cl::cat(category));
+cl::opt<std::string> shapeOpt("shape",
+                              cl::desc("The problem: C (MxN) += A (MxK) * B "
+                                       "(KxN)"),
+                              cl::value_desc("MxNxK"), cl::cat(category));
+cl::opt<std::string> tileOpt(
+    "tile",
+    cl::desc("The work-group tile of C, and optionally its K step (default: "
+             "from the gpu.launch_func grid of mcore's host code)"),
+    cl::value_desc("MxN[xK]"), cl::cat(category));
+cl::list<std::string> productOpt(
+    "product",
+    cl::desc("Products to predict (default: every product of the chip)"),
+    cl::value_desc("mi300x|mi355x|rx9070xt|rx7900xtx"), cl::CommaSeparated,
+    cl::cat(category));
+cl::opt<std::string> kernelOpt("kernel",
+                               cl::desc("Only this kernel (@object::name, "
+                                        "@object or name)"),
+                               cl::cat(category));
+cl::opt<unsigned> ldsOpt("lds-bytes",
+                         cl::desc("LDS per work-group, for kernels whose LDS "
+                                  "is sized at launch (Triton)"),
+                         cl::cat(category));
+cl::opt<unsigned> workgroupOpt("workgroup-size",
+                               cl::desc("Threads per work-group (default: the "
+                                        "launch, else the metadata's "
+                                        "max_flat_workgroup_size)"),
+                               cl::cat(category));
+cl::opt<Engine> engineOpt(
+    "engine", cl::desc("How the loop is timed"), cl::init(Engine::Auto),
+    cl::values(clEnumValN(Engine::Auto, "auto",
+                          "llvm-mca on CDNA, the issue model on RDNA"),
+               clEnumValN(Engine::Mca, "mca", "llvm-mca (LLVM's model)"),
+               clEnumValN(Engine::Issue, "issue", "mcore's issue model")),
+    cl::cat(category));
+cl::opt<bool> stockWaitsOpt(
+    "mca-stock-waitcnt",
+    cl::desc("llvm-mca waits as the llvm-mca tool does (LLVM's AMDGPU custom "
+             "behaviour, which counts global loads in lgkmcnt too)"),
+    cl::cat(category));
+cl::opt<unsigned> iterationsOpt("iterations",
+                                cl::desc("Loop iterations simulated (default: "
+                                         "100 with llvm-mca, 32 with the issue "
+                                         "model)"),
+                                cl::init(0), cl::cat(category));
+cl::opt<bool> accumulateOpt("accumulate",
+                            cl::desc("C is read as well as written (the "
+                                     "roofline's bytes)"),
+                            cl::init(true), cl::cat(category));
+cl::opt<bool> sparseOpt("sparse-a",
+                        cl::desc("A is 2:4-compressed even though the kernel "
+                                 "uses a dense instruction (roofline bytes)"),
+                        cl::cat(category));
+cl::opt<bool> jsonOpt("json", cl::desc("Print JSON"), cl::cat(category));
+cl::opt<bool> traceOpt("trace",
+                       cl::desc("Print the cycle one wave issues each "
+                                "main-loop instruction at"),
+                       cl::cat(category));
+cl::opt<bool> listProducts("list-products",
+                           cl::desc("List the products and exit"),
+                           cl::cat(category));
+
+int fail(const Twine &message) {
+  WithColor::error(errs(), "mcore-perf") << message << "\n";
+  return 1;
+}
+
+/// "4096x4096x4096" -> {4096, 4096, 4096}; `count` numbers, or `count - 1`
+/// when `optionalLast`.
+bool parseDims(StringRef text, unsigned count, bool optionalLast,
+               SmallVectorImpl<int64_t> &out) {
+  SmallVector<StringRef> parts;
+  text.split(parts, 'x');
+  if (parts.size() != count && !(optionalLast && parts.size() == count - 1))
+    return false;
+  for (StringRef p : parts) {
+    int64_t v;
+    if (p.trim().getAsInteger(10, v) || v <= 0)
+      return false;
+    out.push_back(v);
+  }
+  return true;
+}
+
+void printProducts() {
+  outs() << "product     chip      CUs  peak clock  memory     f16 peak "
+            "(vendor)\n";
+  for (const ProductInfo &p : getAllProducts())
+    outs() << formatv("{0,-11} {1,-8} {2,4}  {3,5} MHz  {4,5} GB/s  {5} "
+                      "TFLOP/s\n",
+                      p.key, getChipName(p.chip), p.computeUnits,
+                      p.peakClockMHz, p.memoryBandwidthGBs,
+                      p.publishedF16TFlops);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "mcore-perf: predicted occupancy, loop cycles, matrix-unit use, "
+      "TFLOP/s and roofline of AMDGPU kernels from their ISA\n");
+  if (listProducts) {
+    printProducts();
+    return 0;
+  }
+
+  PredictOptions options;
+  if (!chipOpt.empty()) {
+    options.chip = parseChip(chipOpt);
+    if (!options.chip)
+      return fail("unknown chip '" + chipOpt + "' (known: " +
+                  getSupportedChipList() + ")");
+  }
+  if (!shapeOpt.empty()) {
+    SmallVector<int64_t> dims;
+    if (!parseDims(shapeOpt, 3, false, dims))
+      return fail("--shape takes MxNxK with positive integers, not '" +
+                  shapeOpt + "'");
+    options.problem = {dims[0], dims[1], dims[2]};
+  }
+  if (!tileOpt.empty()) {
+    SmallVector<int64_t> dims;
+    if (!parseDims(tileOpt, 3, true, dims))
+      return fail("--tile takes MxN or MxNxK with positive integers, not '" +
+                  tileOpt + "'");
+    options.tile = {dims[0], dims[1], dims.size() > 2 ? dims[2] : 0};
+    if (!options.problem.isSet())
+      return fail("--tile needs --shape");
+  }
+  for (const std::string &p : productOpt) {
+    if (!lookupProduct(p))
+      return fail("unknown product '" + p + "' (known: " + getProductList() +
+                  ")");
+    options.products.push_back(p);
+  }
+  options.kernel = kernelOpt;
+  if (ldsOpt.getNumOccurrences())
+    options.ldsBytes = ldsOpt;
+  if (workgroupOpt.getNumOccurrences()) {
+    if (workgroupOpt == 0)
+      return fail("--workgroup-size must be positive");
+    options.workgroupSize = workgroupOpt;
+  }
+  options.engine = engineOpt;
+  options.iterations = iterationsOpt;
+  options.stockMcaWaits = stockWaitsOpt;
+  options.accumulate = accumulateOpt;
+  options.sparseA = sparseOpt;
+
+  ErrorOr<std::unique_ptr<MemoryBuffer>> input =
+      MemoryBuffer::getFileOrSTDIN(inputFile);
+  if (!input)
+    return fail("cannot read '" + inputFile +
+                "': " + input.getError().message());
+  Expected<Report> report = predict((*input)->getBuffer(), options);
+  if (!report)
+    return fail((inputFile == "-" ? std::string("<stdin>") : inputFile) +
+                ": " + toString(report.takeError()));
+  if (jsonOpt)
+    outs() << formatv("{0:2}", toJSON(*report)) << "\n";
+  else
+    printReport(*report, outs(), traceOpt);
+  return 0;
+}

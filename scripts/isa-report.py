@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Summarize the AMDGPU kernels of an mcore-opt --mcore-pipeline format=isa run.
 
+It counts; it predicts nothing. For predicted occupancy, loop cycles,
+matrix-unit use and TFLOP/s, use mcore-perf (docs/Performance.md).
+
 Reads MLIR (whose gpu.binary objects hold `assembly = "..."`) or plain
 assembly from a file or stdin and prints, per kernel:
 

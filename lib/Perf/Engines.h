@@ -3,6 +3,8 @@
 #ifndef MCORE_LIB_PERF_ENGINES_H
 #define MCORE_LIB_PERF_ENGINES_H
 
+#include "AsmParser.h"
+
 #include "mcore/Perf/Timing.h"
 
 namespace mlir::mcore::perf {
@@ -18,6 +20,15 @@ llvm::Expected<LoopTiming> timeWithMca(Chip chip,
 llvm::Expected<LoopTiming>
 timeWithIssueModel(Chip chip, llvm::ArrayRef<TimedInstruction> body,
                    unsigned iterations);
+
+/// The unit whose cycles an LLVM AMDGPU processor resource (SISchedule.td:
+/// HWXDL, HWVALU, ...) counts; nullopt for HWRC, the register cache.
+std::optional<Unit> getUnitOfResource(llvm::StringRef name);
+
+/// The text of each instruction of `body`, parsed by LLVM's assembler for
+/// the chip.
+std::unique_ptr<AmdgpuMC::Parsed>
+parseBody(const AmdgpuMC &mc, llvm::ArrayRef<TimedInstruction> body);
 
 /// Positions of s_barrier / s_barrier_wait in `body`.
 std::vector<unsigned> findBarriers(llvm::ArrayRef<TimedInstruction> body);

@@ -195,9 +195,10 @@ static StringRef asLabel(StringRef line) {
   return name;
 }
 
+/// Adds the metadata of every kernel of the YAML to out[name].
 static void readMetadata(StringRef yaml, unsigned firstLine,
                          std::map<std::string, KernelResources> &out,
-                         std::vector<std::string> &order, Error &err) {
+                         Error &err) {
   msgpack::Document doc;
   if (!doc.fromYAML(yaml)) {
     err = errorAt(firstLine, "cannot parse the amdgpu_metadata YAML");
@@ -239,7 +240,6 @@ static void readMetadata(StringRef yaml, unsigned firstLine,
       continue;
     std::string name = nameIt->second.getString().str();
     KernelResources &r = out[name];
-    order.push_back(name);
     r.vgprCount = get(".vgpr_count");
     r.agprCount = get(".agpr_count");
     r.sgprCount = get(".sgpr_count");
@@ -271,11 +271,10 @@ static Expected<std::vector<KernelIsa>> readAssembly(const AsmObject &obj) {
   }
 
   std::vector<KernelIsa> kernels;
-  std::map<std::string, KernelResources> metadata;
-  std::vector<std::string> metadataOrder;
+  // Descriptor and metadata fields of each kernel, by name.
+  std::map<std::string, KernelResources> resources;
   KernelIsa *current = nullptr;
   KernelResources *descriptor = nullptr;
-  std::map<std::string, KernelResources> descriptors;
   bool inMetadata = false;
   std::string yaml;
   unsigned yamlLine = 0;
@@ -285,7 +284,7 @@ static Expected<std::vector<KernelIsa>> readAssembly(const AsmObject &obj) {
       if (line.trim() == ".end_amdgpu_metadata") {
         inMetadata = false;
         Error err = Error::success();
-        readMetadata(yaml, yamlLine, metadata, metadataOrder, err);
+        readMetadata(yaml, yamlLine, resources, err);
         if (err)
           return std::move(err);
         continue;
@@ -304,7 +303,7 @@ static Expected<std::vector<KernelIsa>> readAssembly(const AsmObject &obj) {
       continue;
     }
     if (l.consume_front(".amdhsa_kernel")) {
-      descriptor = &descriptors[l.trim().str()];
+      descriptor = &resources[l.trim().str()];
       continue;
     }
     if (l == ".end_amdhsa_kernel") {
@@ -385,34 +384,9 @@ static Expected<std::vector<KernelIsa>> readAssembly(const AsmObject &obj) {
   }
   for (KernelIsa &k : kernels) {
     k.chip = chip;
-    KernelResources &r = k.resources;
-    auto d = descriptors.find(k.name);
-    if (d != descriptors.end()) {
-      const KernelResources &kd = d->second;
-      r.nextFreeVgpr = kd.nextFreeVgpr;
-      r.nextFreeSgpr = kd.nextFreeSgpr;
-      r.accumOffset = kd.accumOffset;
-      r.groupSegmentSize = kd.groupSegmentSize;
-      r.privateSegmentSize = kd.privateSegmentSize;
-      r.wave32 = kd.wave32;
-      r.wgpMode = kd.wgpMode;
-      r.reserveVcc = kd.reserveVcc;
-      r.reserveXnackMask = kd.reserveXnackMask;
-      r.reserveFlatScratch = kd.reserveFlatScratch;
-    }
-    auto m = metadata.find(k.name);
-    if (m != metadata.end()) {
-      const KernelResources &md = m->second;
-      r.vgprCount = md.vgprCount;
-      r.agprCount = md.agprCount;
-      r.sgprCount = md.sgprCount;
-      r.vgprSpillCount = md.vgprSpillCount;
-      r.sgprSpillCount = md.sgprSpillCount;
-      r.groupSegmentFixedSize = md.groupSegmentFixedSize;
-      r.privateSegmentFixedSize = md.privateSegmentFixedSize;
-      r.wavefrontSize = md.wavefrontSize;
-      r.maxFlatWorkgroupSize = md.maxFlatWorkgroupSize;
-    }
+    auto it = resources.find(k.name);
+    if (it != resources.end())
+      k.resources = it->second;
   }
   return kernels;
 }

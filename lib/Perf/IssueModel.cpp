@@ -99,20 +99,9 @@ Decoded decode(const TimedInstruction &inst, const MCInst *mci,
 
   // Unit cycles from LLVM's scheduling model.
   if (mci) {
-    for (auto [name, cycles] : mc.getResources(*mci)) {
-      double c = cycles * p.clocksPerModelCycle;
-      StringRef n = name;
-      if (n == "HWVALU" || n == "HWTransVALU")
-        d.busy[unsigned(Unit::VALU)] += c;
-      else if (n == "HWSALU")
-        d.busy[unsigned(Unit::SALU)] += c;
-      else if (n == "HWVMEM")
-        d.busy[unsigned(Unit::VMEM)] += c;
-      else if (n == "HWLGKM")
-        d.busy[unsigned(Unit::LDS)] += c;
-      else if (n == "HWBranch" || n == "HWExport")
-        d.busy[unsigned(Unit::Branch)] += c;
-    }
+    for (auto [name, cycles] : mc.getResources(*mci))
+      if (std::optional<Unit> unit = getUnitOfResource(name))
+        d.busy[unsigned(*unit)] += cycles * p.clocksPerModelCycle;
     d.latency = mc.getLatency(*mci) * p.clocksPerModelCycle;
   }
 
@@ -189,10 +178,7 @@ mlir::mcore::perf::timeWithIssueModel(Chip chip,
   const AmdgpuMC &mc = **mcOr;
   Params p = paramsFor(chip);
 
-  std::vector<std::string> lines;
-  for (const TimedInstruction &inst : body)
-    lines.push_back(inst.line->text());
-  std::unique_ptr<AmdgpuMC::Parsed> parsed = mc.parse(lines);
+  std::unique_ptr<AmdgpuMC::Parsed> parsed = parseBody(mc, body);
 
   LoopTiming timing;
   timing.engine = Engine::Issue;

@@ -89,23 +89,6 @@ static double clocksPerModelCycle(Chip chip) {
   return getChipInfo(chip).hasMfma ? 4.0 : 1.0;
 }
 
-/// Where an LLVM AMDGPU processor resource's cycles count.
-static std::optional<Unit> unitOfResource(StringRef name) {
-  if (name == "HWXDL")
-    return Unit::Matrix;
-  if (name == "HWVALU" || name == "HWTransVALU")
-    return Unit::VALU;
-  if (name == "HWSALU")
-    return Unit::SALU;
-  if (name == "HWVMEM")
-    return Unit::VMEM;
-  if (name == "HWLGKM")
-    return Unit::LDS;
-  if (name == "HWBranch" || name == "HWExport")
-    return Unit::Branch;
-  return std::nullopt; // HWRC, the register cache, is not a unit
-}
-
 Expected<LoopTiming>
 mlir::mcore::perf::timeWithMca(Chip chip, ArrayRef<TimedInstruction> body,
                                unsigned iterations, bool stockWaits) {
@@ -121,10 +104,7 @@ mlir::mcore::perf::timeWithMca(Chip chip, ArrayRef<TimedInstruction> body,
                                  getChipName(chip));
   double clocks = clocksPerModelCycle(chip);
 
-  std::vector<std::string> lines;
-  for (const TimedInstruction &inst : body)
-    lines.push_back(inst.line->text());
-  std::unique_ptr<AmdgpuMC::Parsed> parsed = mc.parse(lines);
+  std::unique_ptr<AmdgpuMC::Parsed> parsed = parseBody(mc, body);
 
   LoopTiming timing;
   timing.engine = Engine::Mca;
@@ -152,7 +132,7 @@ mlir::mcore::perf::timeWithMca(Chip chip, ArrayRef<TimedInstruction> body,
     const std::optional<MCInst> &mci = parsed->insts[i];
     if (!mci) {
       dropped.push_back(formatv("line {0} `{1}`: {2}", inst.line->lineNo,
-                                lines[i], parsed->errors[i]));
+                                inst.line->text(), parsed->errors[i]));
       continue;
     }
     SmallVector<mca::Instrument *> instruments;
@@ -160,7 +140,7 @@ mlir::mcore::perf::timeWithMca(Chip chip, ArrayRef<TimedInstruction> body,
         builder.createInstruction(*mci, instruments);
     if (!lowInst) {
       dropped.push_back(formatv("line {0} `{1}`: {2}", inst.line->lineNo,
-                                lines[i], toString(lowInst.takeError())));
+                                inst.line->text(), toString(lowInst.takeError())));
       continue;
     }
     ipp->postProcessInstruction(**lowInst, *mci);
@@ -169,7 +149,7 @@ mlir::mcore::perf::timeWithMca(Chip chip, ArrayRef<TimedInstruction> body,
     UnitCycles busy{};
     double xdl = 0;
     for (auto [name, cycles] : mc.getResources(*mci)) {
-      std::optional<Unit> unit = unitOfResource(name);
+      std::optional<Unit> unit = getUnitOfResource(name);
       if (!unit)
         continue;
       if (*unit == Unit::Matrix)

@@ -46,8 +46,11 @@ static unsigned allocatedVgprs(Chip chip, const KernelResources &r,
   if (r.nextFreeVgpr)
     return *r.nextFreeVgpr;
   unsigned vgprs = r.vgprCount.value_or(0), agprs = r.agprCount.value_or(0);
-  notes.push_back("no kernel descriptor: VGPRs from the metadata's "
-                  "vgpr_count/agpr_count");
+  notes.push_back(r.vgprCount ? "no kernel descriptor: VGPRs from the "
+                                "metadata's vgpr_count/agpr_count"
+                              : "neither a kernel descriptor nor metadata: "
+                                "the VGPRs are unknown and do not limit "
+                                "occupancy");
   const ChipOccupancyInfo &occ = getChipOccupancyInfo(chip);
   if (occ.vgprsPerSimd == 512) // unified file: AGPRs after the VGPRs
     return agprs ? unsigned(alignTo(vgprs, 4)) + agprs : vgprs;

@@ -84,6 +84,31 @@ mlir::mcore::perf::timeInstructions(Chip chip, Engine engine,
                            "timeInstructions needs an engine");
 }
 
+std::optional<Unit> mlir::mcore::perf::getUnitOfResource(StringRef name) {
+  if (name == "HWXDL")
+    return Unit::Matrix;
+  if (name == "HWVALU" || name == "HWTransVALU")
+    return Unit::VALU;
+  if (name == "HWSALU")
+    return Unit::SALU;
+  if (name == "HWVMEM")
+    return Unit::VMEM;
+  if (name == "HWLGKM")
+    return Unit::LDS;
+  if (name == "HWBranch" || name == "HWExport")
+    return Unit::Branch;
+  return std::nullopt; // HWRC, the register cache, is not a unit
+}
+
+std::unique_ptr<AmdgpuMC::Parsed>
+mlir::mcore::perf::parseBody(const AmdgpuMC &mc,
+                             ArrayRef<TimedInstruction> body) {
+  std::vector<std::string> lines;
+  for (const TimedInstruction &inst : body)
+    lines.push_back(inst.line->text());
+  return mc.parse(lines);
+}
+
 /// Positions of the instructions where the waves of a work-group meet.
 std::vector<unsigned>
 mlir::mcore::perf::findBarriers(ArrayRef<TimedInstruction> body) {

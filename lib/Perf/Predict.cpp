@@ -39,22 +39,20 @@ static unsigned allocatedSgprs(Chip chip, const KernelResources &r) {
   return *r.nextFreeSgpr + extra;
 }
 
-/// VGPRs per lane the hardware allocates: the descriptor's next_free_vgpr
-/// (which, on gfx90a+, is accum_offset + AGPRs), else the metadata's counts.
-static unsigned allocatedVgprs(Chip chip, const KernelResources &r,
+/// VGPRs per lane the hardware allocates: the descriptor's next_free_vgpr,
+/// else the metadata's vgpr_count. Both are LLVM's total of VGPRs and AGPRs
+/// (AMDGPUBaseInfo getTotalNumVGPRs: alignTo(VGPRs, 4) + AGPRs on gfx90a+,
+/// max(VGPRs, AGPRs) on gfx908); the descriptor's may be larger.
+static unsigned allocatedVgprs(const KernelResources &r,
                                std::vector<std::string> &notes) {
   if (r.nextFreeVgpr)
     return *r.nextFreeVgpr;
-  unsigned vgprs = r.vgprCount.value_or(0), agprs = r.agprCount.value_or(0);
   notes.push_back(r.vgprCount ? "no kernel descriptor: VGPRs from the "
-                                "metadata's vgpr_count/agpr_count"
+                                "metadata's vgpr_count"
                               : "neither a kernel descriptor nor metadata: "
                                 "the VGPRs are unknown and do not limit "
                                 "occupancy");
-  const ChipOccupancyInfo &occ = getChipOccupancyInfo(chip);
-  if (occ.vgprsPerSimd == 512) // unified file: AGPRs after the VGPRs
-    return agprs ? unsigned(alignTo(vgprs, 4)) + agprs : vgprs;
-  return std::max(vgprs, agprs);
+  return r.vgprCount.value_or(0);
 }
 
 static unsigned bytesOf(ScalarKind kind) {
@@ -118,7 +116,7 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
 
   // Occupancy.
   OccupancyInput &in = k.occupancyInput;
-  in.vgprs = allocatedVgprs(k.chip, r, k.notes);
+  in.vgprs = allocatedVgprs(r, k.notes);
   in.sgprs = allocatedSgprs(k.chip, r);
   if (options.ldsBytes)
     in.ldsBytes = *options.ldsBytes;

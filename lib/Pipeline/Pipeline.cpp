@@ -6,7 +6,7 @@
 //                  boundaries, identity layouts)
 //   kernels        mcore-lower-compress-2to4, mcore-tile-matmul,
 //                  mcore-host-buffers, mcore-distribute,
-//                  convert-mcore-to-rocdl
+//                  convert-mcore-to-amdgpu, convert-amdgpu-to-rocdl
 //   lowering       gpu-launch-sink-index-computations, gpu-kernel-outlining,
 //                  rocdl-attach-target; in each gpu.module vector/scf/affine
 //                  to LLVM and convert-gpu-to-rocdl; host code to LLVM and
@@ -18,10 +18,10 @@
 
 #include "mcore/Pipeline/Pipeline.h"
 
-#include "mcore/Conversion/MCoreToROCDL/MCoreToROCDL.h"
 #include "mcore/Conversion/Passes.h"
 #include "mcore/Dialect/MCore/Transforms/Passes.h"
 
+#include "mlir/Conversion/AMDGPUToROCDL/AMDGPUToROCDL.h"
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -140,9 +140,12 @@ void mlir::mcore::buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
   pm.addPass(createMCoreDistributePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  ConvertMCoreToROCDLPassOptions convert;
-  convert.chip = chipName;
-  pm.addPass(createConvertMCoreToROCDLPass(convert));
+  ConvertMCoreToAMDGPUPassOptions toAMDGPU;
+  toAMDGPU.chip = chipName;
+  pm.addPass(createConvertMCoreToAMDGPUPass(toAMDGPU));
+  ConvertAMDGPUToROCDLPassOptions toROCDL;
+  toROCDL.chipset = chipName;
+  pm.addPass(createConvertAMDGPUToROCDLPass(toROCDL));
 }
 
 namespace {
@@ -163,31 +166,6 @@ struct StampTargetCpuPass
     });
   }
   std::string chip;
-};
-
-/// Checks the matrix intrinsics of a lowered device module against each
-/// ROCDL target it is compiled for (verifyMatrixIntrinsicsForChip): a
-/// hand-written rocdl.wmma for another chip is a located error, not an
-/// LLVM "Cannot select" abort during serialization.
-struct VerifyMatrixIntrinsicsPass
-    : PassWrapper<VerifyMatrixIntrinsicsPass,
-                  OperationPass<gpu::GPUModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(VerifyMatrixIntrinsicsPass)
-  StringRef getArgument() const override {
-    return "mcore-verify-matrix-intrinsics";
-  }
-  void runOnOperation() override {
-    ArrayAttr targets = getOperation().getTargetsAttr();
-    if (!targets)
-      return;
-    for (Attribute attr : targets) {
-      auto target = dyn_cast<ROCDL::ROCDLTargetAttr>(attr);
-      std::optional<Chip> chip =
-          target ? parseChip(target.getChip()) : std::nullopt;
-      if (chip && failed(verifyMatrixIntrinsicsForChip(getOperation(), *chip)))
-        return signalPassFailure();
-    }
-  }
 };
 
 /// gpu-to-llvm lowers gpu.alloc (but host_shared), gpu.memcpy, gpu.memset
@@ -284,7 +262,7 @@ void mlir::mcore::buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
   gpu.addPass(createCanonicalizerPass());
   gpu.addPass(createCSEPass());
   gpu.addPass(createReconcileUnrealizedCastsPass());
-  gpu.addPass(std::make_unique<VerifyMatrixIntrinsicsPass>());
+  gpu.addPass(createMCoreVerifyMatrixIntrinsicsPass());
   gpu.addPass(std::make_unique<StampTargetCpuPass>(info.name));
 
   // Host code.

@@ -18,5 +18,6 @@ void mlir::mcore::registerAllMCoreDialects(DialectRegistry &registry) {
 void mlir::mcore::registerAllMCorePasses() {
   registerMCorePasses();
   registerMCoreConversionPasses();
+  registerConvertMCoreToROCDLPipeline();
   registerMCorePipeline();
 }

@@ -63,6 +63,60 @@ TEST_F(AttrsTest, IntrinsicAttrImplementsTheInterface) {
   }
 }
 
+// What clients read through the interface (per-operand layouts, element
+// counts and strides, LLVM operand forms, modifiers) is the catalog entry's,
+// and the derived queries agree with it.
+TEST_F(AttrsTest, InterfaceDescribesTheCatalogEntry) {
+  for (const IntrinsicInfo &info : getAllIntrinsics()) {
+    MmaIntrinsicAttrInterface iface = IntrinsicAttr::get(&context, &info);
+    EXPECT_EQ(iface.getName(), info.name);
+    EXPECT_EQ(iface.getFamily(), info.family);
+    EXPECT_EQ(iface.getChips(), info.chips);
+    EXPECT_EQ(iface.getLlvmIntrinsicName(), info.llvmName);
+    EXPECT_EQ(iface.supportsUnsigned(), info.hasModifier(ModSignedness));
+    EXPECT_EQ(iface.supportsClamp(), info.hasModifier(ModClamp));
+    for (Chip chip : {Chip::gfx908, Chip::gfx942, Chip::gfx1100,
+                      Chip::gfx1201})
+      EXPECT_EQ(iface.isAvailableOn(chip), info.isAvailableOn(chip));
+    for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
+      const FragmentInfo &frag = info.getFragment(operand);
+      LaneLayout layout = iface.getLaneLayout(operand);
+      for (unsigned lane = 0; lane < info.waveSize; ++lane)
+        for (unsigned e = 0; e < frag.count; ++e)
+          EXPECT_TRUE(layout.apply(lane, e) == frag.layout.apply(lane, e))
+              << info.name << " " << getOperandName(operand).str();
+      EXPECT_EQ(iface.getElementsPerLane(operand), frag.count);
+      EXPECT_EQ(iface.getElementStride(operand), frag.stride);
+      Type llvm = iface.getLlvmOperandType(operand);
+      unsigned bits = isa<VectorType>(llvm)
+                          ? cast<VectorType>(llvm).getNumElements() *
+                                cast<VectorType>(llvm).getElementTypeBitWidth()
+                          : llvm.getIntOrFloatBitWidth();
+      EXPECT_EQ(bits, frag.llvm.getBitWidth()) << info.name;
+      auto fragType =
+          cast<VectorType>(iface.getFragmentType(operand, Fp8Format::OCP));
+      EXPECT_EQ(fragType.getNumElements(),
+                int64_t(frag.getVectorLength()));
+      EXPECT_EQ(fragType.getElementType(),
+                getMLIRType(&context, frag.kind, Fp8Format::OCP));
+    }
+    if (info.isSparse()) {
+      EXPECT_EQ(iface.getNumIndexSets(), info.index.numSets);
+      EXPECT_EQ(iface.getIndexSetBits(), info.index.bitsPerSet);
+      EXPECT_EQ(iface.getElementsPerLane(Operand::Index),
+                info.index.bitsPerSet / 2u);
+      EXPECT_EQ(iface.getFragmentType(Operand::Index, Fp8Format::None),
+                IntegerType::get(&context, info.index.llvm.getBitWidth()));
+      EXPECT_EQ(iface.getTileType(Operand::A, Fp8Format::OCP).getShape(),
+                ArrayRef<int64_t>({info.m, info.k / 2}));
+    } else {
+      EXPECT_EQ(iface.getNumIndexSets(), 0u);
+      EXPECT_EQ(iface.getTileType(Operand::A, Fp8Format::OCP).getShape(),
+                ArrayRef<int64_t>({info.m, info.k}));
+    }
+  }
+}
+
 TEST_F(AttrsTest, ElementTypeMappingRoundTrips) {
   for (ScalarKind kind :
        {ScalarKind::F16, ScalarKind::BF16, ScalarKind::FP8, ScalarKind::BF8,

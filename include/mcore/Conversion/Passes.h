@@ -4,8 +4,10 @@
 #define MCORE_CONVERSION_PASSES_H
 
 #include "mcore/Conversion/LegalizeSubByteMemory/LegalizeSubByteMemory.h"
-#include "mcore/Conversion/MCoreToROCDL/MCoreToROCDL.h"
+#include "mcore/Conversion/MCoreToAMDGPU/MCoreToAMDGPU.h"
+#include "mcore/Conversion/VerifyMatrixIntrinsics/VerifyMatrixIntrinsics.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::mcore {

@@ -5,18 +5,22 @@
 
 include "mlir/Pass/PassBase.td"
 
-def ConvertMCoreToROCDLPass : Pass<"convert-mcore-to-rocdl"> {
-  let summary = "Lower per-lane mcore.mma / mcore.sparse_mma to ROCDL";
+def ConvertMCoreToAMDGPUPass : Pass<"convert-mcore-to-amdgpu"> {
+  let summary = "Lower per-lane mcore.mma / mcore.sparse_mma to amdgpu ops "
+                "and matrix intrinsic calls";
   let description = [{
     Lowers `mcore.mma` and `mcore.sparse_mma` in distributed (per-lane
     fragment) form to AMD matrix instructions:
 
-    * WMMA, MFMA and SMFMAC go through upstream's `amdgpu.wmma`,
-      `amdgpu.mfma` and `amdgpu.sparse_mfma` and are lowered with
-      `populateAMDGPUToROCDLConversionPatterns`;
-    * SWMMAC, which MLIR 22 has no op for, becomes
-      `llvm.call_intrinsic "llvm.amdgcn.swmmac.*"` with its operands packed
-      as LLVM wants them (bf16 as i16, 8- and 4-bit values in i32 words).
+    * WMMA, MFMA and SMFMAC become upstream's `amdgpu.wmma`, `amdgpu.mfma`
+      and `amdgpu.sparse_mfma`, which `convert-amdgpu-to-rocdl{chipset=...}`
+      lowers to ROCDL;
+    * what MLIR 22's amdgpu lowering cannot emit becomes
+      `llvm.call_intrinsic` of the LLVM intrinsic, with its operands packed
+      as LLVM takes them (bf16 as i16, 8- and 4-bit values in i32 words):
+      SWMMAC, which has no amdgpu op, and on gfx950 the CDNA3-shaped bf16
+      SMFMACs (16x16x32 and 32x32x16), whose bf16 operands upstream passes
+      as bfloat although the intrinsics take i16.
 
     Before it emits anything, the pass checks every (intrinsic, chip) pair
     against mcore's catalog and fails with a located error that names the
@@ -31,7 +35,13 @@ def ConvertMCoreToROCDLPass : Pass<"convert-mcore-to-rocdl"> {
     the AMDGPU backend folds into `index_key:1`).
 
     The chip comes from `chip=`, else from the closest `mcore.chip`
-    attribute or the `#rocdl.target` of the enclosing `gpu.module`.
+    attribute or the `#rocdl.target` of the enclosing `gpu.module`. Run
+    `convert-amdgpu-to-rocdl` with the same chip as `chipset` next.
+
+    `convert-mcore-to-rocdl{chip=CHIP}`, the name of this lowering before it
+    was split, remains as a pass pipeline: `convert-mcore-to-amdgpu{chip=CHIP}`
+    then `convert-amdgpu-to-rocdl{chipset=CHIP}`. It needs `chip=`, since
+    upstream's pass takes its chipset only as an option.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
@@ -42,9 +52,34 @@ def ConvertMCoreToROCDLPass : Pass<"convert-mcore-to-rocdl"> {
     "::mlir::amdgpu::AMDGPUDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::LLVM::LLVMDialect",
-    "::mlir::ROCDL::ROCDLDialect",
     "::mlir::vector::VectorDialect",
   ];
+}
+
+def MCoreVerifyMatrixIntrinsicsPass
+    : Pass<"mcore-verify-matrix-intrinsics", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Check a device module's matrix intrinsics against the "
+                "catalog for its chips";
+  let description = [{
+    Checks every matrix intrinsic a lowered `gpu.module` calls, whoever
+    wrote it (`rocdl.wmma.*`, `rocdl.mfma.*`, `rocdl.smfmac.*`,
+    `rocdl.swmmac.*`, or `llvm.call_intrinsic` of an `llvm.amdgcn.*` matrix
+    intrinsic), against mcore's catalog, for each `#rocdl.target` of the
+    module whose chip mcore knows: the chip must have the intrinsic, and its
+    A, B and C operands must have the widths the intrinsic takes on that
+    chip. Each violation is a located error naming what the intrinsic
+    needs, for example
+
+    ```
+    error: llvm.amdgcn.mfma.f32.32x32x8f16 needs gfx908, gfx90a, gfx942 or gfx950; the target is gfx1201
+    ```
+
+    where LLVM would otherwise abort with "Cannot select" while
+    `gpu-module-to-binary` serializes the module. Intrinsics the catalog
+    does not know are not checked. mcore's pipeline runs it on every device
+    module before serialization.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 def LegalizeSubByteMemoryPass : Pass<"mcore-legalize-sub-byte-memory"> {

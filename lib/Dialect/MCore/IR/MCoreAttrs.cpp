@@ -161,16 +161,86 @@ FailureOr<Chip> mlir::mcore::resolveChip(Operation *op, StringRef option,
 }
 
 //===----------------------------------------------------------------------===//
-// IntrinsicAttr
+// MmaIntrinsicAttrInterface: the queries every implementation shares
 //===----------------------------------------------------------------------===//
 
-IntrinsicAttr IntrinsicAttr::lookup(MLIRContext *context, StringRef name) {
-  if (const IntrinsicInfo *info = lookupIntrinsic(name))
-    return IntrinsicAttr::get(context, info);
-  return {};
+bool MmaIntrinsicAttrInterface::isSparse() const {
+  return isSparseFamily(getFamily());
 }
 
-const IntrinsicInfo &IntrinsicAttr::getInfo() const { return *getIntrinsic(); }
+VectorType MmaIntrinsicAttrInterface::getTileType(Operand operand,
+                                                  Fp8Format fp8) const {
+  auto [m, n, k] = getMNKShape();
+  switch (operand) {
+  case Operand::A:
+    return VectorType::get({m, isSparse() ? k / 2 : k},
+                           getElementType(operand, fp8));
+  case Operand::B:
+    return VectorType::get({k, n}, getElementType(operand, fp8));
+  case Operand::C:
+    return VectorType::get({m, n}, getElementType(operand, fp8));
+  case Operand::Index:
+    return VectorType::get({m, k / 2}, IntegerType::get(getContext(), 8));
+  }
+  llvm_unreachable("unknown operand");
+}
+
+Type MmaIntrinsicAttrInterface::getFragmentType(Operand operand,
+                                                Fp8Format fp8) const {
+  if (operand == Operand::Index)
+    return getLlvmOperandType(operand);
+  return VectorType::get(
+      {int64_t(getElementsPerLane(operand) * getElementStride(operand))},
+      getElementType(operand, fp8));
+}
+
+LogicalResult MmaIntrinsicAttrInterface::verifyOperandTypes(
+    function_ref<InFlightDiagnostic()> emitError, Type a, Type b, Type c,
+    Type index) const {
+  auto av = dyn_cast<VectorType>(a);
+  if (!av)
+    return emitError() << "A must be a vector";
+  bool wholeTile = av.getRank() == 2;
+
+  // fp8 operands may use either encoding here; whether the chip uses that
+  // encoding is checked where the chip is known (selection, lowering).
+  auto check = [&](Operand operand, Type actual) -> LogicalResult {
+    Fp8Format fp8 = Fp8Format::OCP;
+    if (auto vec = dyn_cast<VectorType>(actual))
+      (void)getScalarKind(vec.getElementType(), &fp8);
+    Type expected = wholeTile ? Type(getTileType(operand, fp8))
+                              : getFragmentType(operand, fp8);
+    if (actual == expected)
+      return success();
+    return emitError() << getOperandName(operand) << " must be " << expected
+                       << " for " << getName() << " ("
+                       << (wholeTile ? "whole tile" : "per-lane fragment")
+                       << "), got " << actual;
+  };
+  if (failed(check(Operand::A, a)) || failed(check(Operand::B, b)) ||
+      failed(check(Operand::C, c)))
+    return failure();
+  if (isSparse() != bool(index))
+    return emitError() << getName() << " is "
+                       << (isSparse() ? "a sparse" : "a dense")
+                       << " instruction; use "
+                       << (isSparse() ? "mcore.sparse_mma" : "mcore.mma");
+  if (index && failed(check(Operand::Index, index)))
+    return failure();
+  return success();
+}
+
+LogicalResult MmaIntrinsicAttrInterface::verifyChip(
+    function_ref<InFlightDiagnostic()> emitError, Chip chip) const {
+  if (isAvailableOn(chip))
+    return success();
+  return emitError() << getName() << " needs " << getChips().describe()
+                     << "; the target is " << getChipName(chip);
+}
+
+//===----------------------------------------------------------------------===//
+// IntrinsicAttr: the interface from the catalog
+//===----------------------------------------------------------------------===//
 
 Attribute IntrinsicAttr::parse(AsmParser &parser, Type) {
   SMLoc loc = parser.getCurrentLocation();
@@ -195,70 +265,95 @@ void IntrinsicAttr::print(AsmPrinter &printer) const {
   printer << "<" << getName() << ">";
 }
 
-/// A 2-D vector type of the operand's tile in `fp8` encoding.
-VectorType IntrinsicAttr::getTileType(Operand operand, Fp8Format fp8) const {
-  const IntrinsicInfo &info = getInfo();
-  MLIRContext *ctx = getContext();
-  switch (operand) {
-  case Operand::A:
-    return VectorType::get({info.m, info.getAK()},
-                           getMLIRType(ctx, info.a.kind, fp8));
-  case Operand::B:
-    return VectorType::get({info.k, info.n},
-                           getMLIRType(ctx, info.b.kind, fp8));
-  case Operand::C:
-    return VectorType::get({info.m, info.n},
-                           getMLIRType(ctx, info.c.kind, fp8));
-  case Operand::Index:
-    return VectorType::get({info.m, info.k / 2}, IntegerType::get(ctx, 8));
+StringRef IntrinsicAttr::getName() const { return getIntrinsic()->name; }
+
+MmaFamily IntrinsicAttr::getFamily() const { return getIntrinsic()->family; }
+
+std::tuple<int64_t, int64_t, int64_t> IntrinsicAttr::getMNKShape() const {
+  const IntrinsicInfo &info = *getIntrinsic();
+  return {info.m, info.n, info.k};
+}
+
+unsigned IntrinsicAttr::getWaveSize() const {
+  return getIntrinsic()->waveSize;
+}
+
+ChipSet IntrinsicAttr::getChips() const { return getIntrinsic()->chips; }
+
+Type IntrinsicAttr::getElementType(Operand operand, Fp8Format fp8) const {
+  assert(operand != Operand::Index && "the index has no element type");
+  return getMLIRType(getContext(), getIntrinsic()->getFragment(operand).kind,
+                     fp8);
+}
+
+LaneLayout IntrinsicAttr::getLaneLayout(Operand operand) const {
+  const IntrinsicInfo &info = *getIntrinsic();
+  return operand == Operand::Index ? info.index.layout
+                                   : info.getFragment(operand).layout;
+}
+
+unsigned IntrinsicAttr::getElementsPerLane(Operand operand) const {
+  const IntrinsicInfo &info = *getIntrinsic();
+  return operand == Operand::Index ? info.index.bitsPerSet / 2u
+                                   : info.getFragment(operand).count;
+}
+
+unsigned IntrinsicAttr::getElementStride(Operand operand) const {
+  return operand == Operand::Index
+             ? 1
+             : getIntrinsic()->getFragment(operand).stride;
+}
+
+StringRef IntrinsicAttr::getLlvmIntrinsicName() const {
+  return getIntrinsic()->llvmName;
+}
+
+/// The MLIR type of an LLVM intrinsic operand type of the catalog.
+Type IntrinsicAttr::getLlvmOperandType(Operand operand) const {
+  const IntrinsicInfo &info = *getIntrinsic();
+  LlvmType type = operand == Operand::Index ? info.index.llvm
+                                            : info.getFragment(operand).llvm;
+  Builder b(getContext());
+  Type elem;
+  switch (type.elem) {
+  case LlvmElem::Half:
+    elem = b.getF16Type();
+    break;
+  case LlvmElem::BFloat:
+    elem = b.getBF16Type();
+    break;
+  case LlvmElem::I16:
+    elem = b.getI16Type();
+    break;
+  case LlvmElem::I32:
+    elem = b.getI32Type();
+    break;
+  case LlvmElem::I64:
+    elem = b.getI64Type();
+    break;
+  case LlvmElem::Float:
+    elem = b.getF32Type();
+    break;
+  case LlvmElem::I8:
+    elem = b.getI8Type();
+    break;
   }
-  llvm_unreachable("unknown operand");
+  return type.count ? Type(VectorType::get({type.count}, elem)) : elem;
 }
 
-Type IntrinsicAttr::getFragmentType(Operand operand, Fp8Format fp8) const {
-  const IntrinsicInfo &info = getInfo();
-  MLIRContext *ctx = getContext();
-  if (operand == Operand::Index)
-    return IntegerType::get(ctx, info.index.llvm.getBitWidth());
-  const FragmentInfo &frag = info.getFragment(operand);
-  return VectorType::get({int64_t(frag.getVectorLength())},
-                         getMLIRType(ctx, frag.kind, fp8));
+bool IntrinsicAttr::supportsUnsigned() const {
+  return getIntrinsic()->hasModifier(ModSignedness);
 }
 
-LogicalResult IntrinsicAttr::verifyOperandTypes(
-    function_ref<InFlightDiagnostic()> emitError, Type a, Type b, Type c,
-    Type index) const {
-  const IntrinsicInfo &info = getInfo();
-  auto av = dyn_cast<VectorType>(a);
-  if (!av)
-    return emitError() << "A must be a vector";
-  bool wholeTile = av.getRank() == 2;
+bool IntrinsicAttr::supportsClamp() const {
+  return getIntrinsic()->hasModifier(ModClamp);
+}
 
-  // fp8 operands may use either encoding here; whether the chip uses that
-  // encoding is checked where the chip is known (selection, lowering).
-  auto check = [&](Operand operand, Type actual) -> LogicalResult {
-    Fp8Format fp8 = Fp8Format::OCP;
-    if (auto vec = dyn_cast<VectorType>(actual))
-      (void)getScalarKind(vec.getElementType(), &fp8);
-    Type expected = wholeTile ? Type(getTileType(operand, fp8))
-                              : getFragmentType(operand, fp8);
-    if (actual == expected)
-      return success();
-    return emitError() << getOperandName(operand) << " must be " << expected
-                       << " for " << info.name << " ("
-                       << (wholeTile ? "whole tile" : "per-lane fragment")
-                       << "), got " << actual;
-  };
-  if (failed(check(Operand::A, a)) || failed(check(Operand::B, b)) ||
-      failed(check(Operand::C, c)))
-    return failure();
-  if (info.isSparse() != bool(index))
-    return emitError() << info.name << " is "
-                       << (info.isSparse() ? "a sparse" : "a dense")
-                       << " instruction; use "
-                       << (info.isSparse() ? "mcore.sparse_mma"
-                                           : "mcore.mma");
-  if (index && failed(check(Operand::Index, index)))
-    return failure();
-  return success();
+unsigned IntrinsicAttr::getNumIndexSets() const {
+  const IntrinsicInfo &info = *getIntrinsic();
+  return info.isSparse() ? info.index.numSets : 0;
+}
+
+unsigned IntrinsicAttr::getIndexSetBits() const {
+  return getIntrinsic()->index.bitsPerSet;
 }

@@ -124,32 +124,32 @@ static LogicalResult verifyMma(Operation *op, const MmaOperands &ops) {
     return failure();
   if (!ops.intrinsic)
     return success();
-  const IntrinsicInfo &info = ops.intrinsic.getInfo();
-  if (failed(ops.intrinsic.verifyOperandTypes(
+  MmaIntrinsicAttrInterface intrinsic = ops.intrinsic;
+  if (failed(intrinsic.verifyOperandTypes(
           [&]() { return op->emitOpError(); }, ops.a, ops.b, ops.c,
           ops.index)))
     return failure();
-  if ((ops.unsignedA || ops.unsignedB) &&
-      !info.hasModifier(ModSignedness))
-    return op->emitOpError() << info.name
+  if ((ops.unsignedA || ops.unsignedB) && !intrinsic.supportsUnsigned())
+    return op->emitOpError() << intrinsic.getName()
                              << " reads signed integers only; "
                                 "'unsigned_a'/'unsigned_b' are not available";
-  if (ops.clamp && !info.hasModifier(ModClamp))
-    return op->emitOpError() << info.name << " has no clamp modifier";
-  if (ops.index && ops.indexSet >= info.index.numSets)
+  if (ops.clamp && !intrinsic.supportsClamp())
+    return op->emitOpError() << intrinsic.getName()
+                             << " has no clamp modifier";
+  unsigned numSets = intrinsic.getNumIndexSets();
+  if (ops.index && ops.indexSet >= numSets)
     return op->emitOpError("index_set ")
-           << ops.indexSet << " is out of range: " << info.name << " has "
-           << unsigned(info.index.numSets) << " index set"
-           << (info.index.numSets == 1 ? "" : "s");
+           << ops.indexSet << " is out of range: " << intrinsic.getName()
+           << " has " << numSets << " index set" << (numSets == 1 ? "" : "s");
   return success();
 }
 
-LogicalResult mlir::mcore::verifyIntrinsicOnChip(Operation *op,
-                                                const IntrinsicInfo &info,
-                                                Chip chip) {
-  if (!info.isAvailableOn(chip))
-    return op->emitError() << info.name << " needs " << info.chips.describe()
-                           << "; the target is " << getChipName(chip);
+LogicalResult
+mlir::mcore::verifyIntrinsicOnChip(Operation *op,
+                                   MmaIntrinsicAttrInterface intrinsic,
+                                   Chip chip) {
+  if (failed(intrinsic.verifyChip([&]() { return op->emitError(); }, chip)))
+    return failure();
   const ChipInfo &chipInfo = getChipInfo(chip);
   for (Value operand : op->getOperands().take_front(2)) {
     Fp8Format fmt = Fp8Format::None;

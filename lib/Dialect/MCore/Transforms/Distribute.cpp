@@ -2,7 +2,7 @@
 //
 // mcore-distribute rewrites the whole-tile form that mcore-tile-matmul
 // writes (one matrix-instruction tile per rank-2 vector, executed by a whole
-// wave) into the per-lane form convert-mcore-to-rocdl lowers: every lane
+// wave) into the per-lane form convert-mcore-to-amdgpu lowers: every lane
 // computes which elements of each tile it holds from the intrinsic's layout
 // in mcore's catalog, and loads, keeps and stores only those.
 //
@@ -54,19 +54,16 @@ namespace {
 /// elements (along the tile's second dimension) per element: the bytes of
 /// packed i4 tiles.
 struct Role {
-  const IntrinsicInfo *info = nullptr;
+  MmaIntrinsicAttrInterface intrinsic;
   Operand operand = Operand::A;
   bool transposed = false;
   unsigned pack = 1;
   bool operator==(const Role &o) const {
-    return info == o.info && operand == o.operand &&
+    return intrinsic == o.intrinsic && operand == o.operand &&
            transposed == o.transposed && pack == o.pack;
   }
   bool operator!=(const Role &o) const { return !(*this == o); }
-  const LaneLayout &baseLayout() const {
-    return operand == Operand::Index ? info->index.layout
-                                     : info->getFragment(operand).layout;
-  }
+  LaneLayout baseLayout() const { return intrinsic.getLaneLayout(operand); }
   /// The layout of this tile: the operand's, with the coordinates swapped
   /// when transposed, and the low element bit folded into one element per
   /// `pack` when packed (see packable()).
@@ -116,14 +113,13 @@ struct Role {
   }
   /// Elements of the layout a lane holds (index: 2-bit fields of set 0).
   unsigned numElems() const {
-    return operand == Operand::Index ? info->index.bitsPerSet / 2u
-                                     : info->getFragment(operand).count / pack;
+    unsigned n = intrinsic.getElementsPerLane(operand);
+    return operand == Operand::Index ? n : n / pack;
   }
-  unsigned stride() const {
-    return operand == Operand::Index ? 1 : info->getFragment(operand).stride;
-  }
+  unsigned stride() const { return intrinsic.getElementStride(operand); }
   std::string describe() const {
-    std::string s = (getOperandName(operand) + " of " + info->name).str();
+    std::string s =
+        (getOperandName(operand) + " of " + intrinsic.getName()).str();
     if (transposed)
       s += ", transposed";
     if (pack > 1)
@@ -209,13 +205,12 @@ private:
                       "whole-tile op; run mcore-select-intrinsics first");
         return WalkResult::interrupt();
       }
-      const IntrinsicInfo *info = &intrinsic.getInfo();
-      seeds.push_back({op->getOperand(0), {info, Operand::A}});
-      seeds.push_back({op->getOperand(1), {info, Operand::B}});
-      seeds.push_back({op->getOperand(2), {info, Operand::C}});
-      seeds.push_back({op->getResult(0), {info, Operand::C}});
+      seeds.push_back({op->getOperand(0), {intrinsic, Operand::A}});
+      seeds.push_back({op->getOperand(1), {intrinsic, Operand::B}});
+      seeds.push_back({op->getOperand(2), {intrinsic, Operand::C}});
+      seeds.push_back({op->getResult(0), {intrinsic, Operand::C}});
       if (auto sparse = dyn_cast<SparseMmaOp>(op))
-        seeds.push_back({sparse.getIndex(), {info, Operand::Index}});
+        seeds.push_back({sparse.getIndex(), {intrinsic, Operand::Index}});
       return WalkResult::advance();
     });
     if (walk.wasInterrupted())

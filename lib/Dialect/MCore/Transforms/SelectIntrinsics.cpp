@@ -53,7 +53,7 @@ struct SelectIntrinsicsPass
   WalkResult select(OpTy op, Chip chip, const IntrinsicInfo *forced) {
     bool sparse = std::is_same_v<OpTy, SparseMmaOp>;
     if (MmaIntrinsicAttrInterface existing = op.getIntrinsicAttr()) {
-      if (failed(verifyIntrinsicOnChip(op, existing.getInfo(), chip)))
+      if (failed(verifyIntrinsicOnChip(op, existing, chip)))
         return WalkResult::interrupt();
       return WalkResult::advance();
     }
@@ -89,9 +89,10 @@ struct SelectIntrinsicsPass
                << ") does not compute this " << tileDesc();
         return WalkResult::interrupt();
       }
-      if (failed(verifyIntrinsicOnChip(op, *forced, chip)))
+      auto attr = IntrinsicAttr::get(op.getContext(), forced);
+      if (failed(verifyIntrinsicOnChip(op, attr, chip)))
         return WalkResult::interrupt();
-      op.setIntrinsicAttr(IntrinsicAttr::get(op.getContext(), forced));
+      op.setIntrinsicAttr(attr);
       return WalkResult::advance();
     }
 
@@ -100,9 +101,10 @@ struct SelectIntrinsicsPass
     for (const IntrinsicInfo *info : candidates) {
       if (!fits(info))
         continue;
-      if (failed(verifyIntrinsicOnChip(op, *info, chip)))
+      auto attr = IntrinsicAttr::get(op.getContext(), info);
+      if (failed(verifyIntrinsicOnChip(op, attr, chip)))
         return WalkResult::interrupt();
-      op.setIntrinsicAttr(IntrinsicAttr::get(op.getContext(), info));
+      op.setIntrinsicAttr(attr);
       return WalkResult::advance();
     }
 

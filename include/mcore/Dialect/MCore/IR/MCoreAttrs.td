@@ -32,13 +32,13 @@ def MCore_ChipAttr : MCore_Attr<"Chip", "chip"> {
 }
 
 def MCore_IntrinsicAttr : MCore_Attr<"Intrinsic", "intrinsic", [
-    DeclareAttrInterfaceMethods<MCore_MmaIntrinsicAttrInterface,
-      ["getTileType", "getFragmentType", "verifyOperandTypes"]>]> {
+    DeclareAttrInterfaceMethods<MCore_MmaIntrinsicAttrInterface>]> {
   let summary = "A matrix intrinsic from mcore's catalog";
   let description = [{
     Names one AMD matrix instruction by its HIP builtin name without the
     `__builtin_amdgcn_` prefix. Its shape, types, layouts and cost come from
-    the catalog (`mcore-layout --list` shows them all).
+    the catalog (`mcore-layout --list` shows them all); it implements
+    `MmaIntrinsicAttrInterface` from the catalog entry.
 
     ```mlir
     #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>
@@ -48,12 +48,6 @@ def MCore_IntrinsicAttr : MCore_Attr<"Intrinsic", "intrinsic", [
   let parameters = (ins
     "const ::mlir::mcore::IntrinsicInfo *":$intrinsic);
   let hasCustomAssemblyFormat = 1;
-  let extraClassDeclaration = [{
-    /// The attribute naming catalog entry `name`, or null if unknown.
-    static IntrinsicAttr lookup(::mlir::MLIRContext *context,
-                                ::llvm::StringRef name);
-    ::llvm::StringRef getName() const { return getIntrinsic()->name; }
-  }];
 }
 
 #endif // MCORE_DIALECT_MCORE_IR_MCOREATTRS_TD

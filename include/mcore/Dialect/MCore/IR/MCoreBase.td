@@ -24,7 +24,7 @@ def MCore_Dialect : Dialect {
       (A `MxK`, B `KxN`, C `MxN`; sparse A `Mx(K/2)` with an index tile), as
       written by `mcore-tile-matmul`;
     * **distributed**: operands are one lane's 1-D fragments, as produced by
-      `mcore-distribute` and consumed by `convert-mcore-to-rocdl`.
+      `mcore-distribute` and consumed by `convert-mcore-to-amdgpu`.
   }];
   let useDefaultAttributePrinterParser = 1;
   let extraClassDeclaration = [{

@@ -18,11 +18,12 @@
 
 namespace mlir::mcore {
 
-/// Checks that `chip` has intrinsic `info` and that the fp8 operands of `op`
+/// Checks that `chip` has `intrinsic` and that the fp8 operands of `op`
 /// (an mcore.mma or mcore.sparse_mma) use the chip's fp8 encoding. Emits a
 /// located error naming the chips that do have it, for example
 /// "smfmac_f32_16x16x32_f16 needs gfx942 or gfx950; the target is gfx90a".
-LogicalResult verifyIntrinsicOnChip(Operation *op, const IntrinsicInfo &info,
+LogicalResult verifyIntrinsicOnChip(Operation *op,
+                                    MmaIntrinsicAttrInterface intrinsic,
                                     Chip chip);
 
 } // namespace mlir::mcore

@@ -1,4 +1,4 @@
-// RUN: mcore-opt %s -split-input-file -verify-diagnostics --convert-mcore-to-rocdl=chip=gfx90a
+// RUN: mcore-opt %s -split-input-file -verify-diagnostics --convert-mcore-to-amdgpu=chip=gfx90a
 
 // SMFMAC does not exist before CDNA3, whatever seed 001's title says.
 func.func @smfmac_on_gfx90a(%a: vector<4xf16>, %b: vector<8xf16>, %c: vector<4xf32>, %i: i32) -> vector<4xf32> {
@@ -20,7 +20,7 @@ func.func @wmma_on_cdna(%a: vector<8xf16>, %b: vector<8xf16>, %c: vector<8xf32>)
 // -----
 
 func.func @whole_tile(%a: vector<32x8xf16>, %b: vector<8x32xf16>, %c: vector<32x32xf32>) -> vector<32x32xf32> {
-  // expected-error @+1 {{convert-mcore-to-rocdl needs per-lane fragments; run mcore-distribute first}}
+  // expected-error @+1 {{convert-mcore-to-amdgpu needs per-lane fragments; run mcore-distribute first}}
   %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<mfma_f32_32x32x8f16>}
       : vector<32x8xf16>, vector<8x32xf16> into vector<32x32xf32>
   return %d : vector<32x32xf32>

@@ -3,10 +3,12 @@
 
 For each chip:
   * every intrinsic the catalog lists for it goes through mcore-opt
-    (convert-mcore-to-rocdl, then upstream to LLVM), mlir-translate and
-    llc -mcpu=CHIP, and the ISA must hold the expected v_wmma / v_swmmac /
-    v_mfma / v_smfmac mnemonic in that intrinsic's function, using the LLVM
-    intrinsic the catalog names;
+    (convert-mcore-to-amdgpu, upstream's convert-amdgpu-to-rocdl, then
+    upstream to LLVM), mlir-translate and llc -mcpu=CHIP, and the ISA must
+    hold the expected v_wmma / v_swmmac / v_mfma / v_smfmac mnemonic in that
+    intrinsic's function, using the LLVM intrinsic the catalog names; the
+    convert-mcore-to-rocdl pipeline (the two passes under one name) must
+    lower them to the same IR;
   * every intrinsic the catalog does not list for it must be rejected by
     mcore-opt with mcore's error ("NAME needs ...; the target is CHIP")
     before llc ever sees it.
@@ -85,13 +87,20 @@ for chip in chips:
     path = os.path.join(work, f"{chip}.mlir")
     with open(path, "w") as f:
         f.write(src)
+    to_llvm = ["--convert-vector-to-llvm", "--convert-arith-to-llvm",
+               "--convert-func-to-llvm", "--reconcile-unrealized-casts"]
     lowered = run([os.path.join(bindir, "mcore-opt"), path,
-                   f"--convert-mcore-to-rocdl=chip={chip}",
-                   "--convert-vector-to-llvm", "--convert-arith-to-llvm",
-                   "--convert-func-to-llvm", "--reconcile-unrealized-casts"])
+                   f"--convert-mcore-to-amdgpu=chip={chip}",
+                   f"--convert-amdgpu-to-rocdl=chipset={chip}"] + to_llvm)
     if lowered.returncode != 0:
         failures.append(f"{chip}: mcore-opt failed:\n{lowered.stderr}")
         continue
+    alias = run([os.path.join(bindir, "mcore-opt"), path,
+                 f"--convert-mcore-to-rocdl=chip={chip}"] + to_llvm)
+    if alias.returncode != 0 or alias.stdout != lowered.stdout:
+        failures.append(f"{chip}: convert-mcore-to-rocdl differs from "
+                        f"convert-mcore-to-amdgpu + convert-amdgpu-to-rocdl:"
+                        f"\n{alias.stderr}")
     ll = run([os.path.join(llvmdir, "mlir-translate"), "--mlir-to-llvmir"],
              lowered.stdout)
     if ll.returncode != 0:
@@ -139,7 +148,7 @@ for chip in chips:
         with open(path, "w") as f:
             f.write("\n// -----\n\n".join(chunks))
         r = run([os.path.join(bindir, "mcore-opt"), path, "-split-input-file",
-                 "-verify-diagnostics", f"--convert-mcore-to-rocdl=chip={chip}"])
+                 "-verify-diagnostics", f"--convert-mcore-to-amdgpu=chip={chip}"])
         if r.returncode != 0:
             failures.append(f"{chip}: illegal pairs not all rejected by mcore:"
                             f"\n{r.stderr}")

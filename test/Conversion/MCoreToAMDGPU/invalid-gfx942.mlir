@@ -1,4 +1,4 @@
-// RUN: mcore-opt %s -split-input-file -verify-diagnostics --convert-mcore-to-rocdl=chip=gfx942
+// RUN: mcore-opt %s -split-input-file -verify-diagnostics --convert-mcore-to-amdgpu=chip=gfx942
 
 // Upstream lowers amdgpu.mfma 16x16x16 on i8 for gfx942 to an intrinsic llc
 // cannot select; mcore rejects it first.

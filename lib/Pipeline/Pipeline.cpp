@@ -20,6 +20,7 @@
 
 #include "mcore/Conversion/Passes.h"
 #include "mcore/Dialect/MCore/Transforms/Passes.h"
+#include "mcore/Pipeline/Passes.h"
 
 #include "mlir/Conversion/AMDGPUToROCDL/AMDGPUToROCDL.h"
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -148,86 +149,6 @@ void mlir::mcore::buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
   pm.addPass(createConvertAMDGPUToROCDLPass(toROCDL));
 }
 
-namespace {
-/// Records the chip on every function of a device module as LLVM's
-/// "target-cpu". gpu-module-to-binary does not, and format=llvm bitcode
-/// would otherwise not say which chip it was compiled for (the emulator
-/// reads it to pick the wave size and the fp8 encoding).
-struct StampTargetCpuPass
-    : PassWrapper<StampTargetCpuPass, OperationPass<gpu::GPUModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(StampTargetCpuPass)
-  explicit StampTargetCpuPass(StringRef chip) : chip(chip.str()) {}
-  StringRef getArgument() const override { return "mcore-stamp-target-cpu"; }
-  void runOnOperation() override {
-    StringAttr cpu = StringAttr::get(&getContext(), chip);
-    getOperation()->walk([&](LLVM::LLVMFuncOp func) {
-      if (!func.getTargetCpuAttr())
-        func.setTargetCpuAttr(cpu);
-    });
-  }
-  std::string chip;
-};
-
-/// gpu-to-llvm lowers gpu.alloc (but host_shared), gpu.memcpy, gpu.memset
-/// and gpu.dealloc in their async forms only. Each synchronous one in host
-/// code becomes `%t = gpu.wait async`, the op async on %t, and a
-/// `gpu.wait` on its token: the same order and the same blocking as
-/// written, one stream per op. (Upstream gpu-async-region would thread
-/// tokens through whole functions, launches included, which the rest of the
-/// host lowering does not take.)
-struct AsyncGpuMemoryOpsPass
-    : PassWrapper<AsyncGpuMemoryOpsPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(AsyncGpuMemoryOpsPass)
-  StringRef getArgument() const override {
-    return "mcore-async-gpu-memory-ops";
-  }
-  void runOnOperation() override {
-    SmallVector<Operation *> ops;
-    getOperation()->walk([&](Operation *op) {
-      if (isa<gpu::GPUModuleOp>(op))
-        return WalkResult::skip();
-      auto async = dyn_cast<gpu::AsyncOpInterface>(op);
-      if (!async || async.getAsyncToken() ||
-          !async.getAsyncDependencies().empty())
-        return WalkResult::advance();
-      auto alloc = dyn_cast<gpu::AllocOp>(op);
-      if ((alloc && !alloc.getHostShared()) ||
-          isa<gpu::MemcpyOp, gpu::MemsetOp, gpu::DeallocOp>(op))
-        ops.push_back(op);
-      return WalkResult::advance();
-    });
-    for (Operation *op : ops) {
-      OpBuilder b(op);
-      Location loc = op->getLoc();
-      Type token = gpu::AsyncTokenType::get(op->getContext());
-      Value start = gpu::WaitOp::create(b, loc, token, ValueRange{})
-                        .getAsyncToken();
-      Operation *replacement;
-      if (auto alloc = dyn_cast<gpu::AllocOp>(op))
-        replacement = gpu::AllocOp::create(
-            b, loc, alloc.getType(), token, ValueRange{start},
-            alloc.getDynamicSizes(), alloc.getSymbolOperands(), UnitAttr());
-      else if (auto copy = dyn_cast<gpu::MemcpyOp>(op))
-        replacement = gpu::MemcpyOp::create(b, loc, token, ValueRange{start},
-                                            copy.getDst(), copy.getSrc());
-      else if (auto set = dyn_cast<gpu::MemsetOp>(op))
-        replacement = gpu::MemsetOp::create(b, loc, token, ValueRange{start},
-                                            set.getDst(), set.getValue());
-      else
-        replacement = gpu::DeallocOp::create(
-            b, loc, token, ValueRange{start},
-            cast<gpu::DeallocOp>(op).getMemref());
-      auto done = cast<gpu::AsyncOpInterface>(replacement).getAsyncToken();
-      gpu::WaitOp::create(b, loc, Type(), ValueRange{done});
-      op->replaceAllUsesWith(
-          replacement->getResults().take_front(op->getNumResults()));
-      op->erase();
-    }
-  }
-};
-
-} // namespace
-
 void mlir::mcore::buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
                                              unsigned optLevel) {
   const ChipInfo &info = getChipInfo(chip);
@@ -263,10 +184,12 @@ void mlir::mcore::buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
   gpu.addPass(createCSEPass());
   gpu.addPass(createReconcileUnrealizedCastsPass());
   gpu.addPass(createMCoreVerifyMatrixIntrinsicsPass());
-  gpu.addPass(std::make_unique<StampTargetCpuPass>(info.name));
+  MCoreStampTargetCpuPassOptions stamp;
+  stamp.chip = info.name;
+  gpu.addPass(createMCoreStampTargetCpuPass(stamp));
 
   // Host code.
-  pm.addPass(std::make_unique<AsyncGpuMemoryOpsPass>());
+  pm.addPass(createMCoreAsyncGpuMemoryOpsPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(createSCFToControlFlowPass());
@@ -283,22 +206,6 @@ void mlir::mcore::buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
   pm.addPass(createLegalizeSubByteMemoryPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
-
-namespace {
-/// Reports a configuration error of the pipeline when it runs.
-struct PipelineErrorPass
-    : PassWrapper<PipelineErrorPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PipelineErrorPass)
-  explicit PipelineErrorPass(std::string message)
-      : message(std::move(message)) {}
-  StringRef getArgument() const override { return "mcore-pipeline-error"; }
-  void runOnOperation() override {
-    getOperation()->emitError() << message;
-    signalPassFailure();
-  }
-  std::string message;
-};
-} // namespace
 
 MatmulTilingOptions MCorePipelineOptions::getTilingOptions(Chip chip) const {
   MatmulTilingOptions tiling;
@@ -324,7 +231,6 @@ LogicalResult mlir::mcore::buildMCorePipeline(OpPassManager &pm,
   auto fail = [&](std::string message) {
     if (error)
       *error = message;
-    pm.addPass(std::make_unique<PipelineErrorPass>(message));
     return failure();
   };
   if (o.chip.empty())
@@ -335,7 +241,7 @@ LogicalResult mlir::mcore::buildMCorePipeline(OpPassManager &pm,
     return fail("mcore-pipeline: unknown chip '" + o.chip +
                 "'; supported chips: " + getSupportedChipList());
   std::string format;
-  if (o.format == "hsaco" || o.format == "bin")
+  if (o.linksCodeObjects())
     format = "bin";
   else if (o.format == "llvm" || o.format == "isa")
     format = o.format;
@@ -343,7 +249,7 @@ LogicalResult mlir::mcore::buildMCorePipeline(OpPassManager &pm,
     return fail("mcore-pipeline: unknown format '" + o.format +
                 "'; use hsaco, llvm or isa");
   std::string toolkit = findRocmToolkit(o.toolkit);
-  if (format == "bin" && toolkit.empty())
+  if (o.linksCodeObjects() && toolkit.empty())
     return fail(
         o.toolkit.empty()
             ? std::string("mcore-pipeline: format=hsaco links with ld.lld, "
@@ -367,12 +273,24 @@ LogicalResult mlir::mcore::buildMCorePipeline(OpPassManager &pm,
 }
 
 void mlir::mcore::registerMCorePipeline() {
-  PassPipelineRegistration<MCorePipelineOptions>(
+  registerPassPipeline(
       "mcore-pipeline",
       "linalg.matmul (tensors or memrefs, dense or 2:4-sparse A) to a "
       "gpu.binary for an AMD chip (format=hsaco|llvm|isa) plus host code in "
       "the LLVM dialect",
-      [](OpPassManager &pm, const MCorePipelineOptions &options) {
-        (void)buildMCorePipeline(pm, options);
+      // The options are checked here, as the pipeline is parsed: a bad one
+      // is an error before anything runs.
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        MCorePipelineOptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        std::string error;
+        if (failed(buildMCorePipeline(pm, options, &error)))
+          return errorHandler(error);
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> optionHandler) {
+        optionHandler(MCorePipelineOptions());
       });
 }

@@ -6,6 +6,7 @@
 #include "mcore/Dialect/MCore/IR/MCoreDialect.h"
 #include "mcore/Dialect/MCore/Transforms/Passes.h"
 #include "mcore/Dialect/MCore/Transforms/Transforms.h"
+#include "mcore/Pipeline/Passes.h"
 #include "mcore/Pipeline/Pipeline.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -19,5 +20,6 @@ void mlir::mcore::registerAllMCorePasses() {
   registerMCorePasses();
   registerMCoreConversionPasses();
   registerConvertMCoreToROCDLPipeline();
+  registerMCorePipelinePasses();
   registerMCorePipeline();
 }

@@ -1,5 +1,6 @@
 // RUN: not mcore-opt %s --mcore-pipeline="chip=gfx1100 format=isa" -split-input-file 2>&1 | FileCheck %s
 // RUN: not mcore-opt %s --mcore-pipeline="chip=gfx1234" 2>&1 | FileCheck %s --check-prefix=CHIP
+// RUN: not mcore-opt %s --pass-pipeline="builtin.module(mcore-pipeline{chip=gfx1234})" 2>&1 | FileCheck %s --check-prefixes=CHIP,CHIP-TEXT
 // RUN: not mcore-opt %s --mcore-pipeline="format=isa" 2>&1 | FileCheck %s --check-prefix=NOCHIP
 // RUN: not mcore-opt %s --mcore-pipeline="chip=gfx942 format=ptx" 2>&1 | FileCheck %s --check-prefix=FORMAT
 // RUN: not mcore-opt %s --mcore-pipeline="chip=gfx942 format=hsaco toolkit=%t.none" 2>&1 | FileCheck %s --check-prefix=TOOLKIT
@@ -33,7 +34,18 @@ func.func @not_2to4(%b: tensor<4x4xf16>, %c: tensor<2x4xf32>) -> tensor<2x4xf32>
   return %r : tensor<2x4xf32>
 }
 
+// Options are checked when the pipeline is parsed: one error, no pass runs
+// and nothing of the module is printed.
+// CHIP-NOT: func.func
 // CHIP: error: mcore-pipeline: unknown chip 'gfx1234'; supported chips: gfx908, gfx90a, gfx942, gfx950, gfx1100, gfx1101, gfx1102, gfx1200, gfx1201
-// NOCHIP: error: mcore-pipeline needs chip=CHIP; supported chips:
+// CHIP-TEXT-NEXT: failed to add `mcore-pipeline` with options `chip=gfx1234`
+// CHIP-NOT: {{.}}
+// NOCHIP-NOT: func.func
+// NOCHIP: error: mcore-pipeline needs chip=CHIP; supported chips: {{.*}}
+// NOCHIP-NOT: {{.}}
+// FORMAT-NOT: func.func
 // FORMAT: error: mcore-pipeline: unknown format 'ptx'; use hsaco, llvm or isa
+// FORMAT-NOT: {{.}}
+// TOOLKIT-NOT: func.func
 // TOOLKIT: error: mcore-pipeline: toolkit={{.+}}.none has no executable llvm/bin/ld.lld
+// TOOLKIT-NOT: {{.}}

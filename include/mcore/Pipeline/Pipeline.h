@@ -88,13 +88,18 @@ struct MCorePipelineOptions : PassPipelineOptions<MCorePipelineOptions> {
                      "row-major)"),
       llvm::cl::init(8)};
 
+  /// Whether `format` is a code object (hsaco), which gpu-module-to-binary
+  /// links with the toolkit's ld.lld.
+  bool linksCodeObjects() const { return format == "hsaco" || format == "bin"; }
+
   /// mcore-tile-matmul's options for `chip`, as the pipeline passes them
   /// (getMatmulTileConfig with these tells what the pipeline will choose).
   MatmulTilingOptions getTilingOptions(Chip chip) const;
 };
 
 /// Adds the whole pipeline to `pm` (a pass manager on builtin.module).
-/// Fails, with a message in `error`, on a bad chip or format.
+/// Fails, with a message in `error` and nothing added, on a bad chip or
+/// format.
 LogicalResult buildMCorePipeline(OpPassManager &pm,
                                  const MCorePipelineOptions &options,
                                  std::string *error = nullptr);
@@ -116,7 +121,7 @@ void buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
 /// empty string when none with llvm/bin/ld.lld is found.
 std::string findRocmToolkit(StringRef requested = "");
 
-/// Registers --mcore-pipeline.
+/// Registers --mcore-pipeline, which checks its options when it is parsed.
 void registerMCorePipeline();
 
 } // namespace mcore

@@ -1,0 +1,61 @@
+//===- Passes.td - passes of mcore's pipeline --------------*- tablegen -*-===//
+//
+// Passes --mcore-pipeline runs besides the dialect's and the conversions:
+// what the host and device LLVM lowering needs around upstream's passes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MCORE_PIPELINE_PASSES_TD
+#define MCORE_PIPELINE_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def MCoreAsyncGpuMemoryOpsPass
+    : Pass<"mcore-async-gpu-memory-ops", "::mlir::ModuleOp"> {
+  let summary = "Make synchronous gpu.alloc / memcpy / memset / dealloc of "
+                "host code asynchronous";
+  let description = [{
+    `gpu-to-llvm` lowers `gpu.alloc` (but `host_shared`), `gpu.memcpy`,
+    `gpu.memset` and `gpu.dealloc` in their async forms only. Each
+    synchronous one in host code (outside `gpu.module`s) becomes
+    `%t = gpu.wait async`, the op made async on `%t`, and a `gpu.wait` on its
+    token: the same order and the same blocking as written, one stream per
+    op.
+
+    ```mlir
+    gpu.dealloc %m : memref<64xf16>
+    // becomes
+    %0 = gpu.wait async
+    %1 = gpu.dealloc async [%0] %m : memref<64xf16>
+    gpu.wait [%1]
+    ```
+
+    (Upstream `gpu-async-region` would thread tokens through whole
+    functions, launches included, which the rest of mcore's host lowering
+    does not take.) Ops that are already async, or have async dependencies,
+    are left alone.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def MCoreStampTargetCpuPass
+    : Pass<"mcore-stamp-target-cpu", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Record the chip on every LLVM function of a device module "
+                "as its \"target-cpu\"";
+  let description = [{
+    Sets `target_cpu` on every `llvm.func` of a `gpu.module` that has none.
+    `gpu-module-to-binary` does not, so `format=llvm` bitcode would not say
+    which chip it was compiled for; mcore's emulator reads the function's
+    "target-cpu" to pick the wave size and the fp8 encoding.
+
+    The chip is `chip=`, else the chip of the module's one `#rocdl.target`.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "The target-cpu to record (default: the chip of the module's "
+           "#rocdl.target)">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+#endif // MCORE_PIPELINE_PASSES_TD

@@ -8,16 +8,23 @@
 #ifndef MCORE_INITALL_H
 #define MCORE_INITALL_H
 
+#include <functional>
+
 namespace mlir {
 class DialectRegistry;
 namespace mcore {
+struct MCorePipelineOptions;
 
 /// Adds the mcore dialect (and the dialects its ops produce) to `registry`.
 void registerAllMCoreDialects(DialectRegistry &registry);
 
 /// Registers every mcore pass and pipeline with the global pass registry, so
 /// that they can be named on a command line or in a pass pipeline string.
-void registerAllMCorePasses();
+/// `setPipelineDefaults` completes --mcore-pipeline's options (mcore-opt
+/// passes runner::setDefaultToolkit, mcore/Runner/Toolkit.h, which finds a
+/// toolkit directory for HSACO where the options name none).
+void registerAllMCorePasses(
+    std::function<void(MCorePipelineOptions &)> setPipelineDefaults = {});
 
 } // namespace mcore
 } // namespace mlir

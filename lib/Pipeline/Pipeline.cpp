@@ -12,7 +12,9 @@
 //                  to LLVM and convert-gpu-to-rocdl; host code to LLVM and
 //                  gpu-to-llvm (mgpu* runtime calls); in both,
 //                  mcore-legalize-sub-byte-memory (i4 one per byte)
-//   binary         gpu-module-to-binary (format=bin|llvm|isa)
+//   binary         gpu-module-to-binary (format=bin|llvm|isa) with the
+//                  toolkit directory the caller names (drivers find one:
+//                  mcore/Runner/Toolkit.h)
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,52 +52,14 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
 
 using namespace mlir;
 using namespace mlir::mcore;
 
-//===----------------------------------------------------------------------===//
-// The toolkit directory (ld.lld)
-//===----------------------------------------------------------------------===//
-
-static bool hasLld(StringRef dir) {
+bool mlir::mcore::isRocmToolkitDir(StringRef dir) {
   SmallString<256> lld(dir);
   llvm::sys::path::append(lld, "llvm", "bin", "ld.lld");
-  return llvm::sys::fs::can_execute(lld);
-}
-
-/// Anchor for getMainExecutable.
-static void anchor() {}
-
-std::string mlir::mcore::findRocmToolkit(StringRef requested) {
-  if (!requested.empty())
-    return hasLld(requested) ? requested.str() : std::string();
-  SmallVector<std::string> candidates;
-  if (std::optional<std::string> env =
-          llvm::sys::Process::GetEnv("MCORE_ROCM_TOOLKIT"))
-    candidates.push_back(*env);
-  // Beside the tools: <prefix>/bin/mcore-opt -> <prefix>/lib/mcore/rocm-toolkit,
-  // in the build tree and in an install alike.
-  std::string exe =
-      llvm::sys::fs::getMainExecutable(nullptr, (void *)&anchor);
-  if (!exe.empty()) {
-    SmallString<256> dir(llvm::sys::path::parent_path(
-        llvm::sys::path::parent_path(exe)));
-    llvm::sys::path::append(dir, "lib", "mcore", "rocm-toolkit");
-    candidates.push_back(std::string(dir));
-  }
-#ifdef MCORE_BUILD_ROCM_TOOLKIT
-  candidates.push_back(MCORE_BUILD_ROCM_TOOLKIT);
-#endif
-  for (const char *var : {"ROCM_PATH", "ROCM_ROOT", "ROCM_HOME"})
-    if (std::optional<std::string> env = llvm::sys::Process::GetEnv(var))
-      candidates.push_back(*env);
-  candidates.push_back("/opt/rocm");
-  for (const std::string &dir : candidates)
-    if (hasLld(dir))
-      return dir;
-  return "";
+  return !dir.empty() && llvm::sys::fs::can_execute(lld);
 }
 
 //===----------------------------------------------------------------------===//
@@ -248,8 +212,8 @@ LogicalResult mlir::mcore::buildMCorePipeline(OpPassManager &pm,
   else
     return fail("mcore-pipeline: unknown format '" + o.format +
                 "'; use hsaco, llvm or isa");
-  std::string toolkit = findRocmToolkit(o.toolkit);
-  if (o.linksCodeObjects() && toolkit.empty())
+  bool haveToolkit = isRocmToolkitDir(o.toolkit);
+  if (o.linksCodeObjects() && !haveToolkit)
     return fail(
         o.toolkit.empty()
             ? std::string("mcore-pipeline: format=hsaco links with ld.lld, "
@@ -264,7 +228,8 @@ LogicalResult mlir::mcore::buildMCorePipeline(OpPassManager &pm,
   buildMCoreLoweringPipeline(pm, *chip, o.optLevel);
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = format;
-  binary.toolkitPath = toolkit;
+  // Formats that link nothing ignore a toolkit that is not one.
+  binary.toolkitPath = haveToolkit ? o.toolkit.getValue() : std::string();
   pm.addPass(createGpuModuleToBinaryPass(binary));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -272,7 +237,8 @@ LogicalResult mlir::mcore::buildMCorePipeline(OpPassManager &pm,
   return success();
 }
 
-void mlir::mcore::registerMCorePipeline() {
+void mlir::mcore::registerMCorePipeline(
+    std::function<void(MCorePipelineOptions &)> setDefaults) {
   registerPassPipeline(
       "mcore-pipeline",
       "linalg.matmul (tensors or memrefs, dense or 2:4-sparse A) to a "
@@ -280,11 +246,13 @@ void mlir::mcore::registerMCorePipeline() {
       "the LLVM dialect",
       // The options are checked here, as the pipeline is parsed: a bad one
       // is an error before anything runs.
-      [](OpPassManager &pm, StringRef text,
-         function_ref<LogicalResult(const Twine &)> errorHandler) {
+      [setDefaults](OpPassManager &pm, StringRef text,
+                    function_ref<LogicalResult(const Twine &)> errorHandler) {
         MCorePipelineOptions options;
         if (failed(options.parseFromString(text)))
           return failure();
+        if (setDefaults)
+          setDefaults(options);
         std::string error;
         if (failed(buildMCorePipeline(pm, options, &error)))
           return errorHandler(error);

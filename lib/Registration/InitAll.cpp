@@ -16,10 +16,11 @@ void mlir::mcore::registerAllMCoreDialects(DialectRegistry &registry) {
   registerBufferizableOpInterfaceExternalModels(registry);
 }
 
-void mlir::mcore::registerAllMCorePasses() {
+void mlir::mcore::registerAllMCorePasses(
+    std::function<void(MCorePipelineOptions &)> setPipelineDefaults) {
   registerMCorePasses();
   registerMCoreConversionPasses();
   registerConvertMCoreToROCDLPipeline();
   registerMCorePipelinePasses();
-  registerMCorePipeline();
+  registerMCorePipeline(std::move(setPipelineDefaults));
 }

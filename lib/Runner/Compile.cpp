@@ -8,6 +8,7 @@
 
 #include "mcore/Dialect/MCore/IR/MCoreAttrs.h"
 #include "mcore/InitAll.h"
+#include "mcore/Runner/Toolkit.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -246,11 +247,15 @@ struct SnapshotBeforeBinary : PassInstrumentation {
 llvm::Expected<CompileOutput>
 runner::compileSource(llvm::StringRef source, llvm::StringRef bufferName,
                       const MCorePipelineOptions &options, CompileStage stage) {
+  // As in mcore-opt, a toolkit is found where the options name none.
+  MCorePipelineOptions pipeline;
+  pipeline.copyOptionValuesFrom(options);
+  setDefaultToolkit(pipeline);
   // The options first: a bad chip or format needs no parsing.
   std::string error;
   {
     OpPassManager check(ModuleOp::getOperationName());
-    if (failed(buildMCorePipeline(check, options, &error)))
+    if (failed(buildMCorePipeline(check, pipeline, &error)))
       return makeError(error);
   }
 
@@ -271,7 +276,7 @@ runner::compileSource(llvm::StringRef source, llvm::StringRef bufferName,
     return makeError(log.getErrorText("cannot parse " + bufferName.str()));
 
   PassManager pm(&context);
-  if (failed(buildMCorePipeline(pm, options, &error)))
+  if (failed(buildMCorePipeline(pm, pipeline, &error)))
     return makeError(error);
   CompileOutput out;
   if (stage == CompileStage::Lowered)

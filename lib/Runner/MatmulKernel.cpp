@@ -8,6 +8,7 @@
 
 #include "mcore/Dialect/MCore/IR/MCoreOps.h"
 #include "mcore/Runner/Compile.h"
+#include "mcore/Runner/Toolkit.h"
 #include "mcore/Target/Sparsity.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -169,6 +170,7 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::prepare(
   o.copyOptionValuesFrom(options);
   o.chip = getChipName(problem.chip).str();
   o.format = getBinaryFormat(backend.backend).str();
+  setDefaultToolkit(o);
 
   DialectRegistry registry;
   registerCompilerDialects(registry);

@@ -7,6 +7,7 @@
 #include "mcore/Runner/RunDriver.h"
 
 #include "mcore/Pipeline/Pipeline.h"
+#include "mcore/Runner/Toolkit.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Support/FileUtilities.h"
@@ -134,6 +135,7 @@ runner::getPipelineOptions(const RunOptions &options, Chip chip,
   pipeline->format = getBinaryFormat(backend).str();
   if (!intrinsic.empty())
     pipeline->intrinsic = intrinsic.str();
+  setDefaultToolkit(*pipeline);
   return pipeline;
 }
 

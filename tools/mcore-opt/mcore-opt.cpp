@@ -2,11 +2,14 @@
 //
 // Every upstream dialect, pass and extension (as in mlir-opt, without
 // upstream's test passes), every LLVM IR translation (for
-// gpu-module-to-binary), plus the mcore dialect, passes and pipelines.
+// gpu-module-to-binary), plus the mcore dialect, passes and pipelines;
+// --mcore-pipeline finds the ROCm toolkit (ld.lld) where toolkit= is not
+// given.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mcore/InitAll.h"
+#include "mcore/Runner/Toolkit.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -17,7 +20,7 @@
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
-  mlir::mcore::registerAllMCorePasses();
+  mlir::mcore::registerAllMCorePasses(mlir::mcore::runner::setDefaultToolkit);
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

@@ -3,7 +3,9 @@
 // --mcore-pipeline: from linalg.matmul (tensors or memrefs, dense or 2:4
 // sparse A) to a gpu.binary (HSACO, AMDGPU LLVM bitcode or ISA text) plus
 // host code in the LLVM dialect that mcore-run or mlir-runner executes.
-// docs/Pipeline.md walks one matmul through every stage.
+// docs/Pipeline.md walks one matmul through every stage. The pipeline takes
+// the ROCm toolkit directory (ld.lld, for HSACO) as an option; finding one is
+// the drivers' work (mcore/Runner/Toolkit.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,7 @@
 
 #include "mlir/Pass/PassOptions.h"
 
+#include <functional>
 #include <string>
 
 namespace mlir {
@@ -34,9 +37,9 @@ struct MCorePipelineOptions : PassPipelineOptions<MCorePipelineOptions> {
   Option<std::string> toolkit{
       *this, "toolkit",
       llvm::cl::desc("Directory with llvm/bin/ld.lld for format=hsaco "
-                     "(default: $MCORE_ROCM_TOOLKIT, the toolkit directory "
-                     "mcore installs beside its tools, $ROCM_PATH, "
-                     "/opt/rocm)")};
+                     "(default in mcore's tools: $MCORE_ROCM_TOOLKIT, the "
+                     "toolkit directory mcore installs beside its tools, "
+                     "$ROCM_PATH, /opt/rocm)")};
   Option<unsigned> optLevel{*this, "O",
                             llvm::cl::desc("LLVM optimization level of the "
                                            "kernel"),
@@ -99,7 +102,8 @@ struct MCorePipelineOptions : PassPipelineOptions<MCorePipelineOptions> {
 
 /// Adds the whole pipeline to `pm` (a pass manager on builtin.module).
 /// Fails, with a message in `error` and nothing added, on a bad chip or
-/// format.
+/// format, or for format=hsaco without a toolkit directory (options.toolkit,
+/// used as given: see isRocmToolkitDir).
 LogicalResult buildMCorePipeline(OpPassManager &pm,
                                  const MCorePipelineOptions &options,
                                  std::string *error = nullptr);
@@ -117,12 +121,15 @@ void buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
 void buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
                                 unsigned optLevel);
 
-/// The toolkit directory gpu-module-to-binary should use for HSACO, or an
-/// empty string when none with llvm/bin/ld.lld is found.
-std::string findRocmToolkit(StringRef requested = "");
+/// Whether gpu-module-to-binary can link HSACO with toolkit directory `dir`:
+/// it has an executable llvm/bin/ld.lld.
+bool isRocmToolkitDir(StringRef dir);
 
 /// Registers --mcore-pipeline, which checks its options when it is parsed.
-void registerMCorePipeline();
+/// `setDefaults`, when given, completes the parsed options first (mcore-opt
+/// passes runner::setDefaultToolkit, which finds a toolkit directory).
+void registerMCorePipeline(
+    std::function<void(MCorePipelineOptions &)> setDefaults = {});
 
 } // namespace mcore
 } // namespace mlir

@@ -1,0 +1,205 @@
+//===- TileMatmul.h - Shared declarations of mcore-tile-matmul ---*- C++ -*-===//
+//
+// mcore-tile-matmul is split by job (docs/Pipeline.md, section 4):
+//
+//   TileMatmulSpec.cpp     what the op computes (MatmulSpec)
+//   TileMatmulConfig.cpp   the heuristic choosing the MatmulTileConfig
+//   TileMatmulStaging.cpp  global -> registers -> LDS copies: chunking,
+//                          masked edge loads, transposes, 2:4 expansion
+//   TileMatmulPacking.cpp  sub-byte (i4) values packed two per byte
+//   TileMatmulKernel.cpp   the kernel body: the pipelined K loop, the
+//                          per-wave MMAs and the epilogue
+//   TileMatmul.cpp         the driver: work-group tiling, gpu.launch, pass
+//
+// Private to lib/Dialect/MCore/Transforms.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MCORE_LIB_DIALECT_MCORE_TRANSFORMS_TILEMATMUL_H
+#define MCORE_LIB_DIALECT_MCORE_TRANSFORMS_TILEMATMUL_H
+
+#include "mcore/Dialect/MCore/IR/MCoreOps.h"
+#include "mcore/Dialect/MCore/Transforms/Transforms.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace mlir::mcore::tilematmul {
+
+//===----------------------------------------------------------------------===//
+// What the op computes (TileMatmulSpec.cpp)
+//===----------------------------------------------------------------------===//
+
+/// The operands of a matmul, read off a linalg.matmul or mcore.sparse_matmul
+/// on memrefs.
+struct MatmulSpec {
+  Operation *op = nullptr;
+  bool sparse = false;   ///< A is compressed: `a` = values, `meta` = metadata
+  bool transposeA = false; ///< A is stored K x M
+  bool transposeB = false; ///< B is stored N x K
+  Value a, meta, b, c;
+  bool unsignedA = false, unsignedB = false;
+  Type aElem, bElem, cElem;
+  ScalarKind ka, kb, kc;
+  Fp8Format fp8A = Fp8Format::None, fp8B = Fp8Format::None;
+};
+
+/// Reads `op`; a located error for anything mcore-tile-matmul cannot lower.
+FailureOr<MatmulSpec> getMatmulSpec(Operation *op);
+
+/// "linalg.matmul" or "mcore.sparse_matmul", for diagnostics.
+StringRef describeOp(const MatmulSpec &spec);
+/// "f16 x f16 -> f32", for diagnostics.
+std::string describeTypes(const MatmulSpec &spec);
+
+inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+/// Bits an element takes in global memory and in the registers staging
+/// loads fill: a memref of i4 holds one element per byte.
+inline int64_t storageBits(ScalarKind kind) {
+  return std::max<int64_t>(8, getBitWidth(kind));
+}
+
+//===----------------------------------------------------------------------===//
+// The driver (TileMatmul.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Replaces `spec.op` by the kernel `cfg` describes (tileMatmulToGpu once
+/// the configuration is chosen), for `chip`.
+FailureOr<gpu::LaunchOp> buildMatmulKernel(RewriterBase &rewriter,
+                                           const MatmulSpec &spec,
+                                           const MatmulTileConfig &cfg,
+                                           Chip chip);
+
+//===----------------------------------------------------------------------===//
+// LDS staging (TileMatmulStaging.cpp)
+//===----------------------------------------------------------------------===//
+
+/// The workgroup buffers of the kernel: A row-major, B N-major and, with a
+/// sparse instruction, the metadata words; one set of rows per stage, rows
+/// padded against bank conflicts. i4 is packed two per byte in an i8
+/// buffer.
+SmallVector<Type> getLdsBufferTypes(MLIRContext *ctx, const MatmulSpec &spec,
+                                    const MatmulTileConfig &cfg);
+
+/// One staged operand: a tile of `rows x cols` elements of a row-major global
+/// matrix, copied into an LDS buffer with `ldsRowsPerStage` rows per stage.
+/// Each thread moves `vec`-element chunks (128 bits where the tile allows).
+struct StagedOperand {
+  Value global;          ///< rank-2 memref
+  Value lds;             ///< rank-2 workgroup memref, stages * ldsRows rows
+  int64_t rows, cols, vec;
+  int64_t ldsRows;       ///< rows per stage in LDS
+  Value rowBound, colBound; ///< global extents
+  bool transpose = false;   ///< LDS holds the tile transposed (B: N-major)
+  int64_t kPer = 1;         ///< transpose: k rows per thread block
+  bool decompress = false;  ///< compressed values expanded into dense LDS
+  Value meta;               ///< decompress: the global metadata
+  Value metaCols;           ///< decompress: metadata words per row
+  bool staticFull = false;  ///< tiles never cross the matrix edge
+  /// Sub-byte (i4) elements: one per byte in global memory and in the
+  /// staging registers (vector<vec x i4> loads), two per byte in LDS (an i8
+  /// buffer; element 2j in the low nibble of byte j, columns halved).
+  bool pack = false;
+};
+
+//===----------------------------------------------------------------------===//
+// The kernel body (TileMatmulKernel.cpp, with its staging and packing
+// methods in TileMatmulStaging.cpp and TileMatmulPacking.cpp)
+//===----------------------------------------------------------------------===//
+
+class KernelEmitter {
+public:
+  KernelEmitter(ImplicitLocOpBuilder &b, const MatmulSpec &spec,
+                const MatmulTileConfig &cfg, const IntrinsicInfo &intr)
+      : b(b), spec(spec), cfg(cfg), intr(intr) {}
+
+  LogicalResult emit(gpu::LaunchOp launch, Value i0, Value j0,
+                     std::optional<Attribute> fillValue);
+
+private:
+  Value idx(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, x, y); }
+  Value add(Value x, int64_t y) { return y ? add(x, idx(y)) : x; }
+  Value mul(Value x, int64_t y) {
+    return y == 1 ? x : arith::MulIOp::create(b, x, idx(y)).getResult();
+  }
+  Value cmp(arith::CmpIPredicate p, Value x, Value y) {
+    return arith::CmpIOp::create(b, p, x, y);
+  }
+  Value land(Value x, Value y) { return arith::AndIOp::create(b, x, y); }
+  Value dim(Value memref, int64_t d) {
+    auto type = cast<MemRefType>(memref.getType());
+    if (!type.isDynamicDim(d))
+      return idx(type.getDimSize(d));
+    return memref::DimOp::create(b, memref, d);
+  }
+  Value zeroVector(VectorType type) {
+    return arith::ConstantOp::create(b, type, b.getZeroAttr(type));
+  }
+
+  // Staging, thread level (TileMatmulStaging.cpp).
+  /// Sets up opA, opB and opMeta over the launch's workgroup `buffers`.
+  /// `mFull`, `nFull`, `kFull`: the static extents are multiples of the
+  /// tile; `sK` is K's static extent (or dynamic).
+  void planStaging(ValueRange buffers, bool mFull, bool nFull, bool kFull,
+                   int64_t sK);
+  int64_t chunksPerThread(const StagedOperand &s) const;
+  /// (k, n) of transposed-copy chunk `chunk`: kPer rows of K, vec of N.
+  /// With `packedK`, k counts LDS bytes of a packed operand (k / 2).
+  std::pair<Value, Value> transposedChunk(const StagedOperand &s, Value chunk,
+                                          bool packedK = false);
+  SmallVector<Value> loadTile(const StagedOperand &s, Value r0, Value c0,
+                              Value fullCond);
+  SmallVector<Value> loadChunks(const StagedOperand &s, Value r0, Value c0,
+                                bool masked);
+  void storeTile(const StagedOperand &s, ArrayRef<Value> regs, Value stage);
+  Value maskedLoad(Value mem, Value row, Value col, int64_t vec, Type elem,
+                   Value rowBound, Value colBound);
+  SmallVector<Type> regTypes(const StagedOperand &s) const;
+  Value zeroOf(Type t);
+  scf::IfOp buildIf(TypeRange types, Value cond,
+                    llvm::function_ref<SmallVector<Value>()> thenFn,
+                    llvm::function_ref<SmallVector<Value>()> elseFn = {});
+  SmallVector<Value> expand2to4(Value values, Value nibbles, int64_t vec);
+
+  // Sub-byte packing (TileMatmulPacking.cpp).
+  /// The registers a chunk of a packed (i4) operand is staged in (see
+  /// regTypes) from its vector<vec x i4> loads.
+  SmallVector<Value> packLoaded(const StagedOperand &s, ArrayRef<Value> loads);
+  /// vector<n x i4> -> vector<n x i8>, each byte the element's four bits.
+  Value widenNibbles(Value v);
+  /// vector<n x i8> of four-bit values -> vector<n/2 x i8>, byte j holding
+  /// element 2j in its low and element 2j + 1 in its high nibble.
+  Value packNibbles(Value z);
+  /// Two vector<n x i8> of four-bit values -> vector<n x i8>, lo | hi << 4.
+  Value combineNibbles(Value lo, Value hi);
+  /// R vector<n x i8> rows -> n vector<R x i8> columns (R = 2 or a
+  /// multiple of 4, n a multiple of 4), on 32-bit words.
+  SmallVector<Value> transposeBytes(ArrayRef<Value> rows);
+
+  // Compute, wave level (TileMatmulKernel.cpp).
+  SmallVector<Value> computeStage(Value stage, ValueRange acc);
+
+  ImplicitLocOpBuilder &b;
+  const MatmulSpec &spec;
+  const MatmulTileConfig &cfg;
+  const IntrinsicInfo &intr;
+
+  Value tid, waveM, waveN;
+  Value M, N, K;
+  StagedOperand opA, opB, opMeta;
+  bool hasMeta = false;
+};
+
+} // namespace mlir::mcore::tilematmul
+
+#endif // MCORE_LIB_DIALECT_MCORE_TRANSFORMS_TILEMATMUL_H

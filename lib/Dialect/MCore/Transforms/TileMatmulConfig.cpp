@@ -1,0 +1,342 @@
+//===- TileMatmulConfig.cpp - Choosing a matmul's tile configuration ------===//
+//
+// The heuristic behind getMatmulTileConfig: from a MatmulSpec, the chip and
+// the user's MatmulTilingOptions, the matrix instruction (sparse, dense, or
+// the dense fallback that decompresses a 2:4 A), the work-group and wave
+// tiles within the VGPR budget, the K tile within the chip's LDS, and the
+// checks of everything the user forced. The result is a MatmulTileConfig
+// (Transforms.h); nothing here builds IR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileMatmul.h"
+
+#include "mcore/Target/Catalog.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::mcore;
+using namespace mlir::mcore::tilematmul;
+
+std::string MatmulTileConfig::describe() const {
+  return llvm::formatv("{0}x{1}x{2} tile, {3}x{4} waves of {5}, {6}x{7} x {8}"
+                       "{9}, {10} stage{11}",
+                       tileM, tileN, tileK, wavesM, wavesN, waveSize,
+                       getTilesM(), getTilesN(), intrinsic->name,
+                       decompressA ? " (A decompressed)" : "", stages,
+                       stages == 1 ? "" : "s")
+      .str();
+}
+
+/// 32-bit registers per lane of one fragment.
+static int64_t fragmentRegs(const FragmentInfo &f) {
+  return (int64_t(f.getVectorLength()) * f.getSlotBits() + 31) / 32;
+}
+
+/// LDS bytes and register estimate of a configuration. LDS holds i4 packed,
+/// two per byte.
+static void computeCosts(MatmulTileConfig &cfg, const MatmulSpec &spec) {
+  const IntrinsicInfo &intr = *cfg.intrinsic;
+  int64_t bitsA = getBitWidth(spec.ka), bitsB = getBitWidth(spec.kb);
+  // A in LDS: dense K columns, or compressed K / 2 for sparse instructions.
+  int64_t ldsColsA = cfg.sparseInstruction ? cfg.tileK / 2 : cfg.tileK;
+  int64_t padA = cfg.ldsPadBytes * 8 / bitsA, padB = cfg.ldsPadBytes * 8 / bitsB;
+  int64_t a = cfg.tileM * (ldsColsA + padA) * bitsA / 8;
+  int64_t b = cfg.tileN * (cfg.tileK + padB) * bitsB / 8;
+  int64_t meta = cfg.sparseInstruction ? cfg.tileM * (cfg.tileK / 32) * 4 : 0;
+  cfg.ldsBytes = cfg.stages * (a + b + meta);
+
+  int64_t threads = cfg.getNumThreads();
+  int64_t acc = cfg.getTilesM() * cfg.getTilesN() * fragmentRegs(intr.c);
+  // The backend issues all LDS reads of a K tile before its first MMA, so
+  // the fragments of every K step are live at once.
+  int64_t kSteps = std::max<int64_t>(1, cfg.tileK / intr.k);
+  int64_t frags = kSteps * (cfg.getTilesM() * (fragmentRegs(intr.a) +
+                                               (intr.isSparse() ? 1 : 0)) +
+                            cfg.getTilesN() * fragmentRegs(intr.b));
+  // Global bits staged per thread (compressed A when decompressing).
+  int64_t globalColsA = spec.sparse ? cfg.tileK / 2 : cfg.tileK;
+  int64_t staged = ceilDiv(cfg.tileM * globalColsA * storageBits(spec.ka) +
+                               cfg.tileN * cfg.tileK * storageBits(spec.kb) +
+                               (spec.sparse ? cfg.tileM * cfg.tileK : 0),
+                           32 * threads);
+  cfg.estimatedVgprs = acc + frags + staged + 32;
+}
+
+/// Accumulator kinds to try for C's kind, best first.
+static SmallVector<ScalarKind> accumulatorKinds(ScalarKind c, bool wide) {
+  if (c == ScalarKind::F16 || c == ScalarKind::BF16)
+    return wide ? SmallVector<ScalarKind>{ScalarKind::F32}
+                : SmallVector<ScalarKind>{c, ScalarKind::F32};
+  return {c};
+}
+
+/// Instructions of `chip` that compute the spec's types, best first.
+static SmallVector<const IntrinsicInfo *>
+candidateIntrinsics(Chip chip, const MatmulSpec &spec, bool sparse,
+                    ArrayRef<ScalarKind> accKinds) {
+  SmallVector<const IntrinsicInfo *> result;
+  for (ScalarKind acc : accKinds)
+    for (const IntrinsicInfo *info :
+         selectIntrinsics(chip, {spec.ka, spec.kb, acc, sparse})) {
+      if ((spec.unsignedA || spec.unsignedB) &&
+          !info->hasModifier(ModSignedness))
+        continue;
+      result.push_back(info);
+    }
+  return result;
+}
+
+/// The instruction: sparse for compressed A when the chip has one,
+/// otherwise dense (for sparse A: the fallback that decompresses it). Sets
+/// cfg.intrinsic, sparseInstruction, decompressA and accElementType.
+static LogicalResult chooseInstruction(Operation *op, const MatmulSpec &spec,
+                                       const ChipInfo &chip,
+                                       const MatmulTilingOptions &options,
+                                       MatmulTileConfig &cfg) {
+  MLIRContext *ctx = op->getContext();
+  for (auto [kind, fmt, elem] :
+       {std::tuple(spec.ka, spec.fp8A, spec.aElem),
+        std::tuple(spec.kb, spec.fp8B, spec.bElem)}) {
+    if (!isFp8Kind(kind) || fmt == chip.fp8)
+      continue;
+    InFlightDiagnostic diag = op->emitError();
+    diag << describeOp(spec) << " of " << describeTypes(spec) << ": ";
+    if (chip.fp8 == Fp8Format::None)
+      diag << chip.name << " has no fp8 matrix instructions";
+    else
+      diag << chip.name << " uses "
+           << (chip.fp8 == Fp8Format::FNUZ ? "FNUZ" : "OCP") << " fp8 ("
+           << getMLIRType(ctx, kind, chip.fp8) << "), got " << elem;
+    return diag;
+  }
+
+  SmallVector<ScalarKind> accKinds =
+      accumulatorKinds(spec.kc, options.wideAccumulator);
+
+  // Pick the instruction: sparse for compressed A when the chip has one,
+  // otherwise dense (for sparse A: the decompressing fallback).
+  auto listSupported = [&](InFlightDiagnostic &diag, bool sparse) {
+    std::vector<std::string> types = describeSupportedTypes(chip.chip, sparse);
+    if (types.empty())
+      diag << "; " << chip.name << " has no " << (sparse ? "sparse " : "")
+           << "matrix instructions";
+    else
+      diag << "; " << chip.name << " supports " << llvm::join(types, ", ");
+  };
+  auto noInstruction = [&](bool sparse) {
+    InFlightDiagnostic diag = op->emitError();
+    diag << describeOp(spec) << " of " << describeTypes(spec)
+         << (spec.unsignedA || spec.unsignedB ? " (unsigned)" : "")
+         << ": no " << (sparse ? "sparse " : "") << "matrix instruction of "
+         << chip.name << " computes it";
+    MatmulSpec asSigned = spec;
+    asSigned.unsignedA = asSigned.unsignedB = false;
+    if ((spec.unsignedA || spec.unsignedB) &&
+        !candidateIntrinsics(chip.chip, asSigned, sparse, accKinds).empty())
+      diag << " (its integer instructions read signed operands only)";
+    listSupported(diag, sparse);
+    return diag;
+  };
+
+  const IntrinsicInfo *forced = nullptr;
+  if (!options.intrinsic.empty()) {
+    forced = lookupIntrinsic(options.intrinsic);
+    if (!forced) {
+      InFlightDiagnostic diag = op->emitError()
+                                << "unknown intrinsic '" << options.intrinsic
+                                << "'";
+      std::vector<StringRef> near = suggestIntrinsics(options.intrinsic);
+      if (!near.empty())
+        diag << "; did you mean " << llvm::join(near, ", ") << "?";
+      return diag;
+    }
+    if (!forced->isAvailableOn(chip.chip))
+      return op->emitError() << forced->name << " needs "
+                             << forced->chips.describe() << "; the target is "
+                             << chip.name;
+  }
+
+  bool sparseInstr = false;
+  const IntrinsicInfo *chosen = nullptr;
+  if (spec.sparse) {
+    SmallVector<const IntrinsicInfo *> sparseCands =
+        candidateIntrinsics(chip.chip, spec, /*sparse=*/true, accKinds);
+    if (forced && forced->isSparse()) {
+      if (!llvm::is_contained(sparseCands, forced))
+        return op->emitError()
+               << forced->name << " does not compute " << describeTypes(spec);
+      chosen = forced;
+      sparseInstr = true;
+    } else if (!forced && !sparseCands.empty()) {
+      chosen = sparseCands.front();
+      sparseInstr = true;
+    } else {
+      // Dense fallback: decompress A in the kernel.
+      if (!options.allowDenseFallback) {
+        InFlightDiagnostic diag = op->emitError();
+        diag << "2:4-sparse " << describeTypes(spec) << " has no sparse "
+             << "matrix instruction on " << chip.name
+             << " and the dense fallback is disabled (allow-dense-fallback="
+                "false)";
+        listSupported(diag, /*sparse=*/true);
+        return diag;
+      }
+      cfg.decompressA = true;
+    }
+  }
+  if (!chosen) {
+    SmallVector<const IntrinsicInfo *> denseCands =
+        candidateIntrinsics(chip.chip, spec, /*sparse=*/false, accKinds);
+    if (forced) {
+      if (forced->isSparse())
+        return op->emitError() << forced->name
+                               << " is a sparse instruction; A is dense";
+      if (!llvm::is_contained(denseCands, forced))
+        return op->emitError()
+               << forced->name << " does not compute " << describeTypes(spec);
+      chosen = forced;
+    } else if (!denseCands.empty()) {
+      chosen = denseCands.front();
+    } else {
+      return noInstruction(/*sparse=*/false);
+    }
+    if (cfg.decompressA)
+      op->emitRemark() << "2:4-sparse A: " << chip.name << " has no sparse "
+                       << "matrix instruction for " << describeTypes(spec)
+                       << "; decompressing A in the kernel and using "
+                       << chosen->name;
+  }
+  cfg.intrinsic = chosen;
+  cfg.sparseInstruction = sparseInstr;
+  cfg.accElementType = getMLIRType(ctx, chosen->c.kind, chip.fp8);
+  return success();
+}
+
+/// The tiles: stages and LDS padding as asked; waves (default 2 x 2); the
+/// largest wave tile whose registers fit, with the longest K tile that
+/// fits the VGPR budget and the chip's LDS (or the tiles the user forced,
+/// checked). Sets everything but the instruction fields, which it reads.
+static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
+                                 const ChipInfo &chip,
+                                 const MatmulTilingOptions &options,
+                                 MatmulTileConfig &cfg) {
+  const IntrinsicInfo &intr = *cfg.intrinsic;
+  bool sparseInstr = cfg.sparseInstruction;
+  cfg.stages = options.stages;
+  if (cfg.stages != 1 && cfg.stages != 2)
+    return op->emitError("stages must be 1 (one LDS buffer) or 2 (double "
+                         "buffering), got ")
+           << cfg.stages;
+  if (options.ldsPadBytes < -1)
+    return op->emitError("lds-padding must be -1 (automatic: 16 bytes) or a "
+                         "number of bytes, got ")
+           << options.ldsPadBytes;
+  cfg.ldsPadBytes = options.ldsPadBytes < 0 ? 16 : options.ldsPadBytes;
+  cfg.schedBarriers = options.schedBarriers;
+  cfg.groupM = options.groupM;
+  if (cfg.groupM < 1)
+    return op->emitError("group-m must be at least 1, got ") << cfg.groupM;
+  int64_t bitsA = getBitWidth(spec.ka);
+  if ((cfg.ldsPadBytes * 8) % bitsA != 0 ||
+      (cfg.ldsPadBytes * 8) % getBitWidth(spec.kb) != 0 ||
+      cfg.ldsPadBytes % 4 != 0)
+    return op->emitError("lds-padding must be a multiple of 4 bytes, got ")
+           << cfg.ldsPadBytes;
+  cfg.wavesM = options.wavesM ? options.wavesM : 2;
+  cfg.wavesN = options.wavesN ? options.wavesN : 2;
+  if (cfg.wavesM <= 0 || cfg.wavesN <= 0 ||
+      cfg.getNumThreads() > 1024)
+    return op->emitError() << "waves-m x waves-n x wave size must be at most "
+                              "1024 threads, got "
+                           << cfg.wavesM << " x " << cfg.wavesN << " x "
+                           << cfg.waveSize;
+  // K tile: 64 bytes of A per row (128 with a sparse instruction, which
+  // reads half of them), at least one instruction, whole metadata words.
+  int64_t defaultK = (sparseInstr ? 1024 : 512) / bitsA;
+  defaultK = std::max<int64_t>(defaultK, intr.k);
+  if (spec.sparse)
+    defaultK = std::max<int64_t>(defaultK, 32);
+  // Wave tile: the largest register block within the VGPR budget.
+  // 256 architectural VGPRs per lane, less a margin for addresses.
+  constexpr int64_t kVgprBudget = 256;
+  SmallVector<std::pair<int64_t, int64_t>> waveTiles;
+  if (options.tileM || options.tileN) {
+    int64_t tm = options.tileM ? options.tileM : cfg.wavesM * 64;
+    int64_t tn = options.tileN ? options.tileN : cfg.wavesN * 64;
+    if (tm % cfg.wavesM || tn % cfg.wavesN)
+      return op->emitError() << "tile " << tm << "x" << tn
+                             << " does not split into " << cfg.wavesM << "x"
+                             << cfg.wavesN << " waves";
+    waveTiles.push_back({tm / cfg.wavesM, tn / cfg.wavesN});
+  } else {
+    for (auto t : {std::pair<int64_t, int64_t>{64, 64}, {64, 32}, {32, 64},
+                   {32, 32}, {32, 16}, {16, 32}, {16, 16}})
+      if (t.first % intr.m == 0 && t.second % intr.n == 0)
+        waveTiles.push_back(t);
+    if (waveTiles.empty())
+      waveTiles.push_back({intr.m, intr.n});
+  }
+  // The largest register block that fits, with the default K tile or, if
+  // the fragments of its K steps do not fit, a shorter one (down to 32
+  // bytes of A per row).
+  int64_t minK = std::max<int64_t>({intr.k, 256 / bitsA, spec.sparse ? 32 : 0});
+  for (auto [wm, wn] : waveTiles) {
+    cfg.tileM = wm * cfg.wavesM;
+    cfg.tileN = wn * cfg.wavesN;
+    cfg.tileK = options.tileK ? options.tileK : defaultK;
+    computeCosts(cfg, spec);
+    while (!options.tileK && cfg.estimatedVgprs > kVgprBudget &&
+           cfg.tileK / 2 >= minK && (cfg.tileK / 2) % intr.k == 0) {
+      cfg.tileK /= 2;
+      computeCosts(cfg, spec);
+    }
+    if (cfg.estimatedVgprs <= kVgprBudget)
+      break;
+  }
+  // Shrink the default K tile until LDS fits.
+  while (!options.tileK && cfg.ldsBytes > chip.ldsBytes &&
+         cfg.tileK / 2 >= intr.k && (!spec.sparse || cfg.tileK / 2 >= 32)) {
+    cfg.tileK /= 2;
+    computeCosts(cfg, spec);
+  }
+
+  if (cfg.getWaveTileM() % intr.m || cfg.getWaveTileN() % intr.n ||
+      cfg.getWaveTileM() <= 0 || cfg.getWaveTileN() <= 0)
+    return op->emitError() << "tile " << cfg.tileM << "x" << cfg.tileN
+                           << " with " << cfg.wavesM << "x" << cfg.wavesN
+                           << " waves gives wave tiles of "
+                           << cfg.getWaveTileM() << "x" << cfg.getWaveTileN()
+                           << ", not a multiple of " << intr.name << "'s "
+                           << intr.m << "x" << intr.n;
+  if (cfg.tileK <= 0 || cfg.tileK % intr.k)
+    return op->emitError() << "tile-k " << cfg.tileK
+                           << " must be a multiple of " << intr.name
+                           << "'s K = " << intr.k;
+  if (spec.sparse && cfg.tileK % 32)
+    return op->emitError() << "tile-k " << cfg.tileK
+                           << " must be a multiple of 32 for 2:4-sparse A "
+                              "(whole metadata words)";
+  if (cfg.ldsBytes > chip.ldsBytes)
+    return op->emitError() << cfg.describe() << " needs " << cfg.ldsBytes
+                           << " B of LDS; " << chip.name << " has "
+                           << chip.ldsBytes;
+  return success();
+}
+
+FailureOr<MatmulTileConfig>
+mlir::mcore::getMatmulTileConfig(Operation *op,
+                                 const MatmulTilingOptions &options) {
+  FailureOr<MatmulSpec> spec = getMatmulSpec(op);
+  if (failed(spec))
+    return failure();
+  const ChipInfo &chip = getChipInfo(options.chip);
+  MatmulTileConfig cfg;
+  cfg.waveSize = chip.waveSize;
+  if (failed(chooseInstruction(op, *spec, chip, options, cfg)) ||
+      failed(chooseTiles(op, *spec, chip, options, cfg)))
+    return failure();
+  return cfg;
+}

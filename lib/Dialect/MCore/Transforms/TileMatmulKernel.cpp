@@ -1,0 +1,282 @@
+//===- TileMatmulKernel.cpp - The matmul kernel's body --------------------===//
+//
+// One work-group tile of C: the prologue stages K tile 0 into LDS; the
+// software-pipelined K loop prefetches the next K tile into registers while
+// the waves compute from the current LDS stage (or, with one stage, waits,
+// refills and waits); each wave carries a register block of intrinsic-tile
+// accumulators through the loop as iter_args and reads its A, B (and
+// sparse index) tiles from LDS per K step; the epilogue adds C (or the
+// folded fill value) and writes C's tiles, masked at the matrix edge.
+//
+// This is the only loop mcore-tile-matmul writes by hand: the tiling
+// interfaces produce no pipelined loop.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileMatmul.h"
+
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::mcore;
+using namespace mlir::mcore::tilematmul;
+
+SmallVector<Value> KernelEmitter::computeStage(Value stage, ValueRange acc) {
+  MLIRContext *ctx = b.getContext();
+  int64_t tilesM = cfg.getTilesM(), tilesN = cfg.getTilesN();
+  int64_t aCols = intr.getAK();
+  Type aElem = spec.aElem, bElem = spec.bElem;
+  auto aType = VectorType::get({intr.m, aCols}, aElem);
+  auto bType = VectorType::get({intr.k, intr.n}, bElem);
+  auto idxType = VectorType::get({intr.m, intr.k / 2}, b.getI8Type());
+  AffineMap transposed = AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0}, ctx);
+  auto padOf = [&](Value lds) -> Value {
+    Type elem = cast<MemRefType>(lds.getType()).getElementType();
+    return arith::ConstantOp::create(b, elem, b.getZeroAttr(elem));
+  };
+  Value padA = padOf(opA.lds), padB = padOf(opB.lds);
+  SmallVector<bool> inBounds = {true, true};
+  // Packed (i4) tiles are read as bytes and reinterpreted: A's m x aCols / 2
+  // bytes; B's n x k / 2 bytes of its N-major buffer, then transposed.
+  auto readA = [&](Value row, int64_t col) -> Value {
+    if (!opA.pack)
+      return vector::TransferReadOp::create(
+          b, aType, opA.lds, ValueRange{row, idx(col)}, padA, inBounds);
+    auto bytes = VectorType::get({intr.m, aCols / 2}, b.getI8Type());
+    Value raw = vector::TransferReadOp::create(
+        b, bytes, opA.lds, ValueRange{row, idx(col / 2)}, padA, inBounds);
+    return vector::BitCastOp::create(b, aType, raw);
+  };
+  auto readB = [&](Value row, int64_t col) -> Value {
+    if (!opB.pack)
+      return vector::TransferReadOp::create(b, bType, opB.lds,
+                                            ValueRange{row, idx(col)}, padB,
+                                            transposed, inBounds);
+    auto bytes = VectorType::get({intr.n, intr.k / 2}, b.getI8Type());
+    Value raw = vector::TransferReadOp::create(
+        b, bytes, opB.lds, ValueRange{row, idx(col / 2)}, padB, inBounds);
+    Value nk = vector::BitCastOp::create(
+        b, VectorType::get({intr.n, intr.k}, bElem), raw);
+    return vector::TransposeOp::create(b, nk, ArrayRef<int64_t>{1, 0});
+  };
+
+  Value aRow0 = add(mul(stage, opA.ldsRows), mul(waveM, cfg.getWaveTileM()));
+  Value bRow0 = add(mul(stage, opB.ldsRows), mul(waveN, cfg.getWaveTileN()));
+  Value mRow0;
+  if (hasMeta)
+    mRow0 = add(mul(stage, opMeta.ldsRows), mul(waveM, cfg.getWaveTileM()));
+
+  IntrinsicAttr intrAttr = IntrinsicAttr::get(ctx, &intr);
+  UnitAttr unsignedA = spec.unsignedA ? b.getUnitAttr() : nullptr;
+  UnitAttr unsignedB = spec.unsignedB ? b.getUnitAttr() : nullptr;
+  SmallVector<Value> result(acc.begin(), acc.end());
+  for (int64_t kk = 0; kk < cfg.tileK / intr.k; ++kk) {
+    SmallVector<Value> aTiles, idxTiles, bTiles;
+    for (int64_t i = 0; i < tilesM; ++i) {
+      Value row = add(aRow0, i * intr.m);
+      aTiles.push_back(readA(row, kk * aCols));
+      if (hasMeta)
+        idxTiles.push_back(LoadSparseIndexOp::create(
+            b, idxType, opMeta.lds, add(mRow0, i * intr.m),
+            idx(kk * intr.k)));
+    }
+    for (int64_t j = 0; j < tilesN; ++j)
+      bTiles.push_back(readB(add(bRow0, j * intr.n), kk * intr.k));
+    for (int64_t i = 0; i < tilesM; ++i)
+      for (int64_t j = 0; j < tilesN; ++j) {
+        Value &c = result[i * tilesN + j];
+        if (hasMeta)
+          c = SparseMmaOp::create(b, c.getType(), aTiles[i], bTiles[j], c,
+                                  idxTiles[i], intrAttr,
+                                  b.getI32IntegerAttr(0), unsignedA,
+                                  unsignedB, nullptr);
+        else
+          c = MmaOp::create(b, c.getType(), aTiles[i], bTiles[j], c,
+                            intrAttr, unsignedA, unsignedB, nullptr);
+      }
+  }
+  return result;
+}
+
+LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
+                                  std::optional<Attribute> fillValue) {
+  Value bMat = spec.b, c = spec.c;
+
+  tid = launch.getThreadIds().x;
+  Value wave = arith::DivUIOp::create(b, tid, idx(cfg.waveSize));
+  waveM = arith::DivUIOp::create(b, wave, idx(cfg.wavesN));
+  waveN = arith::RemUIOp::create(b, wave, idx(cfg.wavesN));
+
+  M = dim(c, 0);
+  N = dim(c, 1);
+  K = spec.transposeB ? dim(bMat, 1) : dim(bMat, 0);
+  auto staticDim = [](Value v, int64_t d) {
+    return cast<MemRefType>(v.getType()).getDimSize(d);
+  };
+  int64_t sM = staticDim(c, 0), sN = staticDim(c, 1),
+          sK = staticDim(bMat, spec.transposeB ? 1 : 0);
+  bool mFull = !ShapedType::isDynamic(sM) && sM % cfg.tileM == 0;
+  bool nFull = !ShapedType::isDynamic(sN) && sN % cfg.tileN == 0;
+  bool kFull = !ShapedType::isDynamic(sK) && sK % cfg.tileK == 0;
+
+  planStaging(launch.getWorkgroupAttributions(), mFull, nFull, kFull, sK);
+
+  // Uniform "this tile is inside the matrix" conditions.
+  auto fullCond = [&](Value k) -> std::pair<Value, Value> {
+    Value kIn = cmp(arith::CmpIPredicate::sle, add(k, cfg.tileK), K);
+    Value mIn = cmp(arith::CmpIPredicate::sle, add(i0, cfg.tileM), M);
+    Value nIn = cmp(arith::CmpIPredicate::sle, add(j0, cfg.tileN), N);
+    if (spec.sparse) {
+      // K not a multiple of 4 pads the last group of values.
+      Value k4 = cmp(arith::CmpIPredicate::eq,
+                     arith::RemUIOp::create(b, K, idx(4)), idx(0));
+      kIn = land(kIn, k4);
+    }
+    return {land(mIn, kIn), land(nIn, kIn)};
+  };
+
+  auto loadAll = [&](Value k) {
+    auto [aFull, bFull] = fullCond(k);
+    SmallVector<Value> regs;
+    Value kA = spec.sparse ? arith::DivUIOp::create(b, k, idx(2)).getResult()
+                           : k;
+    if (spec.transposeA)
+      llvm::append_range(regs, loadTile(opA, k, i0, aFull));
+    else
+      llvm::append_range(regs, loadTile(opA, i0, kA, aFull));
+    if (spec.transposeB)
+      llvm::append_range(regs, loadTile(opB, j0, k, bFull));
+    else
+      llvm::append_range(regs, loadTile(opB, k, j0, bFull));
+    if (hasMeta) {
+      Value w = arith::DivUIOp::create(b, k, idx(32));
+      llvm::append_range(regs, loadTile(opMeta, i0, w, aFull));
+    }
+    return regs;
+  };
+  int64_t numRegsA = 0, numRegsB = 0;
+  auto storeAll = [&](ArrayRef<Value> regs, Value stage) {
+    storeTile(opA, regs.take_front(numRegsA), stage);
+    storeTile(opB, regs.slice(numRegsA, numRegsB), stage);
+    if (hasMeta)
+      storeTile(opMeta, regs.drop_front(numRegsA + numRegsB), stage);
+  };
+
+  // Accumulators: C's tiles (linalg.matmul accumulates) or the fill value.
+  int64_t tilesM = cfg.getTilesM(), tilesN = cfg.getTilesN();
+  auto cTileType = VectorType::get({intr.m, intr.n}, spec.cElem);
+  auto accType = VectorType::get({intr.m, intr.n}, cfg.accElementType);
+  SmallVector<bool> cInBounds = {mFull, nFull};
+  Value cRow0 = add(i0, mul(waveM, cfg.getWaveTileM()));
+  Value cCol0 = add(j0, mul(waveN, cfg.getWaveTileN()));
+  auto convert = [&](Value v, VectorType to) -> Value {
+    if (v.getType() == to)
+      return v;
+    Type from = cast<VectorType>(v.getType()).getElementType();
+    if (isa<FloatType>(from))
+      return from.getIntOrFloatBitWidth() < to.getElementTypeBitWidth()
+                 ? arith::ExtFOp::create(b, to, v).getResult()
+                 : arith::TruncFOp::create(b, to, v).getResult();
+    return from.getIntOrFloatBitWidth() < to.getElementTypeBitWidth()
+               ? arith::ExtSIOp::create(b, to, v).getResult()
+               : arith::TruncIOp::create(b, to, v).getResult();
+  };
+  // The accumulators start at zero; C (linalg.matmul accumulates into it)
+  // or the folded fill value is added in the epilogue. Reading C there, not
+  // before the loop, keeps its addresses out of the registers during the
+  // loop.
+  SmallVector<Value> acc(tilesM * tilesN, zeroVector(accType));
+  // Prologue: the first K tile into stage 0.
+  Value zero = idx(0);
+  numRegsA = regTypes(opA).size();
+  numRegsB = regTypes(opB).size();
+  storeAll(loadAll(zero), zero);
+  gpu::BarrierOp::create(b);
+
+  // The pipelined K loop.
+  SmallVector<Value> iterArgs(acc);
+  iterArgs.push_back(zero); // stage holding the current K tile
+  auto loop = scf::ForOp::create(b, zero, K, idx(cfg.tileK), iterArgs);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value k = loop.getInductionVar();
+    ValueRange loopAcc = loop.getRegionIterArgs().drop_back();
+    Value stage = loop.getRegionIterArgs().back();
+    Value nextK = add(k, cfg.tileK);
+    Value nextStage = stage;
+    SmallVector<Value> newAcc;
+    if (cfg.stages == 2) {
+      // Prefetch the next K tile into registers; its loads are in flight
+      // while the waves compute. Branch-free: the last iteration reloads
+      // the last tile (clamped) into the buffer nobody reads any more.
+      Value lastK = mul(arith::DivUIOp::create(
+                            b, arith::SubIOp::create(b, K, idx(1)),
+                            idx(cfg.tileK)),
+                        cfg.tileK);
+      Value clampedK = arith::MinUIOp::create(b, nextK, lastK);
+      SmallVector<Value> next = loadAll(clampedK);
+      // Keep the backend's scheduler from sinking the prefetch into the
+      // MMAs or hoisting the LDS stores (and so the waits for the global
+      // loads) above them: the loads get the whole compute phase.
+      if (cfg.schedBarriers)
+        ROCDL::SchedBarrier::create(b, 0);
+      newAcc = computeStage(stage, loopAcc);
+      nextStage = arith::SubIOp::create(b, idx(1), stage);
+      if (cfg.schedBarriers)
+        ROCDL::SchedBarrier::create(b, 0);
+      storeAll(next, nextStage);
+      gpu::BarrierOp::create(b);
+    } else {
+      // One buffer: wait until every wave has read it, refill, wait again.
+      newAcc = computeStage(stage, loopAcc);
+      gpu::BarrierOp::create(b);
+      Value hasNext = cmp(arith::CmpIPredicate::slt, nextK, K);
+      buildIf(TypeRange{}, hasNext, [&] {
+        storeAll(loadAll(nextK), stage);
+        return SmallVector<Value>{};
+      });
+      gpu::BarrierOp::create(b);
+    }
+    newAcc.push_back(nextStage);
+    scf::YieldOp::create(b, newAcc);
+  }
+
+  // Epilogue: C + A * B back to memory; nothing outside C is written.
+  Value cPad = arith::ConstantOp::create(b, spec.cElem,
+                                         b.getZeroAttr(spec.cElem));
+  bool isFloat = isa<FloatType>(cfg.accElementType);
+  std::optional<Value> fillAcc;
+  auto isZero = [](Attribute a) {
+    if (auto f = dyn_cast<FloatAttr>(a))
+      return f.getValue().isZero();
+    if (auto i = dyn_cast<IntegerAttr>(a))
+      return i.getValue().isZero();
+    return false;
+  };
+  if (fillValue && !isZero(*fillValue)) {
+    auto splat = DenseElementsAttr::get(cTileType,
+                                        ArrayRef<Attribute>(*fillValue));
+    fillAcc = convert(arith::ConstantOp::create(b, cTileType, splat), accType);
+  }
+  for (int64_t i = 0; i < tilesM; ++i)
+    for (int64_t j = 0; j < tilesN; ++j) {
+      SmallVector<Value> at = {add(cRow0, i * intr.m),
+                               add(cCol0, j * intr.n)};
+      Value sum = loop.getResult(i * tilesN + j);
+      Value init;
+      if (!fillValue)
+        init = convert(vector::TransferReadOp::create(b, cTileType, c, at,
+                                                      cPad, cInBounds),
+                       accType);
+      else if (fillAcc)
+        init = *fillAcc;
+      if (init)
+        sum = isFloat ? arith::AddFOp::create(b, sum, init).getResult()
+                      : arith::AddIOp::create(b, sum, init).getResult();
+      vector::TransferWriteOp::create(b, convert(sum, cTileType), c, at,
+                                      cInBounds);
+    }
+  return success();
+}

@@ -1,0 +1,466 @@
+//===- TileMatmulStaging.cpp - Global -> registers -> LDS ----------------===//
+//
+// How A, B and the sparse metadata reach LDS: the buffers' shapes (one set
+// of rows per stage, rows padded against bank conflicts), which thread
+// copies which chunk, 128-bit loads where the tile allows, masked loads
+// (zero fill) for edge tiles behind one uniform branch, operands stored
+// K-major (B, or a K x M A) transposed in registers so that LDS holds them
+// K-contiguous, and a 2:4 A expanded to dense for the dense fallback.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileMatmul.h"
+
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::mcore;
+using namespace mlir::mcore::tilematmul;
+
+SmallVector<Type>
+tilematmul::getLdsBufferTypes(MLIRContext *ctx, const MatmulSpec &spec,
+                              const MatmulTileConfig &cfg) {
+  auto lds = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+  int64_t colsA = cfg.sparseInstruction ? cfg.tileK / 2 : cfg.tileK;
+  auto ldsBuffer = [&](int64_t rows, int64_t cols, Type elem) {
+    int64_t bits = elem.getIntOrFloatBitWidth();
+    if (bits < 8)
+      return MemRefType::get({rows, cols * bits / 8 + cfg.ldsPadBytes},
+                             IntegerType::get(ctx, 8),
+                             MemRefLayoutAttrInterface(), lds);
+    return MemRefType::get({rows, cols + cfg.ldsPadBytes * 8 / bits}, elem,
+                           MemRefLayoutAttrInterface(), lds);
+  };
+  SmallVector<Type> buffers = {
+      ldsBuffer(cfg.stages * cfg.tileM, colsA, spec.aElem),
+      ldsBuffer(cfg.stages * cfg.tileN, cfg.tileK, spec.bElem)};
+  if (cfg.sparseInstruction)
+    buffers.push_back(MemRefType::get({cfg.stages * cfg.tileM, cfg.tileK / 32},
+                                      IntegerType::get(ctx, 32),
+                                      MemRefLayoutAttrInterface(), lds));
+  return buffers;
+}
+
+void KernelEmitter::planStaging(ValueRange buffers, bool mFull, bool nFull,
+                                bool kFull, int64_t sK) {
+  Value a = spec.a, bMat = spec.b;
+  int64_t bitsA = getBitWidth(spec.ka), bitsB = getBitWidth(spec.kb);
+  int64_t threads = cfg.getNumThreads();
+
+  // Staged operands: chunks of 128 bits where the tile allows.
+  auto vecFor = [](int64_t bits, int64_t cols) {
+    int64_t v = 128 / bits;
+    while (v > 1 && cols % v)
+      v /= 2;
+    return v;
+  };
+
+  // An operand stored K x tile-dim in global memory (B, or a transposed A),
+  // staged tile-dim-major (transposed) in LDS.
+  auto stageTransposed = [&](StagedOperand &s, int64_t cols,
+                             ScalarKind kind, Value colBound) {
+    int64_t bits = getBitWidth(kind);
+    s.transpose = true;
+    s.rows = cfg.tileK;
+    s.cols = cols;
+    // 128-bit global loads along the tile dimension (one i4 per byte).
+    s.vec = vecFor(storageBits(kind), s.cols);
+    // Each thread transposes a kPer x vec block: kPer as large as the tile
+    // allows, up to one 128-bit LDS row write.
+    int64_t perThread = cfg.tileK * cols / threads;
+    int64_t kPer = 1;
+    while (kPer * 2 * s.vec <= perThread && kPer * 2 <= cfg.tileK &&
+           kPer * 2 * bits <= 128 && cfg.tileK % (kPer * 2) == 0)
+      kPer *= 2;
+    // Packed LDS rows are written in whole bytes: pairs of k.
+    if (s.pack)
+      kPer = std::max<int64_t>(kPer, 2);
+    s.kPer = kPer;
+    s.rowBound = K;
+    s.colBound = colBound;
+  };
+
+  // A: dense rows x K, compressed values rows x K/2 (sparse instruction or
+  // decompressed into a dense LDS tile); a transposed A (K x M, dense
+  // only) is staged like B.
+  opA.global = a;
+  opA.lds = buffers[0];
+  opA.ldsRows = cfg.tileM;
+  opA.pack = bitsA < 8;
+  if (spec.transposeA) {
+    stageTransposed(opA, cfg.tileM, spec.ka, M);
+  } else {
+    opA.rows = cfg.tileM;
+    opA.cols = spec.sparse ? cfg.tileK / 2 : cfg.tileK;
+    // i4: 32 values, two 128-bit global loads (one per byte), one 128-bit
+    // LDS store (packed).
+    opA.vec = vecFor(bitsA, opA.cols);
+    if (cfg.decompressA)
+      // Each chunk expands to 2 * vec dense elements; keep them whole
+      // groups and one metadata word: at most 16 compressed values.
+      opA.vec = std::min<int64_t>(opA.vec, 16);
+    opA.rowBound = M;
+    opA.colBound = dim(a, 1);
+  }
+  opA.staticFull = mFull && kFull &&
+                   (!spec.sparse || (!ShapedType::isDynamic(sK) &&
+                                     sK % 4 == 0));
+  opA.decompress = cfg.decompressA;
+  if (cfg.decompressA) {
+    opA.meta = spec.meta;
+    opA.metaCols = dim(spec.meta, 1);
+  }
+
+  // B: K x N in global, staged N-major (transposed) in LDS.
+  opB.global = bMat;
+  opB.lds = buffers[1];
+  opB.ldsRows = cfg.tileN;
+  opB.pack = bitsB < 8;
+  if (spec.transposeB) {
+    // Already N x K: a plain row-major copy.
+    opB.rows = cfg.tileN;
+    opB.cols = cfg.tileK;
+    opB.vec = vecFor(bitsB, opB.cols);
+    opB.rowBound = N;
+    opB.colBound = K;
+  } else {
+    stageTransposed(opB, cfg.tileN, spec.kb, N);
+  }
+  opB.staticFull = nFull && kFull;
+
+  hasMeta = cfg.sparseInstruction;
+  if (hasMeta) {
+    opMeta.global = spec.meta;
+    opMeta.lds = buffers[2];
+    opMeta.rows = cfg.tileM;
+    opMeta.ldsRows = cfg.tileM;
+    opMeta.cols = cfg.tileK / 32;
+    opMeta.vec = vecFor(32, opMeta.cols);
+    // Narrower loads rather than idle threads: a guard on the thread id is
+    // a branch the backend cannot prove wave-uniform.
+    while (opMeta.vec > 1 &&
+           opMeta.rows * (opMeta.cols / opMeta.vec) < threads)
+      opMeta.vec /= 2;
+    opMeta.rowBound = M;
+    opMeta.colBound = dim(spec.meta, 1);
+    opMeta.staticFull = mFull && kFull;
+  }
+}
+
+std::pair<Value, Value> KernelEmitter::transposedChunk(const StagedOperand &s,
+                                                       Value chunk,
+                                                       bool packedK) {
+  // Consecutive chunks go down K first (k block fastest, then the n group):
+  // the lanes that store one LDS row each in the same instruction then
+  // spread over K blocks of few rows, not over rows vec apart, whose
+  // addresses differ by a multiple of the bank count (with vec = 8 and
+  // 80-byte rows every row hit the same banks). A wave's global loads cover
+  // the same lines either way.
+  int64_t kBlocks = s.rows / s.kPer;
+  Value k = mul(arith::RemUIOp::create(b, chunk, idx(kBlocks)),
+                packedK ? s.kPer / 2 : s.kPer);
+  Value n = mul(arith::DivUIOp::create(b, chunk, idx(kBlocks)), s.vec);
+  return {k, n};
+}
+
+int64_t KernelEmitter::chunksPerThread(const StagedOperand &s) const {
+  int64_t chunks = s.transpose ? (s.rows / s.kPer) * (s.cols / s.vec)
+                               : s.rows * (s.cols / s.vec);
+  return ceilDiv(chunks, cfg.getNumThreads());
+}
+
+Value KernelEmitter::maskedLoad(Value mem, Value row, Value col, int64_t vec,
+                                Type elem, Value rowBound, Value colBound) {
+  // Lanes of the chunk inside the matrix: all of them when the row is in
+  // bounds and the chunk ends before colBound, none when the row is out.
+  Value zero = idx(0);
+  Value left = arith::SubIOp::create(b, colBound, col);
+  left = arith::MaxSIOp::create(b, zero,
+                                arith::MinSIOp::create(b, left, idx(vec)));
+  Value rowOk = cmp(arith::CmpIPredicate::slt, row, rowBound);
+  Value count = arith::SelectOp::create(b, rowOk, left, zero);
+  auto type = VectorType::get({vec}, elem);
+  Value mask = vector::CreateMaskOp::create(
+      b, VectorType::get({vec}, b.getI1Type()), ValueRange{count});
+  // Nothing is read when the count is 0; keep the address at the matrix
+  // origin then.
+  Value any = cmp(arith::CmpIPredicate::sgt, count, zero);
+  Value safeRow = arith::SelectOp::create(b, any, row, zero);
+  Value safeCol = arith::SelectOp::create(b, any, col, zero);
+  return vector::MaskedLoadOp::create(b, type, mem,
+                                      ValueRange{safeRow, safeCol}, mask,
+                                      zeroVector(type));
+}
+
+SmallVector<Type> KernelEmitter::regTypes(const StagedOperand &s) const {
+  Type elem = cast<MemRefType>(s.global.getType()).getElementType();
+  SmallVector<Type> chunk;
+  if (!s.pack)
+    chunk.append(s.transpose ? s.kPer : 1, VectorType::get({s.vec}, elem));
+  else if (s.decompress) // widened, expanded when stored
+    chunk.push_back(VectorType::get({s.vec}, b.getI8Type()));
+  else if (s.transpose) // pairs of K rows, one byte per n
+    chunk.append(s.kPer / 2, VectorType::get({s.vec}, b.getI8Type()));
+  else // two values per byte
+    chunk.push_back(VectorType::get({s.vec / 2}, b.getI8Type()));
+  if (s.decompress)
+    chunk.push_back(b.getI32Type());
+  SmallVector<Type> types;
+  for (int64_t t = 0; t < chunksPerThread(s); ++t)
+    llvm::append_range(types, chunk);
+  return types;
+}
+
+Value KernelEmitter::zeroOf(Type t) {
+  if (auto v = dyn_cast<VectorType>(t))
+    return zeroVector(v);
+  return arith::ConstantOp::create(b, t, b.getZeroAttr(t));
+}
+
+scf::IfOp KernelEmitter::buildIf(
+    TypeRange types, Value cond,
+    llvm::function_ref<SmallVector<Value>()> thenFn,
+    llvm::function_ref<SmallVector<Value>()> elseFn) {
+  auto ifOp = scf::IfOp::create(b, types, cond, /*withElseRegion=*/!!elseFn);
+  OpBuilder::InsertionGuard g(b);
+  auto fill = [&](Region &region,
+                  llvm::function_ref<SmallVector<Value>()> fn) {
+    Block &block = region.front();
+    if (block.mightHaveTerminator())
+      b.setInsertionPoint(block.getTerminator());
+    else
+      b.setInsertionPointToEnd(&block);
+    SmallVector<Value> values = fn();
+    if (!types.empty())
+      scf::YieldOp::create(b, values);
+  };
+  fill(ifOp.getThenRegion(), thenFn);
+  if (elseFn)
+    fill(ifOp.getElseRegion(), elseFn);
+  return ifOp;
+}
+
+SmallVector<Value> KernelEmitter::loadChunks(const StagedOperand &s, Value r0,
+                                             Value c0, bool masked) {
+  Type elem = cast<MemRefType>(s.global.getType()).getElementType();
+  auto vecType = VectorType::get({s.vec}, elem);
+  int64_t threads = cfg.getNumThreads();
+  SmallVector<Value> regs;
+  int64_t perThread = chunksPerThread(s);
+  int64_t chunksPerRow = s.cols / s.vec;
+  int64_t totalChunks = s.transpose ? (s.rows / s.kPer) * chunksPerRow
+                                    : s.rows * chunksPerRow;
+  for (int64_t t = 0; t < perThread; ++t) {
+    Value chunk = add(tid, t * threads);
+    Value row, col;
+    if (s.transpose) {
+      // Chunk = kPer consecutive rows (k) of one vec-wide column group (n).
+      std::tie(row, col) = transposedChunk(s, chunk);
+    } else {
+      row = arith::DivUIOp::create(b, chunk, idx(chunksPerRow));
+      col = mul(arith::RemUIOp::create(b, chunk, idx(chunksPerRow)), s.vec);
+    }
+    Value gRow = add(r0, row), gCol = add(c0, col);
+    int64_t numLoads = s.transpose ? s.kPer : 1;
+    // Threads past the last chunk (tile not a multiple of the block) read
+    // nothing.
+    bool guard = (t + 1) * threads > totalChunks;
+    auto emitLoads = [&](SmallVectorImpl<Value> &out) {
+      SmallVector<Value> loaded;
+      for (int64_t r = 0; r < numLoads; ++r) {
+        Value rr = add(gRow, r);
+        if (masked)
+          loaded.push_back(maskedLoad(s.global, rr, gCol, s.vec, elem,
+                                      s.rowBound, s.colBound));
+        else
+          loaded.push_back(vector::LoadOp::create(b, vecType, s.global,
+                                                  ValueRange{rr, gCol}));
+      }
+      // Sub-byte values are packed (or, to be expanded, widened to bytes)
+      // as soon as they are loaded: the registers that hold them until the
+      // LDS store are halved, and no vector of i4 crosses a branch or the
+      // loop (LLVM would hold one i4 per 16 bits there).
+      if (s.pack)
+        loaded = packLoaded(s, loaded);
+      llvm::append_range(out, loaded);
+      if (s.decompress) {
+        // The metadata word holding this chunk's groups: compressed column
+        // gCol is dense group gCol / 2, word group / 8.
+        Value group = arith::DivUIOp::create(b, gCol, idx(2));
+        Value word = arith::DivUIOp::create(b, group, idx(8));
+        Value bits;
+        if (masked) {
+          Value ok = land(cmp(arith::CmpIPredicate::slt, gRow, s.rowBound),
+                          cmp(arith::CmpIPredicate::slt, word, s.metaCols));
+          bits = buildIf(
+                     TypeRange{b.getI32Type()}, ok,
+                     [&] {
+                       return SmallVector<Value>{memref::LoadOp::create(
+                           b, s.meta, ValueRange{gRow, word})};
+                     },
+                     [&] {
+                       return SmallVector<Value>{zeroOf(b.getI32Type())};
+                     })
+                     .getResult(0);
+        } else {
+          bits = memref::LoadOp::create(b, s.meta, ValueRange{gRow, word});
+        }
+        // Shift the chunk's nibbles to the bottom.
+        Value shift = arith::IndexCastOp::create(
+            b, b.getI32Type(),
+            mul(arith::RemUIOp::create(b, group, idx(8)), 4));
+        out.push_back(arith::ShRUIOp::create(b, bits, shift));
+      }
+    };
+    if (!guard) {
+      emitLoads(regs);
+      continue;
+    }
+    SmallVector<Type> all = regTypes(s);
+    SmallVector<Type> types(ArrayRef<Type>(all).take_front(all.size() /
+                                                           perThread));
+    Value inRange = cmp(arith::CmpIPredicate::ult, chunk, idx(totalChunks));
+    auto ifOp = buildIf(
+        types, inRange,
+        [&] {
+          SmallVector<Value> out;
+          emitLoads(out);
+          return out;
+        },
+        [&] {
+          return llvm::map_to_vector(types,
+                                     [&](Type t) { return zeroOf(t); });
+        });
+    llvm::append_range(regs, ifOp.getResults());
+  }
+  return regs;
+}
+
+SmallVector<Value> KernelEmitter::loadTile(const StagedOperand &s, Value r0,
+                                           Value c0, Value fullCond) {
+  if (s.staticFull || !fullCond)
+    return loadChunks(s, r0, c0, /*masked=*/false);
+  // A uniform branch: full tiles take plain 128-bit loads, edge tiles the
+  // masked path.
+  auto ifOp = buildIf(
+      regTypes(s), fullCond,
+      [&] { return loadChunks(s, r0, c0, /*masked=*/false); },
+      [&] { return loadChunks(s, r0, c0, /*masked=*/true); });
+  return SmallVector<Value>(ifOp.getResults());
+}
+SmallVector<Value> KernelEmitter::expand2to4(Value values, Value nibbles,
+                                             int64_t vec) {
+  // `values` holds vec / 2 groups (two kept values each); nibble g of
+  // `nibbles` gives their positions. Dense element 4g + p is the value whose
+  // position is p, or zero.
+  auto type = cast<VectorType>(values.getType());
+  Type elem = type.getElementType();
+  Value zero = arith::ConstantOp::create(b, elem, b.getZeroAttr(elem));
+  Value three = arith::ConstantIntOp::create(b, 3, 32);
+  SmallVector<Value> dense;
+  for (int64_t g = 0; g < vec / 2; ++g) {
+    Value p0 = arith::AndIOp::create(
+        b, arith::ShRUIOp::create(
+               b, nibbles, arith::ConstantIntOp::create(b, 4 * g, 32)),
+        three);
+    Value p1 = arith::AndIOp::create(
+        b, arith::ShRUIOp::create(
+               b, nibbles, arith::ConstantIntOp::create(b, 4 * g + 2, 32)),
+        three);
+    Value v0 = vector::ExtractOp::create(b, values, 2 * g);
+    Value v1 = vector::ExtractOp::create(b, values, 2 * g + 1);
+    for (int64_t p = 0; p < 4; ++p) {
+      Value pc = arith::ConstantIntOp::create(b, p, 32);
+      Value is0 = cmp(arith::CmpIPredicate::eq, p0, pc);
+      Value is1 = cmp(arith::CmpIPredicate::eq, p1, pc);
+      Value v = arith::SelectOp::create(
+          b, is0, v0, arith::SelectOp::create(b, is1, v1, zero));
+      dense.push_back(v);
+    }
+  }
+  // Two 128-bit halves.
+  SmallVector<Value> halves;
+  auto half = VectorType::get({vec}, elem);
+  halves.push_back(vector::FromElementsOp::create(
+      b, half, ArrayRef<Value>(dense).take_front(vec)));
+  halves.push_back(vector::FromElementsOp::create(
+      b, half, ArrayRef<Value>(dense).drop_front(vec)));
+  return halves;
+}
+
+void KernelEmitter::storeTile(const StagedOperand &s, ArrayRef<Value> regs,
+                              Value stage) {
+  int64_t threads = cfg.getNumThreads();
+  Value ldsRow0 = mul(stage, s.ldsRows);
+  int64_t perThread = chunksPerThread(s);
+  int64_t chunksPerRow = s.cols / s.vec;
+  int64_t totalChunks = s.transpose ? (s.rows / s.kPer) * chunksPerRow
+                                    : s.rows * chunksPerRow;
+  int64_t regsPerChunk = regTypes(s).size() / perThread;
+  for (int64_t t = 0; t < perThread; ++t) {
+    ArrayRef<Value> chunkRegs = regs.slice(t * regsPerChunk, regsPerChunk);
+    Value chunk = add(tid, t * threads);
+    auto emitStores = [&]() {
+      if (s.transpose) {
+        // kPer rows of vec elements -> vec LDS rows (n) of kPer elements
+        // (packed: kPer / 2 bytes, from the pairs of rows packLoaded made).
+        auto [k, n] = transposedChunk(s, chunk, s.pack);
+        SmallVector<Value> rows(chunkRegs);
+        int64_t len = rows.size();
+        auto elem = cast<VectorType>(rows[0].getType()).getElementType();
+        auto rowType = VectorType::get({len}, elem);
+        if (s.pack && s.vec % 4 == 0 && (len == 2 || len % 4 == 0)) {
+          SmallVector<Value> columns = transposeBytes(rows);
+          for (int64_t e = 0; e < s.vec; ++e)
+            vector::StoreOp::create(b, columns[e], s.lds,
+                                    ValueRange{add(add(ldsRow0, n), e), k});
+          return;
+        }
+        for (int64_t e = 0; e < s.vec; ++e) {
+          SmallVector<Value> column;
+          for (int64_t r = 0; r < len; ++r)
+            column.push_back(vector::ExtractOp::create(b, rows[r], e));
+          Value v = len == 1
+                        ? vector::BroadcastOp::create(b, rowType, column[0])
+                              .getResult()
+                        : vector::FromElementsOp::create(b, rowType, column)
+                              .getResult();
+          vector::StoreOp::create(b, v, s.lds,
+                                  ValueRange{add(add(ldsRow0, n), e), k});
+        }
+        return;
+      }
+      Value row = arith::DivUIOp::create(b, chunk, idx(chunksPerRow));
+      Value chunkCol = arith::RemUIOp::create(b, chunk, idx(chunksPerRow));
+      Value ldsRow = add(ldsRow0, row);
+      if (s.decompress) {
+        // Packed: the chunk's 2 vec dense values are vec bytes.
+        SmallVector<Value> halves =
+            expand2to4(chunkRegs[0], chunkRegs[1], s.vec);
+        int64_t half = s.pack ? s.vec / 2 : s.vec;
+        Value denseCol = mul(chunkCol, 2 * half);
+        for (auto [i, h] : llvm::enumerate(halves))
+          vector::StoreOp::create(
+              b, s.pack ? packNibbles(h) : h, s.lds,
+              ValueRange{ldsRow, add(denseCol, int64_t(i) * half)});
+        return;
+      }
+      if (s.pack) {
+        vector::StoreOp::create(b, chunkRegs[0], s.lds,
+                                ValueRange{ldsRow, mul(chunkCol, s.vec / 2)});
+        return;
+      }
+      vector::StoreOp::create(b, chunkRegs[0], s.lds,
+                              ValueRange{ldsRow, mul(chunkCol, s.vec)});
+    };
+    if ((t + 1) * threads > totalChunks) {
+      Value inRange = cmp(arith::CmpIPredicate::ult, chunk, idx(totalChunks));
+      buildIf(TypeRange{}, inRange, [&] {
+        emitStores();
+        return SmallVector<Value>{};
+      });
+      continue;
+    }
+    emitStores();
+  }
+}

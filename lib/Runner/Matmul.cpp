@@ -70,17 +70,31 @@ std::optional<ElementType> runner::parseElementType(StringRef name) {
   return std::nullopt;
 }
 
-static std::string typeList(bool inputs) {
-  llvm::SmallVector<StringRef> names;
-  for (const TypeInfo &t : kTypes)
-    if (inputs ? t.isInput : t.isAccumulator)
-      names.push_back(t.name);
-  if (!inputs) // the usual order: f32 first
-    return "f32, f16, bf16, i32";
-  return llvm::join(names, ", ");
+llvm::ArrayRef<ElementType> runner::getInputTypes() {
+  static const llvm::SmallVector<ElementType> types = [] {
+    llvm::SmallVector<ElementType> result;
+    for (const TypeInfo &t : kTypes)
+      if (t.isInput)
+        result.push_back(t.type);
+    return result;
+  }();
+  return types;
 }
-std::string runner::getInputTypeList() { return typeList(true); }
-std::string runner::getAccumulatorTypeList() { return typeList(false); }
+
+llvm::ArrayRef<ElementType> runner::getAccumulatorTypes() {
+  // The usual order: f32 first.
+  static const ElementType types[] = {ElementType::F32, ElementType::F16,
+                                      ElementType::BF16, ElementType::I32};
+  return types;
+}
+
+static std::string typeList(llvm::ArrayRef<ElementType> types) {
+  return llvm::join(llvm::map_range(types, getElementTypeName), ", ");
+}
+std::string runner::getInputTypeList() { return typeList(getInputTypes()); }
+std::string runner::getAccumulatorTypeList() {
+  return typeList(getAccumulatorTypes());
+}
 bool runner::isInputType(ElementType t) { return info(t).isInput; }
 bool runner::isAccumulatorType(ElementType t) { return info(t).isAccumulator; }
 bool runner::isFloatType(ElementType t) { return info(t).isFloat; }

@@ -91,14 +91,56 @@ llvm::Expected<Compressed> sparse24::compress(ScalarKind kind,
   return out;
 }
 
+/// Compressed values and metadata of a rows x k matrix have their sizes.
+static void assertSizes(llvm::ArrayRef<uint32_t> values,
+                        llvm::ArrayRef<uint32_t> metadata, unsigned rows,
+                        unsigned k) {
+  assert(values.size() == size_t(rows) * getCompressedCols(k) &&
+         "values size mismatch");
+  assert(metadata.size() == size_t(rows) * getMetadataWords(k) &&
+         "metadata size mismatch");
+  (void)values, (void)metadata, (void)rows, (void)k;
+}
+
+llvm::Error sparse24::checkCompressed(ScalarKind kind,
+                                      llvm::ArrayRef<uint32_t> values,
+                                      llvm::ArrayRef<uint32_t> metadata,
+                                      unsigned rows, unsigned k) {
+  unsigned kc = getCompressedCols(k);
+  assertSizes(values, metadata, rows, k);
+  for (unsigned i = 0; i < rows; ++i)
+    for (unsigned g = 0; g < kc / 2; ++g) {
+      unsigned first = getPosition(metadata, k, i, 2 * g);
+      unsigned second = getPosition(metadata, k, i, 2 * g + 1);
+      if (first >= second)
+        return llvm::createStringError(
+            llvm::formatv("the metadata of A is not canonical 2:4: row {0}, "
+                          "group {1} names positions {2} and {3}; the first "
+                          "must be smaller",
+                          i, g, first, second)
+                .str());
+    }
+  // The last group of a K that is not a multiple of 4 holds zeros past K.
+  if (k % 4)
+    for (unsigned i = 0; i < rows; ++i)
+      for (unsigned c = kc - 2; c < kc; ++c) {
+        unsigned col = 4 * (c / 2) + getPosition(metadata, k, i, c);
+        if (col >= k && !isZero(kind, values[size_t(i) * kc + c]))
+          return llvm::createStringError(
+              llvm::formatv("the compressed values of A have a non-zero at "
+                            "column {0} of row {1}, past K = {2}",
+                            col, i, k)
+                  .str());
+      }
+  return llvm::Error::success();
+}
+
 std::vector<uint32_t> sparse24::decompress(ScalarKind kind,
                                            llvm::ArrayRef<uint32_t> values,
                                            llvm::ArrayRef<uint32_t> metadata,
                                            unsigned rows, unsigned k) {
   unsigned kc = getCompressedCols(k);
-  assert(values.size() == size_t(rows) * kc && "values size mismatch");
-  assert(metadata.size() == size_t(rows) * getMetadataWords(k) &&
-         "metadata size mismatch");
+  assertSizes(values, metadata, rows, k);
   std::vector<uint32_t> dense(size_t(rows) * k, 0);
   for (unsigned i = 0; i < rows; ++i)
     for (unsigned c = 0; c < kc; ++c) {

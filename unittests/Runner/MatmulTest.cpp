@@ -27,12 +27,21 @@ using namespace mlir::mcore::runner;
 namespace {
 
 TEST(MatmulTypes, ParseAndName) {
+  size_t inputs = 0, accumulators = 0;
   for (const char *name :
        {"f16", "bf16", "fp8", "bf8", "i8", "u8", "i4", "u4", "f32", "i32"}) {
     std::optional<ElementType> t = parseElementType(name);
     ASSERT_TRUE(t) << name;
     EXPECT_EQ(getElementTypeName(*t), name);
+    // The lists hold exactly the types of their kind.
+    EXPECT_EQ(llvm::is_contained(getInputTypes(), *t), isInputType(*t));
+    EXPECT_EQ(llvm::is_contained(getAccumulatorTypes(), *t),
+              isAccumulatorType(*t));
+    inputs += isInputType(*t);
+    accumulators += isAccumulatorType(*t);
   }
+  EXPECT_EQ(getInputTypes().size(), inputs);
+  EXPECT_EQ(getAccumulatorTypes().size(), accumulators);
   EXPECT_FALSE(parseElementType("f64"));
   EXPECT_FALSE(parseElementType("int8"));
   EXPECT_EQ(getInputTypeList(), "f16, bf16, fp8, bf8, i8, u8, i4, u4");

@@ -88,6 +88,54 @@ TEST(SparsityTest, ViolationNamesRowAndGroup) {
             "non-zeros");
 }
 
+TEST(SparsityTest, CheckCompressedNamesRowAndGroup) {
+  // Whatever compress() makes passes, for random patterns (groups with 0, 1
+  // or 2 non-zeros) and a K that is not a multiple of 4.
+  std::mt19937 rng(4);
+  for (unsigned k : {32u, 50u, 64u}) {
+    std::vector<uint32_t> a = random24(rng, 9, k);
+    llvm::Expected<Compressed> c = compress(ScalarKind::F16, a, 9, k);
+    ASSERT_TRUE(bool(c));
+    EXPECT_FALSE(bool(checkCompressed(ScalarKind::F16, c->values,
+                                      c->metadata, 9, k)));
+    // Row 3, group 1 names positions 2 and 1.
+    std::vector<uint32_t> meta = c->metadata;
+    unsigned words = getMetadataWords(k);
+    meta[3 * words] = (meta[3 * words] & ~0xf0u) | (2u | 1u << 2) << 4;
+    EXPECT_EQ(llvm::toString(checkCompressed(ScalarKind::F16, c->values,
+                                             meta, 9, k)),
+              "the metadata of A is not canonical 2:4: row 3, group 1 names "
+              "positions 2 and 1; the first must be smaller");
+    // Equal positions are not canonical either (row 8, last group).
+    meta = c->metadata;
+    unsigned g = getCompressedCols(k) / 2 - 1;
+    uint32_t &word = meta[8 * words + g / 8];
+    word = (word & ~(0xfu << 4 * (g % 8))) | (1u | 1u << 2) << 4 * (g % 8);
+    EXPECT_EQ(llvm::toString(checkCompressed(ScalarKind::F16, c->values,
+                                             meta, 9, k)),
+              "the metadata of A is not canonical 2:4: row 8, group " +
+                  std::to_string(g) + " names positions 1 and 1; the first "
+                  "must be smaller");
+  }
+  // K = 50: the last group covers columns 48-51; a non-zero at position 3
+  // (column 51) of row 2 is past K, a zero there is not.
+  std::vector<uint32_t> a(3 * 50, 0);
+  llvm::Expected<Compressed> c = compress(ScalarKind::F16, a, 3, 50);
+  ASSERT_TRUE(bool(c));
+  unsigned kc = getCompressedCols(50), words = getMetadataWords(50);
+  c->metadata[2 * words + 1] |= (1u | 3u << 2) << 4 * (12 % 8);
+  EXPECT_FALSE(
+      bool(checkCompressed(ScalarKind::F16, c->values, c->metadata, 3, 50)));
+  c->values[2 * kc + 25] = 0x8000; // -0 is a zero
+  EXPECT_FALSE(
+      bool(checkCompressed(ScalarKind::F16, c->values, c->metadata, 3, 50)));
+  c->values[2 * kc + 25] = 0x3c00;
+  EXPECT_EQ(llvm::toString(checkCompressed(ScalarKind::F16, c->values,
+                                           c->metadata, 3, 50)),
+            "the compressed values of A have a non-zero at column 51 of row "
+            "2, past K = 50");
+}
+
 TEST(SparsityTest, NegativeZeroIsZero) {
   std::vector<uint32_t> a = {0x8000, 0x3c00, 0x8000, 0x4000};
   EXPECT_FALSE(findViolation(ScalarKind::F16, a, 1, 4));

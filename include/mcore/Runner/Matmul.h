@@ -47,6 +47,10 @@ enum class ElementType : uint8_t {
 
 llvm::StringRef getElementTypeName(ElementType type); ///< "f16", "u4", ...
 std::optional<ElementType> parseElementType(llvm::StringRef name);
+/// The input types (f16, bf16, fp8, bf8, i8, u8, i4, u4) and the
+/// accumulator types (f32, f16, bf16, i32), in the order lists show them.
+llvm::ArrayRef<ElementType> getInputTypes();
+llvm::ArrayRef<ElementType> getAccumulatorTypes();
 /// "f16, bf16, fp8, bf8, i8, u8, i4, u4" / "f32, f16, bf16, i32"
 std::string getInputTypeList();
 std::string getAccumulatorTypeList();

@@ -63,6 +63,14 @@ llvm::Expected<Compressed> compress(ScalarKind kind,
                                     llvm::ArrayRef<uint32_t> dense,
                                     unsigned rows, unsigned k);
 
+/// Checks compressed values and metadata that did not come from compress():
+/// every group names two positions in increasing order, and no value of the
+/// last group sits at a position past K. The error names the first row and
+/// group that breaks this. (Sizes are the caller's to check.)
+llvm::Error checkCompressed(ScalarKind kind, llvm::ArrayRef<uint32_t> values,
+                            llvm::ArrayRef<uint32_t> metadata, unsigned rows,
+                            unsigned k);
+
 /// Expands compressed values and metadata back to a rows x k matrix.
 std::vector<uint32_t> decompress(ScalarKind kind,
                                  llvm::ArrayRef<uint32_t> values,

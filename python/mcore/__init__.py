@@ -10,7 +10,8 @@ the command-line tools):
 * :func:`compile` runs ``--mcore-pipeline`` on MLIR text and returns ISA,
   LLVM bitcode, a code object (HSACO) or the lowered MLIR;
 * the chips and the intrinsic catalog (:func:`chips`, :func:`intrinsics`,
-  :func:`layout`), the same data ``mcore-layout`` prints;
+  :func:`layout`) as objects (:class:`Chip`, :class:`Intrinsic`,
+  :class:`Layout`), the same data ``mcore-layout`` prints;
 * mcore's canonical 2:4 sparse format (:func:`prune_2to4`,
   :func:`compress_2to4`, :func:`decompress_2to4`, :func:`is_2to4`);
 * element types numpy lacks (bf16, fp8, bf8, i4, u4): :func:`round_to`.
@@ -25,7 +26,6 @@ integers up to 32 bits, and work along the last axis (leading axes are rows).
 
 from __future__ import annotations
 
-import json as _json
 from typing import Optional
 
 import numpy as _np
@@ -33,6 +33,13 @@ import numpy as _np
 from . import _mcore
 
 Error = _mcore.Error
+# The catalog's classes (read-only views of the C++ catalog).
+Chip = _mcore.Chip
+Intrinsic = _mcore.Intrinsic
+Fragment = _mcore.Fragment
+SparseIndex = _mcore.SparseIndex
+Layout = _mcore.Layout
+LayoutCell = _mcore.LayoutCell
 
 from ._compiler import CompilerRemark, compile, pipeline_options  # noqa: E402
 from ._matmul import (MatmulKernel, backend_info, cache_info,  # noqa: E402
@@ -43,6 +50,12 @@ from ._types import (ACCUMULATOR_TYPES, INPUT_TYPES, round_to,  # noqa: E402
 __all__ = [
     "Error",
     "CompilerRemark",
+    "Chip",
+    "Intrinsic",
+    "Fragment",
+    "SparseIndex",
+    "Layout",
+    "LayoutCell",
     "chips",
     "intrinsics",
     "layout",
@@ -65,23 +78,26 @@ __all__ = [
 ]
 
 
-def chips() -> list[dict]:
-    """Every chip mcore targets: name, family, wave size, fp8 encoding, the
-    matrix-instruction families it has, LDS and register budgets."""
-    return _json.loads(_mcore.chips_json())
+def chips() -> list[Chip]:
+    """Every chip mcore targets, as :class:`Chip`: ``name``, ``family``,
+    ``product``, ``wave_size``, ``fp8`` (its fp8 encoding), the
+    matrix-instruction families it has (``mfma``, ``smfmac``, ``wmma``,
+    ``swmmac``), ``lds_bytes``, ``vgprs`` and ``agprs``."""
+    return _mcore.chips()
 
 
-def intrinsics(chip: Optional[str] = None) -> list[dict]:
-    """The catalog, as ``mcore-layout --list --format=json`` prints it; only
-    the intrinsics of ``chip`` when given."""
-    return _json.loads(_mcore.intrinsics_json(chip))
+def intrinsics(chip: Optional[str] = None) -> list[Intrinsic]:
+    """The catalog, as :class:`Intrinsic` entries in the order
+    ``mcore-layout --list`` prints them; only the intrinsics of ``chip``
+    when given."""
+    return _mcore.intrinsics(chip)
 
 
-def layout(name: str) -> dict:
-    """The register layouts of one intrinsic, as ``mcore-layout NAME
-    --format=json`` prints them: keys name, wave_size, m, n, k, A, B, C and,
-    for sparse intrinsics, index."""
-    return _json.loads(_mcore.layout_json(name))
+def layout(name: str) -> Layout:
+    """The register layouts of one intrinsic, as ``mcore-layout NAME``
+    prints them: a :class:`Layout` whose ``a``, ``b``, ``c`` and (sparse
+    intrinsics) ``index`` are lists of :class:`LayoutCell`."""
+    return _mcore.layout(name)
 
 
 # ---------------------------------------------------------------------------

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import difflib
 import os
-import re
 import warnings
 from typing import Union
 
@@ -32,62 +31,38 @@ def _emit_remarks(remarks, stacklevel: int) -> None:
         warnings.warn(remark, CompilerRemark, stacklevel=stacklevel + 1)
 
 
-_OPTIONS_CACHE: dict = {}
+_OPTIONS = {name: {"option": option, "type": type_, "default": default,
+                   "description": description}
+            for name, option, description, type_, default
+            in _mcore.pipeline_options()}
 
 
 def pipeline_options() -> dict[str, dict]:
     """The options of ``--mcore-pipeline`` that :func:`compile` and
     :func:`matmul` take as keyword arguments, by Python name (``tile_m`` for
     ``tile-m``): for each, the ``option`` as ``mcore-opt`` spells it, its
-    ``default`` as text and its ``description``. ``chip`` and ``format`` are
-    arguments of their own."""
-    if not _OPTIONS_CACHE:
-        for name, description, default in _mcore.pipeline_options():
-            _OPTIONS_CACHE[name.replace("-", "_")] = {
-                "option": name, "default": default,
-                "description": description}
-    return {k: dict(v) for k, v in _OPTIONS_CACHE.items()}
+    Python ``type`` (``int``, ``bool`` or ``str``), its ``default`` (of that
+    type) and its ``description``. ``chip`` and ``format`` are arguments of
+    their own."""
+    return {k: dict(v) for k, v in _OPTIONS.items()}
 
 
-def options_text(options: dict, *, reserved: dict[str, str]) -> str:
-    """``--mcore-pipeline`` option text ("tile-m=64 stages=1") for keyword
-    arguments, checked: names, value types, and then the option parser."""
-    known = pipeline_options()
-    parts = []
+def make_options(options: dict, *, reserved: dict[str, str]):
+    """(``_mcore.PipelineOptions`` with `options` set, a hashable key of
+    them) for keyword arguments. Names are checked here; each value is
+    checked against its option's type when it is set."""
+    result = _mcore.PipelineOptions()
     for key in sorted(options):
-        value = options[key]
         if key in reserved:
             raise Error(reserved[key])
-        info = known.get(key)
-        if info is None:
-            near = difflib.get_close_matches(key, list(known), n=2)
+        if key not in _OPTIONS:
+            near = difflib.get_close_matches(key, list(_OPTIONS), n=2)
             hint = f"; did you mean {' or '.join(near)}?" if near else ""
-            names = ", ".join(k for k in sorted(known) if k not in reserved)
+            names = ", ".join(k for k in sorted(_OPTIONS) if k not in reserved)
             raise Error(f"unknown pipeline option {key!r}{hint} (options: "
                         f"{names})")
-        default = info["default"]
-        if default in ("true", "false"):
-            if not isinstance(value, bool):
-                raise Error(f"pipeline option {key} takes True or False, got "
-                            f"{value!r}")
-            text = "true" if value else "false"
-        elif re.fullmatch(r"-?[0-9]+", default or ""):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise Error(f"pipeline option {key} takes an integer, got "
-                            f"{value!r}")
-            text = str(value)
-        else:
-            if not isinstance(value, str):
-                raise Error(f"pipeline option {key} takes a string, got "
-                            f"{value!r}")
-            if not re.fullmatch(r"[A-Za-z0-9_./+-]*", value):
-                raise Error(f"pipeline option {key}={value!r}: only letters, "
-                            f"digits and _ . / + - are allowed")
-            text = value
-        parts.append(f"{info['option']}={text}")
-    result = " ".join(parts)
-    _mcore.check_pipeline_options(result)
-    return result
+        setattr(result, key, options[key])  # raises on a wrong type
+    return result, tuple(sorted(options.items()))
 
 
 def check_chip_name(chip) -> str:
@@ -136,13 +111,13 @@ def compile(mlir_text: str, chip: str, format: str = "isa",
     if format == "hsaco" and "toolkit" not in pipeline_options \
             and os.path.isdir(TOOLKIT_DIR):
         pipeline_options["toolkit"] = TOOLKIT_DIR
-    text = options_text(pipeline_options, reserved={
+    options, _ = make_options(pipeline_options, reserved={
         "chip": "chip is an argument of compile(), not an option",
         "format": "format is an argument of compile(), not an option"})
-    pipeline_format = "isa" if format == "mlir" else format
-    ir, binaries, remarks = _mcore.compile(
-        mlir_text, f"chip={chip} format={pipeline_format} {text}",
-        format == "mlir")
+    options.chip = chip
+    options.format = "isa" if format == "mlir" else format
+    ir, binaries, remarks = _mcore.compile(mlir_text, options,
+                                           format == "mlir")
     _emit_remarks(remarks, stacklevel=2)
     if format == "mlir":
         return ir

@@ -17,7 +17,7 @@ SparseOperand = Union[ArrayLike, "tuple[ArrayLike, ArrayLike]"]
 from . import _mcore
 from . import _types
 from ._compiler import (LIB_DIR, TOOLKIT_DIR, _emit_remarks, check_chip_name,
-                        options_text)
+                        make_options)
 
 Error = _mcore.Error
 
@@ -129,33 +129,11 @@ class MatmulKernel:
         if metadata.dtype.kind not in "iu":
             raise Error(f"the metadata of A must be integer words, got "
                         f"{metadata.dtype}")
-        meta = metadata.astype(_np.int64) & 0xFFFFFFFF
-        groups = (k + 3) // 4
-        g = _np.arange(groups)
-        nibbles = (meta[:, g // 8] >> (4 * (g % 8))) & 0xF
-        first, second = nibbles & 3, nibbles >> 2
-        bad = first >= second
-        if bad.any():
-            row, group = _np.argwhere(bad)[0]
-            raise Error(f"the metadata of A is not canonical 2:4: row {row}, "
-                        f"group {group} names positions {first[row, group]} "
-                        f"and {second[row, group]}; the first must be smaller "
-                        f"(see mcore.compress_2to4)")
         bits = _types.to_bits(values, self.a_type, self.chip,
                               "the compressed values of A")
-        if k % 4:
-            # Positions past K in the last group must hold zeros.
-            cols = k % 4
-            last = bits[:, 2 * (groups - 1):]
-            pos = _np.stack([first[:, -1], second[:, -1]], axis=1)
-            nonzero = _types.from_bits(last, self.a_type, self.chip) != 0
-            past = _np.argwhere((pos >= cols) & nonzero)
-            if len(past):
-                row, slot = past[0]
-                raise Error(f"the compressed values of A have a non-zero at "
-                            f"column {4 * (groups - 1) + pos[row, slot]} of "
-                            f"row {row}, past K = {k}")
-        return bits, _np.ascontiguousarray(meta.astype(_np.uint32))
+        # The run checks the metadata's positions and the zeros past K.
+        words = (metadata.astype(_np.int64) & 0xFFFFFFFF).astype(_np.uint32)
+        return bits, _np.ascontiguousarray(words)
 
     def __call__(self, a: SparseOperand, b: ArrayLike, *,
                  acc: Optional[ArrayLike] = None) -> _np.ndarray:
@@ -212,12 +190,12 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str, a_type: str = "f16",
     if resolved == "hip" and "toolkit" not in pipeline_options \
             and os.path.isdir(TOOLKIT_DIR):
         pipeline_options["toolkit"] = TOOLKIT_DIR
-    text = options_text(pipeline_options, reserved={
+    options, options_key = make_options(pipeline_options, reserved={
         "chip": "chip is an argument of its own",
         "format": "the backend decides the format (hsaco for hip, llvm for "
                   "emu); use mcore.compile for other formats"})
     key = (int(m), int(n), int(k), a_type, b_type, c_type, bool(sparse), chip,
-           resolved, text)
+           resolved, options_key)
     with _lock:
         kernel = _cache.get(key)
         if kernel is not None:
@@ -227,7 +205,7 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str, a_type: str = "f16",
         _stats["misses"] += 1
         native, remarks = _mcore.compile_matmul(
             int(m), int(n), int(k), a_type, b_type, c_type, bool(sparse), chip,
-            resolved, text)
+            resolved, options)
         _emit_remarks(remarks, stacklevel=3)
         kernel = MatmulKernel(native, int(m), int(n), int(k), a_type, b_type,
                               c_type, bool(sparse), chip)

@@ -13,10 +13,9 @@ from . import _mcore
 Error = _mcore.Error
 
 #: Types of A and B (matrix-instruction inputs), as ``mcore-run`` names them.
-INPUT_TYPES: tuple[str, ...] = tuple(_mcore.input_types().split(", "))
+INPUT_TYPES: tuple[str, ...] = tuple(_mcore.input_types())
 #: Types of C (accumulators).
-ACCUMULATOR_TYPES: tuple[str, ...] = tuple(
-    _mcore.accumulator_types().split(", "))
+ACCUMULATOR_TYPES: tuple[str, ...] = tuple(_mcore.accumulator_types())
 
 # numpy dtypes that are an input type as they are.
 _NATIVE_INPUT = {_np.dtype(_np.float16): "f16", _np.dtype(_np.int8): "i8",

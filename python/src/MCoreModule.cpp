@@ -1,11 +1,12 @@
 //===- MCoreModule.cpp - The _mcore extension module ----------------------===//
 //
-// The C++ side of the Python package: catalog queries (as the same JSON the
-// tools print), the canonical 2:4 format on raw element bits, element
-// encodings, the --mcore-pipeline in-process (lib/Runner/Compile.h) and
-// matmuls compiled once and run many times (lib/Runner/MatmulKernel.h). The
-// Python side (python/mcore/__init__.py) turns numpy arrays into bits and
-// back and checks what users pass.
+// The C++ side of the Python package: the canonical 2:4 format on raw
+// element bits, element encodings, the --mcore-pipeline in-process
+// (lib/Runner/Compile.h) and matmuls compiled once and run many times
+// (lib/Runner/MatmulKernel.h); the catalog classes (CatalogBindings.cpp)
+// and the typed pipeline options (PipelineOptions.cpp) are bound here too.
+// The Python side (python/mcore/__init__.py) turns numpy arrays into bits
+// and back and checks what users pass.
 //
 // Compiling and running release the GIL. Nothing here ends the process:
 // errors of the compiler and of the runtime libraries are raised as
@@ -13,17 +14,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Bindings.h"
+
 #include "mcore/Runner/Compile.h"
 #include "mcore/Runner/Matmul.h"
 #include "mcore/Runner/MatmulKernel.h"
 #include "mcore/Runner/Runner.h"
-#include "mcore/Target/Catalog.h"
-#include "mcore/Target/Describe.h"
 #include "mcore/Target/Sparsity.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/JSON.h"
 
 #include <charconv>
 #include <cmath>
@@ -33,39 +33,34 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-namespace py = pybind11;
 using namespace mlir::mcore;
+using namespace mcore_python;
 
-namespace {
-
-/// mcore's error type in Python: mcore.Error (a ValueError).
-py::object &errorType() {
+py::object &mcore_python::errorType() {
   static py::object type;
   return type;
 }
 
-[[noreturn]] void raise(const std::string &message) {
+void mcore_python::raise(const std::string &message) {
   PyErr_SetString(errorType().ptr(), message.c_str());
   throw py::error_already_set();
 }
 
-std::string toJson(llvm::json::Value value) {
-  return llvm::formatv("{0}", value).str();
+Chip mcore_python::chipOf(const std::string &name) {
+  std::optional<Chip> chip = parseChip(name);
+  if (!chip)
+    raise("unknown chip '" + name +
+          "'; supported chips: " + getSupportedChipList());
+  return *chip;
 }
+
+namespace {
 
 ScalarKind kindOf(const std::string &name) {
   std::optional<ScalarKind> kind = parseScalarKind(name);
   if (!kind)
     raise("unknown element kind '" + name + "'");
   return *kind;
-}
-
-Chip chipOf(const std::string &name) {
-  std::optional<Chip> chip = parseChip(name);
-  if (!chip)
-    raise("unknown chip '" + name +
-          "'; supported chips: " + getSupportedChipList());
-  return *chip;
 }
 
 using Bits = py::array_t<uint32_t, py::array::c_style | py::array::forcecast>;
@@ -204,33 +199,8 @@ PYBIND11_MODULE(_mcore, m) {
       PyExc_ValueError, nullptr));
   m.attr("Error") = errorType();
 
-  m.def("chips_json", []() {
-    llvm::json::Array array;
-    for (const ChipInfo &chip : getAllChips())
-      array.push_back(describeChip(chip));
-    return toJson(std::move(array));
-  });
-  m.def("intrinsics_json", [](std::optional<std::string> chip) {
-    std::optional<Chip> c;
-    if (chip)
-      c = chipOf(*chip);
-    llvm::json::Array array;
-    for (const IntrinsicInfo &info : getAllIntrinsics())
-      if (!c || info.isAvailableOn(*c))
-        array.push_back(describeIntrinsic(info));
-    return toJson(std::move(array));
-  });
-  m.def("layout_json", [](const std::string &name) {
-    const IntrinsicInfo *info = lookupIntrinsic(name);
-    if (!info) {
-      std::string message = "unknown intrinsic '" + name + "'";
-      std::vector<llvm::StringRef> near = suggestIntrinsics(name);
-      if (!near.empty())
-        message += "; did you mean " + llvm::join(near, ", ") + "?";
-      raise(message);
-    }
-    return toJson(describeLayout(*info));
-  });
+  bindCatalog(m);
+  bindPipelineOptions(m);
 
   m.def("find_violation",
         [](const std::string &kind, const Bits &dense, unsigned rows,
@@ -267,6 +237,8 @@ PYBIND11_MODULE(_mcore, m) {
                           rows, sparse24::getMetadataWords(k), k,
                           metadata.size())
                 .str());
+    check(sparse24::checkCompressed(kindOf(kind), view(values),
+                                    view(metadata), rows, k));
     return toArray(sparse24::decompress(kindOf(kind), view(values),
                                         view(metadata), rows, k),
                    rows, k);
@@ -281,8 +253,15 @@ PYBIND11_MODULE(_mcore, m) {
   // Element types
   //===--------------------------------------------------------------------===//
 
-  m.def("input_types", [] { return getInputTypeList(); });
-  m.def("accumulator_types", [] { return getAccumulatorTypeList(); });
+  auto names = [](llvm::ArrayRef<ElementType> types) {
+    std::vector<std::string> result;
+    for (ElementType t : types)
+      result.push_back(getElementTypeName(t).str());
+    return result;
+  };
+  m.def("input_types", [names] { return names(getInputTypes()); });
+  m.def("accumulator_types",
+        [names] { return names(getAccumulatorTypes()); });
   m.def("type_info", [](const std::string &name) {
     ElementType t = elementTypeOf(name);
     return py::dict(
@@ -304,21 +283,11 @@ PYBIND11_MODULE(_mcore, m) {
 
   m.def("set_runtime_directory",
         [](const std::string &dir) { setRuntimeDirectory(dir); });
-  m.def("pipeline_options", [] {
-    py::list result;
-    for (const PipelineOptionInfo &o : getPipelineOptionInfo())
-      result.append(py::make_tuple(o.name, o.description, o.defaultValue));
-    return result;
-  });
-  m.def("check_pipeline_options",
-        [](const std::string &text) { check(parsePipelineOptions(text)); });
-  m.def("compile", [](const std::string &source, const std::string &options,
-                      bool lowered) {
-    std::unique_ptr<MCorePipelineOptions> o =
-        check(parsePipelineOptions(options));
+  m.def("compile", [](const std::string &source,
+                      const PipelineOptions &options, bool lowered) {
     llvm::Expected<CompileOutput> out = [&] {
       py::gil_scoped_release release;
-      return compileSource(source, "input.mlir", *o,
+      return compileSource(source, "input.mlir", options,
                            lowered ? CompileStage::Lowered
                                    : CompileStage::Binary);
     }();
@@ -381,6 +350,17 @@ PYBIND11_MODULE(_mcore, m) {
         std::copy(c.data(), c.data() + c.size(), result.mutable_data());
         llvm::MutableArrayRef<uint32_t> out(result.mutable_data(),
                                             size_t(result.size()));
+        // Compressed A that did not come from compress(): the canonical
+        // format's rules, before anything runs.
+        const MatmulProblem &p = k.kernel->getProblem();
+        if (p.sparseA && metadata &&
+            size_t(a.size()) ==
+                size_t(p.m) * sparse24::getCompressedCols(unsigned(p.k)) &&
+            size_t(metadata->size()) ==
+                size_t(p.m) * sparse24::getMetadataWords(unsigned(p.k)))
+          check(sparse24::checkCompressed(getScalarKind(p.a), view(a),
+                                          view(*metadata), unsigned(p.m),
+                                          unsigned(p.k)));
         llvm::Error error = [&] {
           py::gil_scoped_release release;
           return k.kernel->run(view(a), viewOrEmpty(metadata), view(b), out);
@@ -393,7 +373,7 @@ PYBIND11_MODULE(_mcore, m) {
         [](int64_t m, int64_t n, int64_t k, const std::string &a,
            const std::string &b, const std::string &c, bool sparse,
            const std::string &chip, const std::string &backend,
-           const std::string &options) {
+           const PipelineOptions &options) {
           MatmulProblem problem;
           problem.m = m;
           problem.n = n;
@@ -406,8 +386,6 @@ PYBIND11_MODULE(_mcore, m) {
           Backend requested = backend == "hip" ? Backend::Hip : Backend::Emu;
           if (backend != "hip" && backend != "emu")
             raise("internal error: compile_matmul needs a chosen backend");
-          std::unique_ptr<MCorePipelineOptions> o =
-              check(parsePipelineOptions(options));
           std::vector<std::string> remarks;
           llvm::Expected<std::unique_ptr<MatmulKernel>> kernel = [&] {
             py::gil_scoped_release release;
@@ -415,7 +393,8 @@ PYBIND11_MODULE(_mcore, m) {
             if (!choice)
               return llvm::Expected<std::unique_ptr<MatmulKernel>>(
                   choice.takeError());
-            return MatmulKernel::compile(problem, *choice, *o, &remarks);
+            return MatmulKernel::compile(problem, *choice, options,
+                                         &remarks);
           }();
           PyKernel result{check(std::move(kernel))};
           return py::make_tuple(std::move(result), remarks);

@@ -140,9 +140,53 @@ def test_mlir_before_serialization():
 def test_pipeline_options():
     options = mcore.pipeline_options()
     assert options["tile_m"]["option"] == "tile-m"
-    assert options["tile_m"]["default"] == "0"
-    assert options["allow_dense_fallback"]["default"] == "true"
+    assert options["tile_m"]["type"] is int
+    assert options["tile_m"]["default"] == 0
+    assert options["allow_dense_fallback"]["type"] is bool
+    assert options["allow_dense_fallback"]["default"] is True
+    assert options["lds_padding"]["default"] == -1
+    assert options["format"]["type"] is str
+    assert options["format"]["default"] == "hsaco"
     assert "Rows of C" in options["tile_m"]["description"]
+    # Every option mcore-opt's --help lists for --mcore-pipeline, with the
+    # type its value takes there (the C++ struct's options, found by their
+    # type, not listed by hand).
+    help_text = subprocess.run([os.path.join(TOOLS, "mcore-opt"), "--help"],
+                               capture_output=True, text=True).stdout
+    block = help_text[help_text.index("--mcore-pipeline "):].split("\n")[1:]
+    listed = {}
+    for line in block:
+        match = re.match(r" {8}-{1,2}([\w-]+)(=<(\w+)>| <(\w+)>)?\s", line)
+        if not match:
+            break
+        value = match.group(3) or match.group(4)
+        listed[match.group(1)] = {None: bool, "string": str}.get(value, int)
+    assert len(listed) > 10
+    assert listed == {i["option"]: i["type"] for i in options.values()}
+
+
+def test_pipeline_options_are_typed():
+    # Values are set on the options, not printed into option text: a string
+    # with a space reaches the tiler as it is.
+    with pytest.raises(mcore.Error, match=r"unknown intrinsic 'no such'"):
+        mcore.compile(dense(), "gfx942", intrinsic="no such")
+    for kwargs, message in [
+            ({"tile_m": "64"}, "pipeline option tile_m takes an integer, got "
+                               "'64'"),
+            ({"tile_m": 64.0}, "takes an integer, got 64.0"),
+            ({"tile_m": True}, "takes an integer, got True"),
+            ({"O": -1}, "pipeline option O takes an integer from 0 to "
+                        "4294967295, got -1"),
+            ({"tile_k": 2 ** 63}, "takes an integer from "
+                                  "-9223372036854775808 to "
+                                  "9223372036854775807"),
+            ({"sched_barriers": 1}, "pipeline option sched_barriers takes "
+                                    "True or False, got 1"),
+            ({"intrinsic": 3}, "pipeline option intrinsic takes a string, "
+                               "got 3")]:
+        with pytest.raises(mcore.Error) as error:
+            mcore.compile(dense(), "gfx942", **kwargs)
+        assert message in str(error.value), kwargs
 
 
 def test_errors():

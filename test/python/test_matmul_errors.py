@@ -111,14 +111,50 @@ def test_bad_compressed_a():
         lambda: mcore.matmul((values, metadata), b, chip="gfx1201"))
     bad = metadata.copy()
     bad[3, 0] = (bad[3, 0] & ~0xF0) | (2 | 1 << 2) << 4  # positions 2, 1
+    # The canonical format's checks are the C++ library's
+    # (sparse24::checkCompressed), for every chip and through a kernel too.
+    message = ("the metadata of A is not canonical 2:4: row 3, group 1 names "
+               "positions 2 and 1; the first must be smaller")
     assert python_error(lambda: mcore.matmul(
-        (values, bad), b, chip="gfx1201", sparse=True, backend=BACKEND)) == (
-        "the metadata of A is not canonical 2:4: row 3, group 1 names "
-        "positions 2 and 1; the first must be smaller (see "
-        "mcore.compress_2to4)")
+        (values, bad), b, chip="gfx1201", sparse=True, backend=BACKEND)) == \
+        message
+    kernel = mcore.compile_matmul(16, 16, 32, chip="gfx942", sparse=True,
+                                  backend=BACKEND)
+    assert python_error(lambda: kernel((values, bad), b)) == message
+    assert python_error(lambda: mcore.decompress_2to4(values, bad)) == message
+    bad[15, 0] = (bad[15, 0] & ~0xF) | (3 | 3 << 2)  # positions 3, 3
+    assert "row 3, group 1" in python_error(lambda: kernel((values, bad), b))
+    bad[3, 0] = metadata[3, 0]
+    assert python_error(lambda: kernel((values, bad), b)) == (
+        "the metadata of A is not canonical 2:4: row 15, group 0 names "
+        "positions 3 and 3; the first must be smaller")
     assert "the metadata of A must be 16 x 1" in python_error(
         lambda: mcore.matmul((values, metadata[:, :0]), b, chip="gfx1201",
                              sparse=True, backend=BACKEND))
+
+
+def test_compressed_a_past_k():
+    # K = 30: the last group covers columns 28-31; a value at position 2 or
+    # 3 of it must be zero.
+    rng = np.random.default_rng(5)
+    a = np.zeros((8, 30), np.float16)
+    a[:, 0::4] = rng.integers(1, 9, (8, 8))
+    b = np.ones((30, 16), np.float16)
+    values, metadata = mcore.compress_2to4(a)
+    kernel = mcore.compile_matmul(8, 16, 30, chip="gfx1201", sparse=True,
+                                  backend=BACKEND)
+    np.testing.assert_array_equal(kernel((values, metadata), b),
+                                  a.astype(np.float32) @ b)
+    bad_meta = metadata.copy()
+    bad_meta[6, 0] = (bad_meta[6, 0] & ~(0xF << 28)) | (0 | 3 << 2) << 28
+    bad_values = values.copy()
+    # Position 3 (column 31) holding zero is fine; a non-zero there is not.
+    np.testing.assert_array_equal(kernel((bad_values, bad_meta), b),
+                                  a.astype(np.float32) @ b)
+    bad_values[6, 15] = 2
+    assert python_error(lambda: kernel((bad_values, bad_meta), b)) == (
+        "the compressed values of A have a non-zero at column 31 of row 6, "
+        "past K = 30")
 
 
 def test_bad_types():

@@ -1,12 +1,13 @@
 //===- smfmac_gfx942.hip - 2:4 sparse matmul with CDNA3 SMFMAC ------------===//
 //
 // C = A x B + C with a 2:4-sparse A, on gfx942 with
-// __builtin_amdgcn_smfmac_f32_16x16x32_f16. Written from the seeds' builtin
-// documentation, independently of mcore's intrinsic catalog; the emulator
-// test runs it and compares with a CPU matmul. A, B and C are passed as in
-// swmmac_gfx1201.hip (compressed values plus one nibble per group).
+// __builtin_amdgcn_smfmac_f32_16x16x32_f16. Written from AMD's builtin
+// documentation (the HIP page "CDNA and CDNA2 sparse MFMA builtins"),
+// independently of mcore's intrinsic catalog; the emulator test runs it and
+// compares with a CPU matmul. A, B and C are passed as in swmmac_gfx1201.hip
+// (compressed values plus one nibble per group).
 //
-// Per-lane fragments of v_smfmac_f32_16x16x32_f16, wave64 (seed 001's
+// Per-lane fragments of v_smfmac_f32_16x16x32_f16, wave64 (that page's
 // load_a / load_b / store_c; lane L covers row or column L % 16, q = L / 16
 // is its group of 16 lanes):
 //   A  element e = compressed k 4*q + e of the step's 16;
@@ -16,7 +17,7 @@
 // element f, so its nibbles 0 and 1 are groups 2q and 2q+1 of the step.
 // A set is 8 bits; with cbsz = 0, abid picks set abid of the 32-bit word
 // (bits [8*abid+7 : 8*abid]), with cbsz != 0 set 0 is used (AMD matrix
-// instruction calculator; MLIR's amdgpu.sparse_mfma). Seed 001's "SMFMAC
+// instruction calculator; MLIR's amdgpu.sparse_mfma). The page's "SMFMAC
 // does not use cbsz/abid" is wrong. The kernel cycles through all five
 // choices, one per K step.
 //

@@ -1,10 +1,11 @@
 //===- swmmac_gfx1201.hip - 2:4 sparse matmul with RDNA4 SWMMAC -----------===//
 //
 // C = A x B + C with a 2:4-sparse A, on gfx1201 with
-// __builtin_amdgcn_swmmac_f32_16x16x32_f16_w32. Written from the seeds'
-// builtin documentation, independently of mcore's intrinsic catalog: the
-// emulator test (unittests/Emulator/HipKernelTest.cpp) runs it and compares
-// with a CPU matmul.
+// __builtin_amdgcn_swmmac_f32_16x16x32_f16_w32. Written from AMD's builtin
+// documentation (the HIP page "RDNA4 sparse WMMA builtins"), independently
+// of mcore's intrinsic catalog: the emulator test
+// (unittests/Emulator/HipKernelTest.cpp) runs it and compares with a CPU
+// matmul.
 //
 // A arrives compressed: acomp is M x K/2 halves, the two kept values of
 // every group of four along K in increasing position order; ameta is
@@ -12,7 +13,7 @@
 // of word (i, g/8), its bits [1:0] the position (0-3) of acomp[i][2g] and
 // [3:2] that of acomp[i][2g+1]. B is K x N and C is M x N, row-major.
 //
-// Per-lane fragments of v_swmmac_f32_16x16x32_f16 (seed 000's tables; lane
+// Per-lane fragments of v_swmmac_f32_16x16x32_f16 (that page's tables; lane
 // L covers row or column L % 16, h = L / 16 is its half of the wave):
 //   A  element e = compressed k 8*(e/4) + 4*h + e%4 of the step's 16;
 //   B  element e = dense k 16*(e/8) + 8*h + e%8 of the step's 32;
@@ -20,7 +21,7 @@
 // The index: every lane carries its own word. Its 2-bit field f gives the
 // position of the lane's A element f, so nibble n (elements 2n and 2n+1)
 // is group 4*(n/2) + 2*h + n%2 of the step (AMD matrix instruction
-// calculator; CK compress_a_impl). Seed 000's example, which loads one word
+// calculator; CK compress_a_impl). The page's example, which loads one word
 // per row for lanes L and L+16, is right only when every group of the row
 // has the same pattern.
 //

@@ -14,8 +14,9 @@
 // (128 x 64 halves), so that every lane reads its fragments as contiguous
 // runs. M, N and K must be multiples of 128, 128 and 64.
 //
-// Fragments as in swmmac_gfx1201.hip (seed 000's tables; per-lane index
-// words, field f of a lane for its own A element f).
+// Fragments as in swmmac_gfx1201.hip (the tables of AMD's "RDNA4 sparse
+// WMMA builtins" page; per-lane index words, field f of a lane for its own
+// A element f).
 //
 //===----------------------------------------------------------------------===//
 

@@ -104,9 +104,11 @@ int printList(std::optional<Chip> chip) {
               "the HIP builtins without `__builtin_amdgcn_`. K is the dense "
               "K (a sparse A holds K/2 per row). *ops* counts 2 x M x N x K "
               "per instruction, *cycles* its issue cycles on the chip, from "
-              "the seeds' throughput tables, AMD's matrix instruction "
-              "calculator and LLVM 22's scheduling model. `mcore-layout NAME` "
-              "shows an instruction's register layouts.\n";
+              "the throughput tables of AMD's HIP builtin documentation "
+              "([Layouts.md](Layouts.md#where-amds-builtin-pages-are-wrong) "
+              "names the pages), AMD's matrix instruction calculator and "
+              "LLVM 22's scheduling model. `mcore-layout NAME` shows an "
+              "instruction's register layouts.\n";
     for (const ChipInfo &c : getAllChips()) {
       if (chip && c.chip != *chip)
         continue;

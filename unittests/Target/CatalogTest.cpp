@@ -1,8 +1,12 @@
 //===- CatalogTest.cpp - The intrinsic table and its layouts --------------===//
 //
 // Every layout is checked three ways: it is a bijection (or an exact k-fold
-// replication) onto its tile; the formulas the seeds and AMD's documents
-// state hold for it; and packing through it round-trips.
+// replication) onto its tile; the formulas AMD's documents state hold for
+// it; and packing through it round-trips. The documents: the HIP builtin
+// pages "RDNA4 dense WMMA builtins", "RDNA4 sparse WMMA builtins" and "CDNA
+// and CDNA2 sparse MFMA builtins" (docs/Layouts.md says where they are
+// wrong), AMD's ISA reference, and CALC, AMD's matrix instruction
+// calculator.
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,7 +99,8 @@ TEST(CatalogTest, ChipsHaveTheFamilyAndWaveSize) {
   }
 }
 
-// The seeds README and LLVM 22 agree: no SMFMAC before CDNA3, and the
+// LLVM 22 cannot select these: no SMFMAC before CDNA3 (whatever the title
+// of "CDNA and CDNA2 sparse MFMA builtins" says), and the
 // gfx908/gfx90a i8 MFMAs cannot be selected on gfx942 (upstream MLIR lowers
 // 16x16x16 i8 to one anyway, and llc aborts).
 TEST(CatalogTest, KnownIllegalPairsAreIllegal) {
@@ -115,7 +120,8 @@ TEST(CatalogTest, KnownIllegalPairsAreIllegal) {
 }
 
 TEST(CatalogTest, CoverageOfTheIssue) {
-  // RDNA4: every dense WMMA of seed 003 and every SWMMAC of seed 000.
+  // RDNA4: every builtin of "RDNA4 dense WMMA builtins" and of "RDNA4
+  // sparse WMMA builtins".
   for (const char *name :
        {"wmma_f32_16x16x16_f16_w32_gfx12", "wmma_f32_16x16x16_bf16_w32_gfx12",
         "wmma_f16_16x16x16_f16_w32_gfx12", "wmma_bf16_16x16x16_bf16_w32_gfx12",
@@ -134,7 +140,8 @@ TEST(CatalogTest, CoverageOfTheIssue) {
         "wmma_f32_16x16x16_f16_w32", "wmma_f32_16x16x16_bf16_w32",
         "wmma_f16_16x16x16_f16_w32", "wmma_bf16_16x16x16_bf16_w32",
         "wmma_i32_16x16x16_iu8_w32", "wmma_i32_16x16x16_iu4_w32",
-        // CDNA3 SMFMAC (seed 001 and 004) and dense counterparts.
+        // CDNA3 SMFMAC ("CDNA and CDNA2 sparse MFMA builtins", the ISA
+        // entry of v_smfmac_f32_32x32x32_bf8_bf8) and dense counterparts.
         "smfmac_f32_16x16x32_f16", "smfmac_f32_32x32x16_f16",
         "smfmac_f32_16x16x32_bf16", "smfmac_f32_32x32x16_bf16",
         "smfmac_i32_16x16x64_i8", "smfmac_i32_32x32x32_i8",
@@ -245,11 +252,12 @@ TEST(CatalogTest, SparseAAndBLaneGroupsCoverTheSameK) {
 }
 
 //===----------------------------------------------------------------------===//
-// Layouts: the formulas the seeds and AMD's documents state
+// Layouts: the formulas AMD's documents state
 //===----------------------------------------------------------------------===//
 
 TEST(CatalogTest, Rdna4AccumulatorFormula) {
-  // Seeds 000 and 003: i = 8 * (L / 16) + g, j = L % 16.
+  // "RDNA4 dense / sparse WMMA builtins": i = 8 * (L / 16) + g,
+  // j = L % 16.
   for (const IntrinsicInfo &info : getAllIntrinsics()) {
     if (!info.chips.contains(Chip::gfx1201))
       continue;
@@ -270,7 +278,8 @@ TEST(CatalogTest, Rdna4AccumulatorFormula) {
 }
 
 TEST(CatalogTest, Rdna3AccumulatorAndReplication) {
-  // Seed 003 note and CALC: even rows in lanes 0-15, odd rows in 16-31;
+  // "RDNA4 dense WMMA builtins" (its note on RDNA3) and CALC: even rows in
+  // lanes 0-15, odd rows in 16-31;
   // 16-bit results in the low half of each register (op_sel = 0).
   for (const char *name : {"wmma_f32_16x16x16_f16_w32",
                            "wmma_f16_16x16x16_f16_w32",
@@ -296,7 +305,8 @@ TEST(CatalogTest, Rdna3AccumulatorAndReplication) {
 }
 
 TEST(CatalogTest, Rdna4Dense16BitInterleavesGroupsOfFour) {
-  // Seed 003's table (its example code is wrong): lane group 0 holds
+  // "RDNA4 dense WMMA builtins"' table (its example code is wrong): lane
+  // group 0 holds
   // K {0,1},{2,3},{8,9},{10,11}; group 1 K {4,5},{6,7},{12,13},{14,15}.
   const unsigned expected[2][4][2] = {{{0, 1}, {2, 3}, {8, 9}, {10, 11}},
                                       {{4, 5}, {6, 7}, {12, 13}, {14, 15}}};
@@ -318,9 +328,10 @@ TEST(CatalogTest, Rdna4Dense16BitInterleavesGroupsOfFour) {
       EXPECT_EQ(iu8.a.layout.apply(lane, e).d1, 8 * (lane / 16) + e);
 }
 
-TEST(CatalogTest, SwmmacF16BLayoutOfSeed000) {
-  // Lane group 0: VGPRs 0-3 K rows 0-7, VGPRs 4-7 K rows 16-23; group 1:
-  // 8-15 and 24-31. Lane L covers column L % 16.
+TEST(CatalogTest, SwmmacF16BLayoutOfTheBuiltinPage) {
+  // "RDNA4 sparse WMMA builtins": lane group 0: VGPRs 0-3 K rows 0-7,
+  // VGPRs 4-7 K rows 16-23; group 1: 8-15 and 24-31. Lane L covers column
+  // L % 16.
   const IntrinsicInfo &info = get("swmmac_f32_16x16x32_f16_w32");
   for (unsigned lane = 0; lane < 32; ++lane)
     for (unsigned e = 0; e < 16; ++e) {
@@ -333,7 +344,8 @@ TEST(CatalogTest, SwmmacF16BLayoutOfSeed000) {
 }
 
 TEST(CatalogTest, SwmmacIndexFieldsFollowTheLanesOwnElements) {
-  // Seed 000's example shares one index word between lanes L and L + 16;
+  // The example of "RDNA4 sparse WMMA builtins" shares one index word
+  // between lanes L and L + 16;
   // the hardware (CALC, CK #3753) gives each lane its own fields. For f16,
   // lane 0 covers dense groups 0, 1, 4, 5 and lane 16 groups 2, 3, 6, 7.
   const IntrinsicInfo &info = get("swmmac_f32_16x16x32_f16_w32");
@@ -349,7 +361,8 @@ TEST(CatalogTest, SwmmacIndexFieldsFollowTheLanesOwnElements) {
 }
 
 TEST(CatalogTest, CdnaAccumulatorFormulas) {
-  // Seed 001: 16x16: lane = 16 * (i / 4) + j, VGPR = i % 4;
+  // "CDNA and CDNA2 sparse MFMA builtins": 16x16: lane = 16 * (i / 4) + j,
+  // VGPR = i % 4;
   // 32x32: lane = (32 * (i / 4)) % 64 + j, VGPR = 4 * (i / 8) + i % 4.
   for (const IntrinsicInfo &info : getAllIntrinsics()) {
     if (info.waveSize != 64)
@@ -370,8 +383,9 @@ TEST(CatalogTest, CdnaAccumulatorFormulas) {
   }
 }
 
-TEST(CatalogTest, SmfmacOperandLoadsOfSeed001) {
-  // The seed's load_a / load_b for 16x16x32 f16 and 32x32x16 f16.
+TEST(CatalogTest, SmfmacOperandLoadsOfTheBuiltinPage) {
+  // The load_a / load_b of "CDNA and CDNA2 sparse MFMA builtins" for
+  // 16x16x32 f16 and 32x32x16 f16.
   const IntrinsicInfo &s16 = get("smfmac_f32_16x16x32_f16");
   const IntrinsicInfo &s32 = get("smfmac_f32_32x32x16_f16");
   for (unsigned lane = 0; lane < 64; ++lane) {

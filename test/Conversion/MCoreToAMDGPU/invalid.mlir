@@ -1,6 +1,7 @@
 // RUN: mcore-opt %s -split-input-file -verify-diagnostics --convert-mcore-to-amdgpu=chip=gfx90a
 
-// SMFMAC does not exist before CDNA3, whatever seed 001's title says.
+// SMFMAC does not exist before CDNA3, whatever the title of AMD's "CDNA and
+// CDNA2 sparse MFMA builtins" page says.
 func.func @smfmac_on_gfx90a(%a: vector<4xf16>, %b: vector<8xf16>, %c: vector<4xf32>, %i: i32) -> vector<4xf32> {
   // expected-error @+1 {{smfmac_f32_16x16x32_f16 needs gfx942 or gfx950; the target is gfx90a}}
   %d = mcore.sparse_mma %a, %b, %c, %i {intrinsic = #mcore.intrinsic<smfmac_f32_16x16x32_f16>}

@@ -2,9 +2,10 @@
 // gpu-module-to-binary{format=llvm}, run by upstream mlir-runner with
 // libmcore_emu_runtime.so as the mgpu* runtime. The kernel feeds one
 // rocdl.wmma (gfx1201) an identity A and B[k][j] = j + 16 k, placing the
-// elements by RDNA4's per-lane layout (seed 003: lane L holds row or column
-// L % 16 and K {0-3, 8-11} + 4 (L / 16)), so D = B comes back only if the
-// emulator agrees on that layout: lane L element v is D[8 (L / 16) + v][L % 16].
+// elements by RDNA4's per-lane layout (AMD's "RDNA4 dense WMMA builtins"
+// table: lane L holds row or column L % 16 and K {0-3, 8-11} + 4 (L / 16)),
+// so D = B comes back only if the emulator agrees on that layout: lane L
+// element v is D[8 (L / 16) + v][L % 16].
 //
 // RUN: %mlir-opt %s --pass-pipeline='builtin.module(gpu.module(convert-gpu-to-rocdl{chipset=gfx1201}),rocdl-attach-target{chip=gfx1201},convert-scf-to-cf,gpu-to-llvm,convert-vector-to-llvm,convert-arith-to-llvm,convert-cf-to-llvm,expand-strided-metadata,finalize-memref-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts,gpu-module-to-binary{format=llvm})' \
 // RUN:   | %mlir-runner --entry-point-result=void \

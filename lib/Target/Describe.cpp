@@ -44,21 +44,6 @@ mlir::mcore::getCoordNames(Operand operand) {
   llvm_unreachable("unknown operand");
 }
 
-Object mlir::mcore::describeChip(const ChipInfo &chip) {
-  return Object{{"name", chip.name},
-                {"family", getChipFamilyName(chip.family)},
-                {"product", chip.marketing},
-                {"wave_size", chip.waveSize},
-                {"fp8", getFp8FormatName(chip.fp8)},
-                {"mfma", chip.hasMfma},
-                {"smfmac", chip.hasSmfmac},
-                {"wmma", chip.hasWmma},
-                {"swmmac", chip.hasSwmmac},
-                {"lds_bytes", chip.ldsBytes},
-                {"vgprs", chip.maxVgprs},
-                {"agprs", chip.maxAgprs}};
-}
-
 Object mlir::mcore::describeIntrinsic(const IntrinsicInfo &info) {
   Array chips;
   Object cycles;

@@ -2,8 +2,9 @@
 //
 // Chips and intrinsics are the catalog's own entries (lib/Target), exposed
 // read-only by reference; layouts are computed with getLayoutCells, as
-// mcore-layout does. Attribute names are the keys of mcore-layout's JSON
-// (Describe.h), which test/python/test_catalog.py checks one by one.
+// mcore-layout does. The attributes of intrinsics and layouts are named as
+// the keys of mcore-layout's JSON (Describe.h), which
+// test/python/test_catalog.py checks one by one.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,8 +1,8 @@
 //===- Describe.h - The catalog as data -------------------------*- C++ -*-===//
 //
-// One description of chips, intrinsics and layouts, shared by every tool and
-// binding that shows them (mcore-layout, the Python module), so they agree
-// by construction.
+// One description of intrinsics and layouts, shared by every tool that
+// shows them (mcore-layout, its JSON), with the coordinate names the Python
+// module's LayoutCell uses too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,9 +30,6 @@ std::vector<LayoutCell> getLayoutCells(const IntrinsicInfo &info,
 
 /// The names of an operand's two tile coordinates: {"row", "k"}, ...
 std::pair<const char *, const char *> getCoordNames(Operand operand);
-
-/// {name, family, chips, wave_size, fp8, has_mfma, ...}.
-llvm::json::Object describeChip(const ChipInfo &chip);
 
 /// {name, family, chips, wave_size, m, n, k, a_type, b_type, c_type, sparse,
 ///  llvm_intrinsic, ops, cycles: {chip: n}, fragment_lengths: {A, B, C}}.

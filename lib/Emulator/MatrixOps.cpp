@@ -34,7 +34,7 @@
 // sets are 2 * (compressed elements per lane) bits wide, which is the gfx942
 // rule and what llvm-project PR #193541 states for gfx950.
 //
-// The seeds and mcore's catalog are not read here (docs/Emulator.md,
+// AMD's builtin pages and mcore's catalog are not read here (docs/Emulator.md,
 // "Independence").
 //
 // This file holds the intrinsic table, MatrixOp and the execution; the

@@ -27,16 +27,21 @@
 //   TLR   ROCm/rocm-libraries hipBLASLt tensilelite Components/LocalRead.py,
 //         "SMFMA layout": the dense operand of a gfx950 doubled-K SMFMAC is
 //         read as two blocks per thread group.
+//   DWMMA, SWMMA, SMFMA  AMD's HIP pages "RDNA4 dense WMMA builtins" (the
+//         _gfx12 WMMA builtins), "RDNA4 sparse WMMA builtins" (SWMMAC) and
+//         "CDNA and CDNA2 sparse MFMA builtins" (SMFMAC): layouts, throughput
+//         tables, signatures; SMFMAISA: the CDNA3/CDNA4 ISA entry of
+//         v_smfmac_f32_32x32x32_bf8_bf8 (docs/Layouts.md lists them).
 //
 // The universal sparse-index rule (CALC, CK): 2-bit field f of a lane's
 // index set gives the in-group position (0-3) of element f of the same
 // lane's A fragment. So every index layout below equals its A layout.
 //
-// What the seeds got wrong, and this table corrects: gfx12 16-bit A/B
-// interleave groups of four k between the lane halves (seed 003's example
+// What those pages got wrong, and this table corrects: gfx12 16-bit A/B
+// interleave groups of four k between the lane halves (DWMMA's example
 // code is wrong, its table right); every SWMMAC lane carries its own index
-// bits (seed 000's "lane / 16 selects an 8-bit half" is wrong); SMFMAC is
-// not on gfx908/gfx90a, and abid selects its index set (seed 001).
+// bits (SWMMA's "lane / 16 selects an 8-bit half" is wrong); SMFMAC is
+// not on gfx908/gfx90a, and abid selects its index set (SMFMA).
 //
 //===----------------------------------------------------------------------===//
 
@@ -124,7 +129,7 @@ constexpr LaneLayout cdna4SparseB(unsigned n, unsigned epc) {
   return cdnaB(n, epc, 2);
 }
 
-/// CDNA C/D, CALC InstCalcGfx9 output (seed 001 agrees):
+/// CDNA C/D, CALC InstCalcGfx9 output (SMFMA agrees):
 /// 16x16: element v of lane L holds D[4 * (L / 16) + v][L % 16];
 /// 32x32: element v of lane L holds D[8 * (v / 4) + 4 * (L / 32) + v % 4][L % 32].
 constexpr LaneLayout kCdnaC16 =
@@ -145,7 +150,7 @@ constexpr LaneLayout kRdna3C =
     makeLayout({D0(2), D0(4), D0(8)}, {D1(1), D1(2), D1(4), D1(8), D0(1)});
 
 /// RDNA4 (gfx12) 16-bit dense A, and compressed 16-bit SWMMAC A (over
-/// compressed k), CALC InstCalcGfx12 (seed 003's table): element e of lane L
+/// compressed k), CALC InstCalcGfx12 (DWMMA's table): element e of lane L
 /// holds k = 8 * (e / 4) + 4 * (L / 16) + e % 4; lanes 0-15 hold k 0-3 and
 /// 8-11, lanes 16-31 hold k 4-7 and 12-15.
 constexpr LaneLayout kRdna4A16 =
@@ -164,12 +169,12 @@ constexpr LaneLayout rdna4Contig(unsigned epl) {
   l.laneBases[4] = D1(uint16_t(epl));
   return l;
 }
-/// RDNA4 SWMMAC 16-bit B, CALC InstCalcGfx12 (seed 000's table): element e
+/// RDNA4 SWMMAC 16-bit B, CALC InstCalcGfx12 (SWMMA's table): element e
 /// of lane L holds k = 16 * (e / 8) + 8 * (L / 16) + e % 8.
 constexpr LaneLayout kRdna4SparseB16 = transposed(
     makeLayout({D1(1), D1(2), D1(4), D1(16)},
                {D0(1), D0(2), D0(4), D0(8), D1(8)}));
-/// RDNA4 C/D, CALC InstCalcGfx12 (seeds 000 and 003): element v of lane L
+/// RDNA4 C/D, CALC InstCalcGfx12 (SWMMA and DWMMA): element v of lane L
 /// holds D[8 * (L / 16) + v][L % 16]; 16-bit results are packed two per
 /// register in the same order.
 constexpr LaneLayout kRdna4C =
@@ -193,9 +198,9 @@ constexpr SparseIndexInfo indexFor(const FragmentInfo &a) {
 }
 
 constexpr const char *kCalcRdna4 =
-    "CALC InstCalcGfx12; seeds 000/003; CK compress_a_impl (index)";
+    "CALC InstCalcGfx12; RDNA4 WMMA/SWMMAC builtin pages; CK compress_a_impl (index)";
 constexpr const char *kCalcRdna3 = "CALC InstCalcGfx11";
-constexpr const char *kCalcCdna = "CALC InstCalcGfx9; seed 001 (C)";
+constexpr const char *kCalcCdna = "CALC InstCalcGfx9; CDNA sparse MFMA builtin page (C)";
 constexpr const char *kCalcCdna4 =
     "CALC InstCalcGfx9 algorithm extended to CDNA4 shapes (no CDNA4 CALC); "
     "CK mfma_gfx9.hpp agrees (kABKPerLane, NumAccess 1)";
@@ -204,12 +209,12 @@ constexpr const char *kCkCdna4Sparse =
     "agrees); B: CK sparse_gfx9.hpp kBKNumAccess 2, Tensile LocalRead SMFMA "
     "layout; index sets: PR193541";
 
-constexpr const char *kCostRdna4 = "seed 000/003 throughput tables; CALC";
+constexpr const char *kCostRdna4 = "RDNA4 WMMA/SWMMAC builtin pages' throughput tables; CALC";
 constexpr const char *kCostRdna3 = "CALC dict_insts (RDNA3)";
 constexpr const char *kCostCdna =
     "LLVM 22 scheduling model (passes x 4 cycles), equal to CALC on "
     "gfx908/gfx90a/gfx942";
-constexpr const char *kCostSmfmac = "seed 001 throughput table; CALC (gfx942)";
+constexpr const char *kCostSmfmac = "CDNA sparse MFMA builtin page's throughput table; CALC (gfx942)";
 
 constexpr CycleCount cyc(ChipSet chips, uint16_t cycles) {
   return CycleCount{chips, cycles};
@@ -313,7 +318,7 @@ constexpr IntrinsicInfo smfmacF8(const char *name, const char *llvm, S a, S b,
 
 constexpr IntrinsicInfo kIntrinsics[] = {
     // ---------------------------------------------------------------------
-    // RDNA4 (gfx1200, gfx1201) dense WMMA, seed 003.
+    // RDNA4 (gfx1200, gfx1201) dense WMMA, DWMMA.
     // ---------------------------------------------------------------------
     make({"wmma_f32_16x16x16_f16_w32_gfx12",
           "llvm.amdgcn.wmma.f32.16x16x16.f16", MmaFamily::WMMA, kRDNA4, 16,
@@ -362,7 +367,7 @@ constexpr IntrinsicInfo kIntrinsics[] = {
              "llvm.amdgcn.wmma.f32.16x16x16.bf8.bf8", S::BF8, S::BF8),
 
     // ---------------------------------------------------------------------
-    // RDNA4 SWMMAC, seed 000. K is the dense K.
+    // RDNA4 SWMMAC, SWMMA. K is the dense K.
     // ---------------------------------------------------------------------
     make({"swmmac_f32_16x16x32_f16_w32", "llvm.amdgcn.swmmac.f32.16x16x32.f16",
           MmaFamily::SWMMAC, kRDNA4, 16, 16, 32,
@@ -555,7 +560,7 @@ constexpr IntrinsicInfo kIntrinsics[] = {
           {cyc(kGfx950, 32)}, kCostCdna, kCalcCdna4}),
 
     // ---------------------------------------------------------------------
-    // SMFMAC, CDNA3 (gfx942) and CDNA4 (gfx950); seed 001 and 004. K is the
+    // SMFMAC, CDNA3 (gfx942) and CDNA4 (gfx950); SMFMA and SMFMAISA. K is the
     // dense K; abid (with cbsz = 0) selects the index set.
     // ---------------------------------------------------------------------
     make({"smfmac_f32_16x16x32_f16", "llvm.amdgcn.smfmac.f32.16x16x32.f16",

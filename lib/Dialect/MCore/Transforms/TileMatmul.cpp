@@ -105,13 +105,12 @@ static gpu::LaunchOp forallToLaunch(RewriterBase &rewriter,
   return launch;
 }
 
-/// The base memref and offsets of a subview with unit strides, or (v, 0, 0).
-static std::pair<Value, SmallVector<OpFoldResult>> getBase(Value v,
-                                                           OpBuilder &b) {
+/// The offsets of a subview with unit strides into its source, or (0, 0).
+static SmallVector<OpFoldResult> getSubviewOffsets(Value v, OpBuilder &b) {
   if (auto sv = v.getDefiningOp<memref::SubViewOp>())
     if (sv.hasUnitStride())
-      return {sv.getSource(), sv.getMixedOffsets()};
-  return {v, {b.getIndexAttr(0), b.getIndexAttr(0)}};
+      return sv.getMixedOffsets();
+  return {b.getIndexAttr(0), b.getIndexAttr(0)};
 }
 
 //===----------------------------------------------------------------------===//
@@ -203,7 +202,7 @@ tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &spec,
   b.setInsertionPoint(tiledOp);
   Value tileC = spec.sparse ? cast<SparseMatmulOp>(tiledOp).getC()
                             : cast<linalg::MatmulOp>(tiledOp).getDpsInits()[0];
-  SmallVector<OpFoldResult> cOffsets = getBase(tileC, b).second;
+  SmallVector<OpFoldResult> cOffsets = getSubviewOffsets(tileC, b);
   Value i0 = getValueOrCreateConstantIndexOp(b, loc, cOffsets[0]);
   Value j0 = getValueOrCreateConstantIndexOp(b, loc, cOffsets[1]);
   KernelEmitter emitter(b, spec, cfg, intr);

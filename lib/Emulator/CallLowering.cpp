@@ -307,7 +307,8 @@ class RuleIndex {
 public:
   RuleIndex() {
     for (ArrayRef<CallRule> rules :
-         {ArrayRef<CallRule>(kRules), getWaveOpRules(), getMathRules()})
+         {ArrayRef<CallRule>(kRules), getWaveOpRules(), getMathRules(),
+          getBufferRules()})
       for (const CallRule &r : rules) {
         if (r.match == CallRule::Prefix) {
           prefixes.push_back(&r);
@@ -386,7 +387,8 @@ Error DeviceLowering::rewriteCall(CallBase &call) {
   // What no rule lowers.
   if (name.starts_with("llvm.amdgcn.")) {
     if (c.op.contains("buffer"))
-      return c.unsupported("buffer resources are not emulated");
+      return c.unsupported("of the buffer instructions the emulator has raw "
+                           "loads, stores and atomics");
     return c.unsupported("this intrinsic is not emulated");
   }
   if (callee->isIntrinsic()) {

@@ -9,10 +9,12 @@
 // intrinsic stays (it is re-declared in the host module), any other callee
 // is an error.
 //
-// The rules are in three files, one table each:
+// The rules are in four files, one table each:
 //   CallLowering.cpp    no-ops, ids and dispatch data, barriers, traps, ockl
 //   WaveOpLowering.cpp  matrix and cross-lane instructions (the lanes meet)
 //   MathLowering.cpp    math and conversions, as plain IR or runtime helpers
+//   BufferLowering.cpp  buffer resources: make.buffer.rsrc, raw buffer
+//                       loads, stores and atomics
 // Supporting a new callee is one row in one of them plus its handler; a new
 // family of callees (buffer resources, printf) is a new file with its own
 // table, listed in CallLowering.cpp.
@@ -82,9 +84,11 @@ struct CallRule {
   Match match = Exact;
 };
 
-/// The tables of WaveOpLowering.cpp and MathLowering.cpp.
+/// The tables of WaveOpLowering.cpp, MathLowering.cpp and
+/// BufferLowering.cpp.
 llvm::ArrayRef<CallRule> getWaveOpRules();
 llvm::ArrayRef<CallRule> getMathRules();
+llvm::ArrayRef<CallRule> getBufferRules();
 
 //===----------------------------------------------------------------------===//
 // Matrix intrinsic operands (WaveOpLowering.cpp; chip detection uses them)

@@ -111,6 +111,10 @@ Error DeviceLowering::prepareModule() {
 // Pointers and scopes
 //===----------------------------------------------------------------------===//
 
+/// Address spaces the host module cannot hold. Buffer resources (8) are
+/// i128 values there (HostModule.cpp); fat buffer pointers (7, 9) are
+/// lowered to them first (BufferLowering.cpp), so one left here is a
+/// construct that lowering did not handle.
 static bool isUnsupportedAddrSpace(Type *t) {
   if (auto *v = dyn_cast<VectorType>(t))
     t = v->getElementType();
@@ -118,7 +122,7 @@ static bool isUnsupportedAddrSpace(Type *t) {
     return false;
   unsigned as = t->getPointerAddressSpace();
   return as == kRegion || as == kConstant32 || as == kBufferFat ||
-         as == kBufferRsrc || as == kBufferStrided || as > kBufferStrided;
+         as == kBufferStrided || as > kBufferStrided;
 }
 
 Error DeviceLowering::rewritePointerCasts(Function &F) {
@@ -127,19 +131,27 @@ Error DeviceLowering::rewritePointerCasts(Function &F) {
       return rewriteError("function '" + F.getName() + "' takes a " +
                           typeName(a.getType()) +
                           " argument; the emulator supports flat, global, "
-                          "constant, LDS and private pointers only");
+                          "constant, LDS and private pointers and buffer "
+                          "resources (address space 8) only");
   SmallVector<Instruction *> casts;
   for (Instruction &I : instructions(F)) {
     if (isUnsupportedAddrSpace(I.getType()))
       return rewriteError(typeName(I.getType()) + " value " + where(I) +
-                          ": buffer and other special address spaces "
-                          "(2, 6, 7, 8, 9) are not supported by the emulator");
+                          ": address spaces 2, 6 and (where LLVM's buffer "
+                          "fat pointer lowering leaves them) 7 and 9 are not "
+                          "supported by the emulator");
     for (Value *op : I.operands())
       if (isUnsupportedAddrSpace(op->getType()))
         return rewriteError(typeName(op->getType()) + " operand " + where(I) +
-                            ": buffer and other special address spaces "
-                            "(2, 6, 7, 8, 9) are not supported by the "
-                            "emulator");
+                            ": address spaces 2, 6 and (where LLVM's buffer "
+                            "fat pointer lowering leaves them) 7 and 9 are "
+                            "not supported by the emulator");
+    if (auto *gep = dyn_cast<GetElementPtrInst>(&I);
+        gep && gep->getPointerAddressSpace() == kBufferRsrc)
+      return rewriteError("getelementptr on a buffer resource " + where(I) +
+                          ": address arithmetic on address space 8 is "
+                          "invalid (AMDGPUUsage, \"Buffer Resource\"); cast "
+                          "it to a fat buffer pointer (address space 7)");
     if (auto *p2i = dyn_cast<PtrToIntInst>(&I)) {
       unsigned as = p2i->getPointerAddressSpace();
       if (as == kLocal || as == kPrivate)
@@ -209,6 +221,8 @@ void DeviceLowering::rewriteSyncScopes(Function &F) {
 }
 
 Error DeviceLowering::run() {
+  if (Error e = lowerFatBufferPointers())
+    return e;
   if (Error e = prepareModule())
     return e;
   if (Error e = layoutLds())
@@ -234,7 +248,20 @@ Error DeviceLowering::run() {
     rewriteSyncScopes(*F);
     rewriteUnreachables(*F);
   }
+  eraseDeadDeclarations();
   return Error::success();
+}
+
+/// The declarations of lowered calls, now unused: the host module would
+/// re-declare them with flattened types (an amdgcn intrinsic on an i128
+/// resource has no valid declaration).
+void DeviceLowering::eraseDeadDeclarations() {
+  SmallVector<Function *> dead;
+  for (Function &F : M)
+    if (F.isDeclaration() && F.use_empty() && F.isIntrinsic())
+      dead.push_back(&F);
+  for (Function *F : dead)
+    F->eraseFromParent();
 }
 
 /// A lane that reaches `unreachable` (undefined behaviour the device

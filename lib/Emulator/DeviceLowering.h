@@ -83,6 +83,9 @@ private:
   llvm::DenseMap<const llvm::Function *, unsigned> kernelIndex;
 
   llvm::Error prepareModule();
+  // BufferLowering.cpp: address space 7 and 9 pointers to buffer intrinsics.
+  llvm::Error lowerFatBufferPointers();
+  void eraseDeadDeclarations();
   // LdsLayout.cpp
   llvm::Error layoutLds();
   llvm::Error replaceLds(llvm::Function &F);

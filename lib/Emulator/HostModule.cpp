@@ -32,7 +32,9 @@ using namespace mlir::mcore::emu::rewrite;
 namespace {
 
 /// Flattens every pointer type to address space 0, inside vectors, arrays,
-/// structs and function types too.
+/// structs and function types too. A buffer resource (address space 8) is
+/// not an address but a 128-bit descriptor: it becomes an i128 holding the
+/// V#'s bits (BufferLowering.cpp).
 class FlattenTypes final : public ValueMapTypeRemapper {
 public:
   explicit FlattenTypes(LLVMContext &C) : C(C) {}
@@ -81,7 +83,9 @@ Type *FlattenTypes::remapType(Type *t) {
   }
   Type *r = t;
   if (isa<PointerType>(t)) {
-    r = PointerType::get(C, 0);
+    r = t->getPointerAddressSpace() == kBufferRsrc
+            ? static_cast<Type *>(Type::getInt128Ty(C))
+            : PointerType::get(C, 0);
   } else if (auto *v = dyn_cast<VectorType>(t)) {
     r = VectorType::get(remapType(v->getElementType()), v->getElementCount());
   } else if (auto *a = dyn_cast<ArrayType>(t)) {
@@ -109,6 +113,20 @@ Type *FlattenTypes::remapType(Type *t) {
   }
   cache[t] = r;
   return r;
+}
+
+/// Whether `t` holds a buffer resource, which the host module holds as an
+/// integer.
+bool changesKind(Type *t) {
+  if (auto *v = dyn_cast<VectorType>(t))
+    t = v->getElementType();
+  if (auto *p = dyn_cast<PointerType>(t))
+    return p->getAddressSpace() == kBufferRsrc;
+  if (auto *a = dyn_cast<ArrayType>(t))
+    return changesKind(a->getElementType());
+  if (auto *s = dyn_cast<StructType>(t))
+    return llvm::any_of(s->elements(), changesKind);
+  return false;
 }
 
 class HostModuleBuilder {
@@ -151,7 +169,7 @@ Expected<Constant *> HostModuleBuilder::mapConstant(Constant *c) {
   }
   Type *ty = types.remapType(c->getType());
   if (isa<ConstantPointerNull>(c))
-    return ConstantPointerNull::get(cast<PointerType>(ty));
+    return Constant::getNullValue(ty); // a null resource is i128 0
   if (isa<PoisonValue>(c))
     return PoisonValue::get(ty);
   if (isa<UndefValue>(c))
@@ -287,11 +305,15 @@ Error HostModuleBuilder::cloneBodies() {
       nai->setName(a.getName());
       vmap[&a] = &*nai++;
     }
-    // Constants that still hold constant expressions (inside aggregates).
+    // Constants that still hold constant expressions (inside aggregates),
+    // and those whose type changes kind (a null or undefined resource is an
+    // i128 on the host; ValueMapper only maps pointers to pointers).
     for (Instruction &I : instructions(F))
       for (Value *op : I.operands())
         if (auto *c = dyn_cast<Constant>(op))
-          if (!isa<GlobalValue>(c) && !isa<ConstantData>(c) && !vmap.count(c)) {
+          if (!isa<GlobalValue>(c) &&
+              (!isa<ConstantData>(c) || changesKind(c->getType())) &&
+              !vmap.count(c)) {
             Expected<Constant *> m = mapConstant(c);
             if (!m)
               return m.takeError();
@@ -316,6 +338,14 @@ void HostModuleBuilder::fixupInstructions() {
       if (auto *asc = dyn_cast<AddrSpaceCastInst>(&I)) {
         asc->replaceAllUsesWith(asc->getOperand(0));
         dead.push_back(asc);
+        continue;
+      }
+      // Casts of buffer resources, which are integers now.
+      if ((isa<PtrToIntInst>(I) && !I.getOperand(0)->getType()->isPtrOrPtrVectorTy()) ||
+          (isa<IntToPtrInst>(I) && !I.getType()->isPtrOrPtrVectorTy())) {
+        IRBuilder<> b(&I);
+        I.replaceAllUsesWith(b.CreateZExtOrTrunc(I.getOperand(0), I.getType()));
+        dead.push_back(&I);
         continue;
       }
       if (auto *call = dyn_cast<CallBase>(&I)) {

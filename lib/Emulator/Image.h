@@ -43,9 +43,38 @@ enum class SiteKind : uint8_t {
   WaveBarrier,   ///< wave.barrier: the lanes of the wave meet
   WaveReduce,    ///< wave.reduce.*: imm0 = WaveReduceOp
   Memory,        ///< a checked load or store (bounds checker)
+  Buffer,        ///< a buffer load, store or atomic: imm0 bytes, imm1
+                 ///< BufferAtomicOp, imm2 BufferValueKind
   Trap,          ///< llvm.trap / s.trap
   Unreachable,   ///< an `unreachable` instruction a lane reached
 };
+
+/// What a buffer atomic does (BufferRuntime.cpp).
+enum class BufferAtomicOp : uint8_t {
+  None, ///< a plain load or store
+  Load, ///< raw.atomic.buffer.load
+  Swap,
+  Add,
+  Sub,
+  SMin,
+  UMin,
+  SMax,
+  UMax,
+  And,
+  Or,
+  Xor,
+  Inc,
+  Dec,
+  FAdd,
+  FMin,
+  FMax,
+  CmpSwap,
+  CondSubU32,
+  SubClampU32,
+};
+
+/// The values a buffer atomic works on.
+enum class BufferValueKind : uint8_t { Int, F32, F64, F16x2, BF16x2 };
 
 enum class WaveReduceOp : uint8_t { UMin, UMax, Min, Max, Add, Sub, And, Or, Xor };
 
@@ -66,7 +95,8 @@ struct Site {
 
   bool isWaveOp() const {
     return kind != SiteKind::Barrier && kind != SiteKind::Memory &&
-           kind != SiteKind::Trap;
+           kind != SiteKind::Buffer && kind != SiteKind::Trap &&
+           kind != SiteKind::Unreachable;
   }
   /// "'llvm.amdgcn.readlane' in function 'f' at a.hip:3:4"
   std::string describe() const;

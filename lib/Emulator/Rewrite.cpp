@@ -70,6 +70,28 @@ std::string rewrite::calleeBaseName(const Function &F) {
 // Target detection
 //===----------------------------------------------------------------------===//
 
+/// Whether every make.buffer.rsrc of `module` has constant stride 0 and
+/// flags with OOB_SELECT 0, and there is one.
+static bool usesGfx9BufferFlags(Module &module) {
+  bool any = false;
+  for (Function &F : module)
+    for (Instruction &I : instructions(F)) {
+      auto *call = dyn_cast<CallBase>(&I);
+      Function *callee = call ? call->getCalledFunction() : nullptr;
+      if (!callee ||
+          calleeBaseName(*callee) != "llvm.amdgcn.make.buffer.rsrc" ||
+          call->arg_size() != 4)
+        continue;
+      auto *stride = dyn_cast<ConstantInt>(call->getArgOperand(1));
+      auto *flags = dyn_cast<ConstantInt>(call->getArgOperand(3));
+      if (!stride || !flags || !stride->isZero() ||
+          ((flags->getZExtValue() >> 28) & 3) != 0)
+        return false;
+      any = true;
+    }
+  return any;
+}
+
 Expected<Target> mlir::mcore::emu::detectTarget(Module &module,
                                                 StringRef fallbackChip,
                                                 std::string &source) {
@@ -122,6 +144,14 @@ Expected<Target> mlir::mcore::emu::detectTarget(Module &module,
             ballot32 = true;
         }
   if (calls.empty()) {
+    // A raw buffer descriptor (stride 0) with OOB_SELECT 0 (flags bits
+    // 29:28) is gfx9's: on gfx10+ it would put every access out of range,
+    // and MLIR's AMDGPU lowering writes it for gfx9 only.
+    if (usesGfx9BufferFlags(module)) {
+      source = "its buffer descriptors, whose flags are gfx9's (the module "
+               "names no chip and has no matrix instructions)";
+      return getTarget("gfx942", 0);
+    }
     source = "the default chip (the module names none and has no matrix "
              "instructions)";
     return getTarget("gfx1201", wave64 ? 64 : 0);

@@ -712,7 +712,7 @@ llvm::ArrayRef<RuntimeSymbol> mlir::mcore::emu::getRuntimeSymbols() {
   static const std::vector<RuntimeSymbol> symbols = [] {
     std::vector<RuntimeSymbol> all(std::begin(core), std::end(core));
     for (llvm::ArrayRef<RuntimeSymbol> more :
-         {getBoundsCheckSymbols(), getMathSymbols()})
+         {getBoundsCheckSymbols(), getMathSymbols(), getBufferSymbols()})
       all.insert(all.end(), more.begin(), more.end());
     return all;
   }();

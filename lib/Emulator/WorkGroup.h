@@ -170,9 +170,11 @@ struct AltSignalStack {
   ~AltSignalStack();
 };
 
-/// The runtime functions of BoundsCheck.cpp and RuntimeMath.cpp.
+/// The runtime functions of BoundsCheck.cpp, RuntimeMath.cpp and
+/// BufferRuntime.cpp.
 llvm::ArrayRef<RuntimeSymbol> getBoundsCheckSymbols();
 llvm::ArrayRef<RuntimeSymbol> getMathSymbols();
+llvm::ArrayRef<RuntimeSymbol> getBufferSymbols();
 
 } // namespace mlir::mcore::emu::runtime
 

@@ -1,6 +1,7 @@
 ; Constructs the emulator does not run are errors that name them: inline
 ; assembly, calls to functions the module does not define (device libraries
-; are not linked), buffer resources, and modules for another target.
+; are not linked), structured (indexed) buffer accesses, and modules for
+; another target.
 ; RUN: %split-file %s %t
 ; RUN: not %mcore-emu-run %t/asm.ll --kernel=k 2>&1 | FileCheck %s --check-prefix=ASM
 ; RUN: not %mcore-emu-run %t/extern.ll --kernel=k 2>&1 | FileCheck %s --check-prefix=EXTERN
@@ -12,7 +13,7 @@
 
 ; ASM: error: cannot load the kernel module: inline assembly in function 'k' cannot be emulated
 ; EXTERN: error: cannot load the kernel module: '__ocml_exp_f32' is called in function 'k' but not defined in the module
-; BUFFER: error: cannot load the kernel module: 'llvm.amdgcn.make.buffer.rsrc' in function 'k' is not supported by the emulator: buffer resources are not emulated
+; BUFFER: error: cannot load the kernel module: 'llvm.amdgcn.struct.ptr.buffer.load' in function 'k' is not supported by the emulator: structured (indexed) buffer accesses are not emulated; raw ones (stride 0) are
 ; X86: error: cannot load the kernel module: the module's target triple is 'x86_64-unknown-linux-gnu', not amdgcn-amd-amdhsa
 ; GARBAGE: error: cannot load the kernel module: it is neither LLVM bitcode nor valid LLVM IR
 ; INVALID: error: cannot load the kernel module: the module is not valid LLVM IR: Instruction does not dominate all uses!
@@ -38,10 +39,10 @@ define amdgpu_kernel void @k(ptr addrspace(1) %p) "target-cpu"="gfx1201" {
 ;--- buffer.ll
 target triple = "amdgcn-amd-amdhsa"
 declare ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p8.p1(ptr addrspace(1), i16, i64, i32)
-declare float @llvm.amdgcn.raw.ptr.buffer.load.f32(ptr addrspace(8), i32, i32, i32)
+declare float @llvm.amdgcn.struct.ptr.buffer.load.f32(ptr addrspace(8), i32, i32, i32, i32)
 define amdgpu_kernel void @k(ptr addrspace(1) %p) "target-cpu"="gfx1201" {
-  %r = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p8.p1(ptr addrspace(1) %p, i16 0, i64 64, i32 0)
-  %v = call float @llvm.amdgcn.raw.ptr.buffer.load.f32(ptr addrspace(8) %r, i32 0, i32 0, i32 0)
+  %r = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p8.p1(ptr addrspace(1) %p, i16 4, i64 64, i32 0)
+  %v = call float @llvm.amdgcn.struct.ptr.buffer.load.f32(ptr addrspace(8) %r, i32 1, i32 0, i32 0, i32 0)
   store float %v, ptr addrspace(1) %p
   ret void
 }

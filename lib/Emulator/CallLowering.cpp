@@ -49,7 +49,7 @@ Error CallLowering::notDefined() const {
                       " but not defined in the module; the emulator runs the "
                       "module's own code only (ROCm device libraries such as "
                       "ocml are not available; of ockl it provides the "
-                      "work-item functions)");
+                      "work-item and printf functions)");
 }
 
 namespace {
@@ -308,7 +308,7 @@ public:
   RuleIndex() {
     for (ArrayRef<CallRule> rules :
          {ArrayRef<CallRule>(kRules), getWaveOpRules(), getMathRules(),
-          getBufferRules()})
+          getBufferRules(), getPrintfRules()})
       for (const CallRule &r : rules) {
         if (r.match == CallRule::Prefix) {
           prefixes.push_back(&r);

@@ -9,12 +9,13 @@
 // intrinsic stays (it is re-declared in the host module), any other callee
 // is an error.
 //
-// The rules are in four files, one table each:
+// The rules are in five files, one table each:
 //   CallLowering.cpp    no-ops, ids and dispatch data, barriers, traps, ockl
 //   WaveOpLowering.cpp  matrix and cross-lane instructions (the lanes meet)
 //   MathLowering.cpp    math and conversions, as plain IR or runtime helpers
 //   BufferLowering.cpp  buffer resources: make.buffer.rsrc, raw buffer
 //                       loads, stores and atomics
+//   PrintfLowering.cpp  device printf: the ockl printf functions, printf
 // Supporting a new callee is one row in one of them plus its handler; a new
 // family of callees (buffer resources, printf) is a new file with its own
 // table, listed in CallLowering.cpp.
@@ -84,11 +85,31 @@ struct CallRule {
   Match match = Exact;
 };
 
-/// The tables of WaveOpLowering.cpp, MathLowering.cpp and
-/// BufferLowering.cpp.
+/// The tables of WaveOpLowering.cpp, MathLowering.cpp, BufferLowering.cpp
+/// and PrintfLowering.cpp.
 llvm::ArrayRef<CallRule> getWaveOpRules();
 llvm::ArrayRef<CallRule> getMathRules();
 llvm::ArrayRef<CallRule> getBufferRules();
+llvm::ArrayRef<CallRule> getPrintfRules();
+
+//===----------------------------------------------------------------------===//
+// Cross-lane sites (WaveOpLowering.cpp; printf uses them too)
+//===----------------------------------------------------------------------===//
+
+/// The operands of a cross-lane site (Image.h says what each kind reads).
+struct CrossLane {
+  SiteKind kind;
+  llvm::Value *in0 = nullptr, *in1 = nullptr; ///< values, passed by address
+  llvm::Value *a0 = nullptr, *a1 = nullptr;   ///< i32 operands
+  uint32_t imm0 = 0, imm1 = 0, imm2 = 0, imm3 = 0;
+};
+
+/// The call becomes a call of __mcore_emu_xlane for a new site, where the
+/// lanes of the wave meet; returns the result the runtime writes (of the
+/// call's type, `valueType` sizing in0/in1/out when given), or nullptr for a
+/// call without one.
+llvm::Value *lowerCrossLane(CallLowering &c, const CrossLane &x,
+                            llvm::Type *valueType = nullptr);
 
 //===----------------------------------------------------------------------===//
 // Matrix intrinsic operands (WaveOpLowering.cpp; chip detection uses them)

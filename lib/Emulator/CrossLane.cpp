@@ -273,6 +273,8 @@ Error runtime::executeCrossLane(const Site &s, llvm::ArrayRef<Lane *> active) {
         std::memcpy(l->out, &acc, std::min<unsigned>(vb, 8));
     break;
   }
+  case SiteKind::Printf:
+    return executePrintf(s, active);
   default:
     return fail("internal error: not a wave-wide operation");
   }

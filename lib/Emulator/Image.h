@@ -45,8 +45,17 @@ enum class SiteKind : uint8_t {
   Memory,        ///< a checked load or store (bounds checker)
   Buffer,        ///< a buffer load, store or atomic: imm0 bytes, imm1
                  ///< BufferAtomicOp, imm2 BufferValueKind
+  Printf,        ///< a piece of a device printf message, imm0 PrintfPiece;
+                 ///< a0 = 1 sends the message; the lanes meet
   Trap,          ///< llvm.trap / s.trap
   Unreachable,   ///< an `unreachable` instruction a lane reached
+};
+
+/// What a printf site adds to the lane's message (PrintfRuntime.cpp).
+enum class PrintfPiece : uint8_t {
+  String, ///< in0 {address, length}: a string (the format, or a %s)
+  Words,  ///< in0 {n, w0..w6}: n 64-bit argument words
+  Whole,  ///< in0 {n, w0..}: words, in1 the format's address (C printf)
 };
 
 /// What a buffer atomic does (BufferRuntime.cpp).

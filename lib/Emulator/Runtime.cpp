@@ -712,7 +712,8 @@ llvm::ArrayRef<RuntimeSymbol> mlir::mcore::emu::getRuntimeSymbols() {
   static const std::vector<RuntimeSymbol> symbols = [] {
     std::vector<RuntimeSymbol> all(std::begin(core), std::end(core));
     for (llvm::ArrayRef<RuntimeSymbol> more :
-         {getBoundsCheckSymbols(), getMathSymbols(), getBufferSymbols()})
+         {getBoundsCheckSymbols(), getMathSymbols(), getBufferSymbols(),
+          getPrintfSymbols()})
       all.insert(all.end(), more.begin(), more.end());
     return all;
   }();

@@ -206,18 +206,10 @@ Expected<Value *> lowerMma(CallLowering &c) {
 // Cross-lane operations
 //===----------------------------------------------------------------------===//
 
-/// The operands of a cross-lane site (Image.h says what each kind reads).
-struct CrossLane {
-  SiteKind kind;
-  Value *in0 = nullptr, *in1 = nullptr; ///< values, passed by address
-  Value *a0 = nullptr, *a1 = nullptr;   ///< i32 operands
-  uint32_t imm0 = 0, imm1 = 0, imm2 = 0, imm3 = 0;
-};
+} // namespace
 
-/// The call becomes a call of __mcore_emu_xlane for a new site; returns the
-/// result the runtime writes, or nullptr for a call without one.
-Value *lowerCrossLane(CallLowering &c, const CrossLane &x,
-                      Type *valueType = nullptr) {
+Value *rewrite::lowerCrossLane(CallLowering &c, const CrossLane &x,
+                               Type *valueType) {
   DeviceLowering &L = c.lowering;
   Site site = L.makeSite(x.kind, c.call);
   site.imm0 = x.imm0;
@@ -267,6 +259,8 @@ Value *lowerCrossLane(CallLowering &c, const CrossLane &x,
     return nullptr;
   return b.CreateLoad(ret, out, "xl.result");
 }
+
+namespace {
 
 Expected<Value *> lowerReadFirstLane(CallLowering &c) {
   return lowerCrossLane(c, {SiteKind::ReadFirstLane, c.arg(0)});

@@ -38,6 +38,14 @@ using boost::context::detail::fcontext_t;
 struct WorkGroup;
 struct Wave;
 
+/// A piece of a device printf message a lane is building
+/// (PrintfRuntime.cpp): a string, or a 64-bit argument word.
+struct PrintfPart {
+  bool isString = false;
+  std::string text;
+  uint64_t word = 0;
+};
+
 struct Lane {
   enum State : uint8_t { Runnable, AtWaveOp, AtBarrier, Done };
   fcontext_t ctx = nullptr;
@@ -54,6 +62,8 @@ struct Lane {
   const void *in0 = nullptr, *in1 = nullptr, *in2 = nullptr;
   void *out = nullptr;
   uint32_t a0 = 0, a1 = 0;
+  /// The device printf message being built.
+  std::vector<PrintfPart> printf;
 };
 
 struct Wave {
@@ -156,6 +166,10 @@ void suspend(Lane &l);
 /// message for what the emulator cannot compute (CrossLane.cpp).
 llvm::Error executeCrossLane(const Site &s, llvm::ArrayRef<Lane *> active);
 
+/// Adds the pieces of printf site `s` to the messages of the waiting lanes
+/// and prints the messages they send, in lane order (PrintfRuntime.cpp).
+llvm::Error executePrintf(const Site &s, llvm::ArrayRef<Lane *> active);
+
 /// Catches SIGSEGV, SIGBUS, SIGFPE and SIGILL raised by lanes; signals from
 /// anywhere else go to the handlers installed before (Faults.cpp).
 void installFaultHandlers();
@@ -170,11 +184,12 @@ struct AltSignalStack {
   ~AltSignalStack();
 };
 
-/// The runtime functions of BoundsCheck.cpp, RuntimeMath.cpp and
-/// BufferRuntime.cpp.
+/// The runtime functions of BoundsCheck.cpp, RuntimeMath.cpp,
+/// BufferRuntime.cpp and PrintfRuntime.cpp.
 llvm::ArrayRef<RuntimeSymbol> getBoundsCheckSymbols();
 llvm::ArrayRef<RuntimeSymbol> getMathSymbols();
 llvm::ArrayRef<RuntimeSymbol> getBufferSymbols();
+llvm::ArrayRef<RuntimeSymbol> getPrintfSymbols();
 
 } // namespace mlir::mcore::emu::runtime
 

@@ -260,6 +260,7 @@ void MatrixOp::Impl::build() {
   };
   aFp8 = f8(spec->a);
   bFp8 = f8(spec->b);
+  accumulation = getAccumulation(*spec, target);
 
   aLoc.resize(size_t(B) * M * kA);
   bLoc.resize(size_t(B) * K * N);
@@ -547,6 +548,7 @@ struct Scratch {
   std::vector<uint8_t> pos;
   std::vector<double> accF;
   std::vector<int64_t> accI;
+  std::vector<double> colA, colB; ///< one element's inputs along K
 };
 thread_local Scratch scratch;
 
@@ -655,19 +657,30 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
           v = -v;
     }
     S.accF.resize(N);
-    bool fma = s.c == ElemType::F64;
+    bool ordered = I.accumulation != Accumulation::RoundOnce;
+    if (ordered) {
+      S.colA.resize(kA);
+      S.colB.resize(kA);
+    }
     for (unsigned blk = 0; blk < B; ++blk) {
       const double *A = &S.af[size_t(blk) * M * kA];
       const double *Bm = &S.bf[size_t(blk) * K * N];
       for (unsigned i = 0; i < M; ++i) {
         double *acc = S.accF.data();
         const double *cRow = &S.cf[(size_t(blk) * M + i) * N];
-        if (fma) {
-          for (unsigned j = 0; j < N; ++j)
-            acc[j] = cRow[j];
-          for (unsigned k = 0; k < K; ++k)
-            for (unsigned j = 0; j < N; ++j)
-              acc[j] = std::fma(A[i * kA + k], Bm[k * N + j], acc[j]);
+        if (ordered) {
+          // Element by element, the products in K order (MatrixOpsNumerics
+          // rounds where the model says).
+          const uint8_t *p = I.sparse ? &S.pos[size_t(i) * kA] : nullptr;
+          for (unsigned j = 0; j < N; ++j) {
+            for (unsigned kk = 0; kk < kA; ++kk) {
+              unsigned krow = p ? 4 * (kk / 2) + p[kk] : kk;
+              S.colA[kk] = A[i * kA + kk];
+              S.colB[kk] = Bm[size_t(krow) * N + j];
+            }
+            acc[j] = accumulate(I.accumulation, s.a, s.c, S.colA.data(),
+                                S.colB.data(), kA, cRow[j]);
+          }
         } else {
           // Products of the narrow input formats are exact in double; the
           // sum is rounded once more when it is written.

@@ -93,6 +93,34 @@ void gatherFloat(ElemType t, Fp8Format f8, const Loc *locs, size_t n,
 void scatterFloat(ElemType t, const Loc *locs, size_t n, const double *v,
                   uint8_t *const *lanes);
 
+/// How an instruction forms each element of D from the products along K
+/// and C: where it rounds, in what order. docs/Emulator.md ("Numerics")
+/// gives each family's model and its source.
+enum class Accumulation : uint8_t {
+  /// Exact products summed (in double), C added, one rounding to the
+  /// accumulator: the model where nothing finer is known.
+  RoundOnce,
+  /// acc = C; acc = fma(a_k, b_k, acc) in K order, rounded to the
+  /// accumulator (f32 or f64) at every step.
+  FmaChain,
+  /// RDNA3 16-bit accumulators: acc = C; acc = round(acc + a_k b_k +
+  /// a_k+1 b_k+1) for k = 0, 2, 4, ..., each step summed exactly and rounded
+  /// to nearest even in the accumulator format (the dot2 chain).
+  Dot2Chain,
+  /// CDNA3 f16/bf16 MFMA: groups of min(8, K) products in K order, each a
+  /// fused sum with truncated alignment added to C (MMA-Sim's TR-FDPA).
+  Cdna3Fused,
+};
+
+/// The model of instruction `s` on `target`.
+Accumulation getAccumulation(const Spec &s, const Target &target);
+
+/// One element of D under model `acc` (not RoundOnce): the `n` inputs
+/// a[k], b[k] along K (in K order; exact values of type `aType`/`bType`) and
+/// C. Returns the result, already a value of the accumulator type `cType`.
+double accumulate(Accumulation acc, ElemType aType, ElemType cType,
+                  const double *a, const double *b, unsigned n, double c);
+
 //===----------------------------------------------------------------------===//
 // CDNA (MatrixOpsCdna.cpp)
 //===----------------------------------------------------------------------===//
@@ -129,6 +157,8 @@ struct MatrixOp::Impl {
   /// Whether C's elements cover every bit of the accumulator (else D starts
   /// as a copy of C: RDNA3's 16-bit accumulator uses half of each register).
   bool cCoversAll = true;
+  /// Where D's elements are rounded (MatrixOpsNumerics.cpp).
+  matrixops::Accumulation accumulation = matrixops::Accumulation::RoundOnce;
 
   void build();
   /// The layouts of each architecture (build() sizes the location vectors

@@ -10,10 +10,14 @@
 // fails the comparison.
 //
 // The reference decodes elements with llvm::APFloat (not the emulator's
-// tables), computes exact products and a double sum, and rounds once to the
-// output type; the emulator does the same computation in another order, so
-// results agree to one unit in the last place of the output type (float
-// outputs) and exactly (integer outputs). See docs/Emulator.md.
+// tables). Where docs/Emulator.md ("Numerics") gives the hardware's order
+// and places of rounding, the reference computes them its own way and the
+// results must agree bit for bit: the RDNA3 dot2 chain of 16-bit
+// accumulators (APFloat, exactly), CDNA3 f16/bf16 MFMA's fused groups
+// (integer significands). Elsewhere it computes exact products and a double
+// sum and rounds once to the output type; the emulator does the same
+// computation in another order, so results agree to one unit in the last
+// place of the output type. Integer outputs agree exactly.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +32,7 @@
 
 #include "gtest/gtest.h"
 
+#include <climits>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -106,6 +111,139 @@ int64_t intValue(ScalarKind kind, uint32_t bits, bool isSigned) {
   default:
     return 0;
   }
+}
+
+//===----------------------------------------------------------------------===//
+// The modelled accumulation orders (docs/Emulator.md, "Numerics")
+//===----------------------------------------------------------------------===//
+
+enum class Model { RoundOnce, Dot2Chain, Cdna3Fused };
+
+/// The model of `info` on `target`, decided here from the documentation
+/// (not from the emulator's choice).
+Model modelOf(const IntrinsicInfo &info, const emu::Target &target) {
+  ScalarKind ka = info.a.kind, kc = info.c.kind;
+  if (info.family == MmaFamily::WMMA && target.arch == emu::GpuArch::RDNA3 &&
+      (kc == ScalarKind::F16 || kc == ScalarKind::BF16))
+    return Model::Dot2Chain;
+  if (info.family == MmaFamily::MFMA && target.arch == emu::GpuArch::CDNA3 &&
+      (ka == ScalarKind::F16 || ka == ScalarKind::BF16))
+    return Model::Cdna3Fused;
+  return Model::RoundOnce;
+}
+
+/// The dot2 chain: acc = C; acc = round(acc + p_k + p_k+1) in K order. The
+/// sums are exact in IEEE quad for the test's data (checked).
+llvm::Expected<uint32_t> dot2Reference(ScalarKind kc,
+                                        const std::vector<double> &a,
+                                        const std::vector<double> &b,
+                                        uint32_t cBits) {
+  const llvm::fltSemantics &quad = llvm::APFloat::IEEEquad();
+  const llvm::fltSemantics &out = semanticsOf(kc, Fp8Format::OCP);
+  bool lost = false;
+  llvm::APFloat acc(out, llvm::APInt(getBitWidth(kc), cBits));
+  for (size_t k = 0; k < a.size(); k += 2) {
+    llvm::APFloat sum = acc;
+    sum.convert(quad, llvm::APFloat::rmNearestTiesToEven, &lost);
+    for (size_t kk = k; kk < std::min(k + 2, a.size()); ++kk) {
+      llvm::APFloat x(a[kk]), y(b[kk]);
+      x.convert(quad, llvm::APFloat::rmNearestTiesToEven, &lost);
+      y.convert(quad, llvm::APFloat::rmNearestTiesToEven, &lost);
+      if (x.multiply(y, llvm::APFloat::rmNearestTiesToEven) !=
+              llvm::APFloat::opOK ||
+          sum.add(x, llvm::APFloat::rmNearestTiesToEven) != llvm::APFloat::opOK)
+        return llvm::createStringError("the reference sum is not exact");
+    }
+    sum.convert(out, llvm::APFloat::rmNearestTiesToEven, &lost);
+    acc = sum;
+  }
+  return uint32_t(acc.bitcastToAPInt().getZExtValue());
+}
+
+/// An f16 or bf16 element as m * 2^(e - f): integer significand m (sign
+/// included), MMA-Sim's exponent e (at least the smallest normal exponent)
+/// and f fraction bits. From the bits, not from a double.
+struct Significand {
+  int64_t m = 0;
+  int e = INT_MIN;
+};
+
+Significand splitHalf(ScalarKind kind, uint32_t bits, int &fraction) {
+  bool bf = kind == ScalarKind::BF16;
+  fraction = bf ? 7 : 10;
+  int expBits = bf ? 8 : 5, bias = bf ? 127 : 15;
+  uint32_t mant = bits & ((1u << fraction) - 1);
+  int ef = int((bits >> fraction) & ((1u << expBits) - 1));
+  Significand s;
+  int64_t m = ef ? (mant | (1u << fraction)) : mant;
+  if (m == 0)
+    return s;
+  s.m = (bits >> (fraction + expBits)) & 1 ? -m : m;
+  s.e = ef ? ef - bias : 1 - bias;
+  return s;
+}
+
+/// Floor of v * 2^shift (shift may be negative).
+int64_t scaleFloor(int64_t v, int shift) {
+  if (shift >= 0)
+    return v << shift;
+  if (shift <= -63)
+    return v < 0 ? -1 : 0;
+  int64_t q = v >> -shift; // arithmetic: floor
+  return q;
+}
+
+/// CDNA3 f16/bf16 MFMA as MMA-Sim describes it (fused groups of min(8, K);
+/// the products aligned to the largest exponent sum with 24 fraction bits,
+/// truncated; the group sum and C aligned to the larger of that and C's
+/// exponent with 31 and 24 fraction bits, rounded toward minus infinity;
+/// their sum rounded to nearest even in f32), in integers.
+uint32_t cdna3Reference(ScalarKind ka, const std::vector<uint32_t> &aBits,
+                        const std::vector<uint32_t> &bBits, uint32_t cBits) {
+  unsigned n = unsigned(aBits.size()), group = std::min(8u, n);
+  float c;
+  std::memcpy(&c, &cBits, 4);
+  for (unsigned g = 0; g < n; g += group) {
+    int f = 0;
+    std::vector<int64_t> p;
+    std::vector<int> pe;
+    int emax = INT_MIN;
+    for (unsigned k = g; k < g + group; ++k) {
+      Significand x = splitHalf(ka, aBits[k], f), y = splitHalf(ka, bBits[k], f);
+      if (x.m == 0 || y.m == 0)
+        continue;
+      p.push_back(x.m * y.m);
+      pe.push_back(x.e + y.e);
+      emax = std::max(emax, x.e + y.e);
+    }
+    // The products' sum in units of 2^(emax - 24).
+    int64_t s = 0;
+    for (size_t i = 0; i < p.size(); ++i) {
+      int shift = pe[i] - 2 * f - emax + 24;
+      int64_t mag = p[i] < 0 ? -p[i] : p[i];
+      mag = shift >= 0 ? mag << shift : (shift <= -63 ? 0 : mag >> -shift);
+      s += p[i] < 0 ? -mag : mag; // truncated toward zero
+    }
+    uint32_t cb;
+    std::memcpy(&cb, &c, 4);
+    int ecf = int((cb >> 23) & 0xFF);
+    int64_t mc = ecf ? ((cb & 0x7FFFFF) | 0x800000) : (cb & 0x7FFFFF);
+    if (cb >> 31)
+      mc = -mc;
+    int ec = mc == 0 ? INT_MIN : (ecf ? ecf - 127 : -126);
+    int e = std::max(emax, ec);
+    if (e == INT_MIN) {
+      c = 0.0f;
+      continue;
+    }
+    // In units of 2^(e - 31): the sum with 31 fraction bits, C with 24.
+    int64_t total = (emax == INT_MIN ? 0 : scaleFloor(s, emax - 24 + 31 - e)) +
+                    scaleFloor(mc, ec - 23 + 24 - e) * 128;
+    c = float(std::ldexp(double(total), e - 31));
+  }
+  uint32_t out;
+  std::memcpy(&out, &c, 4);
+  return out;
 }
 
 //===----------------------------------------------------------------------===//
@@ -287,6 +425,35 @@ std::string runTrial(Trial &t) {
         if (got != want)
           return llvm::formatv("{0}: got {1}, want {2}", where(),
                                int32_t(got), int32_t(want))
+              .str();
+        continue;
+      }
+      Model model = modelOf(info, t.target);
+      if (model != Model::RoundOnce) {
+        // Bit for bit.
+        std::vector<double> av, bv;
+        std::vector<uint32_t> ab, bb;
+        for (unsigned kk = 0; kk < kA; ++kk) {
+          unsigned krow = sparse ? 4 * (kk / 2) + positions[i * kA + kk] : kk;
+          ab.push_back(aTile[i * kA + kk]);
+          bb.push_back(bTile[krow * N + j]);
+          av.push_back(decodeRef(ka, t.fp8, ab.back()));
+          bv.push_back(decodeRef(kb, t.fp8, bb.back()));
+        }
+        uint32_t want;
+        if (model == Model::Dot2Chain) {
+          llvm::Expected<uint32_t> w =
+              dot2Reference(kc, av, bv, cTile[i * N + j]);
+          if (!w)
+            return where() + ": " + llvm::toString(w.takeError());
+          want = *w;
+        } else {
+          want = cdna3Reference(ka, ab, bb, cTile[i * N + j]);
+        }
+        if (got != want)
+          return llvm::formatv("{0}: got {1}, want {2} (bits {3:x} vs {4:x})",
+                               where(), decodeRef(kc, t.fp8, got),
+                               decodeRef(kc, t.fp8, want), got, want)
               .str();
         continue;
       }

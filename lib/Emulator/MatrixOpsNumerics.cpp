@@ -178,21 +178,29 @@ void splitDouble(double x, int64_t &m, int &e) {
   e = ex - 53;
 }
 
-/// Rounds the sum of `terms` (finite doubles that are all multiples of
-/// 2^-48 and below 2^70 in magnitude: f16 values and their products)
-/// exactly to f16.
-double exactSumToF16(const double *terms, unsigned n) {
-  __int128 sum = 0;
+/// Calls f(m, shift) for every non-zero term, m * 2^shift being the term
+/// scaled by 2^scale (an integer when the term is a multiple of 2^-scale).
+template <typename F>
+void forEachScaled(const double *terms, unsigned n, int scale, F f) {
   for (unsigned i = 0; i < n; ++i) {
     if (terms[i] == 0)
       continue;
     int64_t m;
     int e;
     splitDouble(terms[i], m, e);
-    int shift = e + 48; // value * 2^48 = m * 2^shift, an integer
+    f(m, e + scale);
+  }
+}
+
+/// Rounds the sum of `terms` (finite doubles that are all multiples of
+/// 2^-48 and below 2^70 in magnitude: f16 values and their products)
+/// exactly to f16.
+double exactSumToF16(const double *terms, unsigned n) {
+  __int128 sum = 0;
+  forEachScaled(terms, n, 48, [&](int64_t m, int shift) {
     __int128 v = m;
     sum += shift >= 0 ? v << shift : v >> -shift; // exact: a multiple
-  }
+  });
   if (sum == 0)
     return 0.0;
   bool neg = sum < 0;
@@ -219,20 +227,14 @@ double exactSumToF16(const double *terms, unsigned n) {
 double exactSumToBF16(const double *terms, unsigned n) {
   constexpr unsigned kWidth = 640, kScale = 266;
   llvm::APInt sum(kWidth, 0);
-  for (unsigned i = 0; i < n; ++i) {
-    if (terms[i] == 0)
-      continue;
-    int64_t m;
-    int e;
-    splitDouble(terms[i], m, e);
+  forEachScaled(terms, n, int(kScale), [&](int64_t m, int shift) {
     llvm::APInt v(kWidth, uint64_t(m < 0 ? -m : m));
-    int shift = e + int(kScale);
     v = shift >= 0 ? v.shl(unsigned(shift)) : v.lshr(unsigned(-shift));
     if (m < 0)
       sum -= v;
     else
       sum += v;
-  }
+  });
   if (sum.isZero())
     return 0.0;
   bool neg = sum.isNegative();

@@ -37,18 +37,16 @@ const MatrixOp &getOp(const char *name, const char *chip, unsigned wave = 0) {
       MatrixOp::get(name, llvm::cantFail(emu::getTarget(chip, wave))));
 }
 
-uint16_t f16Bits(double x) {
-  _Float16 h = _Float16(x);
-  uint16_t b;
-  std::memcpy(&b, &h, 2);
-  return b;
+/// The bits of a value of type From as type To (same size).
+template <typename To, typename From> To bitCast(From v) {
+  static_assert(sizeof(To) == sizeof(From));
+  To r;
+  std::memcpy(&r, &v, sizeof(To));
+  return r;
 }
 
-double f16Value(uint16_t b) {
-  _Float16 h;
-  std::memcpy(&h, &b, 2);
-  return double(h);
-}
+uint16_t f16Bits(double x) { return bitCast<uint16_t>(_Float16(x)); }
+double f16Value(uint16_t b) { return double(bitCast<_Float16>(b)); }
 
 uint16_t bf16Bits(float x) {
   uint32_t u;
@@ -252,17 +250,8 @@ TEST(MatrixOpsNumerics, Gfx12F16WmmaRoundsOnce) {
 // CDNA3 (MMA-Sim)
 //===----------------------------------------------------------------------===//
 
-uint32_t f32Bits(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
-
-float f32Value(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, 4);
-  return f;
-}
+uint32_t f32Bits(float f) { return bitCast<uint32_t>(f); }
+float f32Value(uint32_t u) { return bitCast<float>(u); }
 
 /// D[0][0] of `name` on gfx942 with A row 0 = `a`, B column 0 = `b` (K
 /// order) and C[0][0] = `c`; every other element 0.

@@ -107,12 +107,29 @@ Error DeviceLowering::lowerFatBufferPointers() {
   pb.registerFunctionAnalyses(fam);
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
+  // Masked loads and stores, gathers and scatters (what MLIR's vector
+  // transfers with masks become) are first scalarized into conditional
+  // loads and stores, which the fat pointer lowering handles.
   ModulePassManager mpm;
-  if (Error e = pb.parsePassPipeline(mpm, "amdgpu-lower-buffer-fat-pointers"))
+  if (Error e = pb.parsePassPipeline(
+          mpm, "function(scalarize-masked-mem-intrin),"
+               "amdgpu-lower-buffer-fat-pointers"))
     return rewriteError("LLVM's amdgpu-lower-buffer-fat-pointers pass is not "
                         "available: " +
                         toString(std::move(e)));
   mpm.run(M, mam);
+  for (Function &F : M)
+    for (Instruction &I : instructions(F)) {
+      bool left = isFatPointerType(I.getType());
+      for (Value *op : I.operands())
+        left |= isFatPointerType(op->getType());
+      if (left)
+        return rewriteError("'" + std::string(I.getOpcodeName()) + "' " +
+                            where(I) +
+                            " still uses a fat buffer pointer (address space "
+                            "7 or 9) after LLVM's amdgpu-lower-buffer-fat-"
+                            "pointers; the emulator cannot run it");
+    }
   return Error::success();
 }
 

@@ -43,6 +43,12 @@
 ; RUN: %mcore-emu-run %s --chip=gfx942 --kernel=fat_add --block=64 --arg=buf:256:iota-i32 --arg=buf:256:iota-i32 --arg=buf:256:byte-255 --arg=i32:50 --arg=i32:159744 --print=2:i32:64 | FileCheck %s --check-prefix=FAT
 ; RUN: %mcore-emu-run %s --chip=gfx1201 --kernel=fat_add --block=64 --arg=buf:256:iota-i32 --arg=buf:256:iota-i32 --arg=buf:256:byte-255 --arg=i32:50 --arg=i32:822243328 --print=2:i32:64 | FileCheck %s --check-prefix=FAT
 ; FAT: arg2: 0 2 4 6 8 {{.*}} 94 96 98 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1{{$}}
+; A masked load and store through a fat pointer (what MLIR's masked vector
+; transfers become), scalarized by LLVM before the fat pointer lowering:
+; elements 4 and 5 of a 6-element buffer are loaded, the others are the
+; pass-through -2; the masked store writes the first two lanes only.
+; RUN: %mcore-emu-run %s --chip=gfx942 --kernel=fat_masked --arg=buf:32:iota-i32 --arg=buf:16:byte-255 --print=1:i32:4 | FileCheck %s --check-prefix=MASKED
+; MASKED: arg1: 4 5 -1 -1
 ;
 ; The bounds checker reports a buffer access outside the allocation the
 ; descriptor's base lies in, whether the hardware would mask it (num_records
@@ -82,6 +88,8 @@ declare i64 @llvm.amdgcn.raw.ptr.buffer.atomic.add.i64(i64, ptr addrspace(8), i3
 declare <2 x half> @llvm.amdgcn.raw.ptr.buffer.atomic.fadd.v2f16(<2 x half>, ptr addrspace(8), i32, i32, i32)
 declare i32 @llvm.amdgcn.raw.ptr.buffer.atomic.smin.i32(i32, ptr addrspace(8), i32, i32, i32)
 declare i32 @llvm.amdgcn.workitem.id.x()
+declare <4 x i32> @llvm.masked.load.v4i32.p7(ptr addrspace(7), i32, <4 x i1>, <4 x i32>)
+declare void @llvm.masked.store.v4i32.p7(<4 x i32>, ptr addrspace(7), i32, <4 x i1>)
 
 ; out[0..11]: see LOADS above.
 define amdgpu_kernel void @loads(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %flags) {
@@ -169,6 +177,15 @@ define amdgpu_kernel void @fat_add(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr
   %y = load i32, ptr addrspace(7) %pb
   %s = add i32 %x, %y
   store i32 %s, ptr addrspace(7) %pc
+  ret void
+}
+
+define amdgpu_kernel void @fat_masked(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+  %fin = call ptr addrspace(7) @llvm.amdgcn.make.buffer.rsrc.p7.p1(ptr addrspace(1) %in, i16 0, i64 24, i32 159744)
+  %fout = call ptr addrspace(7) @llvm.amdgcn.make.buffer.rsrc.p7.p1(ptr addrspace(1) %out, i16 0, i64 16, i32 159744)
+  %p = getelementptr i32, ptr addrspace(7) %fin, i32 4
+  %v = call <4 x i32> @llvm.masked.load.v4i32.p7(ptr addrspace(7) %p, i32 4, <4 x i1> <i1 true, i1 true, i1 false, i1 false>, <4 x i32> splat (i32 -2))
+  call void @llvm.masked.store.v4i32.p7(<4 x i32> %v, ptr addrspace(7) %fout, i32 4, <4 x i1> <i1 true, i1 true, i1 false, i1 false>)
   ret void
 }
 

@@ -12,7 +12,10 @@
 //                  to LLVM and convert-gpu-to-rocdl; host code to LLVM and
 //                  gpu-to-llvm (mgpu* runtime calls); in both,
 //                  mcore-legalize-sub-byte-memory (i4 one per byte)
-//   binary         gpu-module-to-binary (format=bin|llvm|isa) with the
+//   binary         mcore-device-libraries (calls of ROCm device-library
+//                  functions: none linked for format=llvm, a located error
+//                  when a GPU format's toolkit lacks them), then
+//                  gpu-module-to-binary (format=bin|llvm|isa) with the
 //                  toolkit directory the caller names (drivers find one:
 //                  mcore/Runner/Toolkit.h)
 //
@@ -226,6 +229,13 @@ LogicalResult mlir::mcore::buildMCorePipeline(OpPassManager &pm,
   buildMCoreBufferizationPipeline(pm);
   buildMCoreKernelPipeline(pm, *chip, o.getTilingOptions(*chip));
   buildMCoreLoweringPipeline(pm, *chip, o.optLevel);
+  // Device-library calls (gpu.printf, some work-item queries): none linked
+  // for the emulator; for the GPU, a located error when the toolkit lacks
+  // them.
+  MCoreDeviceLibrariesPassOptions libraries;
+  libraries.format = format == "bin" ? "hsaco" : format;
+  libraries.toolkit = haveToolkit ? o.toolkit.getValue() : std::string();
+  pm.addNestedPass<gpu::GPUModuleOp>(createMCoreDeviceLibrariesPass(libraries));
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = format;
   // Formats that link nothing ignore a toolkit that is not one.

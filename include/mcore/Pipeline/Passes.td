@@ -58,4 +58,45 @@ def MCoreStampTargetCpuPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def MCoreDeviceLibrariesPass
+    : Pass<"mcore-device-libraries", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Prepare a device module's calls of ROCm device-library "
+                "functions for gpu-module-to-binary";
+  let description = [{
+    Lowered device code calls functions of ROCm's device libraries:
+    `__ockl_printf_*` for `gpu.printf` (HIP runtime), `__ockl_get_local_size`
+    and friends for `gpu.block_dim` and `gpu.grid_dim`, `__ocml_*` for some
+    math. `gpu-module-to-binary` links `ockl.bc` / `ocml.bc` from
+    `<toolkit>/amdgcn/bitcode` into any module that declares them, and fails
+    without them.
+
+    * `format=llvm` (mcore's CPU emulator) needs no device library: the
+      emulator defines the ockl work-item and printf functions itself, and
+      names any other function it does not provide when it loads the module.
+      Every such declaration becomes `extern_weak`, which the serializer's
+      scan for device-library functions skips (it looks at external
+      declarations), so nothing is linked and no ROCm installation is
+      needed.
+    * `format=hsaco` and `format=isa` compile for the GPU and need the real
+      libraries: a call of a device-library function when
+      `<toolkit>/amdgcn/bitcode` (for `isa` without a toolkit, the ROCm path
+      MLIR uses) lacks the library is an error at the call (the `gpu.printf`,
+      `gpu.block_dim`, ... it came from), naming the function and the file.
+
+    ```mlir
+    llvm.func @__ockl_printf_begin(i64) -> i64
+    // format=llvm: becomes
+    llvm.func extern_weak @__ockl_printf_begin(i64) -> i64
+    ```
+  }];
+  let options = [
+    Option<"format", "format", "std::string", /*default=*/"\"llvm\"",
+           "The format gpu-module-to-binary produces: hsaco (or bin), llvm "
+           "or isa">,
+    Option<"toolkit", "toolkit", "std::string", /*default=*/"\"\"",
+           "The toolkit directory gpu-module-to-binary is given">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // MCORE_PIPELINE_PASSES_TD

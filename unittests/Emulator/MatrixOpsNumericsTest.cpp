@@ -13,7 +13,8 @@
 //   * CDNA3 f16/bf16 MFMA: MMA-Sim's fused groups of 8, truncated alignment
 //     of the products, C and the group sum rounded toward minus infinity
 //     (asymmetric), the group results rounded to f32;
-//   * CDNA f32 MFMA: a chain of f32 fused multiply-adds.
+//   * CDNA f32 MFMA: a chain of f32 fused multiply-adds;
+//   * NaN, infinities and overflow in both models.
 //
 //===----------------------------------------------------------------------===//
 
@@ -315,6 +316,46 @@ TEST(MatrixOpsNumerics, Cdna3F16MfmaRoundsEveryEightProducts) {
   a[1] = b[1] = 0;
   a[8] = b[8] = 0x1p-12;
   EXPECT_EQ(mfma00(name, a, b, 1.0f), 1.0f);
+}
+
+// Special values in the fused groups: a NaN input gives NaN, infinity
+// times zero gives NaN, infinity propagates; a bf16 product beyond 2^128
+// (the f32 range) is infinity, and two of opposite signs make NaN.
+TEST(MatrixOpsNumerics, Cdna3FusedSpecialValues) {
+  const char *f16 = "llvm.amdgcn.mfma.f32.16x16x16f16";
+  const char *bf16 = "llvm.amdgcn.mfma.f32.16x16x16bf16.1k";
+  EXPECT_TRUE(std::isnan(mfma00(f16, {NAN, 1.0}, {1.0, 1.0}, 0.0f)));
+  EXPECT_TRUE(std::isnan(mfma00(f16, {INFINITY}, {0.0}, 0.0f)));
+  EXPECT_EQ(mfma00(f16, {INFINITY, 1.0}, {2.0, 1.0}, 1.0f), INFINITY);
+  EXPECT_EQ(mfma00(f16, {1.0}, {1.0}, -INFINITY), -INFINITY);
+  double big = 0x1p100;
+  EXPECT_EQ(mfma00(bf16, {big}, {big}, 0.0f, true), INFINITY);
+  EXPECT_TRUE(std::isnan(mfma00(bf16, {big, -big}, {big, big}, 0.0f, true)));
+}
+
+// The dot2 chain: NaN and infinity as IEEE arithmetic gives them, step by
+// step; an overflow of a step is infinity.
+TEST(MatrixOpsNumerics, Dot2ChainSpecialValues) {
+  const MatrixOp &op = getOp("llvm.amdgcn.wmma.f16.16x16x16.f16", "gfx1100");
+  auto c = [](unsigned i, unsigned) {
+    return uint32_t(f16Bits(i == 2 ? 65504.0 : 0.0));
+  };
+  auto b = [](unsigned, unsigned) { return uint32_t(f16Bits(1)); };
+  // Row 0: a NaN. Row 1: +inf then -inf (NaN). Row 2: 65504 + 16 = inf.
+  auto a = [](unsigned i, unsigned k) {
+    double v = 0;
+    if (i == 0 && k == 3)
+      v = NAN;
+    if (i == 1)
+      v = k == 0 ? INFINITY : (k == 5 ? -INFINITY : 0.0);
+    if (i == 2 && k == 0)
+      v = 16;
+    return uint32_t(f16Bits(v));
+  };
+  std::vector<uint32_t> d = run(op, a, b, c);
+  EXPECT_TRUE(std::isnan(f16Value(uint16_t(d[0]))));
+  EXPECT_TRUE(std::isnan(f16Value(uint16_t(d[16]))));
+  EXPECT_EQ(f16Value(uint16_t(d[32])), INFINITY);
 }
 
 // f32 MFMA: fma(2^-12, 2^-12, 1) ties back to 1, twice; rounding the exact

@@ -1,7 +1,9 @@
 //===- EmuRuntimeWrappers.cpp - The mgpu* ABI on the CPU emulator ---------===//
 //
-// The C functions MLIR 22's gpu-to-llvm lowering calls (the same set as
-// mlir/lib/ExecutionEngine/RocmRuntimeWrappers.cpp), implemented on mcore's
+// The C functions MLIR 22's gpu-to-llvm lowering and upstream's ROCm tests
+// call (include/mcore/Runtime/MgpuAbi.h: the set of
+// mlir/lib/ExecutionEngine/RocmRuntimeWrappers.cpp plus mgpuMemset16 and
+// mgpuLaunchClusterKernel), implemented on mcore's
 // CPU wave emulator, so that host code lowered for ROCm runs without a GPU:
 //
 //   mlir-runner --shared-libs=build/lib/libmcore_emu_runtime.so,...
@@ -12,7 +14,9 @@
 //   instructions (see docs/Emulator.md).
 // * "Device" memory is host memory; mgpuMemAlloc memory, registered host
 //   memory and module globals are what the bounds checker (MCORE_EMU_CHECK=1)
-//   accepts.
+//   accepts. The device address of registered host memory
+//   (mgpuMemGetDeviceMemRef1d*) is its host address, and as on HIP only
+//   registered memory has one.
 // * Streams and events are synchronous: every call completes before it
 //   returns, which is a valid schedule of any stream program.
 //
@@ -28,14 +32,17 @@
 
 #include "mcore/Emulator/Emulator.h"
 #include "mcore/Runtime/EmuRuntime.h"
+#include "mcore/Runtime/MgpuAbi.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBufferRef.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <set>
 #include <string>
@@ -70,6 +77,51 @@ std::mutex allocMutex;
 std::set<void *> &allocations() {
   static auto *s = new std::set<void *>();
   return *s;
+}
+
+/// Registered host memory: start -> bytes.
+std::mutex registeredMutex;
+std::map<const char *, size_t> &registered() {
+  static auto *m = new std::map<const char *, size_t>();
+  return *m;
+}
+
+void registerRange(const void *ptr, size_t bytes, const char *what) {
+  emu::registerMemory(ptr, bytes, what);
+  std::lock_guard<std::mutex> lock(registeredMutex);
+  registered()[static_cast<const char *>(ptr)] = bytes;
+}
+
+void unregisterRange(const void *ptr) {
+  emu::unregisterMemory(ptr);
+  std::lock_guard<std::mutex> lock(registeredMutex);
+  registered().erase(static_cast<const char *>(ptr));
+}
+
+/// Whether `ptr` lies in registered host memory.
+bool isRegistered(const void *ptr) {
+  const char *p = static_cast<const char *>(ptr);
+  std::lock_guard<std::mutex> lock(registeredMutex);
+  auto it = registered().upper_bound(p);
+  if (it == registered().begin())
+    return false;
+  --it;
+  return p < it->first + std::max<size_t>(it->second, 1);
+}
+
+/// The device address of registered host memory: the host address, as the
+/// emulator's kernels run in the host's address space. Reports memory that
+/// is not registered, as hipHostGetDevicePointer fails on it.
+template <typename T> T *devicePointer(const char *function, T *host) {
+  if (isRegistered(host))
+    return host;
+  char message[256];
+  std::snprintf(message, sizeof(message),
+                "%s: %p is not registered host memory (gpu.host_register or "
+                "mgpuMemHostRegister it first)",
+                function, static_cast<void *>(host));
+  report(message);
+  return nullptr;
 }
 
 /// A stream or event handle: every operation completes synchronously.
@@ -279,24 +331,41 @@ void mgpuMemset16(void *dst, int value, size_t count, void *stream) {
 }
 
 void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes) {
-  emu::registerMemory(ptr, sizeBytes, "registered host memory");
+  registerRange(ptr, sizeBytes, "registered host memory");
 }
 
 void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
                                int64_t elementSizeBytes) {
   auto *d = static_cast<const MemRefDescriptor *>(descriptor);
   char *p = d->data + d->offset * elementSizeBytes;
-  emu::registerMemory(p, memrefBytes(rank, d, elementSizeBytes),
-                      "registered host memref");
+  registerRange(p, memrefBytes(rank, d, elementSizeBytes),
+                "registered host memref");
 }
 
-void mgpuMemHostUnregister(void *ptr) { emu::unregisterMemory(ptr); }
+void mgpuMemHostUnregister(void *ptr) { unregisterRange(ptr); }
 
 void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
                                  int64_t elementSizeBytes) {
   (void)rank;
   auto *d = static_cast<const MemRefDescriptor *>(descriptor);
-  emu::unregisterMemory(d->data + d->offset * elementSizeBytes);
+  unregisterRange(d->data + d->offset * elementSizeBytes);
+}
+
+MgpuMemRef1dFloat mgpuMemGetDeviceMemRef1dFloat(float *allocated,
+                                                float *aligned, int64_t offset,
+                                                int64_t size, int64_t stride) {
+  (void)allocated;
+  float *device = devicePointer("mgpuMemGetDeviceMemRef1dFloat", aligned);
+  return {device, device, offset, {size}, {stride}};
+}
+
+MgpuMemRef1dInt32 mgpuMemGetDeviceMemRef1dInt32(int32_t *allocated,
+                                                int32_t *aligned,
+                                                int64_t offset, int64_t size,
+                                                int64_t stride) {
+  (void)allocated;
+  int32_t *device = devicePointer("mgpuMemGetDeviceMemRef1dInt32", aligned);
+  return {device, device, offset, {size}, {stride}};
 }
 
 void mgpuSetDefaultDevice(int32_t device) {

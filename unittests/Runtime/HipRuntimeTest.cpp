@@ -1,111 +1,24 @@
 //===- HipRuntimeTest.cpp - libmcore_hip_runtime.so without a GPU ---------===//
 //
 // The HIP runtime's loading and error paths, on machines without ROCm or an
-// AMD GPU: MCORE_HIP_LIBRARY points it at a missing file, at
-// libmcore_fake_hip.so (FakeHip.cpp, which returns the HIP error codes
-// FAKE_HIP asks for) or at a library lacking HIP functions.
-//
-// The runtime loads HIP once per process, so every test runs in a child
-// process (a gtest death test) that sets the environment first. The child
-// exits with 0 when its own checks pass; a failing HIP call in the default
-// mode ends it with status 1 and one line on stderr, which the regular
-// expressions match.
+// AMD GPU (see HipTestSupport.h for how each test runs). Devices, chips,
+// code objects and registered memory are in HipDeviceTest.cpp.
 //
 //===----------------------------------------------------------------------===//
 
-#include "mcore/Runtime/HipRuntime.h"
+#include "HipTestSupport.h"
 
 #include "gtest/gtest.h"
 
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <dlfcn.h>
 #include <string>
 #include <vector>
-
-// The mgpu* ABI as gpu-to-llvm calls it (the runtime exports these with C
-// linkage; MLIR's headers do not declare them).
-extern "C" {
-void *mgpuModuleLoad(void *data, size_t size);
-void *mgpuModuleLoadJIT(void *data, int optLevel);
-void mgpuModuleUnload(void *module);
-void *mgpuModuleGetFunction(void *module, const char *name);
-void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
-                      intptr_t gridZ, intptr_t blockX, intptr_t blockY,
-                      intptr_t blockZ, int32_t smem, void *stream,
-                      void **params, void **extra, size_t paramsCount);
-void *mgpuStreamCreate();
-void mgpuStreamDestroy(void *stream);
-void mgpuStreamSynchronize(void *stream);
-void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared);
-void mgpuMemFree(void *ptr, void *stream);
-void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream);
-void mgpuMemset32(void *dst, int value, size_t count, void *stream);
-void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes);
-void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
-                               int64_t elementSizeBytes);
-void mgpuSetDefaultDevice(int32_t device);
-void mgpuMemset16(void *dst, int value, size_t count, void *stream);
-void *mgpuEventCreate();
-void mgpuEventDestroy(void *event);
-void mgpuEventSynchronize(void *event);
-void mgpuEventRecord(void *event, void *stream);
-void mgpuStreamWaitEvent(void *stream, void *event);
-void mgpuLaunchClusterKernel(void *, intptr_t, intptr_t, intptr_t, intptr_t,
-                             intptr_t, intptr_t, intptr_t, intptr_t, intptr_t,
-                             int32_t, void *, void **, void **, size_t);
-}
 
 namespace {
 
 using ::testing::ExitedWithCode;
-
-/// Environment for a child: the HIP library to load and the fake's config.
-void useLibrary(const char *library, const char *fake = "",
-                bool continueOnError = false) {
-  setenv("MCORE_HIP_LIBRARY", library, 1);
-  setenv("FAKE_HIP", fake, 1);
-  if (continueOnError)
-    setenv("MCORE_HIP_ON_ERROR", "continue", 1);
-  else
-    unsetenv("MCORE_HIP_ON_ERROR");
-}
-
-void useFake(const char *fake = "", bool continueOnError = false) {
-  useLibrary(MCORE_FAKE_HIP_LIBRARY, fake, continueOnError);
-}
-
-/// Ends the child: 0 when `ok`, else 3 (which no expectation accepts).
-[[noreturn]] void finish(bool ok) {
-  std::fflush(stdout);
-  std::fflush(stderr);
-  std::_Exit(ok ? 0 : 3);
-}
-
-/// The probe: prints its message to stderr (for the regex) and returns the
-/// number of devices.
-int probe() {
-  char message[512];
-  int n = mcoreHipProbe(message, sizeof(message));
-  std::fprintf(stderr, "probe: %d: %s\n", n, message);
-  return n;
-}
-
-/// A minimal AMDGPU ELF64 header for `mach` (EF_AMDGPU_MACH).
-std::vector<unsigned char> elfFor(unsigned mach) {
-  std::vector<unsigned char> elf(64, 0);
-  std::memcpy(elf.data(),
-              "\x7f"
-              "ELF",
-              4);
-  elf[4] = 2;                // ELFCLASS64
-  elf[5] = 1;                // little endian
-  elf[0x12] = 224;           // EM_AMDGPU
-  elf[0x30] = uint8_t(mach); // e_flags
-  return elf;
-}
+using namespace mcore_test;
 
 //===----------------------------------------------------------------------===//
 // No HIP, no device
@@ -147,22 +60,35 @@ TEST(HipRuntimeDeathTest, MissingLibraryContinueReturnsNull) {
 }
 
 TEST(HipRuntimeDeathTest, NoDevice) {
+  // Without a GPU or driver HIP fails hipInit with hipErrorInvalidDevice
+  // (clr 5.6-6.3, Debian's 5.2.3, and the stand-ins): that is "no AMD GPU".
+  for (bool hip5 : {false, true}) {
+    EXPECT_EXIT(
+        {
+          (hip5 ? useFake5 : useFake)("devices=0", false);
+          finish(probe() == 0);
+        },
+        ExitedWithCode(0),
+        "probe: 0: no AMD GPU: hipInit failed with hipErrorInvalidDevice in "
+        ".*libmcore_fake_hip5?.so: ");
+    EXPECT_EXIT(
+        {
+          (hip5 ? useFake5 : useFake)("devices=0", false);
+          mgpuMemAlloc(64, nullptr, false);
+          finish(false);
+        },
+        ExitedWithCode(1),
+        "^mcore-hip: error: mgpuMemAlloc: no AMD GPU: hipInit failed with "
+        "hipErrorInvalidDevice[^\n]*--backend=emu[^\n]*\n$");
+  }
+  // hipInit succeeds but no device is visible (HIP_VISIBLE_DEVICES=-1).
   EXPECT_EXIT(
       {
-        useFake("devices=0");
+        useFake("fail=hipGetDeviceCount:100");
         finish(probe() == 0);
       },
       ExitedWithCode(0),
       "probe: 0: no AMD GPU: HIP \\(.*libmcore_fake_hip.so\\) sees no device");
-  EXPECT_EXIT(
-      {
-        useFake("devices=0");
-        mgpuMemAlloc(64, nullptr, false);
-        finish(false);
-      },
-      ExitedWithCode(1),
-      "mcore-hip: error: mgpuMemAlloc: no AMD GPU: HIP .* sees no device; "
-      ".*--backend=emu");
 }
 
 TEST(HipRuntimeDeathTest, InitFailsWithNoDevice) {
@@ -193,7 +119,8 @@ TEST(HipRuntimeDeathTest, ProbeFindsTheFakeDevice) {
         finish(probe() == 2);
       },
       ExitedWithCode(0),
-      "probe: 2: 2 AMD GPUs.*; HIP 6.2.41134 from .*libmcore_fake_hip.so");
+      "probe: 2: 2 AMD GPUs \\(gfx942:sramecc\\+:xnack-, "
+      "gfx942:sramecc\\+:xnack-\\); HIP 6.4.43483 from .*libmcore_fake_hip.so");
 }
 
 //===----------------------------------------------------------------------===//
@@ -226,16 +153,18 @@ TEST(HipRuntimeDeathTest, ContinueModeReturnsNull) {
 }
 
 TEST(HipRuntimeDeathTest, CodeObjectForAnotherChip) {
+  // The stand-in refuses it as HIP does; the advice names both chips.
   EXPECT_EXIT(
       {
-        useFake("fail=hipModuleLoadData:209");
-        std::vector<unsigned char> elf = elfFor(0x4c); // gfx942
+        useFake("arch=gfx1201");
+        std::vector<unsigned char> elf = elfFor(kGfx942);
         mgpuModuleLoad(elf.data(), elf.size());
         finish(false);
       },
       ExitedWithCode(1),
       "hipModuleLoadData\\(64 bytes\\) failed with hipErrorNoBinaryForGpu"
-      "[^\n]*: the code object is for gfx942[^\n]*--chip=");
+      "[^\n]*: the code object is for gfx942 and the GPU \\(HIP device 0\\) "
+      "is gfx1201; compile for the GPU's chip \\(mcore-run --chip=gfx1201");
 }
 
 TEST(HipRuntimeDeathTest, BitcodeIsForTheEmulator) {
@@ -268,7 +197,7 @@ TEST(HipRuntimeDeathTest, KernelNotFound) {
   EXPECT_EXIT(
       {
         useFake("fail=hipModuleGetFunction:500");
-        std::vector<unsigned char> elf = elfFor(0x4e);
+        std::vector<unsigned char> elf = elfFor(kGfx942);
         void *module = mgpuModuleLoad(elf.data(), elf.size());
         mgpuModuleGetFunction(module, "matmul_kernel");
         finish(false);
@@ -282,9 +211,7 @@ TEST(HipRuntimeDeathTest, LaunchOutOfResources) {
   EXPECT_EXIT(
       {
         useFake("fail=hipModuleLaunchKernel:701");
-        std::vector<unsigned char> elf = elfFor(0x4e);
-        void *f =
-            mgpuModuleGetFunction(mgpuModuleLoad(elf.data(), elf.size()), "k");
+        void *f = loadKernel();
         mgpuLaunchKernel(f, 4, 2, 1, 128, 1, 1, 1024, mgpuStreamCreate(),
                          nullptr, nullptr, 0);
         finish(false);
@@ -299,15 +226,118 @@ TEST(HipRuntimeDeathTest, BadLaunchDimensionsNeverReachHip) {
   EXPECT_EXIT(
       {
         useFake();
-        std::vector<unsigned char> elf = elfFor(0x4e);
-        void *f =
-            mgpuModuleGetFunction(mgpuModuleLoad(elf.data(), elf.size()), "k");
-        mgpuLaunchKernel(f, 0, 1, 1, 64, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+        mgpuLaunchKernel(loadKernel(), 0, 1, 1, 64, 1, 1, 0, nullptr, nullptr,
+                         nullptr, 0);
         finish(false);
       },
       ExitedWithCode(1),
       "mgpuLaunchKernel: launch of 0x1x1 work-groups of 64x1x1 work-items: "
-      "every dimension must be between 1 and 2\\^32-1");
+      "every dimension must be at least 1");
+}
+
+// HIP's limits (clr's hipModuleLaunchKernel): each broken one is named
+// before HIP sees the launch, which would only say hipErrorInvalidValue.
+TEST(HipRuntimeDeathTest, HipLaunchLimits) {
+  struct Case {
+    intptr_t grid[3], block[3];
+    const char *message;
+  } cases[] = {
+      {{intptr_t(1) << 31, 1, 1}, {1, 1, 1}, "grid x must be below 2\\^31"},
+      {{1, 65537, 1}, {1, 1, 1}, "grid y and z must be at most 65536"},
+      {{1, 1, 65537}, {1, 1, 1}, "grid y and z must be at most 65536"},
+      {{(intptr_t(1) << 31) - 1, 1, 1},
+       {4, 1, 1},
+       "grid \\* block must be below 2\\^32 in every dimension"},
+      {{1, 1, 1}, {1024, 2, 1}, "a work-group has at most 1024 work-items"},
+  };
+  for (const Case &c : cases)
+    EXPECT_EXIT(
+        {
+          useFake();
+          mgpuLaunchKernel(loadKernel(), c.grid[0], c.grid[1], c.grid[2],
+                           c.block[0], c.block[1], c.block[2], 0, nullptr,
+                           nullptr, nullptr, 0);
+          finish(false);
+        },
+        ExitedWithCode(1), std::string("mgpuLaunchKernel: launch of ") +
+                               "[0-9x]+ work-groups of [0-9x]+ work-items: " +
+                               c.message);
+  // The largest launch HIP allows reaches it.
+  EXPECT_EXIT(
+      {
+        useFake();
+        mgpuLaunchKernel(loadKernel(), (intptr_t(1) << 31) - 1, 65536, 65536,
+                         1, 1, 1, 0, nullptr, nullptr, nullptr, 0);
+        mgpuLaunchKernel(loadKernel(), 1, 1, 1, 1024, 1, 1, 0, nullptr,
+                         nullptr, nullptr, 0);
+        finish(true);
+      },
+      ExitedWithCode(0), "");
+}
+
+// What HIP's launch errors mean at a launch, each with its own advice.
+TEST(HipRuntimeDeathTest, LaunchErrorAdvice) {
+  struct Case {
+    const char *fake, *message;
+  } cases[] = {
+      {"fail=hipModuleLaunchKernel:9",
+       "hipErrorInvalidConfiguration[^\n]*: the grid or work-group is outside "
+       "HIP's limits"},
+      {"fail=hipModuleLaunchKernel:2",
+       "hipErrorOutOfMemory[^\n]*: the kernel needs more LDS \\(static plus "
+       "dynamic\\) or scratch"},
+      {"fail=hipModuleLaunchKernel:1",
+       "hipErrorInvalidValue[^\n]*: HIP refused the launch: more than 1024 "
+       "work-items"},
+      {"fail=hipModuleLaunchKernel:719",
+       "hipErrorFakeUnnamed[^\n]*: the work-group is larger than the kernel "
+       "was compiled for"},
+  };
+  for (const Case &c : cases)
+    EXPECT_EXIT(
+        {
+          useFake(c.fake);
+          mgpuLaunchKernel(loadKernel(), 4, 1, 1, 64, 1, 1, 70000, nullptr,
+                           nullptr, nullptr, 0);
+          finish(false);
+        },
+        ExitedWithCode(1),
+        std::string("hipModuleLaunchKernel\\(grid 4x1x1, block 64x1x1, 70000 "
+                    "bytes of dynamic LDS\\) failed with ") +
+            c.message);
+}
+
+// HIP refuses kernel arguments in both params and extra; so does the
+// stand-in, and the runtime says so before HIP does.
+TEST(HipRuntimeDeathTest, ParamsAndExtraTogether) {
+  EXPECT_EXIT(
+      {
+        useFake();
+        int arg = 1;
+        void *params[] = {&arg};
+        void *extra[] = {nullptr};
+        mgpuLaunchKernel(loadKernel(), 1, 1, 1, 64, 1, 1, 0, nullptr, params,
+                         extra, 1);
+        finish(false);
+      },
+      ExitedWithCode(1),
+      "mgpuLaunchKernel: both params and extra are given");
+  EXPECT_EXIT(
+      {
+        useFake();
+        void *f = loadKernel();
+        using Launch = int(void *, unsigned, unsigned, unsigned, unsigned,
+                           unsigned, unsigned, unsigned, void *, void **,
+                           void **);
+        auto *launch =
+            fakeSymbol<Launch>(MCORE_FAKE_HIP_LIBRARY, "hipModuleLaunchKernel");
+        int arg = 1;
+        void *params[] = {&arg};
+        void *extra[] = {nullptr};
+        finish(launch && launch(f, 1, 1, 1, 64, 1, 1, 0, nullptr, params,
+                                extra) == 1 /*hipErrorInvalidValue*/);
+      },
+      ExitedWithCode(0), "");
 }
 
 TEST(HipRuntimeDeathTest, FaultSurfacesAtSynchronize) {
@@ -320,6 +350,19 @@ TEST(HipRuntimeDeathTest, FaultSurfacesAtSynchronize) {
       ExitedWithCode(1),
       "hipStreamSynchronize\\(\\) failed with hipErrorIllegalAddress[^\n]*"
       "MCORE_EMU_CHECK=1");
+}
+
+TEST(HipRuntimeDeathTest, Hip5ErrorStringIsTheName) {
+  // HIP 5's hipGetErrorString returns the name: it is not repeated.
+  EXPECT_EXIT(
+      {
+        useFake5("fail=hipMalloc:2");
+        mgpuMemAlloc(256, nullptr, false);
+        finish(false);
+      },
+      ExitedWithCode(1),
+      "^mcore-hip: error: hipMalloc\\(256 bytes\\) failed with "
+      "hipErrorOutOfMemory: the GPU has too little free memory[^\n]*\n$");
 }
 
 TEST(HipRuntimeDeathTest, UnknownErrorUsesHipsName) {
@@ -379,19 +422,9 @@ TEST(HipRuntimeDeathTest, NoJitForAssembly) {
 // The plumbing to HIP (no GPU result involved)
 //===----------------------------------------------------------------------===//
 
-struct FakeHipLaunch {
-  void *function;
-  unsigned grid[3], block[3], sharedBytes;
-  void *stream;
-  void **params;
-  void **extra;
-  int count;
-};
-
 void launchAndTime() {
   useFake("elapsed=2.5");
-  std::vector<unsigned char> elf = elfFor(0x4c);
-  void *f = mgpuModuleGetFunction(mgpuModuleLoad(elf.data(), elf.size()), "k");
+  void *f = loadKernel();
   void *stream = mgpuStreamCreate();
   int arg = 7;
   void *params[] = {&arg};
@@ -400,10 +433,8 @@ void launchAndTime() {
   mgpuLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, stream, params, nullptr, 1);
   double ms = mcoreHipTakeKernelMilliseconds();
   double again = mcoreHipTakeKernelMilliseconds();
-  void *fake = dlopen(MCORE_FAKE_HIP_LIBRARY, RTLD_NOW | RTLD_NOLOAD);
   auto *last =
-      fake ? static_cast<FakeHipLaunch *>(dlsym(fake, "fakeHipLastLaunch"))
-           : nullptr;
+      fakeSymbol<FakeHipLaunch>(MCORE_FAKE_HIP_LIBRARY, "fakeHipLastLaunch");
   bool ok = last && last->count == 2 && last->function == f &&
             last->grid[0] == 1 && last->block[0] == 64 &&
             last->params == params && last->stream == stream && ms == 5.0 &&
@@ -419,6 +450,29 @@ TEST(HipRuntimeDeathTest, LaunchPassesItsArgumentsAndTimes) {
   EXPECT_EXIT(launchAndTime(), ExitedWithCode(0), "timed 5 ms then 0 ms");
 }
 
+// The timing events are destroyed when the launch fails too.
+TEST(HipRuntimeDeathTest, TimingEventsDoNotLeak) {
+  for (const char *fake :
+       {"fail=hipModuleLaunchKernel:701", "fail=hipEventRecord:400",
+        "fail=hipEventSynchronize:700", ""})
+    EXPECT_EXIT(
+        {
+          useFake(fake, /*continueOnError=*/true);
+          void *f = loadKernel();
+          int *live = fakeSymbol<int>(MCORE_FAKE_HIP_LIBRARY,
+                                      "fakeHipLiveEvents");
+          mcoreHipSetKernelTiming(1);
+          int arg = 0;
+          void *params[] = {&arg};
+          for (int i = 0; i < 3; ++i)
+            mgpuLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, nullptr, params, nullptr,
+                             1);
+          std::fprintf(stderr, "live events: %d\n", live ? *live : -1);
+          finish(live && *live == 0);
+        },
+        ExitedWithCode(0), "live events: 0");
+}
+
 void copyThroughHip() {
   useFake();
   int32_t host[4] = {1, 2, 3, 4}, back[4] = {};
@@ -428,6 +482,26 @@ void copyThroughHip() {
   mgpuMemcpy(back, device, sizeof(back), nullptr);
   mgpuMemFree(device, nullptr);
   finish(back[0] == 9 && back[1] == 9 && back[2] == 3 && back[3] == 4);
+}
+
+TEST(HipRuntimeDeathTest, ZeroBytes) {
+  // hipMalloc of 0 bytes is a null pointer and no error, as in HIP.
+  EXPECT_EXIT(
+      {
+        useFake();
+        finish(mgpuMemAlloc(0, nullptr, false) == nullptr);
+      },
+      ExitedWithCode(0), "");
+  // hipHostRegister of 0 bytes is invalid, in HIP and in the stand-in.
+  EXPECT_EXIT(
+      {
+        useFake();
+        static char buffer[16];
+        mgpuMemHostRegister(buffer, 0);
+        finish(false);
+      },
+      ExitedWithCode(1),
+      "hipHostRegister\\(0 bytes\\) failed with hipErrorInvalidValue");
 }
 
 TEST(HipRuntimeDeathTest, HostSharedIsManagedMemory) {
@@ -450,37 +524,22 @@ TEST(HipRuntimeDeathTest, HostSharedIsManagedMemory) {
       },
       ExitedWithCode(1),
       "hipMallocManaged\\(64 bytes\\) failed with hipErrorOutOfMemory");
-}
-
-TEST(HipRuntimeDeathTest, RegisteredMemoryAtAnotherDeviceAddress) {
+  // hipMallocManaged wants hipMemAttachGlobal: flags 0 are invalid.
   EXPECT_EXIT(
       {
         useFake();
-        static char buffer[256];
-        mgpuMemHostRegister(buffer, sizeof(buffer));
-        finish(true);
+        mgpuMemAlloc(64, nullptr, true);
+        auto *managed = fakeSymbol<int(void **, size_t, unsigned)>(
+            MCORE_FAKE_HIP_LIBRARY, "hipMallocManaged");
+        void *p = nullptr;
+        finish(managed && managed(&p, 64, 0) == 1 /*hipErrorInvalidValue*/);
       },
       ExitedWithCode(0), "");
-  EXPECT_EXIT(
-      {
-        useFake("devoffset=4096");
-        static char buffer[256];
-        mgpuMemHostRegister(buffer, sizeof(buffer));
-        finish(false);
-      },
-      ExitedWithCode(1),
-      "mgpuMemHostRegister: HIP maps the registered host memory .* at "
-      "device address .*, but the compiled host code passes kernels the "
-      "host address");
 }
 
 TEST(HipRuntimeDeathTest, CopiesGoThroughHip) {
   EXPECT_EXIT(copyThroughHip(), ExitedWithCode(0), "");
 }
-
-} // namespace
-
-namespace {
 
 void eventsAndStreams() {
   useFake();

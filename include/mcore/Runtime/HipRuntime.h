@@ -3,9 +3,11 @@
  * libmcore_hip_runtime.so implements the mgpu* C functions MLIR's
  * gpu-to-llvm lowering calls (mgpuModuleLoad, mgpuLaunchKernel,
  * mgpuMemAlloc, ...) on HIP's module API. It loads HIP at run time with
- * dlopen: $MCORE_HIP_LIBRARY if set, else libamdhip64.so.6, libamdhip64.so.5
- * and libamdhip64.so (the search path, then $ROCM_PATH/lib and
- * /opt/rocm/lib). No ROCm is needed to build it.
+ * dlopen: $MCORE_HIP_LIBRARY if set, else libamdhip64.so.7, .so.6, .so.5
+ * and .so (the search path, then $ROCM_PATH/lib and /opt/rocm/lib). No
+ * ROCm is needed to build it. Devices are HIP's (HIP_VISIBLE_DEVICES
+ * selects and orders them); device 0 unless mcoreHipSelectDevice or
+ * mgpuSetDefaultDevice chose another.
  *
  * A failing HIP call prints one line to stderr,
  *
@@ -35,14 +37,23 @@ extern "C" {
 /** Loads HIP and counts the devices, without printing anything or exiting.
  * Returns the number of usable AMD GPUs. When it returns 0, `message` holds
  * one line starting with "no AMD GPU: " that says why; otherwise it
- * describes what was found ("1 AMD GPU (gfx942); HIP 6.2.41133 from
+ * describes what was found, with each device's gcnArchName and the library
+ * that was loaded ("1 AMD GPU (gfx942:sramecc+:xnack-); HIP 6.2.41133 from
  * libamdhip64.so.6"). `message` may be null. */
 int mcoreHipProbe(char *message, size_t size);
 
-/** The gfx names of the AMD GPUs the kernel driver reports (KFD topology),
- * comma-separated, for example "gfx942" or "gfx1201,gfx1201"; empty when
- * there is none or the driver is absent. Returns the number of GPUs. */
+/** The chips of HIP's devices in HIP's order (the processor part of each
+ * gcnArchName, from hipGetDevicePropertiesR0600, or hipGetDeviceProperties
+ * on HIP 5), comma-separated, for example "gfx942" or "gfx1201,gfx942";
+ * empty when HIP has no device. An entry is empty where HIP names no chip.
+ * Returns the number of devices. */
 int mcoreHipDeviceChips(char *buffer, size_t size);
+
+/** Makes `device` (HIP's numbering) the device of every thread that has not
+ * called mgpuSetDefaultDevice: mcore-run --device=N. Returns 1, or reports
+ * an error (as every call does) and returns 0 when there is no such
+ * device. */
+int mcoreHipSelectDevice(int device);
 
 /** While enabled, errors are recorded instead of printed, and the failing
  * call returns as with MCORE_HIP_ON_ERROR=continue (a null handle), so the

@@ -1,45 +1,46 @@
 //===- HipRuntimeWrappers.cpp - The mgpu* ABI on HIP, loaded with dlopen --===//
 //
-// The C functions MLIR 22's gpu-to-llvm lowering calls (the set of
-// mlir/lib/ExecutionEngine/RocmRuntimeWrappers.cpp, and of mcore's emulator
-// runtime), implemented on HIP's module API: hipModuleLoadData,
-// hipModuleGetFunction, hipModuleLaunchKernel, hipMalloc/hipFree,
-// hipMemcpyAsync, hipMemset*Async, streams and events.
+// The C functions MLIR 22's gpu-to-llvm lowering and upstream's ROCm tests
+// call (include/mcore/Runtime/MgpuAbi.h, the set of
+// mlir/lib/ExecutionEngine/RocmRuntimeWrappers.cpp plus mgpuMemset16 and
+// mgpuLaunchClusterKernel), implemented on HIP's module API:
+// hipModuleLoadData, hipModuleGetFunction, hipModuleLaunchKernel,
+// hipMalloc/hipFree, hipMemcpyAsync, hipMemset*Async, streams, events and
+// registered host memory.
 //
 // Unlike upstream's wrappers, this library does not link libamdhip64: it is
-// loaded with dlopen on first use (as Triton's AMD driver does), so mcore
-// builds on machines without ROCm and runs on whatever ROCm 5 or 6 the user
-// has. Every failure is one line on stderr naming the call, HIP's error name
-// and what to do; see include/mcore/Runtime/HipRuntime.h and
-// docs/Running.md.
+// loaded with dlopen on first use (HipLoader.cpp), so mcore builds on
+// machines without ROCm and runs on whatever ROCm 5, 6 or 7 the user has.
+// Every failure is one line on stderr naming the call, HIP's error name and
+// what to do; see include/mcore/Runtime/HipRuntime.h and docs/Running.md.
+//
+// Devices: a thread uses the device mgpuSetDefaultDevice chose for it, else
+// the process's (mcoreHipSelectDevice, mcore-run --device), else 0, in HIP's
+// numbering (after HIP_VISIBLE_DEVICES). A module remembers the device it
+// was loaded on, and every call on it or its kernels makes that device
+// current first: HIP aborts the process when a kernel is launched on
+// another device than its module's.
 //
 //===----------------------------------------------------------------------===//
 
-#include "HipApi.h"
+#include "CodeObject.h"
 #include "ErrorReporter.h"
+#include "HipLoader.h"
 
 #include "mcore/Runtime/HipRuntime.h"
+#include "mcore/Runtime/MgpuAbi.h"
 
-#include <algorithm>
 #include <atomic>
-#include <cerrno>
-#include <cstdarg>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <dirent.h>
-#include <dlfcn.h>
-#include <fstream>
 #include <mutex>
 #include <string>
-#include <unistd.h>
-#include <utility>
-#include <vector>
+#include <unordered_map>
 
 namespace hip = mlir::mcore::hip;
-// The macros of HipApi.h name HIP types unqualified.
-using namespace mlir::mcore::hip;
+using hip::format;
+using hip::Hip;
 
 namespace {
 
@@ -58,232 +59,13 @@ mlir::mcore::runtime::ErrorReporter &errors() {
 /// and returns.
 void report(const std::string &message) { errors().report(message); }
 
-std::string format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-std::string format(const char *fmt, ...) {
-  char buffer[1024];
-  va_list args;
-  va_start(args, fmt);
-  std::vsnprintf(buffer, sizeof(buffer), fmt, args);
-  va_end(args);
-  return buffer;
-}
-
 const char *kEmulatorAdvice =
     "run on mcore's CPU emulator instead (mcore-run --backend=emu, or "
     "mlir-runner --shared-libs=libmcore_emu_runtime.so)";
 
-//===----------------------------------------------------------------------===//
-// The GPUs the kernel driver reports
-//===----------------------------------------------------------------------===//
-
-/// "gfx942" from KFD's gfx_target_version 90402 (major * 10000 + minor * 100
-/// + stepping, minor and stepping printed in hex as in gfx90a).
-std::string gfxName(unsigned version) {
-  unsigned major = version / 10000, minor = (version / 100) % 100,
-           stepping = version % 100;
-  return format("gfx%u%x%x", major, minor, stepping);
-}
-
-/// The gfx names of the GPU nodes of the KFD topology, in node order.
-std::vector<std::string> kfdChips() {
-  const char *root = "/sys/class/kfd/kfd/topology/nodes";
-  std::vector<std::pair<unsigned, std::string>> nodes;
-  DIR *dir = opendir(root);
-  if (!dir)
-    return {};
-  while (struct dirent *entry = readdir(dir)) {
-    char *end = nullptr;
-    unsigned long node = std::strtoul(entry->d_name, &end, 10);
-    if (end == entry->d_name || *end)
-      continue;
-    std::ifstream properties(std::string(root) + "/" + entry->d_name +
-                             "/properties");
-    std::string key;
-    unsigned long value;
-    while (properties >> key >> value) {
-      if (key == "gfx_target_version" && value != 0)
-        nodes.emplace_back(unsigned(node), gfxName(unsigned(value)));
-    }
-  }
-  closedir(dir);
-  std::sort(nodes.begin(), nodes.end());
-  std::vector<std::string> chips;
-  for (auto &n : nodes)
-    chips.push_back(n.second);
-  return chips;
-}
-
-std::string join(const std::vector<std::string> &items) {
-  std::string s;
-  for (const std::string &item : items)
-    s += (s.empty() ? "" : ",") + item;
-  return s;
-}
-
-/// Why the kernel driver cannot give HIP a device, as far as /dev/kfd tells.
-std::string driverAdvice() {
-  if (access("/dev/kfd", F_OK) != 0)
-    return "the amdgpu kernel driver is not loaded (there is no /dev/kfd)";
-  if (access("/dev/kfd", R_OK | W_OK) != 0)
-    return "this user may not open /dev/kfd (add it to the 'render' and "
-           "'video' groups)";
-  return "check HIP_VISIBLE_DEVICES / ROCR_VISIBLE_DEVICES and that rocminfo "
-         "lists a GPU";
-}
-
-//===----------------------------------------------------------------------===//
-// Loading HIP
-//===----------------------------------------------------------------------===//
-
-struct Hip {
-#define MCORE_HIP_DECLARE(name, ret, params) ret(*name) params = nullptr;
-  MCORE_HIP_FUNCTIONS(MCORE_HIP_DECLARE)
-  MCORE_HIP_OPTIONAL_FUNCTIONS(MCORE_HIP_DECLARE)
-#undef MCORE_HIP_DECLARE
-
-  void *handle = nullptr;
-  std::string path;    ///< the library that was loaded
-  std::string failure; ///< why HIP cannot be used; empty when it can
-  bool noGpu = false;  ///< the failure means there is no usable AMD GPU
-  int devices = 0;
-  int runtimeVersion = 0;
-
-  const char *errorName(hip::Error e) const;
-  const char *errorString(hip::Error e) const;
-};
-
-const char *Hip::errorName(hip::Error e) const {
-  if (hipGetErrorName)
-    if (const char *name = hipGetErrorName(e))
-      return name;
-  switch (e) {
-  case hip::ErrorInvalidValue:
-    return "hipErrorInvalidValue";
-  case hip::ErrorOutOfMemory:
-    return "hipErrorOutOfMemory";
-  case hip::ErrorNoDevice:
-    return "hipErrorNoDevice";
-  case hip::ErrorNoBinaryForGpu:
-    return "hipErrorNoBinaryForGpu";
-  case hip::ErrorNotFound:
-    return "hipErrorNotFound";
-  case hip::ErrorLaunchOutOfResources:
-    return "hipErrorLaunchOutOfResources";
-  case hip::ErrorIllegalAddress:
-    return "hipErrorIllegalAddress";
-  default:
-    return "hipError(unknown)";
-  }
-}
-
-const char *Hip::errorString(hip::Error e) const {
-  if (hipGetErrorString)
-    if (const char *s = hipGetErrorString(e))
-      return s;
-  return nullptr;
-}
-
-/// The libraries to try, in order.
-std::vector<std::string> candidates(bool &explicitPath) {
-  if (const char *path = std::getenv("MCORE_HIP_LIBRARY"); path && *path) {
-    explicitPath = true;
-    return {path};
-  }
-  explicitPath = false;
-  const char *names[] = {"libamdhip64.so.6", "libamdhip64.so.5",
-                         "libamdhip64.so"};
-  std::vector<std::string> result(std::begin(names), std::end(names));
-  std::vector<std::string> dirs;
-  if (const char *rocm = std::getenv("ROCM_PATH"); rocm && *rocm)
-    dirs.push_back(std::string(rocm) + "/lib");
-  dirs.push_back("/opt/rocm/lib");
-  for (const std::string &dir : dirs)
-    for (const char *name : names)
-      result.push_back(dir + "/" + name);
-  return result;
-}
-
-void load(Hip &h) {
-  bool explicitPath = false;
-  std::string firstError;
-  for (const std::string &candidate : candidates(explicitPath)) {
-    h.handle = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (h.handle) {
-      h.path = candidate;
-      break;
-    }
-    if (firstError.empty())
-      if (const char *e = dlerror())
-        firstError = e;
-  }
-  if (!h.handle) {
-    h.noGpu = true;
-    h.failure =
-        explicitPath
-            ? format("no AMD GPU: cannot load the HIP runtime "
-                     "MCORE_HIP_LIBRARY names (%s)",
-                     firstError.c_str())
-            : "no AMD GPU: no HIP runtime found (libamdhip64.so.6, .so.5 "
-              "or .so in the library path, $ROCM_PATH/lib or /opt/rocm/lib)";
-    return;
-  }
-
-#define MCORE_HIP_RESOLVE(name, ret, params)                                   \
-  h.name = reinterpret_cast<ret(*) params>(dlsym(h.handle, #name));            \
-  if (!h.name) {                                                               \
-    h.failure = format("the HIP runtime %s has no %s; it is not ROCm's HIP "   \
-                       "5 or newer (set MCORE_HIP_LIBRARY to the right "       \
-                       "libamdhip64.so)",                                      \
-                       h.path.c_str(), #name);                                 \
-    return;                                                                    \
-  }
-  MCORE_HIP_FUNCTIONS(MCORE_HIP_RESOLVE)
-#undef MCORE_HIP_RESOLVE
-#define MCORE_HIP_RESOLVE_OPTIONAL(name, ret, params)                          \
-  h.name = reinterpret_cast<ret(*) params>(dlsym(h.handle, #name));
-  MCORE_HIP_OPTIONAL_FUNCTIONS(MCORE_HIP_RESOLVE_OPTIONAL)
-#undef MCORE_HIP_RESOLVE_OPTIONAL
-
-  h.hipRuntimeGetVersion(&h.runtimeVersion);
-  if (hip::Error e = h.hipInit(0)) {
-    h.noGpu = e == hip::ErrorNoDevice || e == hip::ErrorInsufficientDriver ||
-              e == hip::ErrorNotInitialized;
-    h.failure =
-        format("%shipInit failed with %s in %s: %s",
-               h.noGpu ? "no AMD GPU: " : "", h.errorName(e), h.path.c_str(),
-               e == hip::ErrorInsufficientDriver
-                   ? "the amdgpu kernel driver is older than this "
-                     "HIP runtime; update the driver"
-                   : driverAdvice().c_str());
-    return;
-  }
-  hip::Error e = h.hipGetDeviceCount(&h.devices);
-  if (e == hip::ErrorNoDevice || (!e && h.devices <= 0)) {
-    h.devices = 0;
-    h.noGpu = true;
-    h.failure = format("no AMD GPU: HIP (%s) sees no device; %s",
-                       h.path.c_str(), driverAdvice().c_str());
-    return;
-  }
-  if (e) {
-    h.devices = 0;
-    h.failure = format("hipGetDeviceCount failed with %s in %s", h.errorName(e),
-                       h.path.c_str());
-  }
-}
-
-Hip &state() {
-  static Hip *h = [] {
-    auto *h = new Hip();
-    load(*h);
-    return h;
-  }();
-  return *h;
-}
-
 /// HIP, loaded and with a device; reports why not and returns null otherwise.
 Hip *hipOrReport(const char *function) {
-  Hip &h = state();
+  Hip &h = hip::state();
   if (h.failure.empty())
     return &h;
   report(format("%s: %s%s%s", function, h.failure.c_str(), h.noGpu ? "; " : "",
@@ -291,63 +73,33 @@ Hip *hipOrReport(const char *function) {
   return nullptr;
 }
 
-thread_local int defaultDevice = 0;
-
-//===----------------------------------------------------------------------===//
-// Code objects
-//===----------------------------------------------------------------------===//
-
-/// The chip of an AMDGPU ELF code object from its e_flags, or "" if the bytes
-/// are not one (EF_AMDGPU_MACH values of llvm/BinaryFormat/ELF.h).
-std::string codeObjectChip(const void *data, size_t size) {
-  const auto *p = static_cast<const unsigned char *>(data);
-  if (size < 0x34 ||
-      std::memcmp(p,
-                  "\x7f"
-                  "ELF",
-                  4) != 0 ||
-      p[4] != 2 /*ELFCLASS64*/)
-    return "";
-  uint16_t machine = uint16_t(p[0x12] | (p[0x13] << 8));
-  if (machine != 224 /*EM_AMDGPU*/)
-    return "";
-  uint32_t flags;
-  std::memcpy(&flags, p + 0x30, 4);
-  switch (flags & 0xff) {
-  case 0x030:
-    return "gfx908";
-  case 0x03f:
-    return "gfx90a";
-  case 0x04c:
-    return "gfx942";
-  case 0x04f:
-    return "gfx950";
-  case 0x041:
-    return "gfx1100";
-  case 0x046:
-    return "gfx1101";
-  case 0x047:
-    return "gfx1102";
-  case 0x048:
-    return "gfx1200";
-  case 0x04e:
-    return "gfx1201";
-  default:
-    return format("an AMDGPU chip with EF_AMDGPU_MACH 0x%x",
-                  unsigned(flags & 0xff));
-  }
-}
-
 /// What to do about error `e` of `call`.
 std::string advice(hip::Error e, const char *call) {
+  bool launch = std::strcmp(call, "hipModuleLaunchKernel") == 0;
   switch (e) {
   case hip::ErrorOutOfMemory:
+    if (launch)
+      return "the kernel needs more LDS (static plus dynamic) or scratch "
+             "than a work-group may have; compile with smaller tiles or pass "
+             "less dynamic LDS";
     return "the GPU has too little free memory; use smaller matrices or free "
            "memory other processes hold";
+  case hip::ErrorInvalidValue:
+    if (launch)
+      return "HIP refused the launch: more than 1024 work-items per "
+             "work-group, more dynamic LDS than a work-group may have, or a "
+             "kernel with arguments launched without them";
+    break;
+  case hip::ErrorInvalidConfiguration:
+    return "the grid or work-group is outside HIP's limits (grid x < 2^31, "
+           "grid y and z <= 65536, grid * block < 2^32 in each dimension, "
+           "at most 1024 work-items per work-group)";
+  case hip::ErrorCooperativeLaunchTooLarge:
+    return "the grid is larger than the GPU can run at once";
   case hip::ErrorNoDevice:
   case hip::ErrorInvalidDevice:
     return "HIP sees no such device (HIP_VISIBLE_DEVICES selects them); " +
-           driverAdvice();
+           hip::driverAdvice();
   case hip::ErrorNotFound:
     if (std::strcmp(call, "hipModuleGetFunction") == 0)
       return "the code object has no kernel of that name";
@@ -356,8 +108,12 @@ std::string advice(hip::Error e, const char *call) {
   case hip::ErrorLaunchOutOfResources:
     return "the kernel needs more registers, LDS or work-items per "
            "work-group than the GPU gives it; compile with smaller tiles";
-  case hip::ErrorIllegalAddress:
   case hip::ErrorLaunchFailure:
+    if (launch)
+      return "the work-group is larger than the kernel was compiled for "
+             "(its amdgpu-flat-work-group-size), or the kernel faulted";
+    [[fallthrough]];
+  case hip::ErrorIllegalAddress:
     return "a kernel faulted (an out-of-bounds access or a trap); run it on "
            "mcore's emulator with MCORE_EMU_CHECK=1 to find the access";
   case hip::ErrorLaunchTimeOut:
@@ -368,7 +124,7 @@ std::string advice(hip::Error e, const char *call) {
     return "the host memory was not registered";
   case hip::ErrorInvalidHandle:
     return "a module, function, stream or event handle is not valid (used "
-           "after it was destroyed?)";
+           "after it was destroyed, or on another device than its own?)";
   default:
     break;
   }
@@ -376,8 +132,8 @@ std::string advice(hip::Error e, const char *call) {
          "HIP's log";
 }
 
-/// Reports a failed HIP call: "<call>(<what>) failed with <name> (<text>):
-/// <advice>". Returns true when `e` is success.
+/// Reports a failed HIP call: "<call>(<what>) failed with <name>
+/// (<description>): <advice>". Returns true when `e` is success.
 bool check(const Hip &h, hip::Error e, const char *call,
            const std::string &what = "", std::string advise = "") {
   if (e == hip::Success)
@@ -385,11 +141,53 @@ bool check(const Hip &h, hip::Error e, const char *call,
   if (advise.empty())
     advise = advice(e, call);
   std::string text;
-  if (const char *s = h.errorString(e); s && *s)
+  if (const char *s = h.errorDescription(e))
     text = format(" (%s)", s);
   report(format("%s(%s) failed with %s%s: %s", call, what.c_str(),
                 h.errorName(e), text.c_str(), advise.c_str()));
   return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Devices
+//===----------------------------------------------------------------------===//
+
+/// mcoreHipSelectDevice's choice, for threads that did not choose.
+std::atomic<int> processDevice{0};
+/// mgpuSetDefaultDevice's choice for this thread; -1 when none.
+thread_local int threadDevice = -1;
+
+int currentDevice() {
+  return threadDevice >= 0 ? threadDevice : processDevice.load();
+}
+
+/// The device each loaded module, and each function of one, belongs to.
+std::mutex deviceMapMutex;
+std::unordered_map<void *, int> &deviceOf() {
+  static auto *m = new std::unordered_map<void *, int>();
+  return *m;
+}
+
+void remember(void *handle, int device) {
+  std::lock_guard<std::mutex> lock(deviceMapMutex);
+  deviceOf()[handle] = device;
+}
+
+int recalled(void *handle) {
+  std::lock_guard<std::mutex> lock(deviceMapMutex);
+  auto it = deviceOf().find(handle);
+  return it == deviceOf().end() ? currentDevice() : it->second;
+}
+
+void forget(void *handle) {
+  std::lock_guard<std::mutex> lock(deviceMapMutex);
+  deviceOf().erase(handle);
+}
+
+/// Makes `device` HIP's current device for this thread.
+bool use(const Hip &h, int device) {
+  return check(h, h.hipSetDevice(device), "hipSetDevice",
+               std::to_string(device));
 }
 
 //===----------------------------------------------------------------------===//
@@ -400,6 +198,19 @@ std::atomic<bool> timingEnabled{false};
 std::mutex timingMutex;
 double timedMilliseconds = 0;
 
+/// HIP events destroyed on every path.
+struct TimingEvents {
+  const Hip &h;
+  hip::Event start = nullptr, stop = nullptr;
+  explicit TimingEvents(const Hip &h) : h(h) {}
+  ~TimingEvents() {
+    if (start)
+      h.hipEventDestroy(start);
+    if (stop)
+      h.hipEventDestroy(stop);
+  }
+};
+
 /// StridedMemRefType<char, N> as the host code passes it.
 struct MemRefDescriptor {
   char *basePtr;
@@ -407,6 +218,21 @@ struct MemRefDescriptor {
   int64_t offset;
   int64_t sizesAndStrides[1];
 };
+
+/// The device address of registered host memory `host`, or null after
+/// reporting why there is none.
+void *devicePointer(const char *function, void *host) {
+  Hip *h = hipOrReport(function);
+  if (!h || !use(*h, currentDevice()))
+    return nullptr;
+  void *device = nullptr;
+  if (!check(*h, h->hipHostGetDevicePointer(&device, host, 0),
+             "hipHostGetDevicePointer", format("%p", host),
+             "the memory is not registered host memory (gpu.host_register "
+             "or mgpuMemHostRegister it first)"))
+    return nullptr;
+  return device;
+}
 
 } // namespace
 
@@ -417,30 +243,50 @@ struct MemRefDescriptor {
 extern "C" {
 
 int mcoreHipDeviceChips(char *buffer, size_t size) {
-  std::vector<std::string> chips = kfdChips();
+  Hip &h = hip::state();
+  std::string chips;
+  for (const std::string &arch : h.archNames)
+    chips += (chips.empty() ? "" : ",") + hip::processorOf(arch);
   if (buffer && size)
-    std::snprintf(buffer, size, "%s", join(chips).c_str());
-  return int(chips.size());
+    std::snprintf(buffer, size, "%s", chips.c_str());
+  return int(h.archNames.size());
 }
 
 int mcoreHipProbe(char *message, size_t size) {
-  Hip &h = state();
+  Hip &h = hip::state();
   std::string text;
   if (!h.failure.empty()) {
     text = h.failure;
     if (!h.noGpu)
       text = "no AMD GPU usable: " + text;
   } else {
-    std::string chips = join(kfdChips());
+    std::string archs;
+    for (const std::string &arch : h.archNames)
+      archs += (archs.empty() ? "" : ", ") + (arch.empty() ? "?" : arch);
     int v = h.runtimeVersion;
-    text = format("%d AMD GPU%s%s%s%s; HIP %d.%d.%d from %s", h.devices,
-                  h.devices == 1 ? "" : "s", chips.empty() ? "" : " (",
-                  chips.c_str(), chips.empty() ? "" : ")", v / 10000000,
-                  (v / 100000) % 100, v % 100000, h.path.c_str());
+    text = format("%d AMD GPU%s (%s); HIP %d.%d.%d from %s", h.devices,
+                  h.devices == 1 ? "" : "s", archs.c_str(),
+                  hip::versionMajor(v), hip::versionMinor(v),
+                  hip::versionPatch(v), h.path.c_str());
   }
   if (message && size)
     std::snprintf(message, size, "%s", text.c_str());
   return h.failure.empty() ? h.devices : 0;
+}
+
+int mcoreHipSelectDevice(int device) {
+  Hip *h = hipOrReport("mcoreHipSelectDevice");
+  if (!h)
+    return 0;
+  if (device < 0 || device >= h->devices) {
+    report(format("device %d: HIP sees %d device%s (0-%d; "
+                  "HIP_VISIBLE_DEVICES selects and orders them)",
+                  device, h->devices, h->devices == 1 ? "" : "s",
+                  h->devices - 1));
+    return 0;
+  }
+  processDevice = device;
+  return 1;
 }
 
 void mcoreHipCaptureErrors(int enable) { errors().setCapturing(enable != 0); }
@@ -472,28 +318,22 @@ void *mgpuModuleLoad(void *data, size_t gpuBlobSize) {
            "format=hsaco");
     return nullptr;
   }
-  if (!check(*h, h->hipSetDevice(defaultDevice), "hipSetDevice",
-             std::to_string(defaultDevice)))
+  int device = currentDevice();
+  if (!use(*h, device))
     return nullptr;
   hip::Module module = nullptr;
   hip::Error e = h->hipModuleLoadData(&module, data);
   if (e) {
-    std::string chip = codeObjectChip(data, gpuBlobSize);
-    std::string gpus = join(kfdChips());
-    std::string advise;
-    if (chip.empty())
-      advise = "the GPU module is not an AMDGPU code object (HSACO); compile "
-               "with format=hsaco";
-    else if (e == hip::ErrorNoBinaryForGpu || e == hip::ErrorInvalidImage ||
-             e == hip::ErrorInvalidKernelFile ||
-             e == hip::ErrorSharedObjectInitFailed)
-      advise = format("the code object is for %s%s%s; compile for the GPU's "
-                      "chip (mcore-run --chip=..., or the pipeline's chip=)",
-                      chip.c_str(), gpus.empty() ? "" : " and the GPU is ",
-                      gpus.c_str());
-    check(*h, e, "hipModuleLoadData", format("%zu bytes", gpuBlobSize), advise);
+    hip::CodeObjectInfo info = hip::readCodeObject(data, gpuBlobSize);
+    std::string deviceChip;
+    if (device < int(h->archNames.size()))
+      deviceChip = hip::processorOf(h->archNames[device]);
+    check(*h, e, "hipModuleLoadData", format("%zu bytes", gpuBlobSize),
+          hip::explainLoadFailure(info, h->runtimeVersion, h->path,
+                                  deviceChip, device));
     return nullptr;
   }
+  remember(module, device);
   return module;
 }
 
@@ -508,8 +348,11 @@ void *mgpuModuleLoadJIT(void *data, int optLevel) {
 void mgpuModuleUnload(void *module) {
   if (!module)
     return;
-  if (Hip *h = hipOrReport("mgpuModuleUnload"))
-    check(*h, h->hipModuleUnload(module), "hipModuleUnload");
+  Hip *h = hipOrReport("mgpuModuleUnload");
+  if (!h || !use(*h, recalled(module)))
+    return;
+  check(*h, h->hipModuleUnload(module), "hipModuleUnload");
+  forget(module);
 }
 
 void *mgpuModuleGetFunction(void *module, const char *name) {
@@ -522,10 +365,14 @@ void *mgpuModuleGetFunction(void *module, const char *name) {
                   name));
     return nullptr;
   }
+  int device = recalled(module);
+  if (!use(*h, device))
+    return nullptr;
   hip::Function function = nullptr;
   if (!check(*h, h->hipModuleGetFunction(&function, module, name),
              "hipModuleGetFunction", format("'%s'", name)))
     return nullptr;
+  remember(function, device);
   return function;
 }
 
@@ -541,33 +388,53 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
     report("mgpuLaunchKernel of a kernel that was not found");
     return;
   }
-  intptr_t dims[6] = {gridX, gridY, gridZ, blockX, blockY, blockZ};
-  for (intptr_t d : dims) {
-    if (d < 1 || uint64_t(d) > 0xFFFFFFFFull) {
-      report(format("mgpuLaunchKernel: launch of %ldx%ldx%ld work-groups of "
-                    "%ldx%ldx%ld work-items: every dimension must be between "
-                    "1 and 2^32-1",
-                    long(gridX), long(gridY), long(gridZ), long(blockX),
-                    long(blockY), long(blockZ)));
-      return;
-    }
+  std::string shape =
+      format("%ldx%ldx%ld work-groups of %ldx%ldx%ld work-items", long(gridX),
+             long(gridY), long(gridZ), long(blockX), long(blockY),
+             long(blockZ));
+  // HIP's limits (HipApi.h), checked here to say which one is broken.
+  const char *broken = nullptr;
+  intptr_t grid[3] = {gridX, gridY, gridZ}, block[3] = {blockX, blockY, blockZ};
+  for (int i = 0; i < 3 && !broken; ++i) {
+    if (grid[i] < 1 || block[i] < 1)
+      broken = "every dimension must be at least 1";
+    else if (uint64_t(grid[i]) > (i == 0 ? hip::MaxGridX : hip::MaxGridYZ))
+      broken = i == 0 ? "grid x must be below 2^31"
+                      : "grid y and z must be at most 65536";
+    else if (uint64_t(grid[i]) * uint64_t(block[i]) > hip::MaxGlobalSize)
+      broken = "grid * block must be below 2^32 in every dimension";
+  }
+  if (!broken && uint64_t(blockX) * uint64_t(blockY) * uint64_t(blockZ) >
+                     hip::MaxWorkGroupSize)
+    broken = "a work-group has at most 1024 work-items";
+  if (broken) {
+    report(format("mgpuLaunchKernel: launch of %s: %s", shape.c_str(),
+                  broken));
+    return;
   }
   if (smem < 0) {
     report(format("mgpuLaunchKernel: negative dynamic LDS size %d", smem));
     return;
   }
+  if (params && extra) {
+    report("mgpuLaunchKernel: both params and extra are given; HIP takes the "
+           "kernel arguments from one of them");
+    return;
+  }
+  if (!use(*h, recalled(function)))
+    return;
   std::string what = format("grid %ldx%ldx%ld, block %ldx%ldx%ld, %d bytes "
                             "of dynamic LDS",
                             long(gridX), long(gridY), long(gridZ), long(blockX),
                             long(blockY), long(blockZ), smem);
   bool timing = timingEnabled;
-  hip::Event start = nullptr, stop = nullptr;
+  TimingEvents events(*h);
   if (timing &&
-      (!check(*h, h->hipEventCreateWithFlags(&start, hip::EventDefault),
+      (!check(*h, h->hipEventCreateWithFlags(&events.start, hip::EventDefault),
               "hipEventCreateWithFlags") ||
-       !check(*h, h->hipEventCreateWithFlags(&stop, hip::EventDefault),
+       !check(*h, h->hipEventCreateWithFlags(&events.stop, hip::EventDefault),
               "hipEventCreateWithFlags") ||
-       !check(*h, h->hipEventRecord(start, stream), "hipEventRecord")))
+       !check(*h, h->hipEventRecord(events.start, stream), "hipEventRecord")))
     return;
   if (!check(*h,
              h->hipModuleLaunchKernel(
@@ -579,16 +446,14 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
   if (!timing)
     return;
   float ms = 0;
-  if (check(*h, h->hipEventRecord(stop, stream), "hipEventRecord") &&
-      check(*h, h->hipEventSynchronize(stop), "hipEventSynchronize",
+  if (check(*h, h->hipEventRecord(events.stop, stream), "hipEventRecord") &&
+      check(*h, h->hipEventSynchronize(events.stop), "hipEventSynchronize",
             "after the kernel") &&
-      check(*h, h->hipEventElapsedTime(&ms, start, stop),
+      check(*h, h->hipEventElapsedTime(&ms, events.start, events.stop),
             "hipEventElapsedTime")) {
     std::lock_guard<std::mutex> lock(timingMutex);
     timedMilliseconds += ms;
   }
-  h->hipEventDestroy(start);
-  h->hipEventDestroy(stop);
 }
 
 void mgpuLaunchClusterKernel(void *, intptr_t, intptr_t, intptr_t, intptr_t,
@@ -600,7 +465,7 @@ void mgpuLaunchClusterKernel(void *, intptr_t, intptr_t, intptr_t, intptr_t,
 
 void *mgpuStreamCreate() {
   Hip *h = hipOrReport("mgpuStreamCreate");
-  if (!h)
+  if (!h || !use(*h, currentDevice()))
     return nullptr;
   hip::Stream stream = nullptr;
   if (!check(*h, h->hipStreamCreate(&stream), "hipStreamCreate"))
@@ -625,7 +490,7 @@ void mgpuStreamWaitEvent(void *stream, void *event) {
 
 void *mgpuEventCreate() {
   Hip *h = hipOrReport("mgpuEventCreate");
-  if (!h)
+  if (!h || !use(*h, currentDevice()))
     return nullptr;
   hip::Event event = nullptr;
   if (!check(*h, h->hipEventCreateWithFlags(&event, hip::EventDisableTiming),
@@ -652,11 +517,11 @@ void mgpuEventRecord(void *event, void *stream) {
 void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared) {
   (void)stream;
   Hip *h = hipOrReport("mgpuMemAlloc");
-  if (!h)
+  if (!h || !use(*h, currentDevice()))
     return nullptr;
   void *ptr = nullptr;
   // gpu.alloc host_shared: memory both the host code and kernels use, as
-  // upstream's CUDA wrappers give it (managed memory).
+  // upstream's CUDA wrappers give it (managed memory; HIP rejects flags 0).
   if (isHostShared) {
     if (!check(*h, h->hipMallocManaged(&ptr, sizeBytes, hip::MemAttachGlobal),
                "hipMallocManaged",
@@ -698,25 +563,14 @@ void mgpuMemset16(void *dst, int value, size_t count, void *stream) {
 }
 
 void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes) {
+  // Kernels reach the memory at the address hipHostGetDevicePointer gives
+  // (mgpuMemGetDeviceMemRef1d*, and mcore's host-buffers pass), which HIP
+  // may choose different from `ptr`.
   Hip *h = hipOrReport("mgpuMemHostRegister");
-  if (!h ||
-      !check(*h, h->hipHostRegister(ptr, sizeBytes, hip::HostRegisterDefault),
-             "hipHostRegister",
-             format("%llu bytes", (unsigned long long)sizeBytes)))
-    return;
-  // Host code passes registered memory to kernels by its host address (as
-  // MLIR's gpu.host_register programs do), which is only right where HIP
-  // maps it at the same device address. Say so instead of faulting later.
-  void *device = nullptr;
-  if (!check(*h, h->hipHostGetDevicePointer(&device, ptr, 0),
-             "hipHostGetDevicePointer"))
-    return;
-  if (device != ptr)
-    report(format("mgpuMemHostRegister: HIP maps the registered host memory "
-                  "%p at device address %p, but the compiled host code "
-                  "passes kernels the host address; allocate the buffer with "
-                  "gpu.alloc (mgpuMemAlloc) instead",
-                  ptr, device));
+  if (h && use(*h, currentDevice()))
+    check(*h, h->hipHostRegister(ptr, sizeBytes, hip::HostRegisterDefault),
+          "hipHostRegister",
+          format("%llu bytes", (unsigned long long)sizeBytes));
 }
 
 void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
@@ -752,6 +606,25 @@ void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
   mgpuMemHostUnregister(d->data + d->offset * elementSizeBytes);
 }
 
+MgpuMemRef1dFloat mgpuMemGetDeviceMemRef1dFloat(float *allocated,
+                                                float *aligned, int64_t offset,
+                                                int64_t size, int64_t stride) {
+  (void)allocated;
+  auto *device = static_cast<float *>(
+      devicePointer("mgpuMemGetDeviceMemRef1dFloat", aligned));
+  return {device, device, offset, {size}, {stride}};
+}
+
+MgpuMemRef1dInt32 mgpuMemGetDeviceMemRef1dInt32(int32_t *allocated,
+                                                int32_t *aligned,
+                                                int64_t offset, int64_t size,
+                                                int64_t stride) {
+  (void)allocated;
+  auto *device = static_cast<int32_t *>(
+      devicePointer("mgpuMemGetDeviceMemRef1dInt32", aligned));
+  return {device, device, offset, {size}, {stride}};
+}
+
 void mgpuSetDefaultDevice(int32_t device) {
   Hip *h = hipOrReport("mgpuSetDefaultDevice");
   if (!h)
@@ -762,8 +635,8 @@ void mgpuSetDefaultDevice(int32_t device) {
                   h->devices - 1));
     return;
   }
-  defaultDevice = device;
-  check(*h, h->hipSetDevice(device), "hipSetDevice", std::to_string(device));
+  threadDevice = device;
+  use(*h, device);
 }
 
 } // extern "C"

@@ -5,6 +5,8 @@
 #   emulator    mcore's CPU wave emulator is built (numeric integration tests)
 #   hip-device  an AMD GPU is usable through HIP (set MCORE_HIP_DEVICE=1 or
 #               have /dev/kfd and a HIP runtime); never on this project's CI
+#   libamdhip64 a real HIP runtime library is installed (%libamdhip64), with
+#               or without a GPU; CI installs Debian's
 # Substitutions:
 #   %mcore-opt, %mcore-layout, %mcore-run, %mcore-perf   the built tools
 #   %chip       the chip integration tests target (MCORE_TEST_CHIP, default
@@ -80,3 +82,18 @@ def hip_device_present():
 
 if hip_device_present():
     config.available_features.add("hip-device")
+
+
+# A real HIP runtime library (Debian's libamdhip64-5, which CI installs, or
+# ROCm's), for the tests of its behaviour without a GPU: %libamdhip64.
+def real_hip_library():
+    for d in ["/opt/rocm/lib", "/usr/lib/x86_64-linux-gnu"]:
+        for name in ["libamdhip64.so.7", "libamdhip64.so.6", "libamdhip64.so.5"]:
+            if os.path.exists(os.path.join(d, name)):
+                return os.path.join(d, name)
+    return None
+
+
+if real_hip_library():
+    config.available_features.add("libamdhip64")
+    config.substitutions.append(("%libamdhip64", real_hip_library()))

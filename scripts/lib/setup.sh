@@ -12,6 +12,12 @@ MCORE_PACKAGES=(
   clang-22 lld-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libgtest-dev libgmock-dev libbenchmark-dev libboost-context-dev
   python3 python3-dev python3-numpy python3-pytest pybind11-dev
+  # Debian's real HIP runtime (5.2.3) and its headers: the HIP backend's
+  # tests run against its no-GPU behaviour (test/Tools/mcore-run/real-hip.test)
+  # and unittests/Runtime/HipAbiTest.cpp checks lib/Runtime/Hip/HipApi.h
+  # against its hip_runtime_api.h. Nothing else uses it: mcore builds and
+  # runs without it.
+  libamdhip64-dev
 )
 
 mcore_log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

@@ -83,10 +83,16 @@ static llvm::Expected<BackendChoice> selectBackend(const RunOptions &options,
     requested = *named;
   }
   bool automatic = requested == Backend::Auto;
-  llvm::Expected<BackendChoice> choice = chooseBackend(requested);
-  if (choice && automatic)
+  llvm::Expected<BackendChoice> choice =
+      chooseBackend(requested, options.device);
+  if (choice && (automatic || options.verbose)) {
     llvm::errs() << "mcore-run: backend " << getBackendName(choice->backend)
-                 << " (" << choice->reason << ")\n";
+                 << " (" << choice->reason << ")";
+    if (choice->backend == Backend::Hip)
+      llvm::errs() << "; HIP device " << choice->device << " ("
+                   << choice->getDeviceChip() << ")";
+    llvm::errs() << "\n";
+  }
   return choice;
 }
 
@@ -96,7 +102,8 @@ runner::chooseRunBackend(const RunOptions &options, Backend wanted,
   if (!options.compileOnly || wanted != Backend::Hip)
     return selectBackend(options, wanted);
   if (!haveChip) {
-    llvm::Expected<BackendChoice> probed = chooseBackend(Backend::Hip);
+    llvm::Expected<BackendChoice> probed =
+        chooseBackend(Backend::Hip, options.device);
     if (probed)
       return probed;
     llvm::consumeError(probed.takeError());

@@ -187,9 +187,8 @@ static RunStatus compileModule(ModuleOp module, const RunFileOptions &options,
   std::string chipText = chip ? getChipName(*chip).str() : "";
   if (chipText.empty())
     chipText = moduleChip(module).value_or("");
-  if (chipText.empty() && choice.backend == Backend::Hip &&
-      !choice.gpuChips.empty())
-    chipText = llvm::StringRef(choice.gpuChips).split(',').first.str();
+  if (chipText.empty())
+    chipText = choice.getDeviceChip();
   std::optional<Chip> target = parseChip(chipText);
   if (!target)
     return reportError(
@@ -312,6 +311,12 @@ RunStatus runner::runFile(const RunFileOptions &options,
   if (!libs)
     return reportError(observer, libs.takeError());
   libs->insert(libs->begin(), choice->library);
+  // Opening the runtime (the same copy the JIT links) selects the HIP
+  // device before any code of the program runs.
+  if (choice->backend == Backend::Hip)
+    if (llvm::Expected<RuntimeLibrary> runtime = RuntimeLibrary::open(*choice);
+        !runtime)
+      return reportError(observer, runtime.takeError());
   llvm::Expected<std::unique_ptr<ExecutionEngine>> engine =
       createExecutionEngine(*module, *libs);
   if (!engine)

@@ -137,19 +137,19 @@ chooseBackendAndChip(const RunMatmulOptions &options, MatmulProblem &problem) {
       chooseRunBackend(options, *requested, chip->has_value());
   if (!choice)
     return choice.takeError();
-  if (!*chip && choice->backend == Backend::Hip && !choice->gpuChips.empty())
-    *chip = parseChip(llvm::StringRef(choice->gpuChips).split(',').first);
+  std::string gpu = choice->getDeviceChip();
+  if (!*chip && !gpu.empty())
+    *chip = parseChip(gpu);
   if (!*chip)
     return makeError("--matmul needs --chip=CHIP; supported chips: " +
                      getSupportedChipList());
   problem.chip = **chip;
-  llvm::SmallVector<llvm::StringRef> gpus;
-  llvm::StringRef(choice->gpuChips).split(gpus, ',', -1, false);
-  if (choice->backend == Backend::Hip && !gpus.empty() &&
-      !llvm::is_contained(gpus, getChipName(problem.chip)))
+  // The code object runs on the chosen device only, whatever the others are.
+  if (!gpu.empty() && gpu != getChipName(problem.chip))
     return makeError("--chip=" + getChipName(problem.chip) +
-                     ", but the GPU is " + choice->gpuChips +
-                     "; a code object runs only on its chip");
+                     ", but HIP device " + std::to_string(choice->device) +
+                     " is " + gpu + "; a code object runs only on its chip" +
+                     " (--device=N picks another GPU)");
   return choice;
 }
 

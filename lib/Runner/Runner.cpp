@@ -104,7 +104,16 @@ static llvm::Expected<void *> openLibrary(const std::string &path,
   return handle;
 }
 
-llvm::Expected<BackendChoice> runner::chooseBackend(Backend requested) {
+std::string BackendChoice::getDeviceChip() const {
+  llvm::SmallVector<llvm::StringRef> chips;
+  llvm::StringRef(gpuChips).split(chips, ',');
+  if (backend != Backend::Hip || device < 0 || device >= int(chips.size()))
+    return "";
+  return chips[device].str();
+}
+
+llvm::Expected<BackendChoice> runner::chooseBackend(Backend requested,
+                                                    int device) {
   BackendChoice choice;
   if (requested == Backend::Emu) {
     llvm::Expected<std::string> lib = findLibrary(Backend::Emu);
@@ -136,11 +145,21 @@ llvm::Expected<BackendChoice> runner::chooseBackend(Backend requested) {
         char message[1024] = {0}, gpus[256] = {0};
         int devices = probe(message, sizeof(message));
         chips(gpus, sizeof(gpus));
+        if (devices > 0 && (device < 0 || device >= devices)) {
+          dlclose(*handle);
+          return error("--device=" + std::to_string(device) + ": HIP sees " +
+                       std::to_string(devices) + " device" +
+                       (devices == 1 ? "" : "s") + " (0-" +
+                       std::to_string(devices - 1) +
+                       "; HIP_VISIBLE_DEVICES selects and orders them): " +
+                       message);
+        }
         if (devices > 0) {
           choice.backend = Backend::Hip;
           choice.library = *hipLib;
           choice.reason = message;
           choice.gpuChips = gpus;
+          choice.device = device;
           return choice;
         }
         whyNot = message;
@@ -183,6 +202,16 @@ RuntimeLibrary::open(const BackendChoice &choice) {
       return error(choice.library + " lacks the mgpu* memory functions");
   get(lib.setTiming, "mcoreHipSetKernelTiming");
   get(lib.takeMilliseconds, "mcoreHipTakeKernelMilliseconds");
+  if (choice.backend == Backend::Hip && choice.device != 0) {
+    // The device every thread of the program runs on (its kernels are
+    // compiled for its chip).
+    int (*select)(int) = nullptr;
+    if (!get(select, "mcoreHipSelectDevice"))
+      return error(choice.library + " cannot select a HIP device (no "
+                                    "mcoreHipSelectDevice; an older build?)");
+    if (!select(choice.device))
+      return error("cannot use HIP device " + std::to_string(choice.device));
+  }
   bool emu = choice.backend == Backend::Emu;
   get(lib.captureFn, emu ? "mcoreEmuCaptureErrors" : "mcoreHipCaptureErrors");
   get(lib.takeFn, emu ? "mcoreEmuTakeErrors" : "mcoreHipTakeErrors");

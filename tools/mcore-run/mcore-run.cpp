@@ -1,13 +1,14 @@
 //===- mcore-run.cpp - Run mcore kernels on a GPU or the emulator ---------===//
 //
 //   mcore-run FILE.mlir [-e main] [--entry-point-result=void|i32|f32]
-//             [--chip=CHIP] [--backend=auto|hip|emu] [--shared-libs=...]
+//             [--chip=CHIP] [--backend=auto|hip|emu] [--device=N]
+//             [--shared-libs=...]
 //
 // runs a program (lib/Runner/RunFile.cpp), and
 //
 //   mcore-run --matmul=MxNxK --a-type=T --b-type=T --c-type=T [--sparse-a=2:4]
-//             --chip=CHIP [--backend=...] [--seed=N] [--intrinsic=NAME]
-//             [--repeat=N] [--json]
+//             [--chip=CHIP] [--backend=...] [--device=N] [--seed=N]
+//             [--intrinsic=NAME] [--repeat=N] [--json]
 //
 // generates, runs and checks one matmul (lib/Runner/RunMatmul.cpp, on
 // runner::MatmulKernel). This file is the driver around them, as
@@ -93,6 +94,16 @@ static cl::opt<std::string, true> backendName(
     cl::desc("auto (HIP when an AMD GPU is present, else the emulator), hip "
              "or emu"),
     cl::init("auto"), cl::cat(commonCat));
+static cl::opt<int, true>
+    device("device", cl::location(common.device),
+           cl::desc("The HIP device to run on, in HIP's numbering (after "
+                    "HIP_VISIBLE_DEVICES); its chip is the default --chip"),
+           cl::value_desc("N"), cl::init(0), cl::cat(commonCat));
+static cl::opt<bool, true>
+    verbose("verbose", cl::location(common.verbose),
+            cl::desc("Say which backend runs, with the HIP library loaded "
+                     "and the device, also when --backend names it"),
+            cl::cat(commonCat));
 static cl::opt<std::string, true> pipelineOptions(
     "pipeline-options", cl::location(common.pipelineOptions),
     cl::desc("More --mcore-pipeline options, e.g. \"tile-m=64 stages=1\""),
@@ -326,11 +337,11 @@ int main(int argc, char **argv) {
           "mcore-run: run mcore-compiled kernels on an AMD GPU (HIP) or on "
           "mcore's CPU emulator\n\n"
           "  mcore-run FILE.mlir [-e main] [--entry-point-result=void|i32|f32]"
-          "\n            [--chip=CHIP] [--backend=auto|hip|emu] "
+          "\n            [--chip=CHIP] [--backend=auto|hip|emu] [--device=N] "
           "[--shared-libs=...]\n"
           "  mcore-run --matmul=MxNxK --a-type=T [--b-type=T] [--c-type=T] "
-          "[--sparse-a=2:4]\n            --chip=CHIP [--backend=...] "
-          "[--seed=N] [--intrinsic=NAME] [--repeat=N] [--json]\n"
+          "[--sparse-a=2:4]\n            [--chip=CHIP] [--backend=...] "
+          "[--device=N] [--seed=N] [--intrinsic=NAME] [--repeat=N] [--json]\n"
           "            [--sparse-form=compressed|encoded] [--dynamic-shapes] "
           "[--transpose-a] [--transpose-b]\n\n"
           "Exit status: 0 success, 1 numeric mismatch, 2 usage, compile or "

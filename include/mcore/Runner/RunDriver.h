@@ -47,6 +47,8 @@ struct RunOptions {
   std::string inputFile;               ///< the positional FILE.mlir
   std::string chip;                    ///< --chip ("": from the input or GPU)
   std::string backend = "auto";        ///< --backend=auto|hip|emu
+  int device = 0;                      ///< --device (HIP's numbering)
+  bool verbose = false;                ///< --verbose: say the backend chosen
   std::string pipelineOptions;         ///< --pipeline-options
   bool compileOnly = false;            ///< --compile-only
   std::string dumpBinary;              ///< --dump-gpu-binary
@@ -70,7 +72,8 @@ llvm::Expected<std::optional<Chip>> parseChipOption(llvm::StringRef name);
 
 /// The backend to compile for and run on. A runtime library named in
 /// --shared-libs decides an automatic backend and must agree with an
-/// explicit one; an automatic choice is said on stderr. --compile-only
+/// explicit one; an automatic choice (any with --verbose) is said on stderr,
+/// with the HIP library and device. --compile-only
 /// --backend=hip needs no GPU: one is only probed, for its chip, when
 /// `haveChip` is false.
 llvm::Expected<BackendChoice> chooseRunBackend(const RunOptions &options,

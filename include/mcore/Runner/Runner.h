@@ -59,16 +59,23 @@ struct BackendChoice {
   Backend backend = Backend::Emu;
   std::string library;  ///< path of the runtime library
   std::string reason;   ///< "1 AMD GPU (gfx942); HIP 6.2 ..." or why not
-  std::string gpuChips; ///< the GPUs' chips, comma-separated (hip)
+  std::string gpuChips; ///< HIP's devices' chips, comma-separated (hip)
+  int device = 0;       ///< the HIP device that runs the kernels (hip)
+
+  /// The chip of `device` ("gfx942"), "" when unknown or not on hip.
+  std::string getDeviceChip() const;
 };
 
 /// Resolves `requested`: Hip must have an AMD GPU (the error contains "no
 /// AMD GPU" and suggests --backend=emu); Auto takes Hip when a GPU is
-/// usable and Emu otherwise. The runtime library must exist.
-llvm::Expected<BackendChoice> chooseBackend(Backend requested);
+/// usable and Emu otherwise. The runtime library must exist. `device` is the
+/// HIP device to run on (HIP's numbering, after HIP_VISIBLE_DEVICES); one
+/// HIP does not have is an error when HIP is chosen.
+llvm::Expected<BackendChoice> chooseBackend(Backend requested, int device = 0);
 
 /// A runtime library, opened with dlopen: the JIT's host code and the
-/// runner then share its state (HIP, the emulator's memory map). Besides the
+/// runner then share its state (HIP and its device, the emulator's memory
+/// map). Besides the
 /// mgpu* memory functions it reaches mcore's extensions
 /// (include/mcore/Runtime/{EmuRuntime,HipRuntime}.h): kernel timing (hip),
 /// error capture (both) and the emulated chip (emu).

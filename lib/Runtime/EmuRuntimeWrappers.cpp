@@ -359,6 +359,14 @@ MgpuMemRef1dFloat mgpuMemGetDeviceMemRef1dFloat(float *allocated,
   return {device, device, offset, {size}, {stride}};
 }
 
+MgpuMemRef1dInt8 mcoreMemGetDeviceMemRef1dInt8(int8_t *allocated,
+                                               int8_t *aligned, int64_t offset,
+                                               int64_t size, int64_t stride) {
+  (void)allocated;
+  int8_t *device = devicePointer("mcoreMemGetDeviceMemRef1dInt8", aligned);
+  return {device, device, offset, {size}, {stride}};
+}
+
 MgpuMemRef1dInt32 mgpuMemGetDeviceMemRef1dInt32(int32_t *allocated,
                                                 int32_t *aligned,
                                                 int64_t offset, int64_t size,

@@ -227,9 +227,13 @@ void registeredMemoryChild() {
     return reinterpret_cast<decltype(p)>(reinterpret_cast<char *>(p) +
                                          0x100000);
   };
+  // The byte view mcore's host-buffers pass asks for.
+  auto *bytes = reinterpret_cast<int8_t *>(words);
+  MgpuMemRef1dInt8 v = mcoreMemGetDeviceMemRef1dInt8(bytes, bytes, 0, 16, 1);
   bool ok = d.aligned == shifted(data + 2) && d.allocated == d.aligned &&
             d.offset == 1 && d.sizes[0] == 5 && d.strides[0] == 1 &&
-            w.aligned == shifted(words);
+            w.aligned == shifted(words) && v.aligned == shifted(bytes) &&
+            v.sizes[0] == 16;
   // A copy into the device address lands in the host memory.
   float nine = 9;
   mgpuMemcpy(d.aligned + d.offset, &nine, sizeof(nine), nullptr);

@@ -104,6 +104,22 @@ MgpuMemRef1dInt32 mgpuMemGetDeviceMemRef1dInt32(int32_t *allocated,
 /** The device of the calling thread's later calls. */
 void mgpuSetDefaultDevice(int32_t device);
 
+/* mcore's addition (not upstream's): the byte view of registered host
+ * memory at its device address, which code from mcore's host-buffers pass
+ * (mcore-host-buffers) calls for every registered buffer its kernels use.
+ * Both libraries export it. */
+typedef struct {
+  int8_t *allocated;
+  int8_t *aligned;
+  int64_t offset;
+  int64_t sizes[1];
+  int64_t strides[1];
+} MgpuMemRef1dInt8;
+
+MgpuMemRef1dInt8 mcoreMemGetDeviceMemRef1dInt8(int8_t *allocated,
+                                               int8_t *aligned, int64_t offset,
+                                               int64_t size, int64_t stride);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

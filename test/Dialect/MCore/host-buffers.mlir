@@ -1,10 +1,11 @@
-// RUN: mcore-opt %s --mcore-host-buffers | FileCheck %s
+// RUN: mcore-opt %s --mcore-host-buffers -split-input-file | FileCheck %s
 
 // Host buffers the kernels reach become GPU-accessible; temporaries are
 // freed.
 
 memref.global "private" constant @weights : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
 
+// CHECK: func.func private @mcoreMemGetDeviceMemRef1dInt8(memref<?xi8>) -> memref<?xi8>
 // CHECK-LABEL: func.func @buffers
 func.func @buffers(%out: memref<4xf32>) -> memref<4xf32> {
   %c1 = arith.constant 1 : index
@@ -13,10 +14,14 @@ func.func @buffers(%out: memref<4xf32>) -> memref<4xf32> {
   // CHECK:       %[[TMP:.+]] = gpu.alloc  host_shared () : memref<4xf32>
   %tmp = memref.alloc() : memref<4xf32>
   // An allocation the function returns: the caller frees it with free(), so
-  // it stays malloc'd and is registered.
-  // CHECK:       %[[RET:.+]] = memref.alloc() : memref<4xf32>
-  // CHECK:       %[[CAST:.+]] = memref.cast %[[RET]] : memref<4xf32> to memref<*xf32>
-  // CHECK:       gpu.host_register %[[CAST]] : memref<*xf32>
+  // it stays malloc'd (bytes viewed as its type) and is registered; the
+  // kernels use its view at the device address the runtime gives.
+  // CHECK:       %[[BYTES:.+]] = memref.alloc(%[[C16:.+]]) : memref<?xi8>
+  // CHECK:       %[[RET:.+]] = memref.view %[[BYTES]][%[[ZERO:.+]]][] : memref<?xi8> to memref<4xf32>
+  // CHECK:       %[[CAST:.+]] = memref.cast %[[BYTES]] : memref<?xi8> to memref<*xi8>
+  // CHECK:       gpu.host_register %[[CAST]] : memref<*xi8>
+  // CHECK:       %[[DEVBYTES:.+]] = call @mcoreMemGetDeviceMemRef1dInt8(%[[BYTES]]) : (memref<?xi8>) -> memref<?xi8>
+  // CHECK:       %[[DEV:.+]] = memref.view %[[DEVBYTES]][%[[ZERO]]][] : memref<?xi8> to memref<4xf32>
   %ret = memref.alloc() : memref<4xf32>
   // A host-only temporary: freed.
   // CHECK:       %[[HOST:.+]] = memref.alloc() : memref<4xf32>
@@ -29,7 +34,7 @@ func.func @buffers(%out: memref<4xf32>) -> memref<4xf32> {
   // CHECK:       gpu.launch
   // CHECK:         memref.load %[[GS]]
   // CHECK:         memref.store %{{.+}}, %[[TMP]]
-  // CHECK:         memref.store %{{.+}}, %[[RET]]
+  // CHECK:         memref.store %{{.+}}, %[[DEV]]
   gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
              threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
     %e = memref.load %g[%tx] : memref<4xf32>
@@ -46,4 +51,40 @@ func.func @buffers(%out: memref<4xf32>) -> memref<4xf32> {
   // CHECK-NOT:   memref.dealloc %[[RET]]
   // CHECK:       return %[[RET]]
   return %ret : memref<4xf32>
+}
+
+// -----
+
+// A returned buffer of dynamic size that the kernel reaches through a view
+// made on the host: the view is made again from the device view, before
+// the launch; the host keeps the host one.
+// CHECK-LABEL: func.func @dynamic_view
+// CHECK-SAME:    (%[[N:.+]]: index)
+func.func @dynamic_view(%n: index) -> memref<?x8xf16> {
+  %c1 = arith.constant 1 : index
+  // CHECK:       %[[C16:.+]] = arith.constant 16 : index
+  // CHECK:       %[[SIZE:.+]] = arith.muli %[[C16]], %[[N]] : index
+  // CHECK:       %[[BYTES:.+]] = memref.alloc(%[[SIZE]]) {alignment = 64 : i64} : memref<?xi8>
+  // CHECK:       %[[HOST:.+]] = memref.view %[[BYTES]][%[[ZERO:.+]]][%[[N]]] : memref<?xi8> to memref<?x8xf16>
+  // CHECK:       gpu.host_register
+  // CHECK:       %[[DEVBYTES:.+]] = call @mcoreMemGetDeviceMemRef1dInt8(%[[BYTES]])
+  // CHECK:       %[[DEV:.+]] = memref.view %[[DEVBYTES]][%[[ZERO]]][%[[N]]] : memref<?xi8> to memref<?x8xf16>
+  %buf = memref.alloc(%n) {alignment = 64 : i64} : memref<?x8xf16>
+  // CHECK:       %[[ROW:.+]] = memref.subview %[[HOST]][0, 0] [1, 8] [1, 1]
+  %row = memref.subview %buf[0, 0] [1, 8] [1, 1] : memref<?x8xf16> to memref<1x8xf16, strided<[8, 1]>>
+  // CHECK:       %[[DEVROW:.+]] = memref.subview %[[DEV]][0, 0] [1, 8] [1, 1]
+  // CHECK:       gpu.launch
+  // CHECK:         memref.store %{{.+}}, %[[DEVROW]]
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
+             threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
+    %h = arith.constant 1.0 : f16
+    %c0 = arith.constant 0 : index
+    memref.store %h, %row[%c0, %tx] : memref<1x8xf16, strided<[8, 1]>>
+    gpu.terminator
+  }
+  // CHECK:       memref.load %[[ROW]]
+  %c0 = arith.constant 0 : index
+  %r = memref.load %row[%c0, %c0] : memref<1x8xf16, strided<[8, 1]>>
+  // CHECK:       return %[[HOST]]
+  return %buf : memref<?x8xf16>
 }

@@ -9,9 +9,14 @@
 //   * an allocation that does not escape the function becomes
 //     `gpu.alloc host_shared` (mgpuMemAlloc: managed memory on HIP) and is
 //     freed with `gpu.dealloc` at the end of its block;
-//   * an allocation that escapes (returned, stored) stays a memref.alloc,
-//     because its caller frees it, and is registered with the GPU runtime
-//     (`gpu.host_register`);
+//   * an allocation that escapes (returned, stored) stays malloc'd, because
+//     its caller frees it, and is registered with the GPU runtime
+//     (`gpu.host_register`). HIP may map registered memory at another device
+//     address, so the kernels get the buffer at the address the runtime
+//     gives (mcoreMemGetDeviceMemRef1dInt8, include/mcore/Runtime/MgpuAbi.h,
+//     hipHostGetDevicePointer on HIP): the buffer is allocated as bytes and
+//     viewed as its type (memref.view), once at its host address for the
+//     host code and once at its device address for the gpu.launch bodies;
 //   * a constant global a kernel reads is copied into a host-shared
 //     temporary;
 //   * other non-escaping allocations get a memref.dealloc.
@@ -25,9 +30,11 @@
 
 #include "mcore/Dialect/MCore/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -110,6 +117,97 @@ static bool usedByKernel(Value root, const DenseSet<Operation *> &launching,
   return false;
 }
 
+/// The runtime function that gives registered host memory's device view,
+/// declared in the module on first use.
+static constexpr llvm::StringLiteral kDeviceView =
+    "mcoreMemGetDeviceMemRef1dInt8";
+
+static func::FuncOp getDeviceViewFunction(ModuleOp module, OpBuilder &b) {
+  if (auto f = module.lookupSymbol<func::FuncOp>(kDeviceView))
+    return f;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  auto bytes = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
+  auto f = func::FuncOp::create(b, module.getLoc(), kDeviceView,
+                                b.getFunctionType({bytes}, {bytes}));
+  f.setPrivate();
+  return f;
+}
+
+/// Registers `alloc` (an escaping buffer kernels use) and gives the
+/// gpu.launch bodies its device address: it becomes bytes viewed as its
+/// type, at the host address for the host code and at the device address
+/// the runtime gives for the kernels. Returns false (and does nothing) for a
+/// buffer that cannot be viewed so (a layout or a sub-byte element type),
+/// which is then registered and used at its host address.
+static bool registerWithDeviceView(memref::AllocOp alloc, OpBuilder &b) {
+  MemRefType type = alloc.getType();
+  unsigned bits = type.getElementTypeBitWidth();
+  if (!type.getLayout().isIdentity() || bits % 8 != 0 ||
+      type.getMemorySpace())
+    return false;
+  Location loc = alloc.getLoc();
+  ModuleOp module = alloc->getParentOfType<ModuleOp>();
+  func::FuncOp deviceView = getDeviceViewFunction(module, b);
+  b.setInsertionPoint(alloc);
+  // The bytes: static sizes times dynamic ones times the element's bytes.
+  int64_t staticElements = 1;
+  for (int64_t d : type.getShape())
+    if (!ShapedType::isDynamic(d))
+      staticElements *= d;
+  Value size = arith::ConstantIndexOp::create(b, loc, staticElements * bits / 8);
+  for (Value d : alloc.getDynamicSizes())
+    size = arith::MulIOp::create(b, loc, size, d);
+  auto bytesType = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
+  auto raw = memref::AllocOp::create(b, loc, bytesType, ValueRange{size},
+                                     alloc.getAlignmentAttr());
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value host = memref::ViewOp::create(b, loc, type, raw, zero,
+                                      alloc.getDynamicSizes());
+  alloc.replaceAllUsesWith(host);
+  alloc.erase();
+  b.setInsertionPointAfter(host.getDefiningOp());
+  auto unranked = UnrankedMemRefType::get(b.getI8Type(), Attribute());
+  Value registered = memref::CastOp::create(b, loc, unranked, raw);
+  gpu::HostRegisterOp::create(b, loc, registered);
+  Value deviceBytes =
+      func::CallOp::create(b, loc, deviceView, ValueRange{raw}).getResult(0);
+  Value device = memref::ViewOp::create(b, loc, type, deviceBytes, zero,
+                                        host.getDefiningOp<memref::ViewOp>()
+                                            .getSizes());
+
+  // Inside the kernels, every alias of the buffer is the device one: views
+  // made on the host are made again from the device view before the launch.
+  for (Value alias : getAliases(host)) {
+    SmallVector<OpOperand *> kernelUses;
+    for (OpOperand &use : alias.getUses()) {
+      auto launch = use.getOwner()->getParentOfType<gpu::LaunchOp>();
+      if (launch && !launch->isAncestor(alias.getDefiningOp()))
+        kernelUses.push_back(&use);
+    }
+    if (kernelUses.empty())
+      continue;
+    // The chain of host views from the buffer to `alias`.
+    SmallVector<Operation *> chain;
+    for (Value v = alias; v != host;) {
+      Operation *view = v.getDefiningOp();
+      chain.push_back(view);
+      v = cast<ViewLikeOpInterface>(view).getViewSource();
+    }
+    for (OpOperand *use : kernelUses) {
+      auto launch = use->getOwner()->getParentOfType<gpu::LaunchOp>();
+      b.setInsertionPoint(launch);
+      IRMapping mapping;
+      mapping.map(host, device);
+      Value rebuilt = device;
+      for (Operation *view : llvm::reverse(chain))
+        rebuilt = b.clone(*view, mapping)->getResult(0);
+      use->set(rebuilt);
+    }
+  }
+  return true;
+}
+
 /// Frees `buffer` (a gpu.alloc) before the terminator of its block:
 /// gpu.dealloc is asynchronous, so it gets its own stream.
 static void freeGpuBuffer(OpBuilder &b, Location loc, Value buffer) {
@@ -151,6 +249,8 @@ static void processFunction(func::FuncOp func,
       if (!kernel)
         continue;
       // The caller frees it: keep malloc, tell the GPU runtime about it.
+      if (registerWithDeviceView(alloc, b))
+        continue;
       b.setInsertionPointAfter(alloc);
       auto unranked = UnrankedMemRefType::get(alloc.getType().getElementType(),
                                               alloc.getType().getMemorySpace());

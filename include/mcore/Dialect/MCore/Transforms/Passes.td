@@ -231,8 +231,15 @@ def MCoreHostBuffersPass : Pass<"mcore-host-buffers", "::mlir::ModuleOp"> {
     * an allocation a kernel uses that does not leave its block becomes
       `gpu.alloc host_shared` (`mgpuMemAlloc`) and is freed with an
       asynchronous `gpu.dealloc` at the end of the block;
-    * one that leaves the function (returned, stored) stays a `memref.alloc`
-      (its caller frees it) and is registered with `gpu.host_register`;
+    * one that leaves the function (returned, stored) stays malloc'd (its
+      caller frees it) and is registered with `gpu.host_register`. HIP may
+      map registered memory at another device address, so it is allocated
+      as bytes and viewed as its type (`memref.view`) twice: at its host
+      address for the host code, and for the `gpu.launch` bodies at the
+      device address `mcoreMemGetDeviceMemRef1dInt8` gives (mcore's runtime
+      libraries export it; views made on the host are made again from the
+      device view). A buffer with a layout or a sub-byte element type is
+      registered and used at its host address;
     * a constant global a kernel reads is copied into a host-shared
       temporary;
     * other allocations that do not leave their block are freed with
@@ -241,7 +248,9 @@ def MCoreHostBuffersPass : Pass<"mcore-host-buffers", "::mlir::ModuleOp"> {
     Function arguments belong to the caller, which must pass GPU-accessible
     memory (mcore-run allocates with `mgpuMemAlloc`).
   }];
-  let dependentDialects = ["::mlir::gpu::GPUDialect",
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::gpu::GPUDialect",
                            "::mlir::memref::MemRefDialect"];
 }
 

@@ -351,30 +351,17 @@ void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
   unregisterRange(d->data + d->offset * elementSizeBytes);
 }
 
-MgpuMemRef1dFloat mgpuMemGetDeviceMemRef1dFloat(float *allocated,
-                                                float *aligned, int64_t offset,
-                                                int64_t size, int64_t stride) {
-  (void)allocated;
-  float *device = devicePointer("mgpuMemGetDeviceMemRef1dFloat", aligned);
-  return {device, device, offset, {size}, {stride}};
-}
-
-MgpuMemRef1dInt8 mcoreMemGetDeviceMemRef1dInt8(int8_t *allocated,
-                                               int8_t *aligned, int64_t offset,
-                                               int64_t size, int64_t stride) {
-  (void)allocated;
-  int8_t *device = devicePointer("mcoreMemGetDeviceMemRef1dInt8", aligned);
-  return {device, device, offset, {size}, {stride}};
-}
-
-MgpuMemRef1dInt32 mgpuMemGetDeviceMemRef1dInt32(int32_t *allocated,
-                                                int32_t *aligned,
-                                                int64_t offset, int64_t size,
-                                                int64_t stride) {
-  (void)allocated;
-  int32_t *device = devicePointer("mgpuMemGetDeviceMemRef1dInt32", aligned);
-  return {device, device, offset, {size}, {stride}};
-}
+/// mgpuMemGetDeviceMemRef1dFloat and the others: the memref with both
+/// pointers at the device address of `aligned`.
+#define MCORE_DEFINE_DEVICE_MEMREF(name, MemRef, T)                            \
+  MemRef name(T *allocated, T *aligned, int64_t offset, int64_t size,          \
+              int64_t stride) {                                                \
+    (void)allocated;                                                           \
+    T *device = devicePointer(#name, aligned);                                 \
+    return {device, device, offset, {size}, {stride}};                         \
+  }
+MCORE_DEVICE_MEMREF_1D_FUNCTIONS(MCORE_DEFINE_DEVICE_MEMREF)
+#undef MCORE_DEFINE_DEVICE_MEMREF
 
 void mgpuSetDefaultDevice(int32_t device) {
   if (device != 0)

@@ -40,6 +40,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FakeHip.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -196,14 +198,6 @@ char handle; // what stream and event handles point to
 extern "C" {
 
 /// The arguments of the last hipModuleLaunchKernel, for the tests to read.
-struct FakeHipLaunch {
-  void *function;
-  unsigned grid[3], block[3], sharedBytes;
-  void *stream;
-  void **params;
-  void **extra;
-  int count;
-};
 __attribute__((visibility("default"))) FakeHipLaunch fakeHipLastLaunch;
 
 #define FAKE_RESULT(name)                                                      \

@@ -13,6 +13,8 @@
 #ifndef MCORE_UNITTESTS_RUNTIME_HIPTESTSUPPORT_H
 #define MCORE_UNITTESTS_RUNTIME_HIPTESTSUPPORT_H
 
+#include "FakeHip.h"
+
 #include "mcore/Runtime/HipRuntime.h"
 #include "mcore/Runtime/MgpuAbi.h"
 
@@ -89,16 +91,6 @@ template <typename T> T *fakeSymbol(const char *library, const char *name) {
   void *fake = dlopen(library, RTLD_NOW | RTLD_NOLOAD);
   return fake ? reinterpret_cast<T *>(dlsym(fake, name)) : nullptr;
 }
-
-/// The arguments of the fake's last hipModuleLaunchKernel.
-struct FakeHipLaunch {
-  void *function;
-  unsigned grid[3], block[3], sharedBytes;
-  void *stream;
-  void **params;
-  void **extra;
-  int count;
-};
 
 } // namespace mcore_test
 

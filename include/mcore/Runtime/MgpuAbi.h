@@ -120,6 +120,13 @@ MgpuMemRef1dInt8 mcoreMemGetDeviceMemRef1dInt8(int8_t *allocated,
                                                int8_t *aligned, int64_t offset,
                                                int64_t size, int64_t stride);
 
+/* The device views above: function, memref type, element type (for the
+ * libraries, which define all three alike). */
+#define MCORE_DEVICE_MEMREF_1D_FUNCTIONS(X)                                    \
+  X(mgpuMemGetDeviceMemRef1dFloat, MgpuMemRef1dFloat, float)                   \
+  X(mgpuMemGetDeviceMemRef1dInt32, MgpuMemRef1dInt32, int32_t)                 \
+  X(mcoreMemGetDeviceMemRef1dInt8, MgpuMemRef1dInt8, int8_t)
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -116,8 +116,16 @@ void mlir::mcore::buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
   pm.addPass(createConvertAMDGPUToROCDLPass(toROCDL));
 }
 
+StringRef mlir::mcore::getDefaultCodeObjectAbi(Chip chip) {
+  // v6 loads from ROCm 6.3 on only (llvm-project #130963); v5 on every ROCm
+  // that supports one of mcore's chips (gfx950's first, 7.0, loads both).
+  (void)chip;
+  return "500";
+}
+
 void mlir::mcore::buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
-                                             unsigned optLevel) {
+                                             unsigned optLevel,
+                                             StringRef abi) {
   const ChipInfo &info = getChipInfo(chip);
   // Host leftovers that are not kernels (e.g. a fill that did not fold).
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
@@ -129,6 +137,7 @@ void mlir::mcore::buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
   target.chip = info.name;
   target.optLevel = optLevel;
   target.wave64Flag = info.waveSize == 64;
+  target.abiVersion = abi.str();
   pm.addPass(createGpuROCDLAttachTarget(target));
 
   // Device code.
@@ -215,6 +224,12 @@ LogicalResult mlir::mcore::buildMCorePipeline(OpPassManager &pm,
   else
     return fail("mcore-pipeline: unknown format '" + o.format +
                 "'; use hsaco, llvm or isa");
+  std::string abi = o.abi.empty() ? getDefaultCodeObjectAbi(*chip).str()
+                                  : o.abi.getValue();
+  if (abi != "400" && abi != "500" && abi != "600")
+    return fail("mcore-pipeline: abi=" + abi +
+                " is not a code object version; use 400, 500 or 600 (v4, "
+                "v5, v6)");
   bool haveToolkit = isRocmToolkitDir(o.toolkit);
   if (o.linksCodeObjects() && !haveToolkit)
     return fail(
@@ -228,7 +243,7 @@ LogicalResult mlir::mcore::buildMCorePipeline(OpPassManager &pm,
 
   buildMCoreBufferizationPipeline(pm);
   buildMCoreKernelPipeline(pm, *chip, o.getTilingOptions(*chip));
-  buildMCoreLoweringPipeline(pm, *chip, o.optLevel);
+  buildMCoreLoweringPipeline(pm, *chip, o.optLevel, abi);
   // Device-library calls (gpu.printf, some work-item queries): none linked
   // for the emulator; for the GPU, a located error when the toolkit lacks
   // them.

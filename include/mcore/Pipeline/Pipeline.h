@@ -44,6 +44,13 @@ struct MCorePipelineOptions : PassPipelineOptions<MCorePipelineOptions> {
                             llvm::cl::desc("LLVM optimization level of the "
                                            "kernel"),
                             llvm::cl::init(3)};
+  Option<std::string> abi{
+      *this, "abi",
+      llvm::cl::desc("Code object version of format=hsaco: 400, 500 or 600 "
+                     "(v4, v5, v6; ROCm loads v5 from 5.2 and v6 only from "
+                     "6.3). Default: the version that loads on the oldest "
+                     "ROCm the chip runs on, 500 for every chip mcore "
+                     "knows (LLVM's own default is 600)")};
   // Tiling, as in mcore-tile-matmul.
   Option<int64_t> tileM{*this, "tile-m",
                         llvm::cl::desc("Rows of C per work-group (0: default)"),
@@ -116,10 +123,16 @@ void buildMCoreBufferizationPipeline(OpPassManager &pm);
 /// host buffers the kernels use made GPU-accessible, temporaries freed.
 void buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
                               const MatmulTilingOptions &tiling);
-/// Kernels outlined into a gpu.module for `chip`, lowered to the LLVM
-/// dialect with ROCDL, host code to the LLVM dialect with mgpu* calls.
+/// Kernels outlined into a gpu.module for `chip` (code object version
+/// `abi`, "500" for v5), lowered to the LLVM dialect with ROCDL, host code
+/// to the LLVM dialect with mgpu* calls.
 void buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
-                                unsigned optLevel);
+                                unsigned optLevel, StringRef abi);
+
+/// The code object version (abi=) a chip's code gets by default: the one
+/// that loads on the oldest ROCm that supports the chip (docs/Running.md,
+/// "Code object versions and ROCm").
+StringRef getDefaultCodeObjectAbi(Chip chip);
 
 /// Whether gpu-module-to-binary can link HSACO with toolkit directory `dir`:
 /// it has an executable llvm/bin/ld.lld.

@@ -8,7 +8,9 @@
 #   libamdhip64 a real HIP runtime library is installed (%libamdhip64), with
 #               or without a GPU; CI installs Debian's
 # Substitutions:
-#   %mcore-opt, %mcore-layout, %mcore-run, %mcore-perf   the built tools
+#   %mcore-opt, %mcore-layout, %mcore-run, %mcore-perf, %mcore-lsp-server,
+#   %mcore-emu-run   the built tools (also by their plain names)
+#   %mcore_version, %llvm_version   what --version prints
 #   %chip       the chip integration tests target (MCORE_TEST_CHIP, default
 #               gfx1201)
 #   %llc, %llvm-mca, %mlir-translate, %FileCheck       LLVM 22's tools
@@ -39,6 +41,9 @@ config.substitutions.append(
 config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
 config.substitutions.append(("%mcore_src_root", config.mcore_src_root))
 config.substitutions.append(("%mcore_obj_root", config.mcore_obj_root))
+# mcore's version (the CMake project's) and LLVM's, as --version prints them.
+config.substitutions.append(("%mcore_version", config.mcore_version))
+config.substitutions.append(("%llvm_version", config.llvm_version))
 
 chip = os.environ.get("MCORE_TEST_CHIP", "gfx1201")
 config.substitutions.append(("%chip", chip))
@@ -52,10 +57,14 @@ tools = [
     ToolSubst("%mcore-layout", command=os.path.join(config.mcore_tools_dir, "mcore-layout"), unresolved="ignore"),
     ToolSubst("%mcore-run", command=os.path.join(config.mcore_tools_dir, "mcore-run"), unresolved="ignore"),
     ToolSubst("%mcore-perf", command=os.path.join(config.mcore_tools_dir, "mcore-perf"), unresolved="ignore"),
+    ToolSubst("%mcore-lsp-server", command=os.path.join(config.mcore_tools_dir, "mcore-lsp-server"), unresolved="ignore"),
+    ToolSubst("%mcore-emu-run", command=os.path.join(config.mcore_tools_dir, "mcore-emu-run"), unresolved="ignore"),
     ToolSubst("mcore-opt", unresolved="ignore"),
     ToolSubst("mcore-layout", unresolved="ignore"),
     ToolSubst("mcore-run", unresolved="ignore"),
     ToolSubst("mcore-perf", unresolved="ignore"),
+    ToolSubst("mcore-lsp-server", unresolved="ignore"),
+    ToolSubst("mcore-emu-run", unresolved="ignore"),
     ToolSubst("not", command=os.path.join(config.llvm_tools_dir, "not")),
     ToolSubst("count", command=os.path.join(config.llvm_tools_dir, "count")),
     ToolSubst("%llc", command=os.path.join(config.llvm_tools_dir, "llc")),

@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mcore/Emulator/Emulator.h"
+#include "mcore/Support/Version.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -100,6 +101,7 @@ struct Arg {
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  mlir::mcore::setVersionPrinter("mcore-emu-run");
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv,
                               "Run an AMDGPU kernel on mcore's CPU emulator\n");

@@ -11,6 +11,7 @@
 #include "mcore/Target/Catalog.h"
 #include "mcore/Target/Describe.h"
 #include "mcore/Target/Packing.h"
+#include "mcore/Support/Version.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -266,6 +267,7 @@ int printLayout(const IntrinsicInfo &info, std::optional<Operand> only) {
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  setVersionPrinter("mcore-layout");
   // LLVM's own options (linked in through libLLVM.so) are not this tool's.
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(

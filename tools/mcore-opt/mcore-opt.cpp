@@ -10,6 +10,7 @@
 
 #include "mcore/InitAll.h"
 #include "mcore/Runner/Toolkit.h"
+#include "mcore/Support/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -19,6 +20,7 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
+  mlir::mcore::setVersionPrinter("mcore-opt");
   mlir::registerAllPasses();
   mlir::mcore::registerAllMCorePasses(mlir::mcore::runner::setDefaultToolkit);
 

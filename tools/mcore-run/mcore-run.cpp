@@ -24,6 +24,7 @@
 
 #include "mcore/Runner/RunFile.h"
 #include "mcore/Runner/RunMatmul.h"
+#include "mcore/Support/Version.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
@@ -316,6 +317,7 @@ int exitCode(RunStatus status) { return static_cast<int>(status); }
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  mlir::mcore::setVersionPrinter("mcore-run");
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();

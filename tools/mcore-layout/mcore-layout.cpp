@@ -1,12 +1,15 @@
 //===- mcore-layout.cpp - The matrix-intrinsic layout explorer ------------===//
 //
 //   mcore-layout --list [--chip=CHIP] [--format=text|json|markdown]
-//   mcore-layout NAME [--operand=A|B|C|index] [--format=text|json]
+//   mcore-layout NAME [--operand=A|B|C|index] [--format=text|json|svg|html]
 //                     [--view=registers|matrix]
 //
-// Everything it prints comes from mcore's intrinsic catalog.
+// Everything it prints or draws comes from mcore's intrinsic catalog
+// (pictures: LayoutPicture.cpp).
 //
 //===----------------------------------------------------------------------===//
+
+#include "LayoutPicture.h"
 
 #include "mcore/Target/Catalog.h"
 #include "mcore/Target/Describe.h"
@@ -29,7 +32,7 @@ using namespace mlir::mcore;
 
 namespace {
 
-enum class Format { Text, Json, Markdown };
+enum class Format { Text, Json, Markdown, Svg, Html };
 enum class View { Registers, Matrix };
 
 cl::OptionCategory category("mcore-layout options");
@@ -48,13 +51,18 @@ cl::opt<Format> outputFormat(
     cl::values(clEnumValN(Format::Text, "text", "tables for people"),
                clEnumValN(Format::Json, "json", "JSON for programs"),
                clEnumValN(Format::Markdown, "markdown",
-                          "with --list: docs/Intrinsics.md")),
+                          "with --list: docs/Intrinsics.md"),
+               clEnumValN(Format::Svg, "svg",
+                          "a picture of the layouts (see --view)"),
+               clEnumValN(Format::Html, "html",
+                          "the picture in a web page, cells with "
+                          "tooltips")),
     cl::cat(category));
 cl::opt<std::string> operandOpt("operand",
                                 cl::desc("Only this operand: A, B, C or index"),
                                 cl::value_desc("A|B|C|index"),
                                 cl::cat(category));
-cl::opt<View> view("view", cl::desc("Text layout view"),
+cl::opt<View> view("view", cl::desc("Layout view (text and pictures)"),
                    cl::init(View::Registers),
                    cl::values(clEnumValN(View::Registers, "registers",
                                          "one row per lane, one column per "
@@ -248,11 +256,29 @@ int printLayout(const IntrinsicInfo &info, std::optional<Operand> only) {
            << "\n";
     return 0;
   }
-  outs() << formatv("{0}: {1} {2}x{3}x{4}, wave{5}, {6}\n", info.name,
-                    getMmaFamilyName(info.family), info.m, info.n, info.k,
-                    info.waveSize, join(chipNames(info), ", "));
-  outs() << formatv("  LLVM: {0}; {1} ops\n", info.llvmName, info.ops);
-  outs() << formatv("  layout: {0}\n", info.layoutSource);
+  std::vector<std::string> title = {
+      formatv("{0}: {1} {2}x{3}x{4}, wave{5}, {6}", info.name,
+              getMmaFamilyName(info.family), info.m, info.n, info.k,
+              info.waveSize, join(chipNames(info), ", "))
+          .str(),
+      formatv("LLVM: {0}; {1} ops", info.llvmName, info.ops).str(),
+      formatv("layout: {0}", info.layoutSource).str()};
+  if (outputFormat == Format::Svg || outputFormat == Format::Html) {
+    std::vector<PicturePanel> panels;
+    for (Operand op : operands)
+      panels.push_back({op, describeOperand(info, op)});
+    PictureView pictureView =
+        view == View::Registers ? PictureView::Registers : PictureView::Matrix;
+    if (outputFormat == Format::Svg)
+      printLayoutSvg(outs(), info, title, panels, pictureView,
+                     /*tooltips=*/false);
+    else
+      printLayoutHtml(outs(), info, title, panels, pictureView);
+    return 0;
+  }
+  outs() << title[0] << "\n";
+  for (size_t i = 1; i < title.size(); ++i)
+    outs() << "  " << title[i] << "\n";
   for (Operand op : operands) {
     outs() << "\n" << describeOperand(info, op) << "\n";
     if (view == View::Registers)
@@ -274,8 +300,8 @@ int main(int argc, char **argv) {
       argc, argv,
       "mcore-layout: the register layouts of AMD matrix intrinsics\n\n"
       "  mcore-layout --list [--chip=CHIP] [--format=text|json|markdown]\n"
-      "  mcore-layout NAME [--operand=A|B|C|index] [--format=text|json] "
-      "[--view=registers|matrix]\n");
+      "  mcore-layout NAME [--operand=A|B|C|index] "
+      "[--format=text|json|svg|html] [--view=registers|matrix]\n");
 
   std::optional<Chip> chip;
   if (!chipOpt.empty()) {
@@ -287,6 +313,9 @@ int main(int argc, char **argv) {
   if (list) {
     if (!intrinsicName.empty())
       return fail("--list takes no intrinsic name");
+    if (outputFormat == Format::Svg || outputFormat == Format::Html)
+      return fail("--format=svg and html draw one intrinsic's layouts; "
+                  "--list prints text, json or markdown");
     return printList(chip);
   }
   if (intrinsicName.empty())

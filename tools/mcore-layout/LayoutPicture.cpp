@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -128,10 +129,14 @@ struct Grid {
 
   std::string name; ///< the panel's name in the SVG ("A", "index", ...)
 
-  void print(raw_ostream &os, double x, double y, bool tooltips) const;
+  /// Draws the grid at (x, y); `colourClass` names the CSS class of each
+  /// cell colour.
+  void print(raw_ostream &os, double x, double y, bool tooltips,
+             const StringMap<std::string> &colourClass) const;
 };
 
-void Grid::print(raw_ostream &os, double x, double y, bool tooltips) const {
+void Grid::print(raw_ostream &os, double x, double y, bool tooltips,
+                 const StringMap<std::string> &colourClass) const {
   os << formatv("<g class=\"panel\" id=\"{0}\" "
                 "transform=\"translate({1:f1},{2:f1})\">\n",
                 name, x, y);
@@ -168,32 +173,52 @@ void Grid::print(raw_ostream &os, double x, double y, bool tooltips) const {
     os << formatv("<g class=\"row\" transform=\"translate(0,{0:f1})\">", ry);
     os << formatv("<text class=\"h\" x=\"{0:f1}\" y=\"{1:f1}\">{2}</text>",
                   headWidth / 2, rowHeight / 2 + 3, escape(rowHead[r]));
-    for (size_t c = 0; c < cells[r].size(); ++c) {
-      const Cell &cell = cells[r][c];
-      double cx = headWidth + cellWidth * double(c);
+    // The cells' backgrounds: one rectangle per cell with tooltips, else
+    // one per run of cells of a colour (the separators come after).
+    const std::vector<Cell> &row = cells[r];
+    for (size_t c = 0, end; c < row.size(); c = end) {
+      end = c + 1;
+      if (!tooltips)
+        while (end < row.size() && row[end].fill == row[c].fill)
+          ++end;
       os << formatv("<rect x=\"{0:f1}\" width=\"{1:f1}\" height=\"{2:f1}\" "
-                    "fill=\"{3}\">",
-                    cx, cellWidth, rowHeight,
-                    cell.fill.empty() ? "#eee" : cell.fill);
+                    "class=\"{3}\"",
+                    headWidth + cellWidth * double(c),
+                    cellWidth * double(end - c), rowHeight,
+                    colourClass.lookup(row[c].fill));
       if (tooltips)
-        os << "<title>" << escape(cell.tooltip) << "</title>";
-      os << "</rect>";
-      double mid = cx + cellWidth / 2;
-      if (cell.line2.empty()) {
-        os << formatv("<text x=\"{0:f1}\" y=\"{1:f1}\">{2}</text>", mid,
-                      rowHeight / 2 + 3, escape(cell.line1));
-      } else {
-        os << formatv("<text x=\"{0:f1}\" y=\"{1:f1}\">{2}</text>", mid,
-                      rowHeight / 2 - 1.5, escape(cell.line1));
-        os << formatv("<text x=\"{0:f1}\" y=\"{1:f1}\">{2}</text>", mid,
-                      rowHeight / 2 + kCellFont - 0.5, escape(cell.line2));
-      }
+        os << "><title>" << escape(row[c].tooltip) << "</title></rect>";
+      else
+        os << "/>";
+    }
+    auto printLine = [&](double baseline, std::string Cell::*line) {
+      os << formatv("<text y=\"{0:f1}\">", baseline);
+      for (size_t c = 0; c < cells[r].size(); ++c)
+        if (!(cells[r][c].*line).empty())
+          os << formatv("<tspan x=\"{0:f1}\">{1}</tspan>",
+                        headWidth + cellWidth * (double(c) + 0.5),
+                        escape(cells[r][c].*line));
+      os << "</text>";
+    };
+    if (twoLineCells) {
+      printLine(rowHeight / 2 - 1.5, &Cell::line1);
+      printLine(rowHeight / 2 + kCellFont - 0.5, &Cell::line2);
+    } else {
+      printLine(rowHeight / 2 + 3, &Cell::line1);
     }
     os << "</g>\n";
   }
-  // Group lines: every row/column break, and the frame.
+  // White lines between the cells, thick lines between groups, the frame.
   double w = headWidth + cellWidth * double(colHead1.size());
   double bottom = top + rowHeight * double(cells.size());
+  os << "<path class=\"s\" d=\"";
+  for (size_t c = 1; c < colHead1.size(); ++c)
+    os << formatv("M{0:f1} {1:f1}V{2:f1}", headWidth + cellWidth * double(c),
+                  top, bottom);
+  for (size_t r = 1; r < cells.size(); ++r)
+    os << formatv("M{0:f1} {1:f1}H{2:f1}", headWidth,
+                  top + rowHeight * double(r), w);
+  os << "\"/>\n";
   for (unsigned r : rowBreaks)
     os << formatv("<line class=\"g\" x1=\"{0:f1}\" y1=\"{1:f1}\" x2=\"{2:f1}\" "
                   "y2=\"{1:f1}\"/>\n",
@@ -437,9 +462,24 @@ void printSvgBody(raw_ostream &os, const IntrinsicInfo &info,
      << "px;text-anchor:start}.t0{font-weight:bold}.cap{font-size:"
      << kCaptionFont
      << "px;font-weight:bold;text-anchor:start}.sub{text-anchor:start;"
-        "fill:#444}.h{fill:#555}rect{stroke:#fff;stroke-width:1}"
+        "fill:#444}.h{fill:#555}.s{stroke:#fff;stroke-width:1;fill:none}"
         ".g{stroke:#222;stroke-width:1.5}.f{fill:none;stroke:#222;"
-        "stroke-width:1.5}</style>\n";
+        "stroke-width:1.5}";
+  // One class per cell colour (the cells' colours, in order of appearance;
+  // "" is a cell no element occupies).
+  StringMap<std::string> colourClass;
+  std::vector<std::string> colours;
+  for (const Grid &g : grids)
+    for (const auto &row : g.cells)
+      for (const Cell &cell : row)
+        if (!colourClass.count(cell.fill)) {
+          colourClass[cell.fill] = "k" + std::to_string(colours.size());
+          colours.push_back(cell.fill);
+        }
+  for (size_t i = 0; i < colours.size(); ++i)
+    os << ".k" << i << "{fill:" << (colours[i].empty() ? "#eee" : colours[i])
+       << "}";
+  os << "</style>\n";
   os << "<rect width=\"100%\" height=\"100%\" fill=\"#fff\" stroke=\"none\"/>\n";
   for (size_t i = 0; i < title.size(); ++i)
     os << formatv("<text class=\"t{0}\" x=\"{1:f0}\" y=\"{2:f0}\">{3}</text>\n",
@@ -447,7 +487,7 @@ void printSvgBody(raw_ostream &os, const IntrinsicInfo &info,
                   kMargin + kTitleFont + double(i) * (kTitleFont + 5),
                   escape(title[i]));
   for (const Placed &p : placed)
-    p.grid->print(os, p.x, p.y, tooltips);
+    p.grid->print(os, p.x, p.y, tooltips, colourClass);
   os << "</svg>\n";
 }
 

@@ -44,7 +44,9 @@ class Columns:
 
 
 def parse_panel(panel):
-    """Column headings by x, and per row its heading and (x, texts, fill)."""
+    """Column headings by x, and per row its heading and the cells as
+    (x, [lines of text], fill): text from the tspans of each line, the fill
+    of the rectangle under it (a rectangle may span a run of cells)."""
     headings = {}
     for t in panel.findall(NS + "text"):
         if t.get("class") == "h":
@@ -57,14 +59,20 @@ def parse_panel(panel):
             continue
         children = list(g)
         head = children[0].text
-        cells = []
-        for child in children[1:]:
-            if child.tag == NS + "rect":
-                x = float(child.get("x")) + float(child.get("width")) / 2
-                cells.append([x, [], child.get("fill")])
-            elif child.tag == NS + "text":
-                cells[-1][1].append(child.text)
-        rows.append((head, cells))
+        rects = [(float(r.get("x")), float(r.get("width")), r.get("class"))
+                 for r in g.findall(NS + "rect")]
+        cells = {}
+        for line in g.findall(NS + "text")[1:]:
+            for span in line.findall(NS + "tspan"):
+                x = float(span.get("x"))
+                cells.setdefault(x, []).append(span.text)
+        row = []
+        for x, texts in sorted(cells.items()):
+            under = [c for x0, w, c in rects if x0 <= x <= x0 + w]
+            if len(under) != 1:
+                fail(f"{len(under)} rectangles under the text at x={x}")
+            row.append((x, texts, under[0]))
+        rows.append((head, row))
     return Columns(headings), rows
 
 

@@ -3,6 +3,7 @@
 #
 # Features:
 #   emulator    mcore's CPU wave emulator is built (numeric integration tests)
+#   rsvg-convert  librsvg's SVG renderer is installed (test/Docs)
 #   hip-device  an AMD GPU is usable through HIP (set MCORE_HIP_DEVICE=1 or
 #               have /dev/kfd and a HIP runtime); never on this project's CI
 #   libamdhip64 a real HIP runtime library is installed (%libamdhip64), with
@@ -17,6 +18,7 @@
 #   %isa-report  scripts/isa-report.py: kernels, registers, spills, loops
 
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -75,6 +77,10 @@ tools = [
     ToolSubst("%llvm-objdump", command=os.path.join(config.llvm_tools_dir, "llvm-objdump")),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# rsvg-convert renders the layout pictures of docs/ (test/Docs).
+if shutil.which("rsvg-convert"):
+    config.available_features.add("rsvg-convert")
 
 # The emulator is a library of the build; it is available when built.
 if os.path.exists(os.path.join(config.mcore_lib_dir, "libmcore_emu_runtime.so")):

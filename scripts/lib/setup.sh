@@ -18,6 +18,9 @@ MCORE_PACKAGES=(
   # against its hip_runtime_api.h. Nothing else uses it: mcore builds and
   # runs without it.
   libamdhip64-dev
+  # rsvg-convert renders the layout pictures of docs/ in a test
+  # (test/Docs/layout-pictures-render.test).
+  librsvg2-bin
 )
 
 mcore_log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

@@ -183,6 +183,13 @@ Expected<std::unique_ptr<Module>> Module::load(llvm::MemoryBufferRef buffer,
   auto ctx = std::make_unique<llvm::LLVMContext>();
   std::unique_ptr<llvm::Module> gpu;
   llvm::StringRef bytes = buffer.getBuffer();
+  if (bytes.starts_with("\x7F" "ELF"))
+    return loadError(
+        "it is an ELF code object (HSACO, for an AMD GPU), and the emulator "
+        "runs LLVM IR or bitcode of the kernels: compile them with "
+        "format=llvm (--mcore-pipeline=\"chip=... format=llvm\", "
+        "gpu-module-to-binary{format=llvm}, or mcore-run --backend=emu, which "
+        "does so itself)");
   bool isBitcode = bytes.size() >= 4 &&
                    (bytes.starts_with("BC\xC0\xDE") ||
                     bytes.starts_with(llvm::StringRef("\xDE\xC0\x17\x0B", 4)));

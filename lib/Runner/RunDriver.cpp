@@ -30,6 +30,7 @@ static llvm::Error makeError(const llvm::Twine &message) {
 RunStatus runner::reportError(RunObserver &observer,
                               const llvm::Twine &message) {
   observer.clearLine();
+  observer.error(message.str());
   llvm::outs().flush();
   llvm::errs() << "mcore-run: error: " << message << "\n";
   return RunStatus::Failure;

@@ -37,9 +37,11 @@ struct DiagnosticPrinter {
     // fallback; say it once.
     if (!printed.insert(diag.str()).second)
       return;
-    if (diag.getSeverity() == DiagnosticSeverity::Error)
-      ++errors;
     observer.clearLine();
+    if (diag.getSeverity() == DiagnosticSeverity::Error) {
+      ++errors;
+      observer.error(diag.str());
+    }
     llvm::outs().flush();
     const char *kind = "error";
     if (diag.getSeverity() == DiagnosticSeverity::Remark)
@@ -187,8 +189,9 @@ compileKernel(const RunMatmulOptions &options, const MatmulProblem &problem,
   MatmulKernelOptions kernelOptions;
   kernelOptions.sparseForm = form;
   // A runtime error ends the child process mcore-run runs in, with the
-  // runtime's own message.
-  kernelOptions.captureRuntimeErrors = false;
+  // runtime's own message; with --json it is an error of the run instead, so
+  // that it reaches the JSON object.
+  kernelOptions.captureRuntimeErrors = options.json;
   kernelOptions.diagnosticHandler = [&diagnostics](Diagnostic &diag) {
     diagnostics.print(diag);
   };

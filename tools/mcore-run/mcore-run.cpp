@@ -18,7 +18,10 @@
 // Exit status: 0 success (PASS), 1 numeric mismatch (FAIL), 2 usage, compile
 // or runtime error. The program runs in a child process, so that a fault in
 // a kernel or in JIT-compiled code, or a runtime library that ends the
-// process, still gives one message and status 2. See docs/Running.md.
+// process, still gives one message and status 2. With --json every error is
+// also a JSON object on stdout. A reader that closes stdout early
+// (`mcore-run ... | head`) ends mcore-run quietly, by SIGPIPE as any filter.
+// See docs/Running.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +37,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -127,6 +131,11 @@ static cl::opt<bool, true> printLoweredIR(
     "print-lowered-ir", cl::location(common.printLoweredIR),
     cl::desc("Print the compiled module (host code and gpu.binary) to stdout"),
     cl::cat(commonCat));
+static cl::opt<bool>
+    quiet("quiet",
+          cl::desc("No progress line (otherwise shown on a terminal for steps "
+                   "that take more than a second)"),
+          cl::cat(commonCat));
 static cl::opt<bool> inProcess(
     "in-process",
     cl::desc("Run in mcore-run's own process (for debuggers); a fault then "
@@ -203,6 +212,8 @@ namespace {
 /// The child's exit codes for Mismatch and Failure: anything else (a runtime
 /// library ending the process with status 1, say) maps to Failure.
 constexpr int kChildMismatch = 101, kChildFailure = 102;
+/// What LLVM's SIGPIPE handler exits with (EX_IOERR).
+constexpr int kExitIOError = 74;
 
 /// What the child is doing, in memory shared with the parent, so that a
 /// crash can be told apart: the compiler's (a bug of mcore) or the
@@ -216,8 +227,14 @@ volatile char *phase = nullptr;
 /// starts running.
 class Progress : public RunObserver {
 public:
-  Progress() : enabled(isatty(STDERR_FILENO)) {}
+  Progress() : enabled(!quiet && isatty(STDERR_FILENO)) {}
   ~Progress() override { stopSteps(); }
+
+  /// The errors reported so far, for --json.
+  std::vector<std::string> errors;
+  void error(const std::string &message) override {
+    errors.push_back(message);
+  }
 
   /// Erases the line before someone else writes to stderr.
   void clearLine() override {
@@ -290,8 +307,28 @@ private:
   std::thread thread;
 };
 
+/// With --json, an error is a JSON object on stdout too:
+/// {"status": "error", "error": "MESSAGE"}.
+void printJsonError(const std::string &message) {
+  llvm::outs() << llvm::json::Value(llvm::json::Object{
+                      {"status", "error"}, {"error", message}})
+               << "\n";
+  llvm::outs().flush();
+}
+
+RunStatus runAndReport(Progress &progress);
+
 RunStatus run() {
   Progress progress;
+  RunStatus status = runAndReport(progress);
+  if (status == RunStatus::Failure && matmulOptions.json)
+    printJsonError(progress.errors.empty()
+                       ? std::string("mcore-run failed")
+                       : llvm::join(progress.errors, "\n"));
+  return status;
+}
+
+RunStatus runAndReport(Progress &progress) {
   // MLIR's --mlir-timing, --mlir-print-ir-after-all, ...
   common.configurePassManager = [](PassManager &pm) {
     if (failed(applyPassManagerCLOptions(pm)))
@@ -334,6 +371,13 @@ int main(int argc, char **argv) {
     if (!shown && option->getOptionHiddenFlag() == cl::NotHidden)
       option->setHiddenFlag(cl::Hidden);
   }
+  bool jsonRequested = llvm::any_of(
+      llvm::ArrayRef<char *>(argv, argc).drop_front(), [](const char *arg) {
+        return llvm::StringRef(arg) == "--json" ||
+               llvm::StringRef(arg) == "-json";
+      });
+  std::string usageErrors;
+  llvm::raw_string_ostream usageStream(usageErrors);
   if (!cl::ParseCommandLineOptions(
           argc, argv,
           "mcore-run: run mcore-compiled kernels on an AMD GPU (HIP) or on "
@@ -348,8 +392,12 @@ int main(int argc, char **argv) {
           "[--transpose-a] [--transpose-b]\n\n"
           "Exit status: 0 success, 1 numeric mismatch, 2 usage, compile or "
           "runtime error.\n",
-          &llvm::errs()))
+          &usageStream)) {
+    llvm::errs() << usageErrors;
+    if (jsonRequested)
+      printJsonError(llvm::StringRef(usageErrors).trim().str());
     return exitCode(RunStatus::Failure);
+  }
 
   if (inProcess)
     return exitCode(run());
@@ -386,25 +434,47 @@ int main(int argc, char **argv) {
       return exitCode(RunStatus::Failure);
     }
   }
+  // stdout was closed under the child (SIGPIPE, or LLVM's handler of it,
+  // which exits with EX_IOERR): end as quietly, as a filter does.
+  if ((WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGPIPE) ||
+      (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == kExitIOError)) {
+    std::signal(SIGPIPE, SIG_DFL);
+    std::raise(SIGPIPE);
+    return exitCode(RunStatus::Failure);
+  }
   if (WIFEXITED(wstatus)) {
     int code = WEXITSTATUS(wstatus);
-    return exitCode(code == 0                ? RunStatus::Success
-                    : code == kChildMismatch ? RunStatus::Mismatch
-                                             : RunStatus::Failure);
+    if (code == 0 || code == kChildMismatch || code == kChildFailure)
+      return exitCode(code == 0                ? RunStatus::Success
+                      : code == kChildMismatch ? RunStatus::Mismatch
+                                               : RunStatus::Failure);
+    // A runtime library ended the process, with its own message.
+    if (json)
+      printJsonError("the program ended with exit status " +
+                     std::to_string(code) + " (see its message on stderr)");
+    return exitCode(RunStatus::Failure);
   }
+  std::string message;
   if (WIFSIGNALED(wstatus)) {
     int sig = WTERMSIG(wstatus);
     if (phase && *phase == Compiling)
-      llvm::errs() << "mcore-run: error: mcore-run crashed while compiling ("
-                   << strsignal(sig) << ", signal " << sig
-                   << "); this is a bug of mcore: please report it with the "
-                      "input and the command\n";
-    else if (sig != SIGABRT) // abort() comes with a message of its own
-      llvm::errs() << "mcore-run: error: the program crashed ("
-                   << strsignal(sig) << ", signal " << sig
-                   << "): a bad memory access in its host code or a "
-                      "kernel; on the emulator, MCORE_EMU_CHECK=1 finds a "
-                      "kernel's\n";
+      message = llvm::formatv("mcore-run crashed while compiling ({0}, "
+                              "signal {1}); this is a bug of mcore: please "
+                              "report it with the input and the command",
+                              strsignal(sig), sig);
+    else
+      message = llvm::formatv("the program crashed ({0}, signal {1}): a bad "
+                              "memory access in its host code or a kernel; "
+                              "on the emulator, MCORE_EMU_CHECK=1 finds a "
+                              "kernel's out-of-bounds accesses",
+                              strsignal(sig), sig);
+    // abort() comes with a message of its own.
+    if (sig != SIGABRT || (phase && *phase == Compiling))
+      llvm::errs() << "mcore-run: error: " << message << "\n";
   }
+  if (json)
+    printJsonError(message.empty() ? "mcore-run's child process ended "
+                                     "abnormally"
+                                   : message);
   return exitCode(RunStatus::Failure);
 }

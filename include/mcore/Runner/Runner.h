@@ -130,6 +130,9 @@ public:
   virtual void stopSteps() {}
   /// Something is about to be written to stdout or stderr.
   virtual void clearLine() {}
+  /// An error is reported (its text, without "mcore-run: error: "); it is
+  /// printed on stderr as well.
+  virtual void error(const std::string &message) {}
   /// The compiled program's code runs from now on (its GPU module loads,
   /// its host code is called): a fault is the program's, not the compiler's.
   virtual void startRunning() {}

@@ -10,10 +10,20 @@
 #include "mcore/Pipeline/Pipeline.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 
 void mlir::mcore::registerAllMCoreDialects(DialectRegistry &registry) {
   registry.insert<MCoreDialect>();
   registerBufferizableOpInterfaceExternalModels(registry);
+}
+
+void mlir::mcore::registerMCoreRequirements(DialectRegistry &registry) {
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  registerAllMCoreDialects(registry);
 }
 
 void mlir::mcore::registerAllMCorePasses(

@@ -2,7 +2,8 @@
 //
 // MLIR's language server (diagnostics, hover, go-to-definition, completion,
 // code actions for .mlir files over LSP on stdio) that knows what mcore-opt
-// knows: every upstream dialect and extension, and the mcore dialect. Editors
+// knows: every upstream dialect and extension, and the mcore dialect
+// (registerMCoreRequirements). Editors
 // start it in place of mlir-lsp-server; docs/GettingStarted.md says how.
 //
 //===----------------------------------------------------------------------===//
@@ -11,15 +12,11 @@
 #include "mcore/Support/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Tools/mlir-lsp-server/MlirLspServerMain.h"
 
 int main(int argc, char **argv) {
   mlir::mcore::setVersionPrinter("mcore-lsp-server");
   mlir::DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  mlir::mcore::registerAllMCoreDialects(registry);
+  mlir::mcore::registerMCoreRequirements(registry);
   return mlir::failed(mlir::MlirLspServerMain(argc, argv, registry));
 }

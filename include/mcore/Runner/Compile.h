@@ -38,7 +38,8 @@ class SourceMgrDiagnosticHandler;
 namespace mcore::runner {
 
 /// Everything mcore's compiler and runner parse and translate: every
-/// upstream dialect, extension and LLVM IR translation, and mcore's dialect.
+/// upstream dialect, extension and LLVM IR translation, and mcore's dialect
+/// (registerMCoreRequirements of mcore/InitAll.h).
 void registerCompilerDialects(DialectRegistry &registry);
 
 /// Takes over a context's diagnostics and keeps them as text. With a

@@ -7,6 +7,7 @@
 #include "mcore/Runner/Runner.h"
 
 #include "mcore/Pipeline/Pipeline.h"
+#include "mcore/Support/InstallPrefix.h"
 
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Pass/PassManager.h"
@@ -49,9 +50,6 @@ llvm::StringRef runner::getBinaryFormat(Backend backend) {
   return backend == Backend::Hip ? "hsaco" : "llvm";
 }
 
-/// Anchor for getMainExecutable.
-static void anchor() {}
-
 static std::mutex runtimeDirMutex;
 static std::string &embedderRuntimeDir() {
   static auto *dir = new std::string();
@@ -72,11 +70,18 @@ std::string runner::getRuntimeDirectory() {
     if (!embedderRuntimeDir().empty())
       return embedderRuntimeDir();
   }
-  std::string exe = llvm::sys::fs::getMainExecutable(nullptr, (void *)&anchor);
-  llvm::SmallString<256> dir(
-      llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
-  llvm::sys::path::append(dir, "lib");
-  return std::string(dir);
+  // The lib directory beside the executable (mcore's tools, in the build
+  // tree and installed), else that of the installation a program was built
+  // against: the first that has a runtime library.
+  llvm::SmallVector<std::string, 2> dirs = getLibraryDirectories();
+  for (const std::string &dir : dirs)
+    for (Backend backend : {Backend::Emu, Backend::Hip}) {
+      llvm::SmallString<256> path(dir);
+      llvm::sys::path::append(path, getRuntimeLibraryName(backend));
+      if (llvm::sys::fs::exists(path))
+        return dir;
+    }
+  return dirs.empty() ? std::string() : dirs.front();
 }
 
 static llvm::Expected<std::string> findLibrary(Backend backend) {

@@ -48,7 +48,8 @@ llvm::StringRef getBinaryFormat(Backend backend);
 /// Where mcore's runtime libraries are: $MCORE_RUNTIME_DIR, else the
 /// directory setRuntimeDirectory gave, else the lib directory beside the
 /// running tool (<prefix>/bin/.. /lib, the same in the build tree and in an
-/// install).
+/// install) or, for a program built against an installed mcore, that
+/// installation's (mcore/Support/InstallPrefix.h).
 std::string getRuntimeDirectory();
 /// For programs that embed the runner and are not installed beside it (the
 /// Python module): where the runtime libraries are.

@@ -560,6 +560,9 @@ void runGroups(LaunchState &launch) {
     tlsWG = nullptr;
     if (wg.faulted)
       return;
+    uint64_t done = ++launch.doneGroups;
+    if (req.options->progress)
+      req.options->progress(launch.kernel->name, done, launch.groups);
   }
 }
 

@@ -93,6 +93,7 @@ struct LaunchState {
   unsigned ldsBytes = 0;
   uint64_t groups = 0;
   std::atomic<uint64_t> nextGroup{0};
+  std::atomic<uint64_t> doneGroups{0}; ///< for Options::progress
   std::atomic<bool> failed{false};
   std::mutex errorMutex;
   std::string error;

@@ -17,6 +17,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <chrono>
@@ -366,6 +367,9 @@ llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
 
   std::lock_guard<std::mutex> lock(runtimeMutex());
   const RuntimeLibrary &rt = *impl->runtime;
+  // The emulator tells the observer how far each run is.
+  rt.setProgressObserver(impl->options.observer);
+  llvm::scope_exit forget([&] { rt.setProgressObserver(nullptr); });
   llvm::SmallVector<void *, 4> buffers;
   std::vector<uint8_t> cBytes = toBytes(p.c, c);
   std::vector<double> times;

@@ -20,6 +20,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/SourceMgr.h"
@@ -322,11 +323,24 @@ RunStatus runner::runFile(const RunFileOptions &options,
   if (!engine)
     return reportError(observer, "cannot JIT-compile the host code: " +
                                      llvm::toString(engine.takeError()));
+  // The emulator says how far its launches are (a percentage on mcore-run's
+  // progress line).
+  std::optional<RuntimeLibrary> runtime;
+  if (llvm::Expected<RuntimeLibrary> opened = RuntimeLibrary::open(*choice))
+    runtime = *opened;
+  else
+    return reportError(observer, opened.takeError());
+  runtime->setProgressObserver(&observer);
+  llvm::scope_exit forget([&] { runtime->setProgressObserver(nullptr); });
   observer.startRunning();
   (*engine)->initialize(); // global constructors: mgpuModuleLoad
 
   llvm::outs().flush();
-  if (llvm::Error invoked = callEntry(**engine, options))
+  observer.step("running @" + options.entryPoint + " on " +
+                getBackendName(choice->backend).str());
+  llvm::Error invoked = callEntry(**engine, options);
+  observer.stopSteps();
+  if (invoked)
     return reportError(observer, std::move(invoked));
   return RunStatus::Success;
 }

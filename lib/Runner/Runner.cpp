@@ -220,8 +220,10 @@ RuntimeLibrary::open(const BackendChoice &choice) {
   bool emu = choice.backend == Backend::Emu;
   get(lib.captureFn, emu ? "mcoreEmuCaptureErrors" : "mcoreHipCaptureErrors");
   get(lib.takeFn, emu ? "mcoreEmuTakeErrors" : "mcoreHipTakeErrors");
-  if (emu)
+  if (emu) {
     get(lib.setChipFn, "mcoreEmuSetChip");
+    get(lib.setProgressFn, "mcoreEmuSetProgress");
+  }
   lib.errorPrefix = emu ? "mcore-emu: " : "mcore-hip: ";
   return lib;
 }
@@ -282,6 +284,20 @@ RuntimeLibrary::captureErrors(llvm::function_ref<llvm::Error()> fn) const {
 void RuntimeLibrary::setEmulatedChip(llvm::StringRef chip) const {
   if (setChipFn)
     setChipFn(chip.str().c_str());
+}
+
+void RuntimeLibrary::setProgressObserver(RunObserver *observer) const {
+  if (!setProgressFn)
+    return;
+  if (!observer) {
+    setProgressFn(nullptr, nullptr);
+    return;
+  }
+  setProgressFn(
+      [](void *user, const char *kernel, uint64_t done, uint64_t total) {
+        static_cast<RunObserver *>(user)->progress(kernel, done, total);
+      },
+      observer);
 }
 
 RunObserver::~RunObserver() = default;

@@ -73,6 +73,26 @@ std::string &chipOverride() {
 
 void report(llvm::Error error) { report(llvm::toString(std::move(error))); }
 
+/// What mcoreEmuSetProgress set, for the launches of every module.
+struct ProgressTarget {
+  McoreEmuProgressFn fn = nullptr;
+  void *user = nullptr;
+};
+std::mutex progressMutex;
+ProgressTarget &progressTarget() {
+  static auto *p = new ProgressTarget();
+  return *p;
+}
+void reportProgress(llvm::StringRef kernel, uint64_t done, uint64_t total) {
+  ProgressTarget target;
+  {
+    std::lock_guard<std::mutex> lock(progressMutex);
+    target = progressTarget();
+  }
+  if (target.fn)
+    target.fn(target.user, kernel.str().c_str(), done, total);
+}
+
 std::mutex allocMutex;
 std::set<void *> &allocations() {
   static auto *s = new std::set<void *>();
@@ -166,6 +186,7 @@ void *mgpuModuleLoad(void *data, size_t gpuBlobSize) {
     if (!chipOverride().empty())
       o.chip = chipOverride();
   }
+  o.progress = reportProgress;
   llvm::Expected<std::unique_ptr<emu::Module>> module =
       emu::Module::load(buffer, o);
   if (!module) {
@@ -382,6 +403,11 @@ void mcoreEmuCaptureErrors(int enable) { errors().setCapturing(enable != 0); }
 
 size_t mcoreEmuTakeErrors(char *buffer, size_t size) {
   return errors().take(buffer, size);
+}
+
+void mcoreEmuSetProgress(McoreEmuProgressFn fn, void *user) {
+  std::lock_guard<std::mutex> lock(progressMutex);
+  progressTarget() = {fn, user};
 }
 
 } // extern "C"

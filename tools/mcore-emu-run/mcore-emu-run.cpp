@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mcore/Emulator/Emulator.h"
+#include "mcore/Support/ProgressLine.h"
 #include "mcore/Support/Version.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -67,6 +68,11 @@ static cl::opt<double> stall("emu-stall-timeout",
                                       "wait at a barrier before a launch "
                                       "counts as deadlocked"),
                              cl::init(0), cl::cat(category));
+static cl::opt<bool>
+    quiet("quiet",
+          cl::desc("No progress line (otherwise shown on a terminal for "
+                   "launches that take more than a second)"),
+          cl::cat(category));
 static cl::list<std::string> argSpecs("arg", cl::desc("Kernel argument"),
                                       cl::cat(category));
 static cl::list<std::string>
@@ -116,6 +122,13 @@ int main(int argc, char **argv) {
     options.timeoutSeconds = timeout;
   if (stall > 0)
     options.stallSeconds = stall;
+  // How far the launch is, on a terminal.
+  mlir::mcore::ProgressLine line(
+      "mcore-emu-run",
+      !quiet && mlir::mcore::ProgressLine::isStderrTerminal());
+  options.progress = [&line](StringRef kernel, uint64_t done, uint64_t total) {
+    line.setProgress(done, total, ("work-groups of " + kernel).str());
+  };
 
   Expected<std::unique_ptr<emu::Module>> module =
       emu::Module::loadFile(inputFile, options);
@@ -201,9 +214,12 @@ int main(int argc, char **argv) {
   for (Arg &a : args)
     params.push_back(a.value);
 
-  if (Error e = (*module)->launch(**kernel, grid, block, dynamicLds,
-                                  params.data()))
-    return fail(toString(std::move(e)));
+  line.begin("running " + kernelName);
+  Error launched =
+      (*module)->launch(**kernel, grid, block, dynamicLds, params.data());
+  line.end();
+  if (launched)
+    return fail(toString(std::move(launched)));
 
   for (StringRef spec : printSpecs) {
     SmallVector<StringRef, 3> parts;

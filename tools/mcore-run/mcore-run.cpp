@@ -27,6 +27,7 @@
 
 #include "mcore/Runner/RunFile.h"
 #include "mcore/Runner/RunMatmul.h"
+#include "mcore/Support/ProgressLine.h"
 #include "mcore/Support/Version.h"
 
 #include "mlir/IR/AsmState.h"
@@ -41,18 +42,15 @@
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <chrono>
-#include <condition_variable>
 #include <csignal>
 #include <cstring>
-#include <mutex>
 #include <sys/mman.h>
 #include <sys/wait.h>
-#include <thread>
 #include <unistd.h>
 
 using namespace mlir;
 using namespace mlir::mcore::runner;
+using mlir::mcore::ProgressLine;
 namespace cl = llvm::cl;
 
 //===----------------------------------------------------------------------===//
@@ -221,13 +219,13 @@ constexpr int kExitIOError = 74;
 enum Phase : char { Compiling = 'c', Running = 'r' };
 volatile char *phase = nullptr;
 
-/// Shows what mcore-run is doing and for how long, on a terminal only: a
-/// line on stderr, redrawn every quarter second once a step takes more than
-/// a second, and erased when it ends. Tells the parent when the program
-/// starts running.
+/// Shows what mcore-run is doing, for how long and, on the emulator, how
+/// far (ProgressLine: on a terminal, unless --quiet). Tells the parent when
+/// the program starts running.
 class Progress : public RunObserver {
 public:
-  Progress() : enabled(!quiet && isatty(STDERR_FILENO)) {}
+  Progress()
+      : line("mcore-run", !quiet && ProgressLine::isStderrTerminal()) {}
   ~Progress() override { stopSteps(); }
 
   /// The errors reported so far, for --json.
@@ -236,39 +234,12 @@ public:
     errors.push_back(message);
   }
 
-  /// Erases the line before someone else writes to stderr.
-  void clearLine() override {
-    std::lock_guard<std::mutex> lock(mutex);
-    if (shown)
-      llvm::errs() << "\r\033[K";
-    shown = false;
-  }
-
-  void step(const std::string &what) override {
-    if (!enabled)
-      return;
-    std::lock_guard<std::mutex> lock(mutex);
-    current = what;
-    start = std::chrono::steady_clock::now();
-    if (!thread.joinable()) {
-      done = false;
-      thread = std::thread([this] { loop(); });
-    }
-  }
-
-  void stopSteps() override {
-    if (!enabled || !thread.joinable())
-      return;
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      done = true;
-    }
-    wake.notify_all();
-    thread.join();
-    if (shown)
-      llvm::errs() << "\r\033[K";
-    shown = false;
-    llvm::errs().flush();
+  void clearLine() override { line.clear(); }
+  void step(const std::string &what) override { line.begin(what); }
+  void stopSteps() override { line.end(); }
+  void progress(llvm::StringRef kernel, uint64_t done,
+                uint64_t total) override {
+    line.setProgress(done, total, ("work-groups of " + kernel).str());
   }
 
   /// From here on faults are the program's: LLVM's crash handler (a stack
@@ -280,31 +251,7 @@ public:
   }
 
 private:
-  void loop() {
-    std::unique_lock<std::mutex> lock(mutex);
-    while (!done) {
-      wake.wait_for(lock, std::chrono::milliseconds(250));
-      if (done)
-        break;
-      double s = std::chrono::duration<double>(
-                     std::chrono::steady_clock::now() - start)
-                     .count();
-      if (s < 1)
-        continue;
-      llvm::errs() << llvm::formatv("\r\033[K[mcore-run] {0} ... {1:f1} s",
-                                    current, s);
-      llvm::errs().flush();
-      shown = true;
-    }
-  }
-
-  bool enabled;
-  bool done = false, shown = false;
-  std::string current;
-  std::chrono::steady_clock::time_point start;
-  std::mutex mutex;
-  std::condition_variable wake;
-  std::thread thread;
+  ProgressLine line;
 };
 
 /// With --json, an error is a JSON object on stdout too:

@@ -30,6 +30,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -63,6 +64,12 @@ struct Options {
   /// signals on to the handlers installed before). MCORE_EMU_CATCH_FAULTS=0
   /// turns it off, e.g. to debug the JIT-compiled code.
   bool catchFaults = true;
+  /// Told how far a launch is, after each work-group that finishes: the
+  /// kernel's name, the work-groups done and their number. It is called from
+  /// the threads that run work-groups, possibly at once: it must be cheap
+  /// and thread-safe. (mcore-run and mcore-emu-run draw a percentage.)
+  std::function<void(llvm::StringRef kernel, uint64_t done, uint64_t total)>
+      progress;
 
   /// Defaults, overridden by the MCORE_EMU_* environment variables.
   static Options fromEnvironment();

@@ -74,12 +74,14 @@ struct BackendChoice {
 /// HIP does not have is an error when HIP is chosen.
 llvm::Expected<BackendChoice> chooseBackend(Backend requested, int device = 0);
 
+class RunObserver;
+
 /// A runtime library, opened with dlopen: the JIT's host code and the
 /// runner then share its state (HIP and its device, the emulator's memory
 /// map). Besides the
 /// mgpu* memory functions it reaches mcore's extensions
 /// (include/mcore/Runtime/{EmuRuntime,HipRuntime}.h): kernel timing (hip),
-/// error capture (both) and the emulated chip (emu).
+/// error capture (both), the emulated chip and launch progress (emu).
 class RuntimeLibrary {
 public:
   static llvm::Expected<RuntimeLibrary> open(const BackendChoice &choice);
@@ -104,6 +106,9 @@ public:
   /// The chip the emulator emulates for modules whose code names none
   /// (mcoreEmuSetChip); nothing on hip.
   void setEmulatedChip(llvm::StringRef chip) const;
+  /// Tells `observer` (null: no one) how far the emulator's launches are
+  /// (mcoreEmuSetProgress); nothing on hip.
+  void setProgressObserver(RunObserver *observer) const;
 
 private:
   std::string library;
@@ -117,6 +122,8 @@ private:
   void (*captureFn)(int) = nullptr;
   size_t (*takeFn)(char *, size_t) = nullptr;
   void (*setChipFn)(const char *) = nullptr;
+  void (*setProgressFn)(void (*)(void *, const char *, uint64_t, uint64_t),
+                        void *) = nullptr;
 };
 
 /// Where the runner says what it is doing. mcore-run draws it as a progress
@@ -137,6 +144,11 @@ public:
   /// The compiled program's code runs from now on (its GPU module loads,
   /// its host code is called): a fault is the program's, not the compiler's.
   virtual void startRunning() {}
+  /// How far a kernel launch on the emulator is: `done` of `total`
+  /// work-groups of `kernel` have run. Called from the emulator's threads,
+  /// possibly at once: cheap and thread-safe.
+  virtual void progress(llvm::StringRef kernel, uint64_t done,
+                        uint64_t total) {}
 };
 
 /// The upstream runner libraries mcore-run links by default

@@ -20,6 +20,7 @@
 #define MCORE_RUNTIME_EMURUNTIME_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -42,6 +43,14 @@ void mcoreEmuCaptureErrors(int enable);
  * plus a terminating NUL fits in `size`, copies them to `buffer` and forgets
  * them, else copies nothing (call again with a larger buffer). */
 size_t mcoreEmuTakeErrors(char *buffer, size_t size);
+
+/** Tells `fn` how far each launch is, after each work-group that finishes:
+ * the kernel's name, the work-groups done and their number (mcore-run draws
+ * a percentage). It is called from the emulator's threads, possibly at once,
+ * so it must be cheap and thread-safe. A null `fn` stops it. */
+typedef void (*McoreEmuProgressFn)(void *user, const char *kernel,
+                                   uint64_t done, uint64_t total);
+void mcoreEmuSetProgress(McoreEmuProgressFn fn, void *user);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -20,8 +20,10 @@ namespace runner {
 /// The first directory with an executable llvm/bin/ld.lld among:
 /// $MCORE_ROCM_TOOLKIT; <prefix>/lib/mcore/rocm-toolkit for the running
 /// executable <prefix>/bin/TOOL (the build tree and installs set it up, a
-/// link to Debian's ld.lld-22); the build tree's; $ROCM_PATH, $ROCM_ROOT,
-/// $ROCM_HOME; /opt/rocm. Empty when none has one.
+/// link to Debian's ld.lld-22), then for the mcore installation a program
+/// was built against (mcore/Support/InstallPrefix.h); $ROCM_PATH,
+/// $ROCM_ROOT, $ROCM_HOME; /opt/rocm. Empty when none has one. No path of
+/// the build tree is compiled in.
 std::string findRocmToolkit();
 
 /// Sets options.toolkit to findRocmToolkit() when the options name none and

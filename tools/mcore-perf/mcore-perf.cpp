@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mcore/Perf/Perf.h"
+#include "mcore/Support/Version.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -135,6 +136,7 @@ void printProducts() {
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  mlir::mcore::setVersionPrinter("mcore-perf");
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,

@@ -37,8 +37,10 @@ struct MCorePipelineOptions : PassPipelineOptions<MCorePipelineOptions> {
   Option<std::string> toolkit{
       *this, "toolkit",
       llvm::cl::desc("Directory with llvm/bin/ld.lld for format=hsaco "
-                     "(default in mcore's tools: $MCORE_ROCM_TOOLKIT, the "
-                     "toolkit directory mcore installs beside its tools, "
+                     "(default in mcore's tools and in programs that use "
+                     "runner::setDefaultToolkit: $MCORE_ROCM_TOOLKIT, the "
+                     "toolkit directory mcore installs beside its tools or "
+                     "in the installation the program was built against, "
                      "$ROCM_PATH, /opt/rocm)")};
   Option<unsigned> optLevel{*this, "O",
                             llvm::cl::desc("LLVM optimization level of the "

@@ -178,7 +178,7 @@ def session(text):
         command = lines[i][2:]
         while command.endswith("\\") and i + 1 < len(lines):
             i += 1
-            command = command[:-1] + "\n" + lines[i]
+            command += "\n" + lines[i]
         i += 1
         output = []
         while i < len(lines) and not lines[i].startswith("$ "):

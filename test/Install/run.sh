@@ -40,6 +40,15 @@ for tool in "$build"/bin/*; do
 done
 echo "installed $(ls "$prefix/bin" | wc -l) programs; no empty folders, no build-tree paths"
 
+# docs/GettingStarted.md's table names every library target the package
+# exports.
+for target in $(grep -o 'add_library(MCore::[A-Za-z]*' \
+                  "$prefix/lib/cmake/mcore/MCoreTargets.cmake" | cut -d'(' -f2); do
+  if ! grep -q "\`$target\`" "$src/docs/GettingStarted.md"; then
+    echo "error: docs/GettingStarted.md does not name $target"; exit 1
+  fi
+done
+
 # The downstream project and its inputs, copied out of the source tree.
 cp -r "$here/downstream" "$work/src"
 cp "$here"/*.mlir "$here/hidden.sh" "$work/src/"

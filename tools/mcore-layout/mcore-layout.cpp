@@ -11,10 +11,10 @@
 
 #include "LayoutPicture.h"
 
+#include "mcore/Support/Version.h"
 #include "mcore/Target/Catalog.h"
 #include "mcore/Target/Describe.h"
 #include "mcore/Target/Packing.h"
-#include "mcore/Support/Version.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -72,8 +72,17 @@ cl::opt<View> view("view", cl::desc("Layout view (text and pictures)"),
                                          "lane and register bits holding it")),
                    cl::cat(category));
 
+/// With --format=json, an error is also a JSON object on stdout:
+/// {"error": "MESSAGE", "status": "error"}.
+void printJsonError(const std::string &message) {
+  outs() << json::Value(json::Object{{"status", "error"}, {"error", message}})
+         << "\n";
+}
+
 int fail(const Twine &message) {
   WithColor::error(errs(), "mcore-layout") << message << "\n";
+  if (outputFormat == Format::Json)
+    printJsonError(message.str());
   return 1;
 }
 
@@ -296,12 +305,25 @@ int main(int argc, char **argv) {
   setVersionPrinter("mcore-layout");
   // LLVM's own options (linked in through libLLVM.so) are not this tool's.
   cl::HideUnrelatedOptions(category);
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "mcore-layout: the register layouts of AMD matrix intrinsics\n\n"
-      "  mcore-layout --list [--chip=CHIP] [--format=text|json|markdown]\n"
-      "  mcore-layout NAME [--operand=A|B|C|index] "
-      "[--format=text|json|svg|html] [--view=registers|matrix]\n");
+  bool jsonRequested = llvm::any_of(
+      ArrayRef<char *>(argv, argc).drop_front(), [](const char *arg) {
+        return StringRef(arg) == "--format=json" ||
+               StringRef(arg) == "-format=json";
+      });
+  std::string usageErrors;
+  raw_string_ostream usageStream(usageErrors);
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "mcore-layout: the register layouts of AMD matrix intrinsics\n\n"
+          "  mcore-layout --list [--chip=CHIP] [--format=text|json|markdown]\n"
+          "  mcore-layout NAME [--operand=A|B|C|index] "
+          "[--format=text|json|svg|html] [--view=registers|matrix]\n",
+          &usageStream)) {
+    errs() << usageErrors;
+    if (jsonRequested)
+      printJsonError(StringRef(usageErrors).trim().str());
+    return 1;
+  }
 
   std::optional<Chip> chip;
   if (!chipOpt.empty()) {

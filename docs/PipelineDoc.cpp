@@ -60,8 +60,8 @@ int main() {
   for (auto &[name, desc] : options)
     width = std::max(width, name.size());
   for (auto &[name, desc] : options)
-    os << "-" << name << std::string(width - name.size(), ' ') << " : "
-       << desc << "\n";
+    os << "-" << name << std::string(width - name.size(), ' ') << " : " << desc
+       << "\n";
   os << "```\n";
   return 0;
 }

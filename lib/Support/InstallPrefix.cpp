@@ -35,8 +35,7 @@ static void anchor() {}
 
 llvm::SmallVector<std::string, 2> mcore::getLibraryDirectories() {
   llvm::SmallVector<std::string, 2> dirs;
-  std::string exe =
-      llvm::sys::fs::getMainExecutable(nullptr, (void *)&anchor);
+  std::string exe = llvm::sys::fs::getMainExecutable(nullptr, (void *)&anchor);
   if (!exe.empty()) {
     llvm::SmallString<256> dir(
         llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));

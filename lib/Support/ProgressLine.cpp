@@ -76,9 +76,9 @@ void ProgressLine::loop() {
     wake.wait_for(lock, std::chrono::milliseconds(250));
     if (done)
       break;
-    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                             start)
-                   .count();
+    double s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
     if (s < 1)
       continue;
     llvm::errs() << llvm::formatv("\r\033[K[{0}] {1} ... {2:f1} s", tool,

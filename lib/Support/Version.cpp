@@ -29,8 +29,7 @@ void mcore::printVersion(llvm::raw_ostream &os, llvm::StringRef toolName) {
 }
 
 void mcore::setVersionPrinter(llvm::StringRef toolName) {
-  llvm::cl::SetVersionPrinter(
-      [name = toolName.str()](llvm::raw_ostream &os) {
-        printVersion(os, name);
-      });
+  llvm::cl::SetVersionPrinter([name = toolName.str()](llvm::raw_ostream &os) {
+    printVersion(os, name);
+  });
 }

@@ -2,7 +2,8 @@
 //
 // mcore-run's and mcore-emu-run's progress line on stderr:
 //
-//   [mcore-run] running on emu ... 12.3 s, 45% (1234 of 2744 work-groups of matmul_kernel)
+//   [mcore-run] running on emu ... 12.3 s, 45% (1234 of 2744 work-groups of
+//   matmul_kernel)
 //
 // drawn once a step has taken a second and redrawn every quarter second,
 // erased when the step ends or before other output. Nothing is drawn when

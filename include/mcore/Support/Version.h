@@ -1,4 +1,5 @@
-//===- Version.h - mcore's version -------------------------------*- C++ -*-===//
+//===- Version.h - mcore's version -------------------------------*- C++
+//-*-===//
 //
 // mcore's version is the CMake project's (project(mcore VERSION ...) in the
 // top-level CMakeLists.txt), written nowhere else: the tools' --version, the

@@ -31,8 +31,8 @@ attributes #0 = { "target-cpu"="gfx942" "amdgpu-flat-work-group-size"="1,256" }
 
 int main() {
   auto buffer = llvm::MemoryBuffer::getMemBuffer(kKernel, "affine.ll");
-  auto module =
-      emu::Module::load(buffer->getMemBufferRef(), emu::Options::fromEnvironment());
+  auto module = emu::Module::load(buffer->getMemBufferRef(),
+                                  emu::Options::fromEnvironment());
   if (!module) {
     llvm::errs() << "downstream-emu: error: "
                  << llvm::toString(module.takeError()) << "\n";
@@ -45,8 +45,8 @@ int main() {
   }
   auto *out = static_cast<uint32_t *>(emu::allocate(256 * 4, "out"));
   void *params[] = {&out};
-  if (llvm::Error e = (*module)->launch(**kernel, {4, 1, 1}, {64, 1, 1}, 0,
-                                        params)) {
+  if (llvm::Error e =
+          (*module)->launch(**kernel, {4, 1, 1}, {64, 1, 1}, 0, params)) {
     llvm::errs() << llvm::toString(std::move(e)) << "\n";
     return 1;
   }

@@ -40,8 +40,7 @@ int main() {
   if (llvm::Error e = (*kernel)->run(data.values, data.metadata, data.b, c))
     return fail(std::move(e));
   MatmulCheck check = checkResult(
-      problem, computeReference(problem, data, (*kernel)->getAccumulator()),
-      c);
+      problem, computeReference(problem, data, (*kernel)->getAccumulator()), c);
   llvm::outs() << llvm::formatv(
       "{0}: intrinsic={1} runtime={2} max_abs_err={3:e2} status={4}\n",
       problem.describe(), (*kernel)->getIntrinsic(), backend->library,

@@ -212,6 +212,9 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::prepare(
     return impl.fail("internal error: unexpected accumulator type");
   kernel->intrinsic = config->intrinsic->name;
   kernel->config = config->describe();
+  kernel->tileConfig = *config;
+  // A type of the context that goes with the generated IR.
+  kernel->tileConfig.accElementType = {};
   kernel->accumulator = *accumulator;
   kernel->denseFallback = config->decompressA;
 

@@ -32,6 +32,9 @@ import numpy as _np
 
 from . import _mcore
 
+#: mcore's version (the CMake project's, as the tools' --version says it).
+__version__: str = _mcore.__version__
+
 Error = _mcore.Error
 # The catalog's classes (read-only views of the C++ catalog).
 Chip = _mcore.Chip

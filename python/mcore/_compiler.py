@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import os
+import re
 import warnings
-from typing import Union
+from typing import Iterator, Union
 
 from . import _mcore
 
@@ -65,6 +67,39 @@ def make_options(options: dict, *, reserved: dict[str, str]):
     return result, tuple(sorted(options.items()))
 
 
+# The tools' spellings in the C++ library's messages, and a Python caller's:
+# mcore.Error reads as advice for the call that raised it.
+_PYTHON_WORDS = [
+    (re.compile(r"\(mcore-run --backend=emu, or mlir-runner "
+                r"--shared-libs=libmcore_emu_runtime\.so\)"),
+     "(backend='emu')"),
+    (re.compile(r"\(mcore-run --chip=\.\.\., or the pipeline's chip=\)"),
+     "(chip=...)"),
+    (re.compile(r"(?:mcore-run )?--(backend|chip)=([\w.]+)"), r"\1='\2'"),
+]
+
+
+def python_words(message: str) -> str:
+    """`message` with the command-line tools' option spellings
+    (``--backend=emu``) as a Python call spells them (``backend='emu'``)."""
+    for pattern, replacement in _PYTHON_WORDS:
+        message = pattern.sub(replacement, message)
+    return message
+
+
+@contextlib.contextmanager
+def in_python_words() -> Iterator[None]:
+    """Re-raises an :class:`mcore.Error` of the C++ library worded for
+    Python (:func:`python_words`)."""
+    try:
+        yield
+    except Error as error:
+        worded = python_words(str(error))
+        if worded == str(error):
+            raise
+        raise Error(worded) from None
+
+
 def check_chip_name(chip) -> str:
     """`chip` if it is a chip mcore knows; else the tools' error."""
     if not isinstance(chip, str):
@@ -116,8 +151,9 @@ def compile(mlir_text: str, chip: str, format: str = "isa",
         "format": "format is an argument of compile(), not an option"})
     options.chip = chip
     options.format = "isa" if format == "mlir" else format
-    ir, binaries, remarks = _mcore.compile(mlir_text, options,
-                                           format == "mlir")
+    with in_python_words():
+        ir, binaries, remarks = _mcore.compile(mlir_text, options,
+                                               format == "mlir")
     _emit_remarks(remarks, stacklevel=2)
     if format == "mlir":
         return ir

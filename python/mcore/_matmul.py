@@ -17,7 +17,7 @@ SparseOperand = Union[ArrayLike, "tuple[ArrayLike, ArrayLike]"]
 from . import _mcore
 from . import _types
 from ._compiler import (LIB_DIR, TOOLKIT_DIR, _emit_remarks, check_chip_name,
-                        make_options)
+                        in_python_words, make_options)
 
 Error = _mcore.Error
 
@@ -42,7 +42,8 @@ def _choose_backend(backend: str) -> tuple:
         raise Error(f"backend={backend!r} is not one of {', '.join(BACKENDS)}")
     with _lock:
         if backend not in _backends:
-            _backends[backend] = _mcore.choose_backend(backend)
+            with in_python_words():
+                _backends[backend] = _mcore.choose_backend(backend)
         return _backends[backend]
 
 
@@ -74,7 +75,8 @@ class MatmulKernel:
     (``"hip"`` or ``"emu"``), ``intrinsic`` (the catalog instruction the
     kernel uses), ``accumulator`` (the instruction's C type),
     ``dense_fallback`` (a sparse A decompressed for dense instructions),
-    ``config`` (tiles and waves) and ``last_run_ms``.
+    ``config`` (the tiles and waves the compiler chose, a dict: see
+    :attr:`config`) and ``last_run_ms``.
     """
 
     def __init__(self, native, m: int, n: int, k: int, a_type: str,
@@ -89,12 +91,24 @@ class MatmulKernel:
     intrinsic = property(lambda self: self._native.intrinsic)
     accumulator = property(lambda self: self._native.accumulator)
     dense_fallback = property(lambda self: self._native.dense_fallback)
-    config = property(lambda self: self._native.config)
     last_run_ms = property(lambda self: self._native.last_run_ms)
+
+    @property
+    def config(self) -> dict:
+        """The configuration the compiler chose: ``tile_m``, ``tile_n``,
+        ``tile_k`` (the work-group tile), ``waves_m``, ``waves_n``,
+        ``stages``, ``lds_padding``, ``group_m``, ``sched_barriers`` and
+        ``intrinsic`` (named as the pipeline options that set them, so
+        ``compile_matmul(..., **kernel.config)`` compiles the same kernel),
+        and ``wave_size``, ``tiles_m``, ``tiles_n`` (intrinsic tiles per
+        wave), ``lds_bytes``, ``sparse_instruction``, ``decompress_a`` and
+        ``description`` (the text ``mcore-run`` prints)."""
+        return dict(self._native.config)
 
     def __repr__(self) -> str:
         return (f"<mcore.MatmulKernel {self._native.description} on "
-                f"{self.backend}: {self.intrinsic}, {self.config}>")
+                f"{self.backend}: {self.intrinsic}, "
+                f"{self._native.config['description']}>")
 
     # -- operands ----------------------------------------------------------
 
@@ -148,7 +162,8 @@ class MatmulKernel:
         else:
             acc = _check_matrix(acc, "acc", (self.m, self.n))
             c_bits = _types.to_bits(acc, self.c_type, self.chip, "acc")
-        out = self._native.run(a_bits, metadata, b_bits, c_bits)
+        with in_python_words():
+            out = self._native.run(a_bits, metadata, b_bits, c_bits)
         return _types.from_bits(out, self.c_type, self.chip).astype(
             _types.result_dtype(self.c_type), copy=False)
 
@@ -182,6 +197,10 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str, a_type: str = "f16",
     for name, value in (("m", m), ("n", n), ("k", k)):
         if isinstance(value, bool) or not isinstance(value, (int, _np.integer)):
             raise Error(f"{name} must be an integer, got {value!r}")
+        if value == 0:
+            raise Error(f"{name} = 0: a kernel needs m, n and k of at least 1 "
+                        f"(mcore.matmul returns an empty product without "
+                        f"compiling one)")
     a_type = _types.check_input_type(a_type, "a_type")
     b_type = _types.check_input_type(b_type if b_type is not None else a_type,
                                      "b_type")
@@ -203,9 +222,10 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str, a_type: str = "f16",
             _stats["hits"] += 1
             return kernel
         _stats["misses"] += 1
-        native, remarks = _mcore.compile_matmul(
-            int(m), int(n), int(k), a_type, b_type, c_type, bool(sparse), chip,
-            resolved, options)
+        with in_python_words():
+            native, remarks = _mcore.compile_matmul(
+                int(m), int(n), int(k), a_type, b_type, c_type, bool(sparse),
+                chip, resolved, options)
         _emit_remarks(remarks, stacklevel=3)
         kernel = MatmulKernel(native, int(m), int(n), int(k), a_type, b_type,
                               c_type, bool(sparse), chip)
@@ -248,6 +268,10 @@ def matmul(a: SparseOperand, b: ArrayLike, *, chip: str, sparse: bool = False,
     on chips without one decompresses A for a dense one (with a
     :class:`CompilerRemark`).
 
+    An empty product (M, N or K is 0) compiles nothing: it returns `acc`
+    in C's type (rounded to it), or zeros, of shape M x N, as numpy's ``@``
+    does.
+
     Kernels are compiled once per shape, types, chip, sparsity, backend and
     pipeline options (``tile_m=...``, ``intrinsic=...``; see
     :func:`pipeline_options`) and cached (:func:`cache_info`,
@@ -287,10 +311,34 @@ def matmul(a: SparseOperand, b: ArrayLike, *, chip: str, sparse: bool = False,
     at = _types.input_type_of(a_like, a_type, b_type, "A")
     bt = _types.input_type_of(b, b_type, a_type, "B")
     ct = _types.accumulator_type_of(acc, c_type, at)
+    if 0 in (m, n, k):
+        return _empty_product(m, n, acc, at, bt, ct, sparse, chip, backend,
+                              pipeline_options)
     kernel = compile_matmul(m, n, k, chip=chip, a_type=at, b_type=bt,
                             c_type=ct, sparse=sparse, backend=backend,
                             **pipeline_options)
     return kernel(a, b, acc=acc)
+
+
+def _empty_product(m: int, n: int, acc, a_type: str, b_type: str,
+                   c_type: str, sparse: bool, chip: str, backend: str,
+                   pipeline_options: dict) -> _np.ndarray:
+    """``acc + A @ B`` when M, N or K is 0: acc in C's type, or zeros. The
+    arguments are checked as for a kernel, and nothing is compiled."""
+    if backend not in BACKENDS:
+        raise Error(f"backend={backend!r} is not one of {', '.join(BACKENDS)}")
+    with in_python_words():
+        _mcore.check_matmul_types(a_type, b_type, c_type, sparse, chip)
+    make_options(pipeline_options, reserved={
+        "chip": "chip is an argument of its own",
+        "format": "the backend decides the format (hsaco for hip, llvm for "
+                  "emu); use mcore.compile for other formats"})
+    dtype = _types.result_dtype(c_type)
+    if acc is None or acc.size == 0:
+        return _np.zeros((m, n), dtype=dtype)
+    rounded = _types.from_bits(_types.to_bits(acc, c_type, chip, "acc"),
+                               c_type, chip)
+    return rounded.astype(dtype, copy=False)
 
 
 def cache_info() -> dict:

@@ -20,6 +20,7 @@
 #include "mcore/Runner/Matmul.h"
 #include "mcore/Runner/MatmulKernel.h"
 #include "mcore/Runner/Runner.h"
+#include "mcore/Support/Version.h"
 #include "mcore/Target/Sparsity.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -198,6 +199,8 @@ PYBIND11_MODULE(_mcore, m) {
       "mcore.Error", "An error reported by mcore (also a ValueError).",
       PyExc_ValueError, nullptr));
   m.attr("Error") = errorType();
+  // The CMake project's version, as the tools' --version says it.
+  m.attr("__version__") = getMCoreVersion().str();
 
   bindCatalog(m);
   bindPipelineOptions(m);
@@ -302,6 +305,21 @@ PYBIND11_MODULE(_mcore, m) {
   // Matmuls
   //===--------------------------------------------------------------------===//
 
+  // The types of a problem, checked as for a kernel (an empty product
+  // compiles none).
+  m.def("check_matmul_types", [](const std::string &a, const std::string &b,
+                                 const std::string &c, bool sparse,
+                                 const std::string &chip) {
+    MatmulProblem problem;
+    problem.m = problem.n = problem.k = 1;
+    problem.a = elementTypeOf(a);
+    problem.b = elementTypeOf(b);
+    problem.c = elementTypeOf(c);
+    problem.sparseA = sparse;
+    problem.chip = chipOf(chip);
+    check(problem.validate());
+  });
+
   m.def("choose_backend", [](const std::string &name) {
     Backend requested;
     if (name == "auto")
@@ -331,7 +349,25 @@ PYBIND11_MODULE(_mcore, m) {
           [](const PyKernel &k) { return k.kernel->usesDenseFallback(); })
       .def_property_readonly(
           "config",
-          [](const PyKernel &k) { return k.kernel->describeConfig(); })
+          [](const PyKernel &k) {
+            const MatmulTileConfig &c = k.kernel->getTileConfig();
+            // Named as the --mcore-pipeline options that set them.
+            return py::dict(
+                py::arg("tile_m") = c.tileM, py::arg("tile_n") = c.tileN,
+                py::arg("tile_k") = c.tileK, py::arg("waves_m") = c.wavesM,
+                py::arg("waves_n") = c.wavesN, py::arg("stages") = c.stages,
+                py::arg("lds_padding") = c.ldsPadBytes,
+                py::arg("group_m") = c.groupM,
+                py::arg("sched_barriers") = c.schedBarriers,
+                py::arg("intrinsic") = std::string(c.intrinsic->name),
+                py::arg("wave_size") = c.waveSize,
+                py::arg("tiles_m") = c.getTilesM(),
+                py::arg("tiles_n") = c.getTilesN(),
+                py::arg("lds_bytes") = c.ldsBytes,
+                py::arg("sparse_instruction") = c.sparseInstruction,
+                py::arg("decompress_a") = c.decompressA,
+                py::arg("description") = k.kernel->describeConfig());
+          })
       .def_property_readonly(
           "backend",
           [](const PyKernel &k) {

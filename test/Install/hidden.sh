@@ -100,7 +100,11 @@ a = rng.standard_normal((64, 96)).astype(np.float16)
 b = rng.standard_normal((96, 48)).astype(np.float16)
 c = mcore.matmul(a, b, chip="gfx942", backend="emu")
 err = np.abs(c - a.astype(np.float64) @ b.astype(np.float64)).max()
+import os
+typed = os.path.isfile(os.path.join(os.path.dirname(mcore.__file__), "py.typed"))
+print("python", mcore.__version__, "typed" if typed else "untyped")
 print("python matmul max_abs_err", err, "PASS" if err < 1e-3 else "FAIL")
 PY
+expect "$work/python.txt" "python $("$prefix/bin/mcore-opt" --version | head -1 | cut -d' ' -f3) typed"
 expect "$work/python.txt" PASS
 echo "the installed Python package runs a matmul on the emulator"

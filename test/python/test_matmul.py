@@ -285,8 +285,23 @@ def test_pipeline_options_reach_the_kernel():
     kernel = mcore.compile_matmul(64, 64, 64, chip="gfx1201", backend=BACKEND,
                                   tile_m=64, tile_n=64, stages=1,
                                   intrinsic="wmma_f32_16x16x16_f16_w32_gfx12")
-    assert kernel.config.startswith("64x64x"), kernel.config
-    assert "1 stage" in kernel.config, kernel.config
+    config = kernel.config
+    assert (config["tile_m"], config["tile_n"], config["stages"]) == \
+        (64, 64, 1), config
+    assert config["intrinsic"] == "wmma_f32_16x16x16_f16_w32_gfx12"
+    assert config["tiles_m"] * 16 * config["waves_m"] == 64, config
+    assert config["description"].startswith("64x64x"), config
+    assert "1 stage" in config["description"], config
+    # Its keys are the pipeline options that set them: they compile the
+    # same kernel again.
+    options = {k: v for k, v in config.items()
+               if k in mcore.pipeline_options()}
+    assert set(options) == {"tile_m", "tile_n", "tile_k", "waves_m",
+                            "waves_n", "stages", "lds_padding", "group_m",
+                            "sched_barriers", "intrinsic"}
+    again = mcore.compile_matmul(64, 64, 64, chip="gfx1201", backend=BACKEND,
+                                 **options)
+    assert again is not kernel and again.config == config
 
 
 def test_cache():

@@ -60,18 +60,69 @@ def python_error(fn):
     (["--matmul=16x16x32", "--a-type=f16", "--b-type=i8", "--chip=gfx1201"],
      lambda: mcore.matmul(F16[0], F16[1].astype(np.int8), chip="gfx1201",
                           backend=BACKEND)),
-    # An empty matrix.
-    (["--matmul=0x16x32", "--chip=gfx942"],
-     lambda: mcore.matmul(np.ones((0, 32), np.float16), F16[1], chip="gfx942",
-                          backend=BACKEND)),
-    # No GPU for backend hip.
-    (["--matmul=16x16x32", "--chip=gfx942", "--backend=hip"],
-     lambda: mcore.matmul(*F16, chip="gfx942", backend="hip")),
 ])
 def test_same_message_as_mcore_run(run_args, call):
-    if "--backend=hip" not in run_args:
-        run_args = run_args + ["--backend=emu"]
-    assert python_error(call) == mcore_run_error(*run_args)
+    assert python_error(call) == mcore_run_error(*run_args, "--backend=emu")
+
+
+def test_messages_are_worded_for_python():
+    # No GPU for backend hip: mcore-run says --backend=emu, Python the
+    # keyword argument.
+    tool = mcore_run_error("--matmul=16x16x32", "--chip=gfx942",
+                           "--backend=hip")
+    assert "--backend=emu" in tool
+    message = python_error(lambda: mcore.matmul(*F16, chip="gfx942",
+                                                backend="hip"))
+    assert message == tool.replace("--backend=emu", "backend='emu'")
+    assert "--" not in message
+    # The runtime libraries' advice too.
+    from mcore._compiler import python_words
+    assert python_words(
+        "no AMD GPU; run on mcore's CPU emulator instead (mcore-run "
+        "--backend=emu, or mlir-runner --shared-libs=libmcore_emu_runtime.so)"
+    ) == "no AMD GPU; run on mcore's CPU emulator instead (backend='emu')"
+    assert python_words(
+        "the code object is for gfx942; pass the GPU's chip (mcore-run "
+        "--chip=..., or the pipeline's chip=)") == (
+        "the code object is for gfx942; pass the GPU's chip (chip=...)")
+
+
+def test_empty_products():
+    """M, N or K of 0: acc (in C's type) or zeros of shape M x N, as numpy's
+    @ gives, and nothing compiled."""
+    misses = mcore.cache_info()["misses"]
+    a, b = F16
+    c = mcore.matmul(np.ones((0, 32), np.float16), b, chip="gfx942",
+                     backend=BACKEND)
+    assert c.shape == (0, 16) and c.dtype == np.float32
+    c = mcore.matmul(a, np.ones((32, 0), np.float16), chip="gfx942",
+                     backend=BACKEND)
+    assert c.shape == (16, 0)
+    c = mcore.matmul(np.ones((16, 0), np.float16), np.ones((0, 8), np.float16),
+                     chip="gfx1201", backend=BACKEND)
+    assert c.shape == (16, 8) and c.dtype == np.float32 and not c.any()
+    rng = np.random.default_rng(3)
+    acc = rng.standard_normal((16, 8)).astype(np.float32)
+    c = mcore.matmul(np.ones((16, 0), np.float16), np.ones((0, 8), np.float16),
+                     chip="gfx1201", backend=BACKEND, acc=acc)
+    assert np.array_equal(c, acc) and c is not acc
+    # acc in C's type: bf16 rounds.
+    c = mcore.matmul(np.ones((16, 0), np.float16), np.ones((0, 8), np.float16),
+                     chip="gfx1201", backend=BACKEND, acc=acc, c_type="bf16")
+    assert np.array_equal(c, mcore.round_to(acc, "bf16"))
+    c = mcore.matmul(np.ones((0, 32), np.int8), np.ones((32, 4), np.int8),
+                     chip="gfx942", backend=BACKEND)
+    assert c.shape == (0, 4) and c.dtype == np.int32
+    assert mcore.cache_info()["misses"] == misses
+    # The types are checked as for a kernel.
+    mixed = python_error(lambda: mcore.matmul(
+        np.ones((0, 32), np.float16), b.astype(np.int8), chip="gfx1201",
+        backend=BACKEND))
+    assert mixed == python_error(lambda: mcore.matmul(
+        a, b.astype(np.int8), chip="gfx1201", backend=BACKEND))
+    # A kernel needs sizes of at least 1.
+    assert python_error(lambda: mcore.compile_matmul(
+        0, 16, 32, chip="gfx942", backend=BACKEND)).startswith("m = 0:")
 
 
 def test_bad_shapes():

@@ -122,6 +122,9 @@ public:
   bool usesDenseFallback() const { return denseFallback; }
   /// "128x128x32 tile, 2x2 waves of 32, ..." (MatmulTileConfig::describe).
   const std::string &describeConfig() const { return config; }
+  /// The configuration the tiler chose (its accElementType is not kept:
+  /// getAccumulator() says it).
+  const MatmulTileConfig &getTileConfig() const { return tileConfig; }
   /// The generated IR, until load().
   const std::string &getInputIR() const;
   /// The module: generated, then compiled; null after load().
@@ -168,6 +171,7 @@ private:
   SparseForm form = SparseForm::Compressed;
   BackendChoice backend;
   std::string intrinsic, config;
+  MatmulTileConfig tileConfig;
   ElementType accumulator = ElementType::F32;
   bool denseFallback = false;
   double compileMs = 0;

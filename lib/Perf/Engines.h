@@ -21,6 +21,11 @@ llvm::Expected<LoopTiming>
 timeWithIssueModel(Chip chip, llvm::ArrayRef<TimedInstruction> body,
                    unsigned iterations);
 
+/// Clocks a VALU instruction of LLVM latency `latency` (in the chip's
+/// scheduling-model units) keeps the SIMD's VALU from issuing another: its
+/// issue rate (docs/Performance.md, "Quarter-rate VALU instructions").
+double getValuIssueClocks(Chip chip, unsigned latency);
+
 /// The unit whose cycles an LLVM AMDGPU processor resource (SISchedule.td:
 /// HWXDL, HWVALU, ...) counts; nullopt for HWRC, the register cache.
 std::optional<Unit> getUnitOfResource(llvm::StringRef name);

@@ -103,15 +103,23 @@ Decoded decode(const TimedInstruction &inst, const MCInst *mci,
       if (std::optional<Unit> unit = getUnitOfResource(name))
         d.busy[unsigned(*unit)] += cycles * p.clocksPerModelCycle;
     d.latency = mc.getLatency(*mci) * p.clocksPerModelCycle;
+    // A VALU instruction keeps the VALU for its issue rate: quarter-rate
+    // instructions four times as long (LLVM's models give every VALU
+    // instruction one resource cycle).
+    double &valu = d.busy[unsigned(Unit::VALU)];
+    if (valu > 0)
+      valu = std::max(valu, getValuIssueClocks(chip, mc.getLatency(*mci)));
   }
 
   bool vmem = m.starts_with("global_") || m.starts_with("buffer_") ||
               m.starts_with("scratch_") || m.starts_with("flat_");
   bool lds = m.starts_with("ds_");
   bool smem = m.starts_with("s_load") || m.starts_with("s_buffer_load");
+  d.busy[unsigned(Unit::LdsData)] = inst.ldsShare;
   if (isMatrixMnemonic(m)) {
     d.kind = Kind::Alu;
     d.busy = {};
+    d.busy[unsigned(Unit::LdsData)] = inst.ldsShare;
     double cycles = inst.matrix ? inst.matrix->getCycles(chip)
                                 : 16 * p.clocksPerIssue;
     d.busy[unsigned(Unit::Matrix)] = cycles;
@@ -245,8 +253,10 @@ mlir::mcore::perf::timeWithIssueModel(Chip chip,
         end = std::max(end, next);
         continue;
       }
+      // The LDS data path bounds throughput only (Timing.h).
+      auto gates = [](unsigned u) { return u != unsigned(Unit::LdsData); };
       for (unsigned u = 0; u < kNumUnits; ++u)
-        if (d.busy[u] > 0)
+        if (d.busy[u] > 0 && gates(u))
           t = std::max(t, unitFree[u]);
       for (unsigned unit : d.useUnits) {
         auto r = ready.find(unit);
@@ -255,7 +265,7 @@ mlir::mcore::perf::timeWithIssueModel(Chip chip,
       }
       issue[it * n + i] = t;
       for (unsigned u = 0; u < kNumUnits; ++u)
-        if (d.busy[u] > 0)
+        if (d.busy[u] > 0 && gates(u))
           unitFree[u] = t + d.busy[u];
       for (unsigned unit : d.defUnits)
         ready[unit] = d.interlockDefs ? t + d.latency : t;

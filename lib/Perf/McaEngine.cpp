@@ -157,6 +157,13 @@ mlir::mcore::perf::timeWithMca(Chip chip, ArrayRef<TimedInstruction> body,
       else
         busy[unsigned(*unit)] += cycles * clocks;
     }
+    // For the overlap model: a VALU instruction's issue rate (llvm-mca
+    // itself gives every VALU instruction one resource cycle), and this
+    // SIMD's share of the LDS data path.
+    double &valu = busy[unsigned(Unit::VALU)];
+    if (valu > 0 && !inst.matrix && !isMatrixMnemonic(m))
+      valu = std::max(valu, getValuIssueClocks(chip, mc.getLatency(*mci)));
+    busy[unsigned(Unit::LdsData)] = inst.ldsShare;
     // The matrix unit's cycles come from the catalog; llvm-mca's are kept to
     // compare.
     busy[unsigned(Unit::Matrix)] =

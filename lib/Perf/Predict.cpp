@@ -2,6 +2,8 @@
 
 #include "mcore/Perf/Perf.h"
 
+#include "LdsAccess.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
@@ -86,8 +88,12 @@ static ProductPrediction predictProduct(const KernelPrediction &k,
   double hz = product.peakClockMHz * 1e6;
   p.computeSeconds = p.clocks / hz;
   p.memorySeconds = k.bytes / (product.memoryBandwidthGBs * 1e9);
-  p.memoryBound = p.memorySeconds > p.computeSeconds;
-  p.seconds = std::max(p.computeSeconds, p.memorySeconds);
+  if (product.l2BytesPerClock > 0)
+    p.l2Seconds = k.l2Bytes / (product.l2BytesPerClock * hz);
+  p.seconds = std::max({p.computeSeconds, p.memorySeconds, p.l2Seconds});
+  p.memoryBound = p.memorySeconds > p.computeSeconds &&
+                  p.memorySeconds >= p.l2Seconds;
+  p.l2Bound = !p.memoryBound && p.l2Seconds > p.computeSeconds;
   p.tflops = p.seconds > 0 ? k.flops / p.seconds / 1e12 : 0;
   if (k.dominant) {
     const ChipOccupancyInfo &occ = getChipOccupancyInfo(product.chip);
@@ -161,13 +167,31 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
     k.notes.push_back("the matrix instructions are in no loop: the whole "
                       "kernel is timed as one iteration");
   }
+  // What each LDS instruction costs the CU's LDS data path, bank conflicts
+  // included; a SIMD's share is that times the SIMDs sharing the LDS.
+  std::vector<LdsCost> lds = computeLdsCosts(
+      kernel, k.chip, in.waveSize, k.occupancy.wavesPerWorkgroup);
+  double ldsSimds = getChipOccupancyInfo(k.chip).simdsPerCU;
   std::vector<TimedInstruction> body, outside;
   std::map<std::string, MatrixUse> uses;
   for (unsigned i = 0; i < kernel.body.size(); ++i) {
     const IsaLine &line = kernel.body[i];
     if (!line.isInstruction())
       continue;
-    TimedInstruction inst{&line, nullptr};
+    TimedInstruction inst{&line, nullptr, lds[i].clocks * ldsSimds};
+    if (lds[i].bytes > 0 && (!k.loop || k.loop->contains(i))) {
+      k.ldsBytes += lds[i].bytes;
+      k.ldsClocks += lds[i].clocks;
+      k.ldsIdealClocks += lds[i].idealClocks;
+      if (!lds[i].known)
+        ++k.ldsUnknown;
+      else if (lds[i].clocks > lds[i].idealClocks * 1.001)
+        k.notes.push_back(formatv(
+            "LDS bank conflicts: line {0} `{1}` takes {2:F1} clocks of the "
+            "LDS, {3:F1} without conflicts ({4:F2}-way)",
+            line.lineNo, line.text(), lds[i].clocks, lds[i].idealClocks,
+            lds[i].clocks / lds[i].idealClocks));
+    }
     if (isMatrixMnemonic(line.mnemonic))
       inst.matrix = lookupMatrixInstruction(line.mnemonic, k.chip);
     bool inLoop = !k.loop || k.loop->contains(i);
@@ -196,6 +220,11 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
     }
   }
 
+  if (k.ldsUnknown)
+    k.notes.push_back(formatv(
+        "{0} LDS instruction(s) of the loop have addresses the model cannot "
+        "evaluate: costed without bank conflicts",
+        k.ldsUnknown));
   Engine engine = options.engine;
   if (engine == Engine::Auto)
     engine = chipInfo.hasMfma ? Engine::Mca : Engine::Issue;
@@ -301,7 +330,13 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
     // 2:4: half the values and 4 bits of metadata per group of four
     // (docs/Sparsity.md).
     double aBytes = sparse ? m * kk / 2 * a + m * kk / 8 : m * kk * a;
-    k.bytes = aBytes + kk * n * b + m * n * c * (options.accumulate ? 2 : 1);
+    double cBytes = m * n * c * (options.accumulate ? 2 : 1);
+    k.bytes = aBytes + kk * n * b + cBytes;
+    // Through L2: each work-group reads its A rows and B columns over all of
+    // K (no L1 or LDS sharing between work-groups).
+    double tm = double(k.tile.m), tn = double(k.tile.n);
+    double aPanel = sparse ? tm * kk / 2 * a + tm * kk / 8 : tm * kk * a;
+    k.l2Bytes = double(k.workgroups) * (aPanel + kk * tn * b) + cBytes;
   }
 
   std::vector<const ProductInfo *> products;

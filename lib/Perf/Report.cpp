@@ -92,6 +92,11 @@ void mlir::mcore::perf::printReport(const Report &report, raw_ostream &os,
         os << formatv("    llvm-mca matrix pipe (HWXDL): {0:F0} cycles; "
                       "catalog: {1:F0}\n",
                       t.mcaMatrixCycles, k.matrixCycles);
+      if (k.ldsBytes > 0)
+        os << formatv("    LDS (one wave, one iteration): {0:F0} bytes, {1:F1} "
+                      "clocks of the CU's LDS data path ({2:F1} without bank "
+                      "conflicts)\n",
+                      k.ldsBytes, k.ldsClocks, k.ldsIdealClocks);
       if (t.segments.size() > 1) {
         os << "    between barriers (one wave):";
         for (const Segment &s : t.segments)
@@ -127,7 +132,9 @@ void mlir::mcore::perf::printReport(const Report &report, raw_ostream &os,
                       p.product->name, p.product->computeUnits,
                       p.product->peakClockMHz, p.product->memoryBandwidthGBs,
                       p.tflops, 100 * p.utilization, p.peakTflops,
-                      p.memoryBound ? "memory-bound" : "compute-bound");
+                      p.memoryBound ? "memory-bound"
+                      : p.l2Bound   ? "L2-bound"
+                                    : "compute-bound");
         os << formatv("    {0} on {1} slots ({2} {3}s x {4}): {5}",
                       plural(p.workgroups, "work-group"), p.slots, p.units,
                       unit, k.occupancy.workgroupsPerUnit,
@@ -136,8 +143,11 @@ void mlir::mcore::perf::printReport(const Report &report, raw_ostream &os,
           os << formatv(" + a last round of {0} ({1} per SIMD)",
                         p.lastRoundWorkgroups,
                         plural(p.lastRoundWavesPerSimd, "wave"));
-        os << formatv("; compute {0:F4} ms, memory {1:F4} ms\n",
+        os << formatv("; compute {0:F4} ms, memory {1:F4} ms",
                       1e3 * p.computeSeconds, 1e3 * p.memorySeconds);
+        if (p.product->l2BytesPerClock > 0)
+          os << formatv(", L2 {0:F4} ms", 1e3 * p.l2Seconds);
+        os << "\n";
       }
     }
     for (const std::string &note : k.notes)
@@ -218,6 +228,10 @@ json::Value mlir::mcore::perf::toJSON(const Report &report) {
                                     ? json::Value(k.timing.mcaMatrixCycles)
                                     : json::Value(nullptr)},
           {"segments", std::move(segments)},
+          {"lds_bytes", k.ldsBytes},
+          {"lds_clocks", k.ldsClocks},
+          {"lds_ideal_clocks", k.ldsIdealClocks},
+          {"lds_unknown", k.ldsUnknown},
           {"outside_cycles", k.outsideCycles},
           {"simd_cycles_per_iteration", k.simdCycles},
           {"simd_utilization", k.simdUtilization},
@@ -238,11 +252,14 @@ json::Value mlir::mcore::perf::toJSON(const Report &report) {
             {"clocks", p.clocks},
             {"compute_seconds", p.computeSeconds},
             {"memory_seconds", p.memorySeconds},
+            {"l2_seconds", p.l2Seconds},
             {"seconds", p.seconds},
             {"tflops", p.tflops},
             {"peak_tflops", p.peakTflops},
             {"utilization", p.utilization},
-            {"bound", p.memoryBound ? "memory" : "compute"}});
+            {"bound", p.memoryBound ? "memory"
+                      : p.l2Bound   ? "l2"
+                                    : "compute"}});
       kernel["problem"] = json::Object{
           {"m", k.problem.m},
           {"n", k.problem.n},
@@ -253,6 +270,7 @@ json::Value mlir::mcore::perf::toJSON(const Report &report) {
           {"workgroups", k.workgroups},
           {"flops", k.flops},
           {"bytes", k.bytes},
+          {"l2_bytes", k.l2Bytes},
           {"products", std::move(products)}};
     }
     kernel["notes"] = json::Array(k.notes);

@@ -24,6 +24,8 @@ StringRef mlir::mcore::perf::getUnitName(Unit unit) {
     return "lds";
   case Unit::Branch:
     return "branch";
+  case Unit::LdsData:
+    return "lds-data";
   }
   llvm_unreachable("unknown unit");
 }
@@ -82,6 +84,23 @@ mlir::mcore::perf::timeInstructions(Chip chip, Engine engine,
   }
   return createStringError(inconvertibleErrorCode(),
                            "timeInstructions needs an engine");
+}
+
+double mlir::mcore::perf::getValuIssueClocks(Chip chip, unsigned latency) {
+  if (getChipInfo(chip).hasMfma)
+    // SISchedule.td, gfx9 models: "The latency values are 1 / (operations /
+    // cycle) / 4": a class's latency is its issue interval in 4-clock
+    // passes (Write32Bit 1; WriteTrans32 and WriteQuarterRate32 4).
+    return 4.0 * std::max(latency, 1u);
+  // GFX11 model (gfx11, gfx12), latencies in clocks: full-rate classes 5,
+  // "Half rate 64-bit instructions" (Write64Bit) 6, "Other quarter rate
+  // VALU instructions" (WriteQuarterRate32) and the integer multiplies 8,
+  // the quarter-rate transcendentals 10, f64 more: 1, 2 or 4 issue clocks.
+  if (latency <= 5)
+    return 1;
+  if (latency == 6)
+    return 2;
+  return 4;
 }
 
 std::optional<Unit> mlir::mcore::perf::getUnitOfResource(StringRef name) {

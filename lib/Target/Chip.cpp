@@ -70,6 +70,36 @@ const ChipOccupancyInfo &mlir::mcore::getChipOccupancyInfo(Chip chip) {
   return kOccupancy[unsigned(chip)];
 }
 
+// LDS data path, in `Chip` order. Sources:
+// - AMD, "Understanding AMD GPU LDS and Bank Conflicts" (Composable Kernel
+//   documentation, conceptual/ck_tile/hardware/lds_bank_conflicts): 32
+//   banks of 4 bytes; a wave's access is served in phases (ds_write_b128:
+//   8 phases of 8 consecutive lanes, 128 bytes each); lanes of one phase
+//   that reach one bank at different addresses are serialized.
+// - AMD CDNA 4 architecture white paper (as reported by Chips and Cheese,
+//   "AMD's CDNA 4 Architecture Announcement", 2025): the LDS of a CDNA4 CU
+//   grows to 160 KiB and its read bandwidth doubles to 256 bytes per clock.
+//   Writes keep 128 bytes per clock (the model's assumption).
+// - AMD "RDNA Architecture" white paper: a WGP's 128 KiB LDS is two halves of
+//   32 banks, one per CU; RDNA3 and RDNA4 keep it.
+static const ChipLdsInfo kLds[] = {
+    // banks bytes read-phases write-phases (per clock)
+    {32, 4, 1, 1}, // gfx908
+    {32, 4, 1, 1}, // gfx90a
+    {32, 4, 1, 1}, // gfx942
+    {32, 4, 2, 1}, // gfx950
+    {32, 4, 1, 1}, // gfx1100
+    {32, 4, 1, 1}, // gfx1101
+    {32, 4, 1, 1}, // gfx1102
+    {32, 4, 1, 1}, // gfx1200
+    {32, 4, 1, 1}, // gfx1201
+};
+static_assert(std::size(kLds) == kNumChips, "one row per Chip");
+
+const ChipLdsInfo &mlir::mcore::getChipLdsInfo(Chip chip) {
+  return kLds[unsigned(chip)];
+}
+
 llvm::ArrayRef<ChipInfo> mlir::mcore::getAllChips() { return kChips; }
 
 const ChipInfo &mlir::mcore::getChipInfo(Chip chip) {

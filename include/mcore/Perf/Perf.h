@@ -75,10 +75,13 @@ struct ProductPrediction {
   unsigned lastRoundWavesPerSimd = 0;
   double clocks = 0;         ///< predicted compute time, clock cycles
   double computeSeconds = 0, memorySeconds = 0, seconds = 0;
+  double l2Seconds = 0;      ///< L2 to CU traffic at the L2's bandwidth (0:
+                             ///< not modelled for the product)
   double tflops = 0;         ///< 2MNK / seconds (dense-equivalent for 2:4)
   double peakTflops = 0;     ///< the instruction's peak on the product
   double utilization = 0;    ///< tflops / peakTflops
   bool memoryBound = false;
+  bool l2Bound = false;
 };
 
 struct MatrixUse {
@@ -105,6 +108,11 @@ struct KernelPrediction {
   double opsPerWaveIteration = 0;
   double simdCycles = 0;      ///< T(W): one iteration of each of W waves
   double simdUtilization = 0; ///< W * matrixCycles / T(W)
+  // The loop's LDS traffic, one wave, one iteration.
+  double ldsBytes = 0;
+  double ldsClocks = 0;       ///< of the CU's LDS data path, conflicts in
+  double ldsIdealClocks = 0;  ///< without bank conflicts
+  unsigned ldsUnknown = 0;    ///< instructions whose addresses are unknown
   // The problem.
   bool hasProblem = false;
   Problem problem;
@@ -113,6 +121,7 @@ struct KernelPrediction {
   int64_t iterations = 0;     ///< of the K loop per work-group
   int64_t workgroups = 0;
   double flops = 0, bytes = 0;
+  double l2Bytes = 0; ///< every work-group's A and B panels, and C, through L2
   std::vector<ProductPrediction> products;
   std::vector<std::string> notes;
 };

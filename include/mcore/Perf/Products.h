@@ -25,6 +25,8 @@ struct ProductInfo {
   double peakClockMHz;       ///< peak engine (boost) clock
   double memoryBandwidthGBs; ///< peak DRAM bandwidth, 10^9 bytes per second
   double publishedF16TFlops; ///< the vendor's dense f16 matrix peak, a check
+  /// L2 to CU bytes per clock of the whole GPU; 0 when not modelled.
+  double l2BytesPerClock;
   const char *source;        ///< where the figures come from
 };
 

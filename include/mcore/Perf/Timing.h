@@ -28,8 +28,12 @@ namespace mlir::mcore::perf {
 
 /// The per-SIMD units an instruction keeps busy. On RDNA the matrix
 /// instructions run on the VALU, so their cycles count for Matrix and VALU.
-enum class Unit : uint8_t { Matrix, VALU, SALU, VMEM, LDS, Branch };
-constexpr unsigned kNumUnits = 6;
+/// LDS is the port LDS (and SMEM) instructions issue on; LdsData is this
+/// SIMD's share of the CU's LDS data path (the clocks an access takes with
+/// its bank conflicts, times the SIMDs sharing the LDS): a throughput bound
+/// only, it delays no single wave's issue.
+enum class Unit : uint8_t { Matrix, VALU, SALU, VMEM, LDS, Branch, LdsData };
+constexpr unsigned kNumUnits = 7;
 llvm::StringRef getUnitName(Unit unit); ///< "matrix", "valu", ...
 using UnitCycles = std::array<double, kNumUnits>;
 
@@ -64,6 +68,8 @@ struct LoopTiming {
 struct TimedInstruction {
   const IsaLine *line;
   const IntrinsicInfo *matrix = nullptr;
+  /// Clocks of this SIMD's share of the LDS data path (Unit::LdsData).
+  double ldsShare = 0;
 };
 
 /// Times `body` repeated `iterations` times (a loop; 1 for straight-line

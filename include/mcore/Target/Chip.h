@@ -107,11 +107,25 @@ struct ChipOccupancyInfo {
   bool sgprsLimitWaves;      ///< gfx9: SGPRs per SIMD limit the waves
 };
 
+/// The LDS data path of one CU: the bank structure and how many bytes a
+/// clock it moves (docs/Performance.md, "LDS bandwidth and bank conflicts").
+/// A wave's LDS access is served in phases of `banks * bankBytes` bytes; a
+/// phase takes one clock per access to its busiest bank. On RDNA each CU of
+/// a WGP has its own half of the LDS.
+struct ChipLdsInfo {
+  unsigned banks;            ///< 32
+  unsigned bankBytes;        ///< 4
+  unsigned readPhasesPerClock;  ///< 1; 2 on gfx950 (reads at 256 B/clk)
+  unsigned writePhasesPerClock; ///< 1
+  unsigned bytesPerPhase() const { return banks * bankBytes; }
+};
+
 /// All chips, in `Chip` order.
 llvm::ArrayRef<ChipInfo> getAllChips();
 const ChipInfo &getChipInfo(Chip chip);
 llvm::StringRef getChipName(Chip chip);
 const ChipOccupancyInfo &getChipOccupancyInfo(Chip chip);
+const ChipLdsInfo &getChipLdsInfo(Chip chip);
 llvm::StringRef getChipFamilyName(ChipFamily family);
 llvm::StringRef getFp8FormatName(Fp8Format format);
 

@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Predicted performance of mcore's own 4096^3 matmul kernels, per chip.
+
+Not a timed test: nothing runs on a GPU. For each chip and kind (dense f16,
+2:4 f16), it compiles the matmul with `mcore-opt --mcore-pipeline="chip=...
+format=isa"` (extra pipeline options with --options) and asks `mcore-perf
+--json` for the model's figures (docs/Performance.md): waves per SIMD, one
+wave's loop cycles, the SIMD's loop cycles with its waves, the steady-state
+matrix-unit share, spills, predicted TFLOP/s and the whole problem's share of
+the instruction's peak (tail and the rest of the kernel included). For 2:4
+kernels the TFLOP/s are dense-equivalent and the last column is the ratio to
+the dense kernel of the same chip.
+
+    benchmarks/perf-table.py --build build                  # the default table
+    benchmarks/perf-table.py --build build --chips gfx942 --kinds sparse
+    benchmarks/perf-table.py --build build --options "tile-m=256 tile-n=256"
+
+Prints a Markdown table (the one in docs/Performance.md, "Current state");
+--json prints the rows as JSON. Every figure is PREDICTED.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+CHIPS = ['gfx942', 'gfx950', 'gfx1201', 'gfx1100']
+
+DENSE = """func.func @matmul(%A: memref<{m}x{k}xf16>, %B: memref<{k}x{n}xf16>,
+                  %C: memref<{m}x{n}xf32>) {{
+  linalg.matmul ins(%A, %B : memref<{m}x{k}xf16>, memref<{k}x{n}xf16>)
+                outs(%C : memref<{m}x{n}xf32>)
+  return
+}}
+"""
+
+# examples/sparse-matmul.mlir at any size: the matmul kernel is the second
+# object (the first compresses A).
+SPARSE = """#S24 = #sparse_tensor.encoding<{{map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4])}}>
+func.func @matmul(%a: tensor<{m}x{k}xf16, #S24>, %b: tensor<{k}x{n}xf16>,
+                  %c: tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32> {{
+  %r = linalg.matmul ins(%a, %b : tensor<{m}x{k}xf16, #S24>, tensor<{k}x{n}xf16>)
+                     outs(%c : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
+  return %r : tensor<{m}x{n}xf32>
+}}
+"""
+
+
+def run(cmd, stdin=None):
+    p = subprocess.run(cmd, input=stdin, capture_output=True, text=True)
+    if p.returncode:
+        sys.exit(f"perf-table: {' '.join(cmd)} failed:\n{p.stderr}")
+    return p.stdout
+
+
+def predict(args, chip, kind, shape):
+    m, n, k = shape
+    source = (DENSE if kind == 'dense' else SPARSE).format(m=m, n=n, k=k)
+    pipeline = f'chip={chip} format=isa {args.options}'.strip()
+    isa = run([os.path.join(args.build, 'bin', 'mcore-opt'),
+               f'--mcore-pipeline={pipeline}', '-'], source)
+    with tempfile.NamedTemporaryFile('w', suffix='.mlir') as f:
+        f.write(isa)
+        f.flush()
+        cmd = [os.path.join(args.build, 'bin', 'mcore-perf'), f.name,
+               f'--shape={m}x{n}x{k}', '--json']
+        if kind == 'sparse':
+            cmd.append('--kernel=@matmul_kernel_0')
+        report = json.loads(run(cmd))
+    kernel = report['kernels'][0]
+    loop = kernel['loop']
+    product = kernel['problem']['products'][0]
+    res = kernel['resources']
+    return {
+        'chip': chip,
+        'kind': kind,
+        'product': product['product'],
+        'matrix': ', '.join(f"{u['count']} x {u['mnemonic']}"
+                            for u in loop['matrix']),
+        'vgprs': res['vgprs_allocated'],
+        'lds': res['lds_bytes'],
+        'spills': (res['vgpr_spill_count'] or 0) + (res['sgpr_spill_count'] or 0),
+        'waves': kernel['occupancy']['waves_per_simd'],
+        'limit': ', '.join(kernel['occupancy']['limited_by']),
+        'wave_cycles': loop['wave_cycles_per_iteration'],
+        'simd_cycles': loop['simd_cycles_per_iteration'],
+        'steady': loop['simd_utilization'],
+        'tflops': product['tflops'],
+        'peak': product['peak_tflops'],
+        'utilization': product['utilization'],
+        'bound': product['bound'],
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--build', default='build',
+                        help='the build directory (bin/mcore-opt, bin/mcore-perf)')
+    parser.add_argument('--chips', default=','.join(CHIPS))
+    parser.add_argument('--kinds', default='dense,sparse')
+    parser.add_argument('--shape', default='4096x4096x4096', help='MxNxK')
+    parser.add_argument('--options', default='',
+                        help='extra --mcore-pipeline options')
+    parser.add_argument('--json', action='store_true')
+    args = parser.parse_args()
+    shape = tuple(int(x) for x in args.shape.split('x'))
+    rows = []
+    for chip in args.chips.split(','):
+        dense = None
+        for kind in args.kinds.split(','):
+            row = predict(args, chip, kind, shape)
+            if kind == 'dense':
+                dense = row
+            row['vs_dense'] = (row['tflops'] / dense['tflops']
+                               if kind == 'sparse' and dense else None)
+            rows.append(row)
+    if args.json:
+        json.dump(rows, sys.stdout, indent=1)
+        print()
+        return
+    print(f"Predicted (mcore-perf, docs/Performance.md), {args.shape} f16, "
+          f"f32 accumulation{', options: ' + args.options if args.options else ''}:")
+    print()
+    print('| chip | kind | loop | VGPRs | LDS | spills | waves/SIMD (limit) '
+          '| 1 wave, cycles/iter | SIMD, cycles/iter | matrix busy (loop) '
+          '| product | TFLOP/s | of peak | 2:4 / dense |')
+    print('| --- ' * 14 + '|')
+    for r in rows:
+        ratio = f"{r['vs_dense']:.2f}x" if r['vs_dense'] else ''
+        print(f"| {r['chip']} | {'2:4' if r['kind'] == 'sparse' else 'dense'} "
+              f"| {r['matrix']} | {r['vgprs']} | {r['lds'] // 1024} KiB "
+              f"| {r['spills']} | {r['waves']} ({r['limit']}) "
+              f"| {r['wave_cycles']:.0f} | {r['simd_cycles']:.0f} "
+              f"| {100 * r['steady']:.1f}% | {r['product']} "
+              f"| {r['tflops']:.0f} | {100 * r['utilization']:.1f}% of "
+              f"{r['peak']:.0f} ({r['bound']}) | {ratio} |")
+
+
+if __name__ == '__main__':
+    main()

@@ -552,6 +552,24 @@ struct Scratch {
 };
 thread_local Scratch scratch;
 
+/// acc[j] = sum over k of A[k] * B[k][j] for one row of A (kA stored
+/// elements; with 2:4, element kc stands at row 4 * (kc / 2) + pos[kc] of
+/// B's K rows). Exact for the formats it is used with: integers, and
+/// products of narrow floats summed in double.
+template <typename T>
+void rowTimesB(T *acc, const T *aRow, const T *Bm, const uint8_t *pos,
+               unsigned kA, unsigned N) {
+  for (unsigned j = 0; j < N; ++j)
+    acc[j] = 0;
+  for (unsigned kc = 0; kc < kA; ++kc) {
+    T av = aRow[kc];
+    unsigned krow = pos ? 4 * (kc / 2) + pos[kc] : kc;
+    const T *row = Bm + size_t(krow) * N;
+    for (unsigned j = 0; j < N; ++j)
+      acc[j] += av * row[j];
+  }
+}
+
 } // namespace
 
 Error MatrixOp::executeLanes(const MatrixImmediates &imm,
@@ -684,24 +702,8 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
         } else {
           // Products of the narrow input formats are exact in double; the
           // sum is rounded once more when it is written.
-          for (unsigned j = 0; j < N; ++j)
-            acc[j] = 0.0;
-          if (!I.sparse) {
-            for (unsigned k = 0; k < K; ++k) {
-              double av = A[i * kA + k];
-              const double *row = Bm + size_t(k) * N;
-              for (unsigned j = 0; j < N; ++j)
-                acc[j] += av * row[j];
-            }
-          } else {
-            const uint8_t *p = &S.pos[size_t(i) * kA];
-            for (unsigned kc = 0; kc < kA; ++kc) {
-              double av = A[i * kA + kc];
-              const double *row = Bm + size_t(4 * (kc / 2) + p[kc]) * N;
-              for (unsigned j = 0; j < N; ++j)
-                acc[j] += av * row[j];
-            }
-          }
+          rowTimesB(acc, &A[size_t(i) * kA], Bm,
+                    I.sparse ? &S.pos[size_t(i) * kA] : nullptr, kA, N);
           for (unsigned j = 0; j < N; ++j)
             acc[j] += cRow[j];
         }
@@ -733,24 +735,8 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
     const int64_t *Bm = &S.bi[size_t(blk) * K * N];
     for (unsigned i = 0; i < M; ++i) {
       int64_t *acc = S.accI.data();
-      for (unsigned j = 0; j < N; ++j)
-        acc[j] = 0;
-      if (!I.sparse) {
-        for (unsigned k = 0; k < K; ++k) {
-          int64_t av = A[i * kA + k];
-          const int64_t *row = Bm + size_t(k) * N;
-          for (unsigned j = 0; j < N; ++j)
-            acc[j] += av * row[j];
-        }
-      } else {
-        const uint8_t *p = &S.pos[size_t(i) * kA];
-        for (unsigned kc = 0; kc < kA; ++kc) {
-          int64_t av = A[i * kA + kc];
-          const int64_t *row = Bm + size_t(4 * (kc / 2) + p[kc]) * N;
-          for (unsigned j = 0; j < N; ++j)
-            acc[j] += av * row[j];
-        }
-      }
+      rowTimesB(acc, &A[size_t(i) * kA], Bm,
+                I.sparse ? &S.pos[size_t(i) * kA] : nullptr, kA, N);
       for (unsigned j = 0; j < N; ++j) {
         const Loc &l = cLoc[(size_t(blk) * M + i) * N + j];
         int64_t cv = decodeInt(ElemType::I32, readBits(c[l.lane], l.bit, 32),

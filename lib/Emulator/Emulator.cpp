@@ -122,13 +122,8 @@ Expected<const Kernel *> Module::getKernel(llvm::StringRef name) const {
 
 Error Module::launch(const Kernel &kernel, Dim3 grid, Dim3 block,
                      unsigned dynamicLdsBytes, void **params) const {
-  LaunchRequest req;
-  req.kernel = &kernel;
-  req.image = &impl->image;
-  req.options = &impl->options;
-  req.grid = grid;
-  req.block = block;
-  req.dynamicLdsBytes = dynamicLdsBytes;
+  LaunchRequest req{&kernel, &impl->image, &impl->options, grid, block,
+                    dynamicLdsBytes};
   req.params = params;
   return runLaunch(req);
 }
@@ -136,13 +131,8 @@ Error Module::launch(const Kernel &kernel, Dim3 grid, Dim3 block,
 Error Module::launchWithKernarg(const Kernel &kernel, Dim3 grid, Dim3 block,
                                 unsigned dynamicLdsBytes, const void *kernarg,
                                 size_t kernargBytes) const {
-  LaunchRequest req;
-  req.kernel = &kernel;
-  req.image = &impl->image;
-  req.options = &impl->options;
-  req.grid = grid;
-  req.block = block;
-  req.dynamicLdsBytes = dynamicLdsBytes;
+  LaunchRequest req{&kernel, &impl->image, &impl->options, grid, block,
+                    dynamicLdsBytes};
   req.kernarg = kernarg;
   req.kernargBytes = kernargBytes;
   return runLaunch(req);

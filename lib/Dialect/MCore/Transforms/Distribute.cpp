@@ -8,7 +8,11 @@
 //
 // The whole-tile values it distributes, and how:
 //   * vector.transfer_read of an A or B tile: per-lane loads, one vector load
-//     per run of elements contiguous in memory;
+//     per run of elements contiguous in memory; also reads that broadcast
+//     along a tile dimension (a bias per column, a scale per row, a scalar
+//     in a rank-0 memref), as a fused epilogue reads its operands;
+//   * vector.broadcast of a scalar to a whole tile: a broadcast to the
+//     fragment;
 //   * mcore.load_sparse_index: per-lane loads of canonical metadata words and
 //     nibble shuffles into the lane's index word (index set 0);
 //   * arith.constant splats (accumulator init): per-lane splats;
@@ -37,6 +41,8 @@
 #include "mlir/IR/OpDefinition.h"
 
 #include "llvm/ADT/SetVector.h"
+
+#include <type_traits>
 
 namespace mlir::mcore {
 #define GEN_PASS_DEF_MCOREDISTRIBUTEPASS
@@ -427,6 +433,14 @@ private:
       return distributeIndex(b, index);
     if (auto cst = dyn_cast<arith::ConstantOp>(op))
       return distributeConstant(b, cst);
+    // A scalar broadcast to a whole tile: every lane holds it everywhere.
+    if (auto bcast = dyn_cast<vector::BroadcastOp>(op);
+        bcast && !isa<VectorType>(bcast.getSourceType()))
+      return replace(op, vector::BroadcastOp::create(
+                             b, op->getLoc(),
+                             cast<VectorType>(fragmentType(bcast.getResult())),
+                             bcast.getSource())
+                             .getResult());
     // A lane holds the same values of a tile and of its transpose; a
     // bitcast reinterprets them (packable() checked the order).
     if (isa<vector::TransposeOp>(op))
@@ -593,11 +607,14 @@ private:
     Value base;
     ValueRange indices;
     unsigned rank;
-    unsigned dim[2]; ///< the memref dimension of tile coordinate 0 and 1
+    /// The memref dimension of tile coordinate 0 and 1, or kBroadcast: the
+    /// tile repeats one element along that coordinate (reads only).
+    unsigned dim[2];
     int contig;      ///< the tile coordinate along the memref's innermost,
                      ///< unit-stride dimension, or -1
     bool inBounds[2];
 
+    static constexpr unsigned kBroadcast = ~0u;
     bool allInBounds() const { return inBounds[0] && inBounds[1]; }
 
     /// Memory indices of the element at tile coordinate lane + c.
@@ -607,11 +624,12 @@ private:
       Value lane[2] = {lane0, lane1};
       int64_t off[2] = {c.d0, c.d1};
       for (unsigned d = 0; d < 2; ++d)
-        idx[dim[d]] = arith::AddIOp::create(
-            b, loc, idx[dim[d]],
-            arith::AddIOp::create(b, loc, lane[d],
-                                  arith::ConstantIndexOp::create(b, loc,
-                                                                 off[d])));
+        if (dim[d] != kBroadcast)
+          idx[dim[d]] = arith::AddIOp::create(
+              b, loc, idx[dim[d]],
+              arith::AddIOp::create(
+                  b, loc, lane[d],
+                  arith::ConstantIndexOp::create(b, loc, off[d])));
       return idx;
     }
 
@@ -623,9 +641,12 @@ private:
                                                     Type elem) const {
       SmallVector<int64_t> shape = {1, 1};
       shape[contig < 0 ? 1 : contig] = len;
-      auto map = AffineMap::get(
-          rank, 0, {b.getAffineDimExpr(dim[0]), b.getAffineDimExpr(dim[1])},
-          b.getContext());
+      SmallVector<AffineExpr> results;
+      for (unsigned d = 0; d < 2; ++d)
+        results.push_back(dim[d] == kBroadcast
+                              ? b.getAffineConstantExpr(0)
+                              : b.getAffineDimExpr(dim[d]));
+      auto map = AffineMap::get(rank, 0, results, b.getContext());
       return {VectorType::get(shape, elem), map};
     }
   };
@@ -641,23 +662,34 @@ private:
                           "memrefs only");
     AffineMap map = op.getPermutationMap();
     unsigned rank = memType.getRank();
-    auto d0 = map.getNumResults() == 2
-                  ? dyn_cast<AffineDimExpr>(map.getResult(0))
-                  : AffineDimExpr(nullptr);
-    auto d1 = map.getNumResults() == 2
-                  ? dyn_cast<AffineDimExpr>(map.getResult(1))
-                  : AffineDimExpr(nullptr);
-    if (!d0 || !d1)
+    // Each tile coordinate selects a memref dimension, or (reads only)
+    // broadcasts one element.
+    constexpr bool isRead = std::is_same_v<TransferOp, vector::TransferReadOp>;
+    unsigned dims[2];
+    bool ok = map.getNumResults() == 2;
+    for (unsigned d = 0; ok && d < 2; ++d) {
+      AffineExpr e = map.getResult(d);
+      if (auto dimExpr = dyn_cast<AffineDimExpr>(e))
+        dims[d] = dimExpr.getPosition();
+      else if (isRead && isa<AffineConstantExpr>(e) &&
+               cast<AffineConstantExpr>(e).getValue() == 0)
+        dims[d] = Geometry::kBroadcast;
+      else
+        ok = false;
+    }
+    if (!ok)
       return op.emitError("mcore-distribute handles permutation maps that "
-                          "select two memref dimensions, got ")
-             << AffineMapAttr::get(map);
+                          "select two memref dimensions")
+             << (isRead ? " (or broadcast along one or both)" : "")
+             << ", got " << AffineMapAttr::get(map);
     Geometry g{op.getBase(),
                op.getIndices(),
                rank,
-               {d0.getPosition(), d1.getPosition()},
+               {dims[0], dims[1]},
                -1,
-               {op.isDimInBounds(0), op.isDimInBounds(1)}};
-    if (innermostIsContiguous(memType))
+               {op.isDimInBounds(0) || dims[0] == Geometry::kBroadcast,
+                op.isDimInBounds(1) || dims[1] == Geometry::kBroadcast}};
+    if (rank > 0 && innermostIsContiguous(memType))
       g.contig = g.dim[1] == rank - 1 ? 1 : g.dim[0] == rank - 1 ? 0 : -1;
     return g;
   }

@@ -171,6 +171,9 @@ tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &spec,
 
   SmallVector<Type> buffers = getLdsBufferTypes(ctx, spec, cfg);
 
+  // The element-wise consumers of C that run in the epilogue.
+  Epilogue epilogue = planEpilogue(spec, /*cReadByKernel=*/!fillValue);
+
   // 1. Work-group tiles through the TilingInterface.
   scf::SCFTilingOptions tiling;
   tiling.setTileSizes({rewriter.getIndexAttr(cfg.tileM),
@@ -188,6 +191,20 @@ tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &spec,
     return op->emitError("work-group tiling through the TilingInterface "
                          "failed");
   Operation *tiledOp = tiled->tiledOps.front();
+  Value tileC = spec.sparse ? cast<SparseMatmulOp>(tiledOp).getC()
+                            : cast<linalg::MatmulOp>(tiledOp).getDpsInits()[0];
+  if (!epilogue.empty()) {
+    SmallVector<OpFoldResult> offsets, sizes;
+    if (auto sv = tileC.getDefiningOp<memref::SubViewOp>()) {
+      offsets = sv.getMixedOffsets();
+      sizes = sv.getMixedSizes();
+    } else {
+      offsets.assign(2, rewriter.getIndexAttr(0));
+      sizes = memref::getMixedSizes(rewriter, loc, tileC);
+    }
+    if (failed(fuseEpilogue(rewriter, epilogue, tiledOp, offsets, sizes)))
+      return failure();
+  }
   rewriter.eraseOp(op);
 
   // 2. The forall becomes the launch grid.
@@ -200,13 +217,11 @@ tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &spec,
   // is the offset of its C subview.
   ImplicitLocOpBuilder b(loc, rewriter);
   b.setInsertionPoint(tiledOp);
-  Value tileC = spec.sparse ? cast<SparseMatmulOp>(tiledOp).getC()
-                            : cast<linalg::MatmulOp>(tiledOp).getDpsInits()[0];
   SmallVector<OpFoldResult> cOffsets = getSubviewOffsets(tileC, b);
   Value i0 = getValueOrCreateConstantIndexOp(b, loc, cOffsets[0]);
   Value j0 = getValueOrCreateConstantIndexOp(b, loc, cOffsets[1]);
   KernelEmitter emitter(b, spec, cfg, intr);
-  if (failed(emitter.emit(launch, i0, j0, fillValue)))
+  if (failed(emitter.emit(launch, i0, j0, fillValue, epilogue)))
     return failure();
   SmallVector<Value> operands(tiledOp->getOperands());
   rewriter.eraseOp(tiledOp);
@@ -214,6 +229,7 @@ tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &spec,
     if (Operation *def = v.getDefiningOp())
       if (isa<memref::SubViewOp>(def) && def->use_empty())
         rewriter.eraseOp(def);
+  finishEpilogue(rewriter, epilogue);
   return launch;
 }
 

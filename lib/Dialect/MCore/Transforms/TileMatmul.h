@@ -9,6 +9,8 @@
 //   TileMatmulPacking.cpp  sub-byte (i4) values packed two per byte
 //   TileMatmulKernel.cpp   the kernel body: the pipelined K loop, the
 //                          per-wave MMAs and the epilogue
+//   TileMatmulEpilogue.cpp element-wise consumers of C fused into the
+//                          epilogue (bias, scales, activations, casts)
 //   TileMatmul.cpp         the driver: work-group tiling, gpu.launch, pass
 //
 // Private to lib/Dialect/MCore/Transforms.
@@ -23,6 +25,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
@@ -67,6 +70,77 @@ inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 inline int64_t storageBits(ScalarKind kind) {
   return std::max<int64_t>(8, getBitWidth(kind));
 }
+
+//===----------------------------------------------------------------------===//
+// Fused epilogues (TileMatmulEpilogue.cpp)
+//===----------------------------------------------------------------------===//
+
+/// The attribute on a linalg op that consumes a matmul's C but stays out of
+/// its kernel: the reason, which mcore-linalg-to-gpu reports.
+inline constexpr llvm::StringLiteral kNotFusedAttrName = "mcore.not_fused";
+
+/// One element-wise op of an epilogue.
+struct EpilogueOp {
+  linalg::LinalgOp op; ///< before fusion the original, then its tile
+  /// Per operand: the epilogue buffer it is (index into Epilogue::buffers,
+  /// held in registers, read element by element), or -1.
+  SmallVector<int> group;
+  int outGroup = -1; ///< the buffer its output is
+};
+
+/// The element-wise consumers of a matmul that its kernel applies to each
+/// accumulator tile before storing it.
+struct Epilogue {
+  SmallVector<EpilogueOp> ops; ///< in program order
+  /// The buffers the kernel holds in registers: C, then the fused outputs.
+  SmallVector<Value> buffers;
+  /// Per buffer: stored by the kernel (false: a temporary nothing else
+  /// reads, which goes away).
+  SmallVector<bool> store;
+  bool empty() const { return ops.empty(); }
+  bool storesC() const { return store.empty() || store[0]; }
+};
+
+/// The linalg ops after `spec.op` that can run in its epilogue (ops that
+/// cannot get kNotFusedAttrName); their operands are moved above the
+/// matmul. `cReadByKernel`: the kernel adds C's old value (no folded fill),
+/// so C is not a temporary.
+Epilogue planEpilogue(const MatmulSpec &spec, bool cReadByKernel);
+
+/// Tiles the planned ops into the work-group loop after `tiledMatmul`,
+/// whose tile of C is `cOffsets` x `cSizes`, through the TilingInterface.
+LogicalResult fuseEpilogue(RewriterBase &rewriter, Epilogue &epilogue,
+                           Operation *tiledMatmul,
+                           ArrayRef<OpFoldResult> cOffsets,
+                           ArrayRef<OpFoldResult> cSizes);
+
+/// Once the kernel applied them: erases the fused ops' tiles and the
+/// temporaries nobody reads.
+void finishEpilogue(RewriterBase &rewriter, Epilogue &epilogue);
+
+/// Applies an epilogue in the kernel.
+class EpilogueEmitter {
+public:
+  EpilogueEmitter(ImplicitLocOpBuilder &b, const Epilogue &epilogue)
+      : b(b), epilogue(epilogue) {}
+
+  /// `cTile`: C's values (in C's element type) of the tile whose first
+  /// element is (row, col) of the work-group tile; `inBounds`: per
+  /// dimension, the tile never crosses the matrix edge. Applies the fused
+  /// ops, stores every buffer but C that is still read, and returns C's
+  /// final value.
+  Value emitTile(Value cTile, Value row, Value col, ArrayRef<bool> inBounds);
+
+private:
+  Value readOperand(linalg::LinalgOp op, OpOperand &operand,
+                    VectorType tileType, Value row, Value col,
+                    ArrayRef<bool> inBounds);
+  Value applyBody(linalg::LinalgOp op, ArrayRef<Value> args,
+                  VectorType tileType);
+
+  ImplicitLocOpBuilder &b;
+  const Epilogue &epilogue;
+};
 
 //===----------------------------------------------------------------------===//
 // The driver (TileMatmul.cpp)
@@ -122,8 +196,11 @@ public:
                 const MatmulTileConfig &cfg, const IntrinsicInfo &intr)
       : b(b), spec(spec), cfg(cfg), intr(intr) {}
 
+  /// The kernel of the work-group tile at (i0, j0) of C; the accumulators
+  /// start at `fillValue` (else at C), and `epilogue` runs on them.
   LogicalResult emit(gpu::LaunchOp launch, Value i0, Value j0,
-                     std::optional<Attribute> fillValue);
+                     std::optional<Attribute> fillValue,
+                     const Epilogue &epilogue);
 
 private:
   Value idx(int64_t v) { return arith::ConstantIndexOp::create(b, v); }

@@ -6,7 +6,8 @@
 // refills and waits); each wave carries a register block of intrinsic-tile
 // accumulators through the loop as iter_args and reads its A, B (and
 // sparse index) tiles from LDS per K step; the epilogue adds C (or the
-// folded fill value) and writes C's tiles, masked at the matrix edge.
+// folded fill value), applies the fused element-wise consumers
+// (TileMatmulEpilogue.cpp) and writes C's tiles, masked at the matrix edge.
 //
 // This is the only loop mcore-tile-matmul writes by hand: the tiling
 // interfaces produce no pipelined loop.
@@ -100,7 +101,8 @@ SmallVector<Value> KernelEmitter::computeStage(Value stage, ValueRange acc) {
 }
 
 LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
-                                  std::optional<Attribute> fillValue) {
+                                  std::optional<Attribute> fillValue,
+                                  const Epilogue &epilogue) {
   Value bMat = spec.b, c = spec.c;
 
   tid = launch.getThreadIds().x;
@@ -260,6 +262,10 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
                                         ArrayRef<Attribute>(*fillValue));
     fillAcc = convert(arith::ConstantOp::create(b, cTileType, splat), accType);
   }
+  // The wave's first element in the work-group tile, for the epilogue.
+  Value tileRow0 = mul(waveM, cfg.getWaveTileM());
+  Value tileCol0 = mul(waveN, cfg.getWaveTileN());
+  EpilogueEmitter fused(b, epilogue);
   for (int64_t i = 0; i < tilesM; ++i)
     for (int64_t j = 0; j < tilesN; ++j) {
       SmallVector<Value> at = {add(cRow0, i * intr.m),
@@ -275,8 +281,14 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
       if (init)
         sum = isFloat ? arith::AddFOp::create(b, sum, init).getResult()
                       : arith::AddIOp::create(b, sum, init).getResult();
-      vector::TransferWriteOp::create(b, convert(sum, cTileType), c, at,
-                                      cInBounds);
+      // C's value in C's type: what the fused ops read, stored unless
+      // C is a temporary only they read.
+      Value cTile = convert(sum, cTileType);
+      if (!epilogue.empty())
+        cTile = fused.emitTile(cTile, add(tileRow0, i * intr.m),
+                               add(tileCol0, j * intr.n), cInBounds);
+      if (epilogue.storesC())
+        vector::TransferWriteOp::create(b, cTile, c, at, cInBounds);
     }
   return success();
 }

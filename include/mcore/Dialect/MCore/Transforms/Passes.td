@@ -91,7 +91,19 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
       on its way to LDS, so the waves read the same LDS tiles either way;
     * i4 is one value per byte in global memory, packed two per byte in LDS;
     * other contractions (`linalg.batch_matmul`, ...) are left alone, with a
-      warning.
+      warning;
+    * element-wise linalg ops that consume C (a bias, scales, an
+      activation, the cast to the output type) run in the kernel's
+      epilogue, on the accumulators in registers: they are tiled into the
+      work-group loop through the TilingInterface, their operands read
+      through their indexing maps (broadcast along rows or columns, or
+      scalars), and a buffer is stored only if something after the kernel
+      reads it (C, when only they read it, is never written). Each op must
+      follow the matmul with nothing touching memory in between, have one
+      output, only parallel loops over C's two dimensions, a body of
+      element-wise `arith`/`math` ops, and read C (and what an earlier fused
+      op wrote) element by element. An op that cannot be fused gets
+      `mcore.not_fused = "<reason>"`.
 
     The instruction comes from the catalog: the best one of the chip for the
     element types (`intrinsic=` forces one). An unsupported combination is

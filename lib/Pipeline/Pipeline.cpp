@@ -4,12 +4,14 @@
 //
 //   bufferization  mcore-compress-2to4, one-shot-bufferize (function
 //                  boundaries, identity layouts)
-//   kernels        mcore-lower-compress-2to4, mcore-tile-matmul,
-//                  mcore-host-buffers, mcore-distribute,
+//   kernels        mcore-lower-compress-2to4, mcore-tile-matmul (fused
+//                  epilogues), mcore-linalg-to-gpu, mcore-host-buffers,
+//                  mcore-distribute,
 //                  convert-mcore-to-amdgpu, convert-amdgpu-to-rocdl
 //   lowering       gpu-launch-sink-index-computations, gpu-kernel-outlining,
-//                  rocdl-attach-target; in each gpu.module vector/scf/affine
-//                  to LLVM and convert-gpu-to-rocdl; host code to LLVM and
+//                  rocdl-attach-target; in each gpu.module
+//                  mcore-expand-math, vector/scf/affine to LLVM and
+//                  convert-gpu-to-rocdl; host code to LLVM and
 //                  gpu-to-llvm (mgpu* runtime calls); in both,
 //                  mcore-legalize-sub-byte-memory (i4 one per byte)
 //   binary         mcore-device-libraries (calls of ROCm device-library
@@ -47,7 +49,6 @@
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
-#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -102,6 +103,8 @@ void mlir::mcore::buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
   tile.schedBarriers = t.schedBarriers;
   tile.groupM = t.groupM;
   pm.addPass(createMCoreTileMatmulPass(tile));
+  // Linalg ops no matmul kernel took (with a remark each).
+  pm.addPass(createMCoreLinalgToGpuPass());
   pm.addPass(createMCoreHostBuffersPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -127,8 +130,8 @@ void mlir::mcore::buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
                                              unsigned optLevel,
                                              StringRef abi) {
   const ChipInfo &info = getChipInfo(chip);
-  // Host leftovers that are not kernels (e.g. a fill that did not fold).
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // (Linalg ops left in host code became kernels in mcore-linalg-to-gpu;
+  // none runs on the host.)
   // Outline each gpu.launch into a gpu.module for the chip. Constants and
   // index arithmetic move into the kernel instead of becoming arguments.
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
@@ -142,6 +145,8 @@ void mlir::mcore::buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
 
   // Device code.
   OpPassManager &gpu = pm.nest<gpu::GPUModuleOp>();
+  // erf, tanh, ... (fused epilogues) without ROCm's device library.
+  gpu.addPass(createMCoreExpandMathPass());
   gpu.addPass(createLowerAffinePass());
   gpu.addPass(createConvertVectorToSCFPass());
   gpu.addPass(createSCFToControlFlowPass());

@@ -99,4 +99,36 @@ def MCoreDeviceLibrariesPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def MCoreExpandMathPass : Pass<"mcore-expand-math"> {
+  let summary = "Compute the math of GPU code that would call ROCm's "
+                "device library (erf, tanh, ...) with arith ops";
+  let description = [{
+    `convert-gpu-to-rocdl` lowers `math.erf`, `math.tanh` and most other
+    transcendental `math` ops to calls of ROCm's `ocml` library, which
+    `gpu-module-to-binary` must then link (and which mcore's emulator does not
+    provide). Fused epilogues use some of them (GELU: `erf` or `tanh`). This
+    pass, run on device code before that lowering, computes them without a
+    library, the same on every backend:
+
+    * `math.erf`, `math.erfc` and `math.tanh`: MLIR's polynomial
+      approximations (`populateMathPolynomialApproximationPatterns`), on f32
+      (f16 and bf16 operands are extended to f32 and the result truncated);
+    * `math.sinh`, `math.cosh`, `math.tan`, `math.asinh`, `math.acosh`,
+      `math.atanh`: MLIR's expansions into `exp`, `log` and `sqrt`
+      (`populateExpansionPatterns`).
+
+    `math.exp`, `math.log`, `math.sqrt` and `math.absf` need nothing: they
+    become LLVM intrinsics the AMDGPU backend (and the emulator) computes.
+    Other `math` ops stay `ocml` calls.
+
+    ```mlir
+    %y = math.tanh %x : vector<8xf32>
+    // becomes a clamp and a rational polynomial in %x (arith ops only)
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 #endif // MCORE_PIPELINE_PASSES_TD

@@ -103,7 +103,7 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
       output, only parallel loops over C's two dimensions, a body of
       element-wise `arith`/`math` ops, and read C (and what an earlier fused
       op wrote) element by element. An op that cannot be fused gets
-      `mcore.not_fused = "<reason>"`.
+      `mcore.not_fused = "<reason>"`, which `mcore-linalg-to-gpu` reports.
 
     The instruction comes from the catalog: the best one of the chip for the
     element types (`intrinsic=` forces one). An unsupported combination is
@@ -161,6 +161,45 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect", "::mlir::ROCDL::ROCDLDialect",
     "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect"];
+}
+
+def MCoreLinalgToGpuPass : Pass<"mcore-linalg-to-gpu"> {
+  let summary = "Run the linalg ops no matmul kernel took as GPU kernels of "
+                "their own, with a remark saying why";
+  let description = [{
+    After `mcore-tile-matmul`, linalg ops may remain in host code: element-
+    wise ops that could not be fused into a matmul's epilogue, a fill that
+    did not fold, reductions, other contractions. Each becomes a GPU kernel
+    (no op of a program runs on the host unnoticed), and a remark says why
+    it is not part of a matmul kernel (the `mcore.not_fused` reason
+    `mcore-tile-matmul` left, or that no matmul consumes or produces it):
+
+    * the op becomes loops (upstream `linalgOpToParallelLoops`: an
+      `scf.parallel` over its leading parallel dimensions, `scf.for` for the
+      rest);
+    * the `scf.parallel` is tiled by 256 along its last dimension (4 x 64
+      along its last two), the tiles mapped to work-groups and the elements
+      of a tile to threads, the last dimension on x (so that neighbouring
+      threads touch neighbouring elements);
+    * upstream's `convert-parallel-loops-to-gpu` patterns make the
+      `gpu.launch`.
+
+    An op whose outermost loop is a reduction (or that has no loop) runs in
+    a kernel of one thread, with a remark that says so.
+
+    ```mlir
+    linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+        ins(%x : memref<?x?xf32>) outs(%y : memref<?x?xf32>) { ... }
+    // remark: linalg.generic runs as a GPU kernel of its own: ...
+    // becomes
+    gpu.launch blocks(...) in (%gx = ceil(N / 64), %gy = ceil(M / 4), ...)
+               threads(...) in (%tx = 64, %ty = 4, ...) { ... }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"];
 }
 
 def MCoreCompress2to4Pass : Pass<"mcore-compress-2to4", "::mlir::ModuleOp"> {

@@ -1,0 +1,150 @@
+//===- LinalgToGpu.cpp - Leftover linalg ops as GPU kernels ---------------===//
+//
+// mcore-linalg-to-gpu: every linalg op left in host code after the matmul
+// kernels exist becomes a GPU kernel through upstream's linalg -> parallel
+// loops -> gpu.launch path, with a remark saying why it is not part of a
+// matmul kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mcore/Dialect/MCore/Transforms/Passes.h"
+
+#include "mlir/Conversion/SCFToGPU/SCFToGPU.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::mcore {
+#define GEN_PASS_DEF_MCORELINALGTOGPUPASS
+#include "mcore/Dialect/MCore/Transforms/Passes.h.inc"
+} // namespace mlir::mcore
+
+using namespace mlir;
+
+/// Threads of a kernel: 256 along the last dimension, or 4 x 64 along the
+/// last two.
+static SmallVector<int64_t> getTileSizes(unsigned numLoops) {
+  SmallVector<int64_t> sizes(numLoops, 1);
+  if (numLoops == 1) {
+    sizes[0] = 256;
+  } else {
+    sizes[numLoops - 1] = 64;
+    sizes[numLoops - 2] = 4;
+  }
+  return sizes;
+}
+
+/// Maps the last three dimensions of `loop` to x, y, z of `first` (block or
+/// thread ids), the others to sequential loops.
+static LogicalResult mapLoop(scf::ParallelOp loop, gpu::Processor first) {
+  MLIRContext *ctx = loop.getContext();
+  unsigned n = loop.getNumLoops();
+  AffineMap id = AffineMap::getMultiDimIdentityMap(1, ctx);
+  SmallVector<gpu::ParallelLoopDimMappingAttr> mapping;
+  for (unsigned d = 0; d < n; ++d) {
+    unsigned fromLast = n - 1 - d;
+    gpu::Processor p =
+        fromLast < 3 ? gpu::Processor(unsigned(first) + fromLast)
+                     : gpu::Processor::Sequential;
+    mapping.push_back(gpu::ParallelLoopDimMappingAttr::get(ctx, p, id, id));
+  }
+  return gpu::setMappingAttr(loop, mapping);
+}
+
+/// Why the op runs on its own.
+static std::string getReason(linalg::LinalgOp op) {
+  if (auto why = op->getAttrOfType<StringAttr>("mcore.not_fused"))
+    return ("it is not fused into the matmul kernel before it: " +
+            why.getValue())
+        .str();
+  if (linalg::isaContractionOpInterface(op))
+    return "mcore-tile-matmul lowers linalg.matmul (and mcore.sparse_matmul) "
+           "to matrix instructions, not this contraction";
+  return "it is not an element-wise consumer of a matmul, which the matmul "
+         "kernel would apply in its epilogue";
+}
+
+namespace {
+struct LinalgToGpuPass
+    : mcore::impl::MCoreLinalgToGpuPassBase<LinalgToGpuPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<linalg::LinalgOp> ops;
+    getOperation()->walk([&](linalg::LinalgOp op) {
+      if (!op->getParentOfType<gpu::LaunchOp>() &&
+          !op->getParentOfType<gpu::GPUModuleOp>())
+        ops.push_back(op);
+    });
+    if (ops.empty())
+      return;
+    IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp op : ops)
+      if (failed(convert(rewriter, op)))
+        return signalPassFailure();
+
+    ConversionTarget target(getContext());
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    configureParallelLoopToGPULegality(target);
+    RewritePatternSet patterns(&getContext());
+    populateParallelLoopToGPUPatterns(patterns);
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      return signalPassFailure();
+    finalizeParallelLoopToGPUConversion(getOperation());
+  }
+
+  LogicalResult convert(IRRewriter &rewriter, linalg::LinalgOp op) {
+    if (!op.hasPureBufferSemantics())
+      return op->emitError(getArgument())
+             << " runs after bufferization; this op works on tensors";
+    std::string reason = getReason(op);
+    op->removeAttr("mcore.not_fused");
+    Location loc = op.getLoc();
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    if (iterators.empty() || iterators.front() != utils::IteratorType::parallel) {
+      op->emitRemark() << op->getName()
+                       << " runs as a GPU kernel of its own, on one thread "
+                          "(its outermost loop is a reduction): "
+                       << reason;
+      // One work-group of one thread, the op's loops inside.
+      rewriter.setInsertionPoint(op);
+      Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+      auto launch = gpu::LaunchOp::create(rewriter, loc, one, one, one, one,
+                                          one, one);
+      rewriter.setInsertionPointToStart(&launch.getBody().front());
+      auto terminator = gpu::TerminatorOp::create(rewriter, loc);
+      op->moveBefore(terminator);
+      rewriter.setInsertionPoint(op);
+      if (failed(linalg::linalgOpToLoops(rewriter, op)))
+        return op->emitError("lowering to loops failed");
+      rewriter.eraseOp(op);
+      return success();
+    }
+    op->emitRemark() << op->getName() << " runs as a GPU kernel of its own: "
+                     << reason;
+    rewriter.setInsertionPoint(op);
+    FailureOr<linalg::LinalgLoops> loops =
+        linalg::linalgOpToParallelLoops(rewriter, op);
+    if (failed(loops) || loops->empty())
+      return op->emitError("lowering to parallel loops failed");
+    auto parallel = dyn_cast<scf::ParallelOp>(loops->front());
+    if (!parallel)
+      return op->emitError("expected an scf.parallel outermost");
+    rewriter.eraseOp(op);
+    auto [outer, inner] = scf::tileParallelLoop(
+        parallel, getTileSizes(parallel.getNumLoops()),
+        /*noMinMaxBounds=*/true);
+    if (failed(mapLoop(outer, gpu::Processor::BlockX)) ||
+        failed(mapLoop(inner, gpu::Processor::ThreadX)))
+      return outer.emitError("mapping the loops to the GPU failed");
+    return success();
+  }
+};
+} // namespace

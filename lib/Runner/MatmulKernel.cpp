@@ -8,6 +8,7 @@
 
 #include "mcore/Dialect/MCore/IR/MCoreOps.h"
 #include "mcore/Runner/Compile.h"
+#include "mcore/Runner/MatmulEpilogue.h"
 #include "mcore/Runner/Toolkit.h"
 #include "mcore/Target/Sparsity.h"
 
@@ -21,6 +22,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <chrono>
+#include <cstring>
 #include <mutex>
 #include <optional>
 
@@ -37,6 +39,31 @@ static double elapsedMs(std::chrono::steady_clock::time_point since) {
              std::chrono::steady_clock::now() - since)
       .count();
 }
+
+namespace {
+/// An argument of the generated function after C: an epilogue's scalar, a
+/// vector (a 1-D memref's expanded descriptor: allocated and aligned
+/// pointer, offset, size, stride) or a matrix (MemRef2D).
+struct EpilogueArgument {
+  explicit EpilogueArgument(float scalar) : scalar(scalar) {}
+  EpilogueArgument(void *data, int64_t size)
+      : isVector(true), allocated(data), aligned(data), size(size) {}
+  explicit EpilogueArgument(MemRef2D matrix) : matrix(matrix) {}
+  void pack(llvm::SmallVectorImpl<void *> &args) {
+    if (matrix)
+      return matrix->pack(args);
+    if (!isVector)
+      return args.push_back(&scalar);
+    args.append({&allocated, &aligned, &offset, &size, &stride});
+  }
+
+  float scalar = 0;
+  bool isVector = false;
+  void *allocated = nullptr, *aligned = nullptr;
+  int64_t offset = 0, size = 0, stride = 1;
+  std::optional<MemRef2D> matrix;
+};
+} // namespace
 
 namespace {
 
@@ -137,6 +164,10 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::prepare(
     const MCorePipelineOptions &options, MatmulKernelOptions kernelOptions) {
   if (llvm::Error e = problem.validate())
     return std::move(e);
+  if (problem.hasEpilogue() && problem.sparseA &&
+      kernelOptions.sparseForm == SparseForm::Encoded)
+    return makeError("an epilogue follows a dense A or a compressed sparse A "
+                     "(--sparse-form=compressed), not an encoded one");
   if (backend.backend == Backend::Auto)
     return makeError("MatmulKernel::compile needs a chosen backend (hip or "
                      "emu), not auto; see chooseBackend");
@@ -303,8 +334,9 @@ llvm::Error MatmulKernel::load(llvm::ArrayRef<std::string> moreLibraries) {
 // Running
 //===----------------------------------------------------------------------===//
 
-llvm::Error MatmulKernel::checkOperands(size_t a, size_t metadata, size_t b,
-                                        size_t c) const {
+llvm::Error
+MatmulKernel::checkOperands(size_t a, size_t metadata, size_t b, size_t c,
+                            const EpilogueOperands *epilogue) const {
   const MatmulProblem &p = problem;
   size_t m = size_t(p.m), n = size_t(p.n), k = size_t(p.k);
   bool compressed = p.sparseA && form == SparseForm::Compressed;
@@ -331,7 +363,26 @@ llvm::Error MatmulKernel::checkOperands(size_t a, size_t metadata, size_t b,
     return e;
   if (llvm::Error e = check("B", b, p.transposeB ? n : k, p.transposeB ? k : n))
     return e;
-  return check("C", c, m, n);
+  if (llvm::Error e = check("C", c, m, n))
+    return e;
+  if (!p.hasEpilogue())
+    return epilogue ? makeError("the problem has no epilogue; do not give "
+                                "epilogue operands")
+                    : llvm::Error::success();
+  if (!epilogue)
+    return makeError("the problem has an epilogue; give its operands");
+  std::vector<EpilogueInputShape> shapes = getEpilogueInputs(p);
+  if (epilogue->inputs.size() != shapes.size())
+    return makeError(llvm::formatv("the epilogue takes {0} operands, got {1}",
+                                   shapes.size(), epilogue->inputs.size())
+                         .str());
+  for (auto [i, shape] : llvm::enumerate(shapes))
+    if (llvm::Error e = check(
+            ("epilogue operand #" + std::to_string(i)).c_str(),
+            epilogue->inputs[i].size(),
+            size_t(getEpilogueInputSize(p, shape)), 1))
+      return e;
+  return check("OUT", epilogue->out.size(), m, n);
 }
 
 double MatmulKernel::getReportedMilliseconds(llvm::ArrayRef<double> times) {
@@ -346,21 +397,22 @@ double MatmulKernel::getReportedMilliseconds(llvm::ArrayRef<double> times) {
 llvm::Error MatmulKernel::run(llvm::ArrayRef<uint32_t> a,
                               llvm::ArrayRef<uint32_t> metadata,
                               llvm::ArrayRef<uint32_t> b,
-                              llvm::MutableArrayRef<uint32_t> c) const {
-  return runRepeated(a, metadata, b, c, 1).takeError();
+                              llvm::MutableArrayRef<uint32_t> c,
+                              const EpilogueOperands *epilogue) const {
+  return runRepeated(a, metadata, b, c, 1, epilogue).takeError();
 }
 
 llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
     llvm::ArrayRef<uint32_t> a, llvm::ArrayRef<uint32_t> metadata,
     llvm::ArrayRef<uint32_t> b, llvm::MutableArrayRef<uint32_t> c,
-    int64_t repeat) const {
+    int64_t repeat, const EpilogueOperands *epilogue) const {
   if (!impl->engine)
     return makeError("MatmulKernel: run before load");
   if (repeat < 1)
     return makeError("MatmulKernel: repeat = " + llvm::Twine(repeat) +
                      " must be at least 1");
-  if (llvm::Error e =
-          checkOperands(a.size(), metadata.size(), b.size(), c.size()))
+  if (llvm::Error e = checkOperands(a.size(), metadata.size(), b.size(),
+                                    c.size(), epilogue))
     return std::move(e);
   const MatmulProblem &p = problem;
   int64_t m = p.m, n = p.n, k = p.k;
@@ -374,7 +426,7 @@ llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
   rt.setProgressObserver(impl->options.observer);
   llvm::scope_exit forget([&] { rt.setProgressObserver(nullptr); });
   llvm::SmallVector<void *, 4> buffers;
-  std::vector<uint8_t> cBytes = toBytes(p.c, c);
+  std::vector<uint8_t> cBytes = toBytes(p.c, c), outBytes;
   std::vector<double> times;
   llvm::Error result = guarded([&]() -> llvm::Error {
     auto upload = [&](const std::vector<uint8_t> &bytes) {
@@ -398,6 +450,29 @@ llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
     operands.emplace_back(upload(toBytes(p.b, b)), p.transposeB ? n : k,
                           p.transposeB ? k : n);
     operands.emplace_back(dC, m, n);
+    // The epilogue's operands and OUT follow C: vectors as 1-D memrefs,
+    // scalars as f32 values, matrices as 2-D memrefs.
+    std::vector<EpilogueArgument> epilogueArgs;
+    void *dOut = nullptr;
+    if (epilogue) {
+      std::vector<EpilogueInputShape> shapes = getEpilogueInputs(p);
+      for (auto [shape, values] : llvm::zip(shapes, epilogue->inputs)) {
+        if (shape == EpilogueInputShape::Scalar) {
+          epilogueArgs.emplace_back(values[0]);
+          continue;
+        }
+        std::vector<uint8_t> bytes(values.size() * sizeof(float));
+        std::memcpy(bytes.data(), values.data(), bytes.size());
+        void *ptr = upload(bytes);
+        if (shape == EpilogueInputShape::Matrix)
+          epilogueArgs.emplace_back(MemRef2D(ptr, m, n));
+        else
+          epilogueArgs.emplace_back(ptr, int64_t(values.size()));
+      }
+      dOut = upload(std::vector<uint8_t>(size_t(m * n) *
+                                         getStorageBytes(p.getOutType())));
+      epilogueArgs.emplace_back(MemRef2D(dOut, m, n));
+    }
     if (llvm::is_contained(buffers, nullptr))
       return makeError("cannot allocate device memory for the operands");
     MemRef2D resultC(nullptr, 0, 0);
@@ -412,6 +487,8 @@ llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
       llvm::SmallVector<void *, 32> args;
       for (MemRef2D &op : operands)
         op.pack(args);
+      for (EpilogueArgument &arg : epilogueArgs)
+        arg.pack(args);
       if (returnsC)
         args.push_back(&resultC);
       rt.setKernelTiming(true);
@@ -435,6 +512,10 @@ llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
       // A returned C that is a copy stays allocated: its allocator is the
       // compiled code's business.
       rt.copy(cBytes.data(), out, cBytes.size());
+      if (epilogue) {
+        outBytes.resize(epilogue->out.size() * getStorageBytes(p.getOutType()));
+        rt.copy(outBytes.data(), dOut, outBytes.size());
+      }
     }
     rt.setKernelTiming(false);
     return llvm::Error::success();
@@ -449,6 +530,10 @@ llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
     return std::move(result);
   std::vector<uint32_t> bits = fromBytes(p.c, cBytes);
   std::copy(bits.begin(), bits.end(), c.begin());
+  if (epilogue) {
+    std::vector<uint32_t> outBits = fromBytes(p.getOutType(), outBytes);
+    std::copy(outBits.begin(), outBits.end(), epilogue->out.begin());
+  }
   lastRunMs = getReportedMilliseconds(times);
   return times;
 }

@@ -6,6 +6,7 @@
 
 #include "mcore/Runner/RunMatmul.h"
 
+#include "mcore/Runner/MatmulEpilogue.h"
 #include "mcore/Runner/MatmulKernel.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -121,6 +122,12 @@ static llvm::Error parseProblem(const RunMatmulOptions &options,
   if (options.repeat < 1)
     return makeError("--repeat=" + std::to_string(options.repeat) +
                      " must be at least 1");
+  if (llvm::Error e =
+          parseEpilogue(options.epilogue, options.outType, problem))
+    return e;
+  if (problem.hasEpilogue() && problem.sparseA && form == SparseForm::Encoded)
+    return makeError("--epilogue follows a dense A or a compressed 2:4 A "
+                     "(--sparse-form=compressed), not --sparse-form=encoded");
   return llvm::Error::success();
 }
 
@@ -277,11 +284,20 @@ RunStatus runner::runMatmul(const RunMatmulOptions &options,
   // Runs; the first is checked.
   bool compressed = problem.sparseA && form == SparseForm::Compressed;
   std::vector<uint32_t> c = data.c0;
-  llvm::Expected<std::vector<double>> times =
-      kernel.runRepeated(compressed ? data.values : getStoredA(problem, data),
-                         compressed ? llvm::ArrayRef<uint32_t>(data.metadata)
-                                    : llvm::ArrayRef<uint32_t>(),
-                         getStoredB(problem, data), c, options.repeat);
+  std::vector<std::vector<float>> epilogueInputs;
+  std::vector<uint32_t> out;
+  EpilogueOperands epilogue;
+  if (problem.hasEpilogue()) {
+    epilogueInputs = generateEpilogueInputs(problem, options.seed);
+    out.assign(size_t(problem.m * problem.n), 0);
+    epilogue = {epilogueInputs, out};
+  }
+  llvm::Expected<std::vector<double>> times = kernel.runRepeated(
+      compressed ? data.values : getStoredA(problem, data),
+      compressed ? llvm::ArrayRef<uint32_t>(data.metadata)
+                 : llvm::ArrayRef<uint32_t>(),
+      getStoredB(problem, data), c, options.repeat,
+      problem.hasEpilogue() ? &epilogue : nullptr);
   if (!times)
     return reportError(observer, times.takeError());
   r.timeMs = MatmulKernel::getReportedMilliseconds(*times);
@@ -290,6 +306,9 @@ RunStatus runner::runMatmul(const RunMatmulOptions &options,
   observer.step("checking against the CPU reference");
   MatmulReference reference = computeReference(problem, data, r.accumulator);
   r.check = checkResult(problem, reference, c);
+  // OUT against the epilogue applied to C as the kernel wrote it.
+  if (problem.hasEpilogue())
+    r.epilogueCheck = checkEpilogue(problem, c, epilogueInputs, out);
   observer.stopSteps();
 
   printMatmulResult(r, options.json, llvm::outs());
@@ -299,6 +318,15 @@ RunStatus runner::runMatmul(const RunMatmulOptions &options,
     llvm::errs() << llvm::formatv(
         "mcore-run: {0} of {1} elements of C differ; the first is "
         "C[{2}][{3}] = {4}, expected {5} (allowed error {6:e2})\n",
+        check.mismatches, problem.m * problem.n, check.row, check.col,
+        check.got, check.want, check.allowed);
+    return RunStatus::Mismatch;
+  }
+  if (!r.epilogueCheck.pass) {
+    const MatmulCheck &check = r.epilogueCheck;
+    llvm::errs() << llvm::formatv(
+        "mcore-run: {0} of {1} elements of the epilogue's result differ; the "
+        "first is OUT[{2}][{3}] = {4:e8}, expected {5:e8} (allowed error {6:e2})\n",
         check.mismatches, problem.m * problem.n, check.row, check.col,
         check.got, check.want, check.allowed);
     return RunStatus::Mismatch;
@@ -313,7 +341,8 @@ void runner::printMatmulResult(const MatmulRunReport &r, bool json,
   // Dense-equivalent operations, as vendors count sparse throughput.
   double tflops =
       2.0 * double(p.m) * double(p.n) * double(p.k) / (r.timeMs * 1e9);
-  std::string status = r.check.pass ? "PASS" : "FAIL";
+  std::string status = r.check.pass && r.epilogueCheck.pass ? "PASS" : "FAIL";
+  std::string epilogue = describeEpilogue(p);
   if (json) {
     llvm::json::Object object{
         {"m", p.m},
@@ -336,16 +365,30 @@ void runner::printMatmulResult(const MatmulRunReport &r, bool json,
         {"max_abs_err", r.check.maxAbsError},
         {"max_rel_err", r.check.maxRelError},
         {"status", status}};
+    if (p.hasEpilogue()) {
+      object["epilogue"] = epilogue;
+      object["epilogue_max_abs_err"] = r.epilogueCheck.maxAbsError;
+      object["epilogue_max_rel_err"] = r.epilogueCheck.maxRelError;
+    }
     os << llvm::json::Value(std::move(object)) << "\n";
     return;
   }
   os << llvm::formatv(
       "chip={0} intrinsic={1} backend={2} shape={3}x{4}x{5} "
       "types={6}*{7}->{8} sparse={9} time_ms={10:f3}{11} max_abs_err={12:e2} "
-      "max_rel_err={13:e2} status={14}\n",
+      "max_rel_err={13:e2}{14} status={15}\n",
       getChipName(p.chip), r.intrinsic, getBackendName(r.backend), p.m, p.n,
       p.k, getElementTypeName(p.a), getElementTypeName(p.b),
       getElementTypeName(p.c), p.sparseA ? "2:4" : "none", r.timeMs,
       hardware ? llvm::formatv(" tflops={0:f2}", tflops).str() : std::string(),
-      r.check.maxAbsError, r.check.maxRelError, status);
+      r.check.maxAbsError, r.check.maxRelError,
+      p.hasEpilogue()
+          ? llvm::formatv(" epilogue={0} epilogue_max_abs_err={1:e2} "
+                          "epilogue_max_rel_err={2:e2}",
+                          llvm::join(llvm::split(epilogue, ' '), ""),
+                          r.epilogueCheck.maxAbsError,
+                          r.epilogueCheck.maxRelError)
+                .str()
+          : std::string(),
+      status);
 }

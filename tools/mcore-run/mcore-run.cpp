@@ -7,7 +7,7 @@
 // runs a program (lib/Runner/RunFile.cpp), and
 //
 //   mcore-run --matmul=MxNxK --a-type=T --b-type=T --c-type=T [--sparse-a=2:4]
-//             [--chip=CHIP] [--backend=...] [--device=N] [--seed=N]
+//             [--epilogue=LIST] [--out-type=T] [--chip=CHIP] [--backend=...] [--device=N] [--seed=N]
 //             [--intrinsic=NAME] [--repeat=N] [--json]
 //
 // generates, runs and checks one matmul (lib/Runner/RunMatmul.cpp, on
@@ -197,6 +197,17 @@ static cl::opt<int64_t, true>
            cl::desc("Runs; with N > 1 the time is the mean of runs 2..N (the "
                     "first is checked and warms up)"),
            cl::init(1), cl::cat(matmulCat));
+static cl::opt<std::string, true> epilogueList(
+    "epilogue", cl::location(matmulOptions.epilogue),
+    cl::desc("Element-wise steps after the matmul, in order, fused into its "
+             "kernel and checked: bias (= bias-col), bias-row, scale-row, "
+             "scale-col, alpha, beta, relu, gelu, gelu-tanh, silu "
+             "(e.g. bias,relu)"),
+    cl::value_desc("LIST"), cl::cat(matmulCat));
+static cl::opt<std::string, true>
+    outType("out-type", cl::location(matmulOptions.outType),
+            cl::desc("The epilogue's result: f32 (default), f16, bf16"),
+            cl::cat(matmulCat));
 static cl::opt<bool, true> json("json", cl::location(matmulOptions.json),
                                 cl::desc("Print the result as one JSON object"),
                                 cl::cat(matmulCat));

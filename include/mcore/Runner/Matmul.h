@@ -77,6 +77,21 @@ double getUnitRoundoff(ElementType type, Fp8Format fp8);
 /// The smallest positive normal value of a floating-point type.
 double getMinNormal(ElementType type, Fp8Format fp8);
 
+/// A step of a fused epilogue (mcore-run --epilogue, MatmulEpilogue.h): an
+/// element-wise operation on C, in f32, applied in the matmul's kernel.
+enum class EpilogueStep : uint8_t {
+  BiasRow,  ///< + b[i] (a vector of M)
+  BiasCol,  ///< + b[j] (a vector of N; "bias", as a linear layer's)
+  ScaleRow, ///< * s[i]
+  ScaleCol, ///< * s[j]
+  Alpha,    ///< * alpha (a scalar)
+  Beta,     ///< + beta * D[i][j] (a scalar and an M x N f32 matrix)
+  Relu,     ///< max(x, 0)
+  Gelu,     ///< x/2 (1 + erf(x / sqrt 2))
+  GeluTanh, ///< x/2 (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+  Silu,     ///< x / (1 + exp(-x))
+};
+
 /// One matmul problem: C (M x N) += A (M x K) * B (K x N).
 struct MatmulProblem {
   int64_t m = 0, n = 0, k = 0;
@@ -90,6 +105,13 @@ struct MatmulProblem {
   /// B in their logical M x K and K x N order (see getStoredA/getStoredB).
   bool transposeA = false, transposeB = false;
   Chip chip = Chip::gfx1201;
+  /// A fused epilogue: OUT = epilogue(C), in `out` (f32, f16 or bf16), after
+  /// C += A * B; C is still written. Empty and no `out`: none.
+  std::vector<EpilogueStep> epilogue;
+  std::optional<ElementType> out;
+  bool hasEpilogue() const { return !epilogue.empty() || out.has_value(); }
+  /// The type of OUT (f32 unless `out` says).
+  ElementType getOutType() const { return out.value_or(ElementType::F32); }
 
   Fp8Format getFp8Format() const;
   /// "256x256x256 f16 x f16 -> f32, 2:4-sparse A, on gfx1201"
@@ -119,7 +141,9 @@ enum class SparseForm {
 ///   @matmul(A, B, C) with memref arguments, C += A * B (dense A), or
 ///   @matmul(values, metadata, B, C) (SparseForm::Compressed), or
 ///   @matmul(A : tensor<.., #2:4>, B, C) -> C (SparseForm::Encoded).
-/// Unsigned inputs use `cast = #linalg.type_fn<cast_unsigned>`.
+/// Unsigned inputs use `cast = #linalg.type_fn<cast_unsigned>`. With an
+/// epilogue (memref forms only) the function also takes its operands and
+/// OUT after C (buildEpilogueArguments, MatmulEpilogue.h).
 std::string buildMatmulModule(const MatmulProblem &problem, SparseForm form);
 
 /// The operands, as element bit patterns, row-major.

@@ -79,6 +79,15 @@ struct MatmulKernelOptions {
   RunObserver *observer = nullptr;
 };
 
+/// The operands of a fused epilogue (problem.hasEpilogue(), MatmulEpilogue.h):
+/// `inputs` in the order of getEpilogueInputs (f32 values: M or N for a
+/// vector, one for a scalar, M x N row-major for a matrix); `out` (M x N, bit
+/// patterns of problem.getOutType()) receives OUT.
+struct EpilogueOperands {
+  llvm::ArrayRef<std::vector<float>> inputs;
+  llvm::MutableArrayRef<uint32_t> out;
+};
+
 class MatmulKernel {
 public:
   /// Compiles `problem` (a sparse A in the canonical compressed form,
@@ -138,20 +147,23 @@ public:
   /// values M x 2*ceil(K/4) (SparseForm::Compressed, with `metadata`
   /// M x ceil(K/32) words of the canonical format); `b` is K x N (N x K
   /// with problem.transposeB); `c` (M x N) holds the initial C and receives
-  /// the result. Sizes are checked. Not reentrant: run one kernel at a time
-  /// per process.
+  /// the result. A problem with an epilogue needs `epilogue` (and C is
+  /// still written). Sizes are checked. Not reentrant: run one kernel at a
+  /// time per process.
   llvm::Error run(llvm::ArrayRef<uint32_t> a, llvm::ArrayRef<uint32_t> metadata,
-                  llvm::ArrayRef<uint32_t> b,
-                  llvm::MutableArrayRef<uint32_t> c) const;
+                  llvm::ArrayRef<uint32_t> b, llvm::MutableArrayRef<uint32_t> c,
+                  const EpilogueOperands *epilogue = nullptr) const;
   /// As run(), `repeat` times on the same device buffers (a benchmark
   /// loop): `c` receives the result of the first run; later runs go on
-  /// accumulating into the device's C. Returns the time of each run: device
+  /// accumulating into the device's C (`epilogue->out` receives the first
+  /// run's OUT). Returns the time of each run: device
   /// time of its kernels where the backend measures it (hip), else wall
   /// time of the call into the compiled code, in milliseconds.
   llvm::Expected<std::vector<double>>
   runRepeated(llvm::ArrayRef<uint32_t> a, llvm::ArrayRef<uint32_t> metadata,
               llvm::ArrayRef<uint32_t> b, llvm::MutableArrayRef<uint32_t> c,
-              int64_t repeat) const;
+              int64_t repeat,
+              const EpilogueOperands *epilogue = nullptr) const;
   /// The time runRepeated's runs stand for: the first run's, or with more
   /// runs the mean of runs 2..N (the first warms up).
   static double getReportedMilliseconds(llvm::ArrayRef<double> times);
@@ -162,8 +174,8 @@ public:
 
 private:
   MatmulKernel();
-  llvm::Error checkOperands(size_t a, size_t metadata, size_t b,
-                            size_t c) const;
+  llvm::Error checkOperands(size_t a, size_t metadata, size_t b, size_t c,
+                            const EpilogueOperands *epilogue) const;
   /// Runs `fn` with the runtime's errors captured, or as it is.
   llvm::Error guarded(llvm::function_ref<llvm::Error()> fn) const;
 

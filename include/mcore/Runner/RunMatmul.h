@@ -35,6 +35,8 @@ struct RunMatmulOptions : RunOptions {
   std::string intrinsic;                 ///< --intrinsic
   int64_t repeat = 1;                    ///< --repeat
   bool json = false;                     ///< --json
+  std::string epilogue;                  ///< --epilogue ("" for none)
+  std::string outType;                   ///< --out-type ("" for f32)
 };
 
 /// What a run found: what the result line and --json print, and the
@@ -51,6 +53,7 @@ struct MatmulRunReport {
   bool exactSums = false; ///< MatmulData::exactSums
   double timeMs = 0;      ///< MatmulKernel::getReportedMilliseconds
   MatmulCheck check;
+  MatmulCheck epilogueCheck; ///< OUT, with an epilogue (checkEpilogue)
 };
 
 /// Runs matmul mode. Errors are printed and give RunStatus::Failure; a

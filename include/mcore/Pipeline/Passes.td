@@ -113,6 +113,8 @@ def MCoreExpandMathPass : Pass<"mcore-expand-math"> {
     * `math.erf`, `math.erfc` and `math.tanh`: MLIR's polynomial
       approximations (`populateMathPolynomialApproximationPatterns`), on f32
       (f16 and bf16 operands are extended to f32 and the result truncated);
+      measured on the host over [-6, 6], erf is within 1.6 and tanh within
+      1.9 units of 2^-23 of the exact value;
     * `math.sinh`, `math.cosh`, `math.tan`, `math.asinh`, `math.acosh`,
       `math.atanh`: MLIR's expansions into `exp`, `log` and `sqrt`
       (`populateExpansionPatterns`).

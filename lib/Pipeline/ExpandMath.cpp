@@ -16,8 +16,7 @@ namespace mlir::mcore {
 using namespace mlir;
 
 namespace {
-struct ExpandMathPass
-    : mcore::impl::MCoreExpandMathPassBase<ExpandMathPass> {
+struct ExpandMathPass : mcore::impl::MCoreExpandMathPassBase<ExpandMathPass> {
   using Base::Base;
 
   void runOnOperation() override {

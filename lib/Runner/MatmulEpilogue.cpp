@@ -32,11 +32,16 @@ struct StepName {
 
 /// Every step and its name; "bias" is also BiasCol (a linear layer's).
 static constexpr StepName kSteps[] = {
-    {EpilogueStep::BiasRow, "bias-row"},   {EpilogueStep::BiasCol, "bias-col"},
-    {EpilogueStep::ScaleRow, "scale-row"}, {EpilogueStep::ScaleCol, "scale-col"},
-    {EpilogueStep::Alpha, "alpha"},        {EpilogueStep::Beta, "beta"},
-    {EpilogueStep::Relu, "relu"},          {EpilogueStep::Gelu, "gelu"},
-    {EpilogueStep::GeluTanh, "gelu-tanh"}, {EpilogueStep::Silu, "silu"},
+    {EpilogueStep::BiasRow, "bias-row"},
+    {EpilogueStep::BiasCol, "bias-col"},
+    {EpilogueStep::ScaleRow, "scale-row"},
+    {EpilogueStep::ScaleCol, "scale-col"},
+    {EpilogueStep::Alpha, "alpha"},
+    {EpilogueStep::Beta, "beta"},
+    {EpilogueStep::Relu, "relu"},
+    {EpilogueStep::Gelu, "gelu"},
+    {EpilogueStep::GeluTanh, "gelu-tanh"},
+    {EpilogueStep::Silu, "silu"},
 };
 
 StringRef runner::getEpilogueStepName(EpilogueStep step) {
@@ -69,8 +74,8 @@ llvm::Error runner::parseEpilogue(StringRef list, StringRef outType,
       const StepName *found = llvm::find_if(
           kSteps, [&](const StepName &s) { return name == s.name; });
       if (found == std::end(kSteps))
-        return makeError("--epilogue: unknown step '" + name +
-                         "'; steps are " + getEpilogueStepList());
+        return makeError("--epilogue: unknown step '" + name + "'; steps are " +
+                         getEpilogueStepList());
       problem.epilogue.push_back(found->step);
     }
   }
@@ -175,8 +180,7 @@ std::string runner::buildEpilogueOp(const MatmulProblem &p, StringRef cType) {
   std::string tout = getMLIRTypeName(p.getOutType(), p.getFp8Format());
   // The generic's operands: C, the memref inputs, OUT; scalars are captured.
   std::string maps = "affine_map<(i, j) -> (i, j)>", ins = "%c",
-              insTypes = "memref<" + cType.str() + ">",
-              blockArgs = "%x: " + tc;
+              insTypes = "memref<" + cType.str() + ">", blockArgs = "%x: " + tc;
   std::vector<std::string> value(inputs.size()); // the input's f32 in the body
   for (auto [i, shape] : llvm::enumerate(inputs)) {
     if (shape == EpilogueInputShape::Scalar) {
@@ -197,8 +201,8 @@ std::string runner::buildEpilogueOp(const MatmulProblem &p, StringRef cType) {
   llvm::raw_string_ostream os(s);
   os << "  linalg.generic {indexing_maps = [" << maps
      << "], iterator_types = [\"parallel\", \"parallel\"]}\n"
-     << "      ins(" << ins << " : " << insTypes << ") outs(%out : "
-     << getOutMemRefType(p) << ") {\n"
+     << "      ins(" << ins << " : " << insTypes
+     << ") outs(%out : " << getOutMemRefType(p) << ") {\n"
      << "  ^bb0(" << blockArgs << ", %o: " << tout << "):\n";
   unsigned next = 0;
   auto fresh = [&] { return "%t" + std::to_string(next++); };
@@ -256,7 +260,8 @@ std::string runner::buildEpilogueOp(const MatmulProblem &p, StringRef cType) {
       std::string y3 = emit("arith.mulf", emit("arith.mulf", y, y), y);
       std::string inner =
           emit("arith.addf", y, emit("arith.mulf", y3, constant(0.044715)));
-      std::string s = emit("arith.mulf", inner, constant(M_2_SQRTPI * M_SQRT1_2));
+      std::string s =
+          emit("arith.mulf", inner, constant(M_2_SQRTPI * M_SQRT1_2));
       std::string t = fresh();
       os << "    " << t << " = math.tanh " << s << " : f32\n";
       std::string one = emit("arith.addf", t, constant(1.0));
@@ -380,7 +385,8 @@ static Bounded applyStep(EpilogueStep step, Bounded y,
     // z = x / sqrt 2 (the constant and the product rounded), erf(z) within
     // kErfTanhError, 1 + erf, x / 2 exact, the product.
     double z = x * M_SQRT1_2, dz = 2 * rounding(z);
-    double slope = M_2_SQRTPI * std::exp(-std::pow(std::max(0.0, std::fabs(z) - dz), 2));
+    double slope =
+        M_2_SQRTPI * std::exp(-std::pow(std::max(0.0, std::fabs(z) - dz), 2));
     double erfErr = kErfTanhError + slope * dz;
     double v = 0.5 * x * (1 + std::erf(z));
     double own = 0.5 * std::fabs(x) * (erfErr + rounding(2)) + rounding(v);
@@ -438,13 +444,12 @@ MatmulCheck runner::checkEpilogue(const MatmulProblem &p,
       };
       for (EpilogueStep step : p.epilogue) {
         llvm::SmallVector<double, 2> in;
-        unsigned count = step == EpilogueStep::Beta ? 2
-                         : step == EpilogueStep::Relu ||
-                                 step == EpilogueStep::Gelu ||
-                                 step == EpilogueStep::GeluTanh ||
-                                 step == EpilogueStep::Silu
-                             ? 0
-                             : 1;
+        unsigned count =
+            step == EpilogueStep::Beta ? 2
+            : step == EpilogueStep::Relu || step == EpilogueStep::Gelu ||
+                    step == EpilogueStep::GeluTanh || step == EpilogueStep::Silu
+                ? 0
+                : 1;
         for (unsigned n = 0; n < count; ++n)
           in.push_back(operand(input++));
         y = applyStep(step, y, in);

@@ -377,10 +377,10 @@ MatmulKernel::checkOperands(size_t a, size_t metadata, size_t b, size_t c,
                                    shapes.size(), epilogue->inputs.size())
                          .str());
   for (auto [i, shape] : llvm::enumerate(shapes))
-    if (llvm::Error e = check(
-            ("epilogue operand #" + std::to_string(i)).c_str(),
-            epilogue->inputs[i].size(),
-            size_t(getEpilogueInputSize(p, shape)), 1))
+    if (llvm::Error e =
+            check(("epilogue operand #" + std::to_string(i)).c_str(),
+                  epilogue->inputs[i].size(),
+                  size_t(getEpilogueInputSize(p, shape)), 1))
       return e;
   return check("OUT", epilogue->out.size(), m, n);
 }

@@ -122,8 +122,7 @@ static llvm::Error parseProblem(const RunMatmulOptions &options,
   if (options.repeat < 1)
     return makeError("--repeat=" + std::to_string(options.repeat) +
                      " must be at least 1");
-  if (llvm::Error e =
-          parseEpilogue(options.epilogue, options.outType, problem))
+  if (llvm::Error e = parseEpilogue(options.epilogue, options.outType, problem))
     return e;
   if (problem.hasEpilogue() && problem.sparseA && form == SparseForm::Encoded)
     return makeError("--epilogue follows a dense A or a compressed 2:4 A "
@@ -292,12 +291,12 @@ RunStatus runner::runMatmul(const RunMatmulOptions &options,
     out.assign(size_t(problem.m * problem.n), 0);
     epilogue = {epilogueInputs, out};
   }
-  llvm::Expected<std::vector<double>> times = kernel.runRepeated(
-      compressed ? data.values : getStoredA(problem, data),
-      compressed ? llvm::ArrayRef<uint32_t>(data.metadata)
-                 : llvm::ArrayRef<uint32_t>(),
-      getStoredB(problem, data), c, options.repeat,
-      problem.hasEpilogue() ? &epilogue : nullptr);
+  llvm::Expected<std::vector<double>> times =
+      kernel.runRepeated(compressed ? data.values : getStoredA(problem, data),
+                         compressed ? llvm::ArrayRef<uint32_t>(data.metadata)
+                                    : llvm::ArrayRef<uint32_t>(),
+                         getStoredB(problem, data), c, options.repeat,
+                         problem.hasEpilogue() ? &epilogue : nullptr);
   if (!times)
     return reportError(observer, times.takeError());
   r.timeMs = MatmulKernel::getReportedMilliseconds(*times);
@@ -326,7 +325,8 @@ RunStatus runner::runMatmul(const RunMatmulOptions &options,
     const MatmulCheck &check = r.epilogueCheck;
     llvm::errs() << llvm::formatv(
         "mcore-run: {0} of {1} elements of the epilogue's result differ; the "
-        "first is OUT[{2}][{3}] = {4:e8}, expected {5:e8} (allowed error {6:e2})\n",
+        "first is OUT[{2}][{3}] = {4:e8}, expected {5:e8} (allowed error "
+        "{6:e2})\n",
         check.mismatches, problem.m * problem.n, check.row, check.col,
         check.got, check.want, check.allowed);
     return RunStatus::Mismatch;

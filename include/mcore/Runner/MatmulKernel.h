@@ -162,8 +162,7 @@ public:
   llvm::Expected<std::vector<double>>
   runRepeated(llvm::ArrayRef<uint32_t> a, llvm::ArrayRef<uint32_t> metadata,
               llvm::ArrayRef<uint32_t> b, llvm::MutableArrayRef<uint32_t> c,
-              int64_t repeat,
-              const EpilogueOperands *epilogue = nullptr) const;
+              int64_t repeat, const EpilogueOperands *epilogue = nullptr) const;
   /// The time runRepeated's runs stand for: the first run's, or with more
   /// runs the mean of runs 2..N (the first warms up).
   static double getReportedMilliseconds(llvm::ArrayRef<double> times);

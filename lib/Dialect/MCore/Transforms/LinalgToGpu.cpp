@@ -49,9 +49,8 @@ static LogicalResult mapLoop(scf::ParallelOp loop, gpu::Processor first) {
   SmallVector<gpu::ParallelLoopDimMappingAttr> mapping;
   for (unsigned d = 0; d < n; ++d) {
     unsigned fromLast = n - 1 - d;
-    gpu::Processor p =
-        fromLast < 3 ? gpu::Processor(unsigned(first) + fromLast)
-                     : gpu::Processor::Sequential;
+    gpu::Processor p = fromLast < 3 ? gpu::Processor(unsigned(first) + fromLast)
+                                    : gpu::Processor::Sequential;
     mapping.push_back(gpu::ParallelLoopDimMappingAttr::get(ctx, p, id, id));
   }
   return gpu::setMappingAttr(loop, mapping);
@@ -108,7 +107,8 @@ struct LinalgToGpuPass
     op->removeAttr("mcore.not_fused");
     Location loc = op.getLoc();
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-    if (iterators.empty() || iterators.front() != utils::IteratorType::parallel) {
+    if (iterators.empty() ||
+        iterators.front() != utils::IteratorType::parallel) {
       op->emitRemark() << op->getName()
                        << " runs as a GPU kernel of its own, on one thread "
                           "(its outermost loop is a reduction): "
@@ -116,8 +116,8 @@ struct LinalgToGpuPass
       // One work-group of one thread, the op's loops inside.
       rewriter.setInsertionPoint(op);
       Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-      auto launch = gpu::LaunchOp::create(rewriter, loc, one, one, one, one,
-                                          one, one);
+      auto launch =
+          gpu::LaunchOp::create(rewriter, loc, one, one, one, one, one, one);
       rewriter.setInsertionPointToStart(&launch.getBody().front());
       auto terminator = gpu::TerminatorOp::create(rewriter, loc);
       op->moveBefore(terminator);
@@ -127,8 +127,8 @@ struct LinalgToGpuPass
       rewriter.eraseOp(op);
       return success();
     }
-    op->emitRemark() << op->getName() << " runs as a GPU kernel of its own: "
-                     << reason;
+    op->emitRemark() << op->getName()
+                     << " runs as a GPU kernel of its own: " << reason;
     rewriter.setInsertionPoint(op);
     FailureOr<linalg::LinalgLoops> loops =
         linalg::linalgOpToParallelLoops(rewriter, op);
@@ -138,9 +138,9 @@ struct LinalgToGpuPass
     if (!parallel)
       return op->emitError("expected an scf.parallel outermost");
     rewriter.eraseOp(op);
-    auto [outer, inner] = scf::tileParallelLoop(
-        parallel, getTileSizes(parallel.getNumLoops()),
-        /*noMinMaxBounds=*/true);
+    auto [outer, inner] =
+        scf::tileParallelLoop(parallel, getTileSizes(parallel.getNumLoops()),
+                              /*noMinMaxBounds=*/true);
     if (failed(mapLoop(outer, gpu::Processor::BlockX)) ||
         failed(mapLoop(inner, gpu::Processor::ThreadX)))
       return outer.emitError("mapping the loops to the GPU failed");

@@ -120,9 +120,8 @@ struct Planner {
   }
   bool aliasesGroup(Value v) const {
     Value root = getRootBuffer(v);
-    return llvm::any_of(epilogue.buffers, [&](Value g) {
-      return getRootBuffer(g) == root;
-    });
+    return llvm::any_of(epilogue.buffers,
+                        [&](Value g) { return getRootBuffer(g) == root; });
   }
   bool touchesGroup(linalg::LinalgOp op) const {
     return llvm::any_of(op->getOperands(), [&](Value v) {
@@ -258,8 +257,7 @@ static bool isDeadTemporary(Value buffer, const Epilogue &epilogue,
   return true;
 }
 
-Epilogue tilematmul::planEpilogue(const MatmulSpec &spec,
-                                  bool cReadByKernel) {
+Epilogue tilematmul::planEpilogue(const MatmulSpec &spec, bool cReadByKernel) {
   Epilogue epilogue;
   epilogue.buffers.push_back(spec.c);
   Planner planner{spec, epilogue, {}};
@@ -276,8 +274,7 @@ Epilogue tilematmul::planEpilogue(const MatmulSpec &spec,
       }
       std::string why = planner.whyNotFusible(linalgOp);
       if (!why.empty()) {
-        op->setAttr(kNotFusedAttrName,
-                    StringAttr::get(op->getContext(), why));
+        op->setAttr(kNotFusedAttrName, StringAttr::get(op->getContext(), why));
         stop = op;
         break;
       }
@@ -340,8 +337,7 @@ LogicalResult tilematmul::fuseEpilogue(RewriterBase &rewriter,
         sizes.emplace_back(cSizes);
       }
     auto tilingOp = cast<TilingInterface>(f.op.getOperation());
-    if (!tilingOp.isOpFusableWithProducerSlices(operandNumbers, offsets,
-                                                sizes))
+    if (!tilingOp.isOpFusableWithProducerSlices(operandNumbers, offsets, sizes))
       return f.op->emitError("mcore-tile-matmul: the TilingInterface cannot "
                              "fuse this op with the matmul's tiles");
     // Before the tiled matmul, where the kernel body goes: the tile's
@@ -382,8 +378,8 @@ void tilematmul::finishEpilogue(RewriterBase &rewriter, Epilogue &epilogue) {
       if (!d)
         continue;
       rewriter.setInsertionPoint(dimOp);
-      Value size = getValueOrCreateConstantIndexOp(
-          rewriter, dimOp.getLoc(), alloc.getMixedSizes()[*d]);
+      Value size = getValueOrCreateConstantIndexOp(rewriter, dimOp.getLoc(),
+                                                   alloc.getMixedSizes()[*d]);
       rewriter.replaceOp(dimOp, size);
     }
     if (llvm::all_of(alloc->getUsers(), [](Operation *user) {

@@ -1,0 +1,209 @@
+//===- MatmulEpilogueTest.cpp - mcore-run --epilogue, on the CPU ----------===//
+//
+// The step list, the generated linalg.generic and the check of OUT
+// (MatmulEpilogue.h): an f32 computation as the device does it passes, a
+// step applied to the wrong element or a perturbed result fails.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mcore/Runner/MatmulEpilogue.h"
+
+#include "mcore/InitAll.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/Parser/Parser.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::mcore;
+using namespace mlir::mcore::runner;
+
+namespace {
+
+MatmulProblem makeProblem(llvm::StringRef list, llvm::StringRef out,
+                          ElementType c = ElementType::F32) {
+  MatmulProblem p;
+  p.m = 13;
+  p.n = 21;
+  p.k = 40;
+  p.c = c;
+  if (c == ElementType::I32)
+    p.a = p.b = ElementType::I8;
+  llvm::Error e = parseEpilogue(list, out, p);
+  EXPECT_FALSE(e) << llvm::toString(std::move(e));
+  return p;
+}
+
+TEST(MatmulEpilogue, Parse) {
+  MatmulProblem p = makeProblem("bias, scale-row,gelu-tanh", "bf16");
+  ASSERT_EQ(p.epilogue.size(), 3u);
+  EXPECT_EQ(p.epilogue[0], EpilogueStep::BiasCol);
+  EXPECT_EQ(p.epilogue[1], EpilogueStep::ScaleRow);
+  EXPECT_EQ(p.epilogue[2], EpilogueStep::GeluTanh);
+  EXPECT_EQ(p.getOutType(), ElementType::BF16);
+  EXPECT_EQ(describeEpilogue(p), "bias-col,scale-row,gelu-tanh -> bf16");
+  EXPECT_FALSE(makeProblem("", "").hasEpilogue());
+  EXPECT_TRUE(makeProblem("", "f32").hasEpilogue());
+
+  MatmulProblem q;
+  std::string unknown = llvm::toString(parseEpilogue("relu,tanh", "", q));
+  EXPECT_NE(unknown.find("unknown step 'tanh'"), std::string::npos) << unknown;
+  std::string badOut = llvm::toString(parseEpilogue("relu", "i32", q));
+  EXPECT_NE(badOut.find("f32, f16 or bf16"), std::string::npos) << badOut;
+}
+
+TEST(MatmulEpilogue, GeneratedModulesParse) {
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllMCoreDialects(registry);
+  MLIRContext context(registry);
+  for (ElementType c : {ElementType::F32, ElementType::F16, ElementType::I32})
+    for (bool dynamic : {false, true}) {
+      MatmulProblem p = makeProblem("bias-row,bias-col,scale-row,scale-col,"
+                                    "alpha,beta,relu,gelu,gelu-tanh,silu",
+                                    "f16", c);
+      p.dynamicShapes = dynamic;
+      std::string text = buildMatmulModule(p, SparseForm::Compressed);
+      OwningOpRef<ModuleOp> module =
+          parseSourceString<ModuleOp>(text, ParserConfig(&context));
+      ASSERT_TRUE(module) << text;
+      EXPECT_TRUE(succeeded(verify(*module))) << text;
+      EXPECT_NE(text.find("linalg.generic"), std::string::npos);
+      EXPECT_NE(text.find("math.erf"), std::string::npos);
+    }
+}
+
+/// OUT as the device computes it: each step in f32.
+std::vector<uint32_t> computeOnDevice(const MatmulProblem &p,
+                                      llvm::ArrayRef<uint32_t> c,
+                                      llvm::ArrayRef<std::vector<float>> in,
+                                      bool biasPerRow = false) {
+  std::vector<EpilogueInputShape> shapes = getEpilogueInputs(p);
+  Fp8Format fp8 = p.getFp8Format();
+  std::vector<uint32_t> out(c.size());
+  for (int64_t i = 0; i < p.m; ++i)
+    for (int64_t j = 0; j < p.n; ++j) {
+      size_t idx = size_t(i * p.n + j), n = 0;
+      auto at = [&](size_t k) {
+        EpilogueInputShape s = shapes[k];
+        if (s == EpilogueInputShape::Matrix)
+          return in[k][idx];
+        if (s == EpilogueInputShape::Scalar)
+          return in[k][0];
+        bool row = s == EpilogueInputShape::Rows;
+        if (biasPerRow && k == 0)
+          row = !row; // the bug the check must catch
+        return in[k][size_t(row ? i : j)];
+      };
+      float y = float(decode(p.c, fp8, c[idx]));
+      for (EpilogueStep step : p.epilogue) {
+        switch (step) {
+        case EpilogueStep::BiasRow:
+        case EpilogueStep::BiasCol:
+          y = y + at(n++);
+          break;
+        case EpilogueStep::ScaleRow:
+        case EpilogueStep::ScaleCol:
+        case EpilogueStep::Alpha:
+          y = y * at(n++);
+          break;
+        case EpilogueStep::Beta: {
+          float t = at(n) * at(n + 1);
+          n += 2;
+          y = y + t;
+          break;
+        }
+        case EpilogueStep::Relu:
+          y = std::max(y, 0.0f);
+          break;
+        case EpilogueStep::Gelu:
+          y = (y * 0.5f) * (std::erf(y * float(M_SQRT1_2)) + 1.0f);
+          break;
+        case EpilogueStep::GeluTanh: {
+          float s = (y + y * y * y * 0.044715f) * 0.7978845608f;
+          y = (y * 0.5f) * (std::tanh(s) + 1.0f);
+          break;
+        }
+        case EpilogueStep::Silu:
+          y = y / (std::exp(-y) + 1.0f);
+          break;
+        }
+      }
+      out[idx] = encode(p.getOutType(), fp8, double(y));
+    }
+  return out;
+}
+
+std::vector<uint32_t> randomC(const MatmulProblem &p, double scale) {
+  std::vector<uint32_t> c(size_t(p.m * p.n));
+  for (size_t i = 0; i < c.size(); ++i) {
+    double v = std::sin(double(i) * 0.37) * scale;
+    c[i] = encode(p.c, p.getFp8Format(),
+                  p.c == ElementType::I32 ? std::round(v) : v);
+  }
+  return c;
+}
+
+TEST(MatmulEpilogue, DeviceArithmeticPasses) {
+  for (const char *list :
+       {"bias,relu", "bias-row,gelu", "scale-row,scale-col,gelu-tanh",
+        "alpha,beta,silu", "bias,silu,alpha"})
+    for (const char *out : {"f32", "f16", "bf16"}) {
+      MatmulProblem p = makeProblem(list, out);
+      std::vector<uint32_t> c = randomC(p, 6);
+      auto inputs = generateEpilogueInputs(p, 7);
+      MatmulCheck check =
+          checkEpilogue(p, c, inputs, computeOnDevice(p, c, inputs));
+      EXPECT_TRUE(check.pass)
+          << list << " -> " << out << ": OUT[" << check.row << "][" << check.col
+          << "] = " << check.got << ", want " << check.want << " +- "
+          << check.allowed;
+    }
+  // i32 C (dequantization), large values converted with rounding.
+  MatmulProblem q = makeProblem("scale-col,bias", "f32", ElementType::I32);
+  std::vector<uint32_t> c = randomC(q, 3e7);
+  auto inputs = generateEpilogueInputs(q, 7);
+  EXPECT_TRUE(checkEpilogue(q, c, inputs, computeOnDevice(q, c, inputs)).pass);
+}
+
+TEST(MatmulEpilogue, WrongResultsFail) {
+  MatmulProblem p = makeProblem("bias,gelu", "f32");
+  std::vector<uint32_t> c = randomC(p, 6);
+  auto inputs = generateEpilogueInputs(p, 7);
+  // The bias read per row instead of per column.
+  MatmulCheck swapped = checkEpilogue(
+      p, c, inputs, computeOnDevice(p, c, inputs, /*biasPerRow=*/true));
+  EXPECT_FALSE(swapped.pass);
+  EXPECT_GT(swapped.mismatches, p.m * p.n / 2);
+  // A relative error of 2^-16 in every element.
+  std::vector<uint32_t> out = computeOnDevice(p, c, inputs);
+  for (uint32_t &bits : out)
+    bits = encode(ElementType::F32, p.getFp8Format(),
+                  decode(ElementType::F32, p.getFp8Format(), bits) *
+                      (1 + 0x1.0p-16));
+  EXPECT_FALSE(checkEpilogue(p, c, inputs, out).pass);
+}
+
+TEST(MatmulEpilogue, OverflowToInfinity) {
+  // i32 C beyond f16's range: the device's infinity is the rounded value.
+  MatmulProblem p = makeProblem("", "f16", ElementType::I32);
+  std::vector<uint32_t> c = randomC(p, 2e5);
+  std::vector<uint32_t> out = computeOnDevice(p, c, {});
+  MatmulCheck check = checkEpilogue(p, c, {}, out);
+  EXPECT_TRUE(check.pass);
+  // An infinity where the value is finite fails.
+  Fp8Format fp8 = p.getFp8Format();
+  size_t finite = 0;
+  while (std::isinf(decode(ElementType::F16, fp8, out[finite])))
+    ++finite;
+  out[finite] = encode(ElementType::F16, fp8, INFINITY);
+  EXPECT_FALSE(checkEpilogue(p, c, {}, out).pass);
+}
+
+} // namespace

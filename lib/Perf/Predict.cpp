@@ -393,3 +393,55 @@ Expected<Report> mlir::mcore::perf::predict(StringRef isa,
   }
   return report;
 }
+
+KernelPrediction mlir::mcore::perf::predictConfig(const ConfigInput &in) {
+  KernelPrediction k;
+  k.id = "config";
+  k.chip = in.chip;
+  const IntrinsicInfo &intr = *in.intrinsic;
+  const ChipInfo &chipInfo = getChipInfo(in.chip);
+  OccupancyInput &occ = k.occupancyInput;
+  occ.vgprs = in.vgprs;
+  occ.ldsBytes = in.ldsBytes;
+  occ.waveSize = chipInfo.waveSize;
+  occ.workgroupSize = in.wavesPerWorkgroup * chipInfo.waveSize;
+  k.occupancy = computeOccupancy(in.chip, occ);
+  k.hasMatrix = true;
+  k.dominant = &intr;
+  // One wave's share of the tile's instructions per K step.
+  double instructions = double(in.tile.m / intr.m) * double(in.tile.n / intr.n) *
+                        double(in.tile.k / intr.k) /
+                        double(in.wavesPerWorkgroup);
+  k.matrixCycles = instructions * intr.getCycles(in.chip);
+  k.opsPerWaveIteration = instructions * intr.ops;
+  k.timing.cycles = k.matrixCycles;
+  k.timing.busy[unsigned(Unit::Matrix)] = k.matrixCycles;
+  k.simdCycles = getSimdIterationCycles(k.timing, k.occupancy.wavesPerSimd,
+                                        k.occupancy.wavesPerSimdPerWorkgroup);
+  k.hasProblem = true;
+  k.problem = in.problem;
+  k.tile = in.tile;
+  k.kStep = double(in.tile.k);
+  k.iterations = divideCeil(in.problem.k, in.tile.k);
+  k.workgroups = in.batch * divideCeil(in.problem.m, in.tile.m) *
+                 divideCeil(in.problem.n, in.tile.n);
+  double m = double(in.problem.m), n = double(in.problem.n),
+         kk = double(in.problem.k), batch = double(in.batch);
+  k.flops = 2.0 * m * n * kk * batch;
+  double a = bytesOf(intr.a.kind), b = bytesOf(intr.b.kind),
+         c = bytesOf(intr.c.kind);
+  // 2:4: half the values and 4 bits of metadata per group of four.
+  auto operand = [&](double rows, double elem, bool sparse, bool shared) {
+    double bytes = sparse ? rows * kk / 2 * elem + rows * kk / 8
+                          : rows * kk * elem;
+    return bytes * (shared ? 1 : batch);
+  };
+  k.bytes = operand(m, a, in.sparseA, in.sharedA) +
+            operand(n, b, in.sparseB, in.sharedB) + batch * m * n * c * 2;
+  if (k.occupancy.workgroupsPerUnit == 0)
+    return k;
+  PredictOptions options;
+  for (const ProductInfo *p : getProductsFor(in.chip))
+    k.products.push_back(predictProduct(k, *p, options));
+  return k;
+}

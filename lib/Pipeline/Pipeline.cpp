@@ -102,6 +102,7 @@ void mlir::mcore::buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
   tile.wideAccumulator = t.wideAccumulator;
   tile.schedBarriers = t.schedBarriers;
   tile.groupM = t.groupM;
+  tile.swapOperands = t.swapOperands;
   pm.addPass(createMCoreTileMatmulPass(tile));
   // Linalg ops no matmul kernel took (with a remark each).
   pm.addPass(createMCoreLinalgToGpuPass());
@@ -203,6 +204,7 @@ MatmulTilingOptions MCorePipelineOptions::getTilingOptions(Chip chip) const {
   tiling.wideAccumulator = wideAccumulator;
   tiling.schedBarriers = schedBarriers;
   tiling.groupM = groupM;
+  tiling.swapOperands = swapOperands;
   return tiling;
 }
 

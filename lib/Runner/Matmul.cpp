@@ -190,15 +190,21 @@ double runner::getMinNormal(ElementType type, Fp8Format fp8) {
 Fp8Format MatmulProblem::getFp8Format() const { return getChipInfo(chip).fp8; }
 
 std::string MatmulProblem::describe() const {
-  return llvm::formatv("{0}x{1}x{2} {3} x {4} -> {5}{6}{7}{8}{9}, on {10}", m,
-                       n,
-                       k, getElementTypeName(a), getElementTypeName(b),
-                       getElementTypeName(c), sparseA ? ", 2:4-sparse A" : "",
-                       transposeA ? ", A stored K x M" : "",
-                       transposeB ? ", B stored N x K" : "",
-                       hasEpilogue() ? ", epilogue " + describeEpilogue(*this)
-                                     : std::string(),
-                       getChipName(chip))
+  std::string batches;
+  if (batch)
+    batches = llvm::formatv("{0} x ", batch).str();
+  return llvm::formatv(
+             "{0}{1}x{2}x{3} {4} x {5} -> {6}{7}{8}{9}{10}{11}{12}{13}, on {14}",
+             batches, m, n, k, getElementTypeName(a), getElementTypeName(b),
+             getElementTypeName(c), sparseA ? ", 2:4-sparse A" : "",
+             sparseB ? ", 2:4-sparse B (N x K)" : "",
+             transposeA ? ", A stored K x M" : "",
+             transposeB && !sparseB ? ", B stored N x K" : "",
+             sharedA ? ", one A for every batch" : "",
+             sharedB ? ", one B for every batch" : "",
+             hasEpilogue() ? ", epilogue " + describeEpilogue(*this)
+                           : std::string(),
+             getChipName(chip))
       .str();
 }
 
@@ -211,6 +217,9 @@ llvm::Error MatmulProblem::validate() const {
     if (size < 1 || size > std::numeric_limits<int32_t>::max())
       return fail(llvm::Twine(what) + " = " + llvm::Twine(size) +
                   " is out of range (1 to 2^31 - 1)");
+  if (batch < 0 || batch > std::numeric_limits<int32_t>::max())
+    return fail("the batch = " + llvm::Twine(batch) +
+                " is out of range (1 to 2^31 - 1, or 0 for none)");
   for (auto [what, type] : {std::pair("A", a), std::pair("B", b)})
     if (!isInputType(type))
       return fail(llvm::Twine(what) + " cannot be " + getElementTypeName(type) +
@@ -229,14 +238,21 @@ llvm::Error MatmulProblem::validate() const {
   if (!isFloatType(a) && c != ElementType::I32)
     return fail(llvm::Twine("integer inputs accumulate into i32, not ") +
                 getElementTypeName(c));
-  if (isUnsignedType(a) != isUnsignedType(b))
-    return fail(llvm::Twine("A is ") + getElementTypeName(a) + " and B is " +
-                getElementTypeName(b) +
-                "; linalg.matmul has one cast for both inputs, so both must "
-                "be signed or both unsigned");
-  if (sparseA && (transposeA || transposeB))
-    return fail("a 2:4-sparse A is M x K with B K x N (the canonical format "
-                "compresses along K); transposed operands are for dense A");
+  if (sparseA && sparseB)
+    return fail("A and B cannot both be 2:4-sparse: the sparse instructions "
+                "take one 2:4 operand");
+  if (sparseA && transposeA)
+    return fail("a 2:4-sparse A is stored M x K (the canonical format "
+                "compresses along K); --transpose-a is for a dense A");
+  if ((sharedA || sharedB) && !batch)
+    return fail("a shared A or B needs a batch (--batch=B)");
+  if (hasEpilogue() && batch)
+    return fail("an epilogue (--epilogue, --out-type) follows a matmul "
+                "without a batch; --batch=" +
+                llvm::Twine(batch) + " has none yet");
+  if (sharedA && sharedB)
+    return fail("A and B cannot both be shared by the batch: every batch "
+                "would compute the same C");
   return llvm::Error::success();
 }
 
@@ -253,76 +269,6 @@ llvm::Error runner::parseShape(StringRef text, int64_t &m, int64_t &n,
         llvm::inconvertibleErrorCode(),
         "--matmul='" + text + "' is not MxNxK (e.g. --matmul=256x256x256)");
   return llvm::Error::success();
-}
-
-//===----------------------------------------------------------------------===//
-// The generated IR
-//===----------------------------------------------------------------------===//
-
-std::string runner::buildMatmulModule(const MatmulProblem &p, SparseForm form) {
-  Fp8Format fp8 = p.getFp8Format();
-  std::string ta = getMLIRTypeName(p.a, fp8), tb = getMLIRTypeName(p.b, fp8),
-              tc = getMLIRTypeName(p.c, fp8);
-  std::string cast =
-      isUnsignedType(p.a) ? " {cast = #linalg.type_fn<cast_unsigned>}" : "";
-  auto shape = [&](int64_t r, int64_t c, StringRef elem) {
-    if (p.dynamicShapes)
-      return ("?x?x" + elem).str();
-    return llvm::formatv("{0}x{1}x{2}", r, c, elem).str();
-  };
-  std::string a = p.transposeA ? shape(p.k, p.m, ta) : shape(p.m, p.k, ta),
-              b = p.transposeB ? shape(p.n, p.k, tb) : shape(p.k, p.n, tb),
-              c = shape(p.m, p.n, tc);
-  std::string maps;
-  if (p.transposeA || p.transposeB)
-    maps = llvm::formatv(" indexing_maps = [affine_map<(m, n, k) -> ({0})>, "
-                         "affine_map<(m, n, k) -> ({1})>, "
-                         "affine_map<(m, n, k) -> (m, n)>]",
-                         p.transposeA ? "k, m" : "m, k",
-                         p.transposeB ? "n, k" : "k, n")
-               .str();
-  // A fused epilogue: OUT = epilogue(C), after the matmul (memref forms).
-  std::string epilogueArgs, epilogueOp;
-  if (p.hasEpilogue()) {
-    epilogueArgs = buildEpilogueArguments(p);
-    epilogueOp = buildEpilogueOp(p, c);
-  }
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << "// " << p.describe() << ", generated by mcore-run --matmul\n";
-  if (!p.sparseA) {
-    os << "func.func @matmul(%a: memref<" << a << ">, %b: memref<" << b
-       << ">, %c: memref<" << c << ">" << epilogueArgs << ") {\n"
-       << "  linalg.matmul" << maps << cast << " ins(%a, %b : memref<" << a
-       << ">, memref<" << b << ">) outs(%c : memref<" << c << ">)\n"
-       << epilogueOp << "  return\n}\n";
-    return s;
-  }
-  if (form == SparseForm::Compressed) {
-    std::string v = shape(p.m, sparse24::getCompressedCols(unsigned(p.k)), ta);
-    std::string md =
-        shape(p.m, sparse24::getMetadataWords(unsigned(p.k)), "i32");
-    std::string attrs;
-    if (isUnsignedType(p.a))
-      attrs = " {unsigned_a, unsigned_b}";
-    os << "func.func @matmul(%values: memref<" << v << ">, %metadata: memref<"
-       << md << ">, %b: memref<" << b << ">, %c: memref<" << c << ">"
-       << epilogueArgs << ") {\n"
-       << "  mcore.sparse_matmul ins(%values, %metadata, %b : memref<" << v
-       << ">, memref<" << md << ">, memref<" << b << ">) outs(%c : memref<" << c
-       << ">)" << attrs << "\n"
-       << epilogueOp << "  return\n}\n";
-    return s;
-  }
-  os << "#sparse24 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, "
-        "j floordiv 4 : dense, j mod 4 : structured[2, 4])}>\n"
-     << "func.func @matmul(%a: tensor<" << a << ", #sparse24>, %b: tensor<" << b
-     << ">, %c: tensor<" << c << ">) -> tensor<" << c << "> {\n"
-     << "  %r = linalg.matmul" << cast << " ins(%a, %b : tensor<" << a
-     << ", #sparse24>, tensor<" << b << ">) outs(%c : tensor<" << c
-     << ">) -> tensor<" << c << ">\n"
-     << "  return %r : tensor<" << c << ">\n}\n";
-  return s;
 }
 
 //===----------------------------------------------------------------------===//
@@ -368,9 +314,6 @@ uint32_t randomElement(Random &rng, ElementType type, Fp8Format fp8,
   return encode(type, fp8, double(v));
 }
 
-/// The six ways to keep two of four.
-constexpr unsigned kPairs[6][2] = {{0, 1}, {0, 2}, {0, 3},
-                                   {1, 2}, {1, 3}, {2, 3}};
 } // namespace
 
 bool runner::canUseExactSums(const MatmulProblem &p, ElementType acc) {
@@ -382,6 +325,64 @@ bool runner::canUseExactSums(const MatmulProblem &p, ElementType acc) {
   double limit =
       std::min(1 / getUnitRoundoff(acc, fp8), 1 / getUnitRoundoff(p.c, fp8));
   return double(p.k) + 4 <= limit;
+}
+
+/// A `rows` x `k` matrix whose every group of four along K keeps at most
+/// two non-zeros, at random positions: two in most groups, one or none in
+/// about one group of eight each. Never the same pattern in every full group
+/// when there are two or more: a uniform pattern cannot reveal a wrong index
+/// layout (docs/Sparsity.md).
+static std::vector<uint32_t>
+randomSparseMatrix(size_t rows, size_t k,
+                   llvm::function_ref<uint32_t()> nonzero, Random &rng) {
+  size_t groups = (k + 3) / 4, fullGroups = k / 4;
+  std::vector<unsigned> mask(rows * groups, 0);
+  for (size_t i = 0; i < rows; ++i)
+    for (size_t g = 0; g < groups; ++g) {
+      unsigned cols = unsigned(std::min<size_t>(4, k - 4 * g));
+      int64_t draw = rng.range(0, 15);
+      unsigned count = draw == 0 ? 0 : draw == 1 ? 1 : std::min(2u, cols);
+      unsigned m = 0;
+      while (unsigned(llvm::popcount(m)) < count)
+        m |= 1u << rng.range(0, cols - 1);
+      mask[i * groups + g] = m;
+    }
+  if (rows * fullGroups >= 2) {
+    bool uniform = true;
+    for (size_t i = 0; i < rows && uniform; ++i)
+      for (size_t g = 0; g < fullGroups && uniform; ++g)
+        uniform = mask[i * groups + g] == mask[0];
+    if (uniform) {
+      // Another pair: positions 0 and 1 unless that is the pattern.
+      unsigned &last = mask[(rows - 1) * groups + fullGroups - 1];
+      last = last == 0x3 ? 0xc : 0x3;
+    }
+  }
+  std::vector<uint32_t> dense(rows * k, 0);
+  for (size_t i = 0; i < rows; ++i)
+    for (size_t g = 0; g < groups; ++g)
+      for (unsigned p = 0; p < 4; ++p)
+        if (mask[i * groups + g] & (1u << p))
+          dense[i * k + 4 * g + p] = nonzero();
+  return dense;
+}
+
+static std::vector<uint32_t> transposeMatrix(llvm::ArrayRef<uint32_t> v,
+                                             int64_t rows, int64_t cols);
+
+/// Each of `batches` rows x cols matrices of `v` transposed.
+static std::vector<uint32_t> transposeBatches(llvm::ArrayRef<uint32_t> v,
+                                              int64_t batches, int64_t rows,
+                                              int64_t cols) {
+  std::vector<uint32_t> t;
+  t.reserve(v.size());
+  size_t size = size_t(rows * cols);
+  for (int64_t i = 0; i < batches; ++i) {
+    std::vector<uint32_t> one =
+        transposeMatrix(v.slice(size_t(i) * size, size), rows, cols);
+    t.insert(t.end(), one.begin(), one.end());
+  }
+  return t;
 }
 
 MatmulData runner::generateMatmulData(const MatmulProblem &p, uint64_t seed,
@@ -398,58 +399,42 @@ MatmulData runner::generateMatmulData(const MatmulProblem &p, uint64_t seed,
     return randomElement(rng, type, fp8, nonzero);
   };
   size_t m = size_t(p.m), n = size_t(p.n), k = size_t(p.k);
-  d.a.assign(m * k, 0);
-  d.b.resize(k * n);
-  d.c0.resize(m * n);
-  if (!p.sparseA) {
+  size_t batchesA = size_t(p.getBatchesA()), batchesB = size_t(p.getBatchesB()),
+         batches = size_t(p.getBatches());
+  // The 2:4 operand row by row along K: A's rows, or Bᵀ's (W, N x K).
+  std::vector<uint32_t> sparseRows;
+  if (p.sparseA) {
+    sparseRows = randomSparseMatrix(
+        batchesA * m, k, [&] { return element(p.a, true); }, rng);
+    d.a = sparseRows;
+  } else {
+    d.a.resize(batchesA * m * k);
     for (uint32_t &x : d.a)
       x = element(p.a, false);
+  }
+  if (p.sparseB) {
+    sparseRows = randomSparseMatrix(
+        batchesB * n, k, [&] { return element(p.b, true); }, rng);
+    d.b = transposeBatches(sparseRows, int64_t(batchesB), int64_t(n),
+                           int64_t(k));
   } else {
-    // Each group of four along K keeps a random pair of positions (among
-    // the columns that exist in a ragged last group).
-    size_t groups = (k + 3) / 4, fullGroups = k / 4;
-    std::vector<unsigned> pattern(m * groups, 0);
-    for (size_t i = 0; i < m; ++i)
-      for (size_t g = 0; g < groups; ++g) {
-        size_t cols = std::min<size_t>(4, k - 4 * g);
-        unsigned pick;
-        do {
-          pick = unsigned(rng.range(0, 5));
-        } while (kPairs[pick][1] >= cols && cols > 2);
-        pattern[i * groups + g] = pick;
-      }
-    // Never one pattern everywhere: a uniform pattern cannot reveal a wrong
-    // index layout (docs/Sparsity.md).
-    if (m * fullGroups >= 2) {
-      bool uniform = true;
-      for (size_t i = 0; i < m && uniform; ++i)
-        for (size_t g = 0; g < fullGroups && uniform; ++g)
-          uniform = pattern[i * groups + g] == pattern[0];
-      if (uniform) {
-        size_t last = (m - 1) * groups + fullGroups - 1;
-        pattern[last] = (pattern[last] + 1) % 6;
-      }
-    }
-    for (size_t i = 0; i < m; ++i)
-      for (size_t g = 0; g < groups; ++g) {
-        size_t cols = std::min<size_t>(4, k - 4 * g);
-        for (unsigned slot = 0; slot < 2; ++slot) {
-          size_t col = cols > 2 ? kPairs[pattern[i * groups + g]][slot] : slot;
-          if (col < cols)
-            d.a[i * k + 4 * g + col] = element(p.a, true);
-        }
-      }
-    llvm::Expected<sparse24::Compressed> compressed =
-        sparse24::compress(getScalarKind(p.a), d.a, unsigned(m), unsigned(k));
+    d.b.resize(batchesB * k * n);
+    for (uint32_t &x : d.b)
+      x = element(p.b, false);
+  }
+  if (p.isSparse()) {
+    size_t rows = p.sparseA ? batchesA * m : batchesB * n;
+    ElementType type = p.sparseA ? p.a : p.b;
+    llvm::Expected<sparse24::Compressed> compressed = sparse24::compress(
+        getScalarKind(type), sparseRows, unsigned(rows), unsigned(k));
     if (!compressed)
-      llvm::report_fatal_error(llvm::Twine("mcore-run generated an A that is "
-                                           "not 2:4: ") +
+      llvm::report_fatal_error(llvm::Twine("mcore-run generated an operand "
+                                           "that is not 2:4: ") +
                                llvm::toString(compressed.takeError()));
     d.values = std::move(compressed->values);
     d.metadata = std::move(compressed->metadata);
   }
-  for (uint32_t &x : d.b)
-    x = element(p.b, false);
+  d.c0.resize(batches * m * n);
   for (uint32_t &x : d.c0) {
     if (d.exactSums)
       x = encode(p.c, fp8, double(rng.range(-4, 4)));
@@ -470,16 +455,17 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
                                          ElementType accumulator) {
   Fp8Format fp8 = p.getFp8Format();
   size_t m = size_t(p.m), n = size_t(p.n), k = size_t(p.k);
-  std::vector<double> a(m * k), b(k * n);
+  size_t batches = size_t(p.getBatches());
+  std::vector<double> a(d.a.size()), b(d.b.size());
   for (size_t i = 0; i < a.size(); ++i)
     a[i] = decode(p.a, fp8, d.a[i]);
   for (size_t i = 0; i < b.size(); ++i)
     b[i] = decode(p.b, fp8, d.b[i]);
 
   MatmulReference r;
-  r.value.assign(m * n, 0);
-  r.tolerance.assign(m * n, 0);
-  r.magnitude.assign(m * n, 0);
+  r.value.assign(batches * m * n, 0);
+  r.tolerance.assign(batches * m * n, 0);
+  r.magnitude.assign(batches * m * n, 0);
   bool isInt = !isFloatType(p.c);
   // One unit in the last place per operation (2u), so that truncating
   // hardware passes as well as rounding hardware.
@@ -487,11 +473,14 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
   double uC = 2 * getUnitRoundoff(p.c, fp8);
   double floor = getMinNormal(p.c, fp8);
   double steps = double(k + 2);
-  // Rows in parallel: large problems take O(M N K) here too.
+  // Rows of every batch in parallel: large problems take O(M N K) here too.
   auto rows = [&](size_t begin, size_t end) {
     std::vector<double> sum(n), mag(n);
     std::vector<int64_t> isum(n);
     for (size_t i = begin; i < end; ++i) {
+      size_t batch = i / m;
+      const double *arow = &a[((p.sharedA ? 0 : batch) * m + i % m) * k];
+      const double *bmat = &b[(p.sharedB ? 0 : batch) * k * n];
       for (size_t j = 0; j < n; ++j) {
         double c0 = decode(p.c, fp8, d.c0[i * n + j]);
         sum[j] = c0;
@@ -499,10 +488,10 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
         isum[j] = int64_t(c0);
       }
       for (size_t kk = 0; kk < k; ++kk) {
-        double aik = a[i * k + kk];
+        double aik = arow[kk];
         if (aik == 0)
           continue;
-        const double *brow = &b[kk * n];
+        const double *brow = &bmat[kk * n];
         if (isInt) {
           auto ai = int64_t(aik);
           for (size_t j = 0; j < n; ++j)
@@ -532,14 +521,16 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
       }
     }
   };
-  size_t threads =
-      std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()),
-                       std::max<size_t>(1, m * n * k / (size_t(1) << 22)));
-  threads = std::min(threads, m);
+  size_t allRows = batches * m;
+  size_t threads = std::min<size_t>(
+      std::max(1u, std::thread::hardware_concurrency()),
+      std::max<size_t>(1, allRows * n * k / (size_t(1) << 22)));
+  threads = std::min(threads, allRows);
   std::vector<std::thread> pool;
   for (size_t t = 1; t < threads; ++t)
-    pool.emplace_back(rows, m * t / threads, m * (t + 1) / threads);
-  rows(0, m / threads);
+    pool.emplace_back(rows, allRows * t / threads,
+                      allRows * (t + 1) / threads);
+  rows(0, allRows / threads);
   for (std::thread &t : pool)
     t.join();
   return r;
@@ -561,7 +552,9 @@ MatmulCheck runner::checkResult(const MatmulProblem &p,
       check.maxRelError = std::max(check.maxRelError, err / std::fabs(want));
     if (!(err <= r.tolerance[idx])) {
       if (check.mismatches++ == 0) {
-        check.row = int64_t(idx / size_t(p.n));
+        size_t matrix = size_t(p.m * p.n);
+        check.batch = int64_t(idx / matrix);
+        check.row = int64_t(idx % matrix / size_t(p.n));
         check.col = int64_t(idx % size_t(p.n));
         check.got = got;
         check.want = want;
@@ -584,12 +577,14 @@ static std::vector<uint32_t> transposeMatrix(llvm::ArrayRef<uint32_t> v,
 
 std::vector<uint32_t> runner::getStoredA(const MatmulProblem &p,
                                          const MatmulData &data) {
-  return p.transposeA ? transposeMatrix(data.a, p.m, p.k) : data.a;
+  return p.transposeA ? transposeBatches(data.a, p.getBatchesA(), p.m, p.k)
+                      : data.a;
 }
 
 std::vector<uint32_t> runner::getStoredB(const MatmulProblem &p,
                                          const MatmulData &data) {
-  return p.transposeB ? transposeMatrix(data.b, p.k, p.n) : data.b;
+  return p.isStoredNK() ? transposeBatches(data.b, p.getBatchesB(), p.k, p.n)
+                        : data.b;
 }
 
 std::vector<uint8_t> runner::toBytes(ElementType type,

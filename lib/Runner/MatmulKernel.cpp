@@ -43,12 +43,12 @@ static double elapsedMs(std::chrono::steady_clock::time_point since) {
 namespace {
 /// An argument of the generated function after C: an epilogue's scalar, a
 /// vector (a 1-D memref's expanded descriptor: allocated and aligned
-/// pointer, offset, size, stride) or a matrix (MemRef2D).
+/// pointer, offset, size, stride) or a matrix (MemRefArg).
 struct EpilogueArgument {
   explicit EpilogueArgument(float scalar) : scalar(scalar) {}
   EpilogueArgument(void *data, int64_t size)
       : isVector(true), allocated(data), aligned(data), size(size) {}
-  explicit EpilogueArgument(MemRef2D matrix) : matrix(matrix) {}
+  explicit EpilogueArgument(MemRefArg matrix) : matrix(matrix) {}
   void pack(llvm::SmallVectorImpl<void *> &args) {
     if (matrix)
       return matrix->pack(args);
@@ -61,7 +61,7 @@ struct EpilogueArgument {
   bool isVector = false;
   void *allocated = nullptr, *aligned = nullptr;
   int64_t offset = 0, size = 0, stride = 1;
-  std::optional<MemRef2D> matrix;
+  std::optional<MemRefArg> matrix;
 };
 } // namespace
 
@@ -164,10 +164,10 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::prepare(
     const MCorePipelineOptions &options, MatmulKernelOptions kernelOptions) {
   if (llvm::Error e = problem.validate())
     return std::move(e);
-  if (problem.hasEpilogue() && problem.sparseA &&
+  if (problem.hasEpilogue() && problem.isSparse() &&
       kernelOptions.sparseForm == SparseForm::Encoded)
-    return makeError("an epilogue follows a dense A or a compressed sparse A "
-                     "(--sparse-form=compressed), not an encoded one");
+    return makeError("an epilogue follows a dense matmul or a compressed 2:4 "
+                     "operand (--sparse-form=compressed), not an encoded one");
   if (backend.backend == Backend::Auto)
     return makeError("MatmulKernel::compile needs a chosen backend (hip or "
                      "emu), not auto; see chooseBackend");
@@ -187,7 +187,7 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::prepare(
   auto kernel = std::unique_ptr<MatmulKernel>(new MatmulKernel());
   kernel->problem = problem;
   kernel->form =
-      problem.sparseA ? kernelOptions.sparseForm : SparseForm::Compressed;
+      problem.isSparse() ? kernelOptions.sparseForm : SparseForm::Compressed;
   kernel->backend = backend;
   Impl &impl = *kernel->impl;
   impl.options = std::move(kernelOptions);
@@ -227,9 +227,12 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::prepare(
   if (!memrefForm)
     return impl.fail("internal error: the generated matmul does not parse");
   Operation *matmul = nullptr;
+  // The first one: an epilogue's linalg.generic follows the matmul.
   memrefForm->walk([&](Operation *op) {
-    if (isa<linalg::MatmulOp, SparseMatmulOp>(op))
-      matmul = op;
+    if (!isa<linalg::LinalgOp, SparseMatmulOp>(op))
+      return WalkResult::advance();
+    matmul = op;
+    return WalkResult::interrupt();
   });
   if (!matmul)
     return impl.fail("internal error: the generated IR has no matmul");
@@ -247,7 +250,8 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::prepare(
   // A type of the context that goes with the generated IR.
   kernel->tileConfig.accElementType = {};
   kernel->accumulator = *accumulator;
-  kernel->denseFallback = config->decompressA;
+  kernel->denseFallback = config->decompressA || config->decompressB;
+  kernel->swapped = config->swapOperands;
 
   impl.inputIR = buildMatmulModule(problem, kernel->form);
   if (kernel->form == SparseForm::Compressed)
@@ -334,36 +338,79 @@ llvm::Error MatmulKernel::load(llvm::ArrayRef<std::string> moreLibraries) {
 // Running
 //===----------------------------------------------------------------------===//
 
+/// The shapes of the function's memref arguments, in order (the returned
+/// C of an encoded 2:4 operand has C's shape).
+static llvm::SmallVector<llvm::SmallVector<int64_t, 3>, 4>
+argumentShapes(const MatmulProblem &p, SparseForm form) {
+  auto shape = [&](bool batched, int64_t rows, int64_t cols) {
+    llvm::SmallVector<int64_t, 3> s;
+    if (batched)
+      s.push_back(p.batch);
+    s.append({rows, cols});
+    return s;
+  };
+  bool hasBatchA = p.isBatched() && !p.sharedA,
+       hasBatchB = p.isBatched() && !p.sharedB;
+  int64_t kc = sparse24::getCompressedCols(unsigned(p.k)),
+          words = sparse24::getMetadataWords(unsigned(p.k));
+  auto a = shape(hasBatchA, p.transposeA ? p.k : p.m,
+                 p.transposeA ? p.m : p.k);
+  auto b = shape(hasBatchB, p.isStoredNK() ? p.n : p.k,
+                 p.isStoredNK() ? p.k : p.n);
+  auto c = shape(p.isBatched(), p.m, p.n);
+  if (!p.isSparse() || form == SparseForm::Encoded)
+    return {a, b, c};
+  if (p.sparseA)
+    return {shape(hasBatchA, p.m, kc), shape(hasBatchA, p.m, words), b, c};
+  return {a, shape(hasBatchB, p.n, kc), shape(hasBatchB, p.n, words), c};
+}
+
 llvm::Error
 MatmulKernel::checkOperands(size_t a, size_t metadata, size_t b, size_t c,
                             const EpilogueOperands *epilogue) const {
   const MatmulProblem &p = problem;
-  size_t m = size_t(p.m), n = size_t(p.n), k = size_t(p.k);
-  bool compressed = p.sparseA && form == SparseForm::Compressed;
-  auto check = [](const char *what, size_t got, size_t rows,
-                  size_t cols) -> llvm::Error {
-    if (got == rows * cols)
+  bool compressed = p.isSparse() && form == SparseForm::Compressed;
+  auto shapes = argumentShapes(p, form);
+  auto check = [](const std::string &what, size_t got,
+                  llvm::ArrayRef<int64_t> shape) -> llvm::Error {
+    size_t want = 1;
+    for (int64_t d : shape)
+      want *= size_t(d);
+    if (got == want)
       return llvm::Error::success();
-    return makeError(llvm::formatv("{0} must have {1} x {2} = {3} elements, "
-                                   "got {4}",
-                                   what, rows, cols, rows * cols, got)
+    return makeError(llvm::formatv("{0} must have {1} = {2} elements, got {3}",
+                                   what,
+                                   llvm::join(llvm::map_range(
+                                                  shape,
+                                                  [](int64_t d) {
+                                                    return std::to_string(d);
+                                                  }),
+                                              " x "),
+                                   want, got)
                          .str());
   };
+  // Shapes of (A or its values, metadata, B or its values, C).
+  // No metadata unless compressed: rows x 0.
+  llvm::SmallVector<int64_t, 3> none = {p.sparseB ? p.n : p.m, 0};
+  llvm::ArrayRef<int64_t> sa = shapes[0], sm = none, sb = shapes[1],
+                          sc = shapes.back();
   if (compressed) {
-    if (llvm::Error e = check("the compressed values of A", a, m,
-                              sparse24::getCompressedCols(unsigned(k))))
-      return e;
-  } else if (llvm::Error e =
-                 check("A", a, p.transposeA ? k : m, p.transposeA ? m : k)) {
-    return e;
+    sm = shapes[p.sparseA ? 1 : 2];
+    sb = shapes[p.sparseA ? 2 : 1];
   }
-  if (llvm::Error e =
-          check("the metadata of A", metadata, m,
-                compressed ? sparse24::getMetadataWords(unsigned(k)) : 0))
+  std::string aName = compressed && p.sparseA ? "the compressed values of A"
+                                              : "A";
+  std::string bName = compressed && p.sparseB ? "the compressed values of B"
+                                              : "B";
+  if (llvm::Error e = check(aName, a, sa))
     return e;
-  if (llvm::Error e = check("B", b, p.transposeB ? n : k, p.transposeB ? k : n))
+  if (llvm::Error e = check(p.sparseA ? "the metadata of A"
+                                      : "the metadata of B",
+                            metadata, sm))
     return e;
-  if (llvm::Error e = check("C", c, m, n))
+  if (llvm::Error e = check(bName, b, sb))
+    return e;
+  if (llvm::Error e = check("C", c, sc))
     return e;
   if (!p.hasEpilogue())
     return epilogue ? makeError("the problem has no epilogue; do not give "
@@ -371,18 +418,18 @@ MatmulKernel::checkOperands(size_t a, size_t metadata, size_t b, size_t c,
                     : llvm::Error::success();
   if (!epilogue)
     return makeError("the problem has an epilogue; give its operands");
-  std::vector<EpilogueInputShape> shapes = getEpilogueInputs(p);
-  if (epilogue->inputs.size() != shapes.size())
+  std::vector<EpilogueInputShape> inputShapes = getEpilogueInputs(p);
+  if (epilogue->inputs.size() != inputShapes.size())
     return makeError(llvm::formatv("the epilogue takes {0} operands, got {1}",
-                                   shapes.size(), epilogue->inputs.size())
+                                   inputShapes.size(), epilogue->inputs.size())
                          .str());
-  for (auto [i, shape] : llvm::enumerate(shapes))
+  for (auto [i, shape] : llvm::enumerate(inputShapes))
     if (llvm::Error e =
-            check(("epilogue operand #" + std::to_string(i)).c_str(),
+            check("epilogue operand #" + std::to_string(i),
                   epilogue->inputs[i].size(),
-                  size_t(getEpilogueInputSize(p, shape)), 1))
+                  {getEpilogueInputSize(p, shape), int64_t(1)}))
       return e;
-  return check("OUT", epilogue->out.size(), m, n);
+  return check("OUT", epilogue->out.size(), {p.m, p.n});
 }
 
 double MatmulKernel::getReportedMilliseconds(llvm::ArrayRef<double> times) {
@@ -415,10 +462,11 @@ llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
                                     c.size(), epilogue))
     return std::move(e);
   const MatmulProblem &p = problem;
-  int64_t m = p.m, n = p.n, k = p.k;
-  bool compressed = p.sparseA && form == SparseForm::Compressed;
-  // An encoded A is compressed by the compiled code, which returns C.
-  bool returnsC = p.sparseA && form == SparseForm::Encoded;
+  bool compressed = p.isSparse() && form == SparseForm::Compressed;
+  // An encoded 2:4 operand is compressed by the compiled code, which
+  // returns C.
+  bool returnsC = p.isSparse() && form == SparseForm::Encoded;
+  auto shapes = argumentShapes(p, form);
 
   std::lock_guard<std::mutex> lock(runtimeMutex());
   const RuntimeLibrary &rt = *impl->runtime;
@@ -437,26 +485,26 @@ llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
       return ptr;
     };
     void *dC = upload(cBytes);
-    llvm::SmallVector<MemRef2D, 4> operands;
-    if (!compressed) {
-      operands.emplace_back(upload(toBytes(p.a, a)), p.transposeA ? k : m,
-                            p.transposeA ? m : k);
-    } else {
-      operands.emplace_back(upload(toBytes(p.a, a)), m,
-                            sparse24::getCompressedCols(unsigned(k)));
-      operands.emplace_back(upload(toBytes(ElementType::I32, metadata)), m,
-                            sparse24::getMetadataWords(unsigned(k)));
-    }
-    operands.emplace_back(upload(toBytes(p.b, b)), p.transposeB ? n : k,
-                          p.transposeB ? k : n);
-    operands.emplace_back(dC, m, n);
+    // The arguments in the function's order: the metadata after the
+    // compressed operand's values.
+    llvm::SmallVector<void *, 4> data;
+    data.push_back(upload(toBytes(p.a, a)));
+    if (compressed && p.sparseA)
+      data.push_back(upload(toBytes(ElementType::I32, metadata)));
+    data.push_back(upload(toBytes(p.b, b)));
+    if (compressed && p.sparseB)
+      data.push_back(upload(toBytes(ElementType::I32, metadata)));
+    data.push_back(dC);
+    llvm::SmallVector<MemRefArg, 4> operands;
+    for (auto [ptr, shape] : llvm::zip_equal(data, shapes))
+      operands.emplace_back(ptr, shape);
     // The epilogue's operands and OUT follow C: vectors as 1-D memrefs,
     // scalars as f32 values, matrices as 2-D memrefs.
     std::vector<EpilogueArgument> epilogueArgs;
     void *dOut = nullptr;
     if (epilogue) {
-      std::vector<EpilogueInputShape> shapes = getEpilogueInputs(p);
-      for (auto [shape, values] : llvm::zip(shapes, epilogue->inputs)) {
+      std::vector<EpilogueInputShape> inputShapes = getEpilogueInputs(p);
+      for (auto [shape, values] : llvm::zip(inputShapes, epilogue->inputs)) {
         if (shape == EpilogueInputShape::Scalar) {
           epilogueArgs.emplace_back(values[0]);
           continue;
@@ -465,17 +513,17 @@ llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
         std::memcpy(bytes.data(), values.data(), bytes.size());
         void *ptr = upload(bytes);
         if (shape == EpilogueInputShape::Matrix)
-          epilogueArgs.emplace_back(MemRef2D(ptr, m, n));
+          epilogueArgs.emplace_back(MemRefArg(ptr, {p.m, p.n}));
         else
           epilogueArgs.emplace_back(ptr, int64_t(values.size()));
       }
-      dOut = upload(std::vector<uint8_t>(size_t(m * n) *
+      dOut = upload(std::vector<uint8_t>(size_t(p.m * p.n) *
                                          getStorageBytes(p.getOutType())));
-      epilogueArgs.emplace_back(MemRef2D(dOut, m, n));
+      epilogueArgs.emplace_back(MemRefArg(dOut, {p.m, p.n}));
     }
     if (llvm::is_contained(buffers, nullptr))
       return makeError("cannot allocate device memory for the operands");
-    MemRef2D resultC(nullptr, 0, 0);
+    MemRefArg resultC(nullptr, shapes.back());
     for (int64_t run = 0; run < repeat; ++run) {
       impl->step(
           llvm::formatv(
@@ -485,7 +533,7 @@ llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
                   : std::string())
               .str());
       llvm::SmallVector<void *, 32> args;
-      for (MemRef2D &op : operands)
+      for (MemRefArg &op : operands)
         op.pack(args);
       for (EpilogueArgument &arg : epilogueArgs)
         arg.pack(args);

@@ -105,10 +105,20 @@ static llvm::Error parseProblem(const RunMatmulOptions &options,
   problem.a = *a;
   problem.b = *b;
   problem.c = *c;
-  if (!options.sparseA.empty() && options.sparseA != "2:4")
-    return makeError("--sparse-a=" + options.sparseA +
-                     ": mcore supports 2:4 sparsity only (--sparse-a=2:4)");
+  for (auto [flag, value] : {std::pair("a", &options.sparseA),
+                             std::pair("b", &options.sparseB)})
+    if (!value->empty() && *value != "2:4")
+      return makeError(llvm::Twine("--sparse-") + flag + "=" + *value +
+                       ": mcore supports 2:4 sparsity only (--sparse-" +
+                       flag + "=2:4)");
   problem.sparseA = options.sparseA == "2:4";
+  problem.sparseB = options.sparseB == "2:4";
+  if (options.batch < 0)
+    return makeError("--batch=" + std::to_string(options.batch) +
+                     " must be at least 1");
+  problem.batch = options.batch;
+  problem.sharedA = options.sharedA;
+  problem.sharedB = options.sharedB;
   problem.dynamicShapes = options.dynamicShapes;
   problem.transposeA = options.transposeA;
   problem.transposeB = options.transposeB;
@@ -124,9 +134,11 @@ static llvm::Error parseProblem(const RunMatmulOptions &options,
                      " must be at least 1");
   if (llvm::Error e = parseEpilogue(options.epilogue, options.outType, problem))
     return e;
-  if (problem.hasEpilogue() && problem.sparseA && form == SparseForm::Encoded)
-    return makeError("--epilogue follows a dense A or a compressed 2:4 A "
-                     "(--sparse-form=compressed), not --sparse-form=encoded");
+  if (problem.hasEpilogue() && problem.isSparse() &&
+      form == SparseForm::Encoded)
+    return makeError("--epilogue follows a dense matmul or a compressed 2:4 "
+                     "operand (--sparse-form=compressed), not "
+                     "--sparse-form=encoded");
   return llvm::Error::success();
 }
 
@@ -166,9 +178,12 @@ chooseBackendAndChip(const RunMatmulOptions &options, MatmulProblem &problem) {
 /// "device" memory is host memory too.
 static llvm::Error checkHostMemory(const RunMatmulOptions &options,
                                    const MatmulProblem &problem) {
-  double mk = double(problem.m) * double(problem.k),
-         kn = double(problem.k) * double(problem.n),
-         mn = double(problem.m) * double(problem.n);
+  double mk = double(problem.getBatchesA()) * double(problem.m) *
+              double(problem.k),
+         kn = double(problem.getBatchesB()) * double(problem.k) *
+              double(problem.n),
+         mn = double(problem.getBatches()) * double(problem.m) *
+              double(problem.n);
   double need = (mk + kn) * (4 + 8 + 2 * 1) + mn * (4 * 3 + 8 * 3 + 2 * 4);
   double have =
       double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGE_SIZE));
@@ -248,6 +263,7 @@ RunStatus runner::runMatmul(const RunMatmulOptions &options,
   r.config = kernel.describeConfig();
   r.accumulator = kernel.getAccumulator();
   r.denseFallback = kernel.usesDenseFallback();
+  r.swapped = kernel.usesSwappedOperands();
   r.compileMs = kernel.getCompileMilliseconds();
   if (options.compileOnly) {
     llvm::errs() << llvm::formatv("mcore-run: compiled {0} with {1} ({2}) in "
@@ -281,7 +297,7 @@ RunStatus runner::runMatmul(const RunMatmulOptions &options,
     return reportError(observer, std::move(e));
 
   // Runs; the first is checked.
-  bool compressed = problem.sparseA && form == SparseForm::Compressed;
+  bool compressed = problem.isSparse() && form == SparseForm::Compressed;
   std::vector<uint32_t> c = data.c0;
   std::vector<std::vector<float>> epilogueInputs;
   std::vector<uint32_t> out;
@@ -291,12 +307,12 @@ RunStatus runner::runMatmul(const RunMatmulOptions &options,
     out.assign(size_t(problem.m * problem.n), 0);
     epilogue = {epilogueInputs, out};
   }
-  llvm::Expected<std::vector<double>> times =
-      kernel.runRepeated(compressed ? data.values : getStoredA(problem, data),
-                         compressed ? llvm::ArrayRef<uint32_t>(data.metadata)
-                                    : llvm::ArrayRef<uint32_t>(),
-                         getStoredB(problem, data), c, options.repeat,
-                         problem.hasEpilogue() ? &epilogue : nullptr);
+  llvm::Expected<std::vector<double>> times = kernel.runRepeated(
+      compressed && problem.sparseA ? data.values : getStoredA(problem, data),
+      compressed ? llvm::ArrayRef<uint32_t>(data.metadata)
+                 : llvm::ArrayRef<uint32_t>(),
+      compressed && problem.sparseB ? data.values : getStoredB(problem, data),
+      c, options.repeat, problem.hasEpilogue() ? &epilogue : nullptr);
   if (!times)
     return reportError(observer, times.takeError());
   r.timeMs = MatmulKernel::getReportedMilliseconds(*times);
@@ -314,11 +330,14 @@ RunStatus runner::runMatmul(const RunMatmulOptions &options,
   llvm::outs().flush();
   if (!r.check.pass) {
     const MatmulCheck &check = r.check;
+    std::string batch = problem.isBatched()
+                            ? llvm::formatv("[{0}]", check.batch).str()
+                            : std::string();
     llvm::errs() << llvm::formatv(
         "mcore-run: {0} of {1} elements of C differ; the first is "
-        "C[{2}][{3}] = {4}, expected {5} (allowed error {6:e2})\n",
-        check.mismatches, problem.m * problem.n, check.row, check.col,
-        check.got, check.want, check.allowed);
+        "C{2}[{3}][{4}] = {5}, expected {6} (allowed error {7:e2})\n",
+        check.mismatches, problem.getBatches() * problem.m * problem.n, batch,
+        check.row, check.col, check.got, check.want, check.allowed);
     return RunStatus::Mismatch;
   }
   if (!r.epilogueCheck.pass) {
@@ -339,8 +358,8 @@ void runner::printMatmulResult(const MatmulRunReport &r, bool json,
   const MatmulProblem &p = r.problem;
   bool hardware = r.backend == Backend::Hip;
   // Dense-equivalent operations, as vendors count sparse throughput.
-  double tflops =
-      2.0 * double(p.m) * double(p.n) * double(p.k) / (r.timeMs * 1e9);
+  double tflops = 2.0 * double(p.getBatches()) * double(p.m) * double(p.n) *
+                  double(p.k) / (r.timeMs * 1e9);
   std::string status = r.check.pass && r.epilogueCheck.pass ? "PASS" : "FAIL";
   std::string epilogue = describeEpilogue(p);
   if (json) {
@@ -355,6 +374,12 @@ void runner::printMatmulResult(const MatmulRunReport &r, bool json,
         {"intrinsic", r.intrinsic},
         {"backend", getBackendName(r.backend)},
         {"sparse", p.sparseA},
+        {"sparse_b", p.sparseB},
+        {"batch", p.batch},
+        {"shared_a", p.sharedA},
+        {"shared_b", p.sharedB},
+        {"mixed_sign", isUnsignedType(p.a) != isUnsignedType(p.b)},
+        {"swapped", r.swapped},
         {"dynamic_shapes", p.dynamicShapes},
         {"transpose_a", p.transposeA},
         {"transpose_b", p.transposeB},
@@ -374,12 +399,16 @@ void runner::printMatmulResult(const MatmulRunReport &r, bool json,
     return;
   }
   os << llvm::formatv(
-      "chip={0} intrinsic={1} backend={2} shape={3}x{4}x{5} "
+      "chip={0} intrinsic={1} backend={2} shape={3}x{4}x{5}{16} "
       "types={6}*{7}->{8} sparse={9} time_ms={10:f3}{11} max_abs_err={12:e2} "
       "max_rel_err={13:e2}{14} status={15}\n",
       getChipName(p.chip), r.intrinsic, getBackendName(r.backend), p.m, p.n,
       p.k, getElementTypeName(p.a), getElementTypeName(p.b),
-      getElementTypeName(p.c), p.sparseA ? "2:4" : "none", r.timeMs,
+      getElementTypeName(p.c),
+      p.sparseA   ? "2:4"
+      : p.sparseB ? "2:4-b"
+                  : "none",
+      r.timeMs,
       hardware ? llvm::formatv(" tflops={0:f2}", tflops).str() : std::string(),
       r.check.maxAbsError, r.check.maxRelError,
       p.hasEpilogue()
@@ -390,5 +419,7 @@ void runner::printMatmulResult(const MatmulRunReport &r, bool json,
                           r.epilogueCheck.maxRelError)
                 .str()
           : std::string(),
-      status);
+      status,
+      p.isBatched() ? llvm::formatv(" batch={0}", p.batch).str()
+                    : std::string());
 }

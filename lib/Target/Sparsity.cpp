@@ -53,13 +53,14 @@ std::optional<Violation> sparse24::findViolation(ScalarKind kind,
 
 llvm::Expected<Compressed> sparse24::compress(ScalarKind kind,
                                               llvm::ArrayRef<uint32_t> dense,
-                                              unsigned rows, unsigned k) {
+                                              unsigned rows, unsigned k,
+                                              llvm::StringRef name) {
   if (std::optional<Violation> v = findViolation(kind, dense, rows, k))
     return llvm::createStringError(
-        llvm::formatv("A is not 2:4 sparse: row {0}, group {1} (columns "
+        llvm::formatv("{5} is not 2:4 sparse: row {0}, group {1} (columns "
                       "{2}-{3}) has {4} non-zeros",
                       v->row, v->group, 4 * v->group,
-                      std::min(4 * v->group + 3, k - 1), v->nonzeros)
+                      std::min(4 * v->group + 3, k - 1), v->nonzeros, name)
             .str());
   unsigned kc = getCompressedCols(k), words = getMetadataWords(k);
   Compressed out;
@@ -105,7 +106,8 @@ static void assertSizes(llvm::ArrayRef<uint32_t> values,
 llvm::Error sparse24::checkCompressed(ScalarKind kind,
                                       llvm::ArrayRef<uint32_t> values,
                                       llvm::ArrayRef<uint32_t> metadata,
-                                      unsigned rows, unsigned k) {
+                                      unsigned rows, unsigned k,
+                                      llvm::StringRef name) {
   unsigned kc = getCompressedCols(k);
   assertSizes(values, metadata, rows, k);
   for (unsigned i = 0; i < rows; ++i)
@@ -114,10 +116,10 @@ llvm::Error sparse24::checkCompressed(ScalarKind kind,
       unsigned second = getPosition(metadata, k, i, 2 * g + 1);
       if (first >= second)
         return llvm::createStringError(
-            llvm::formatv("the metadata of A is not canonical 2:4: row {0}, "
-                          "group {1} names positions {2} and {3}; the first "
-                          "must be smaller",
-                          i, g, first, second)
+            llvm::formatv("the metadata of {4} is not canonical 2:4: row "
+                          "{0}, group {1} names positions {2} and {3}; the "
+                          "first must be smaller",
+                          i, g, first, second, name)
                 .str());
     }
   // The last group of a K that is not a multiple of 4 holds zeros past K.
@@ -127,9 +129,9 @@ llvm::Error sparse24::checkCompressed(ScalarKind kind,
         unsigned col = 4 * (c / 2) + getPosition(metadata, k, i, c);
         if (col >= k && !isZero(kind, values[size_t(i) * kc + c]))
           return llvm::createStringError(
-              llvm::formatv("the compressed values of A have a non-zero at "
-                            "column {0} of row {1}, past K = {2}",
-                            col, i, k)
+              llvm::formatv("the compressed values of {3} have a non-zero "
+                            "at column {0} of row {1}, past K = {2}",
+                            col, i, k, name)
                   .str());
       }
   return llvm::Error::success();

@@ -4,9 +4,11 @@ mcore lowers ``linalg.matmul`` to AMD matrix instructions (WMMA, SWMMAC,
 MFMA, SMFMAC). This package is a small layer over its C++ library (not over
 the command-line tools):
 
-* :func:`matmul` runs ``acc + A @ B`` on numpy arrays, dense or with a
-  2:4-sparse A, on an AMD GPU or on mcore's CPU emulator;
-  :func:`compile_matmul` compiles one matmul to run many times;
+* :func:`matmul` runs ``acc + A @ B`` on numpy arrays (or batches of them),
+  dense or with a 2:4-sparse A, on an AMD GPU or on mcore's CPU emulator;
+  :func:`linear` runs ``x @ w.T`` as ``torch.nn.functional.linear`` does,
+  with a dense or 2:4 weight; :func:`compile_matmul` compiles one matmul to
+  run many times;
 * :func:`compile` runs ``--mcore-pipeline`` on MLIR text and returns ISA,
   LLVM bitcode, a code object (HSACO) or the lowered MLIR;
 * the chips and the intrinsic catalog (:func:`chips`, :func:`intrinsics`,
@@ -47,6 +49,7 @@ LayoutCell = _mcore.LayoutCell
 from ._compiler import CompilerRemark, compile, pipeline_options  # noqa: E402
 from ._matmul import (MatmulKernel, backend_info, cache_info,  # noqa: E402
                       clear_cache, compile_matmul, matmul)
+from ._linear import linear  # noqa: E402
 from ._types import (ACCUMULATOR_TYPES, INPUT_TYPES, round_to,  # noqa: E402
                      type_info)
 
@@ -69,6 +72,7 @@ __all__ = [
     # Not "compile": `from mcore import *` would hide the builtin.
     "pipeline_options",
     "matmul",
+    "linear",
     "compile_matmul",
     "MatmulKernel",
     "backend_info",

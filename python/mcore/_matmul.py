@@ -11,7 +11,8 @@ from typing import Optional, Union
 import numpy as _np
 from numpy.typing import ArrayLike
 
-#: A 2:4-sparse A: dense, or (values, metadata) as compress_2to4 returns them.
+#: A 2:4-sparse operand: dense, or (values, metadata) as compress_2to4
+#: returns them.
 SparseOperand = Union[ArrayLike, "tuple[ArrayLike, ArrayLike]"]
 
 from . import _mcore
@@ -67,30 +68,39 @@ def backend_info(backend: str = "auto") -> dict:
 
 class MatmulKernel:
     """A matmul compiled for one problem: ``C = acc + A @ B`` with A of
-    ``m x k`` (2:4-sparse along K when ``sparse``), B of ``k x n``, on one
-    chip and backend. Calling it runs it; :func:`compile_matmul` makes one,
-    :func:`matmul` keeps them in a cache.
+    ``m x k`` (2:4-sparse along K when ``sparse``), B of ``k x n`` (stored
+    ``n x k`` when ``transpose_b``; 2:4-sparse along K, stored ``n x k``,
+    when ``sparse_b``), per batch when ``batch`` > 0 (a ``shared_a`` or
+    ``shared_b`` operand is one matrix for every batch), on one chip and
+    backend. Calling it runs it; :func:`compile_matmul` makes one,
+    :func:`matmul` and :func:`linear` keep them in a cache.
 
-    Attributes: ``m, n, k, a_type, b_type, c_type, sparse, chip, backend``
-    (``"hip"`` or ``"emu"``), ``intrinsic`` (the catalog instruction the
-    kernel uses), ``accumulator`` (the instruction's C type),
-    ``dense_fallback`` (a sparse A decompressed for dense instructions),
+    Attributes: ``m, n, k, batch, shared_a, shared_b, a_type, b_type,
+    c_type, sparse, sparse_b, transpose_b, chip, backend`` (``"hip"`` or
+    ``"emu"``), ``intrinsic`` (the catalog instruction the kernel uses),
+    ``accumulator`` (the instruction's C type), ``dense_fallback`` (a 2:4
+    operand decompressed for dense instructions), ``swapped`` (the kernel
+    computes ``Cᵀ = Bᵀ Aᵀ``, as for a 2:4 B on a sparse instruction),
     ``config`` (the tiles and waves the compiler chose, a dict: see
     :attr:`config`) and ``last_run_ms``.
     """
 
-    def __init__(self, native, m: int, n: int, k: int, a_type: str,
-                 b_type: str, c_type: str, sparse: bool, chip: str):
+    def __init__(self, native, problem: dict):
         self._native = native
-        self.m, self.n, self.k = m, n, k
-        self.a_type, self.b_type, self.c_type = a_type, b_type, c_type
-        self.sparse = sparse
-        self.chip = chip
+        self.m, self.n, self.k = problem["m"], problem["n"], problem["k"]
+        self.batch = problem["batch"]
+        self.shared_a, self.shared_b = problem["shared_a"], problem["shared_b"]
+        self.a_type, self.b_type = problem["a_type"], problem["b_type"]
+        self.c_type = problem["c_type"]
+        self.sparse, self.sparse_b = problem["sparse_a"], problem["sparse_b"]
+        self.transpose_b = problem["transpose_b"]
+        self.chip = problem["chip"]
 
     backend = property(lambda self: self._native.backend)
     intrinsic = property(lambda self: self._native.intrinsic)
     accumulator = property(lambda self: self._native.accumulator)
     dense_fallback = property(lambda self: self._native.dense_fallback)
+    swapped = property(lambda self: self._native.swapped)
     last_run_ms = property(lambda self: self._native.last_run_ms)
 
     @property
@@ -112,92 +122,130 @@ class MatmulKernel:
 
     # -- operands ----------------------------------------------------------
 
-    def _a_operand(self, a):
-        """(bits, metadata bits or None) of A."""
-        m, k = self.m, self.k
-        if not self.sparse:
-            a = _check_matrix(a, "A", (m, k))
-            return _types.to_bits(a, self.a_type, self.chip, "A"), None
-        if isinstance(a, tuple):
-            return self._compressed_a(a)
-        a = _check_matrix(a, "A", (m, k))
-        bits = _types.to_bits(a, self.a_type, self.chip, "A")
-        kind = _types.type_info(self.a_type)["kind"]
+    def _lead(self, shared: bool) -> tuple:
+        """The batch dimension of an operand's shape, if it has one."""
+        return (self.batch,) if self.batch and not shared else ()
+
+    def _operand(self, x, what: str, type_name: str, shape: tuple,
+                 sparse: bool):
+        """(bits, metadata bits or None) of A or B, of `shape` (rows x k
+        along its last two axes when `sparse`), given dense or, when sparse,
+        as (values, metadata)."""
+        if not sparse:
+            x = _check_array(x, what, shape)
+            return _types.to_bits(x, type_name, self.chip, what), None
+        lead, rows, k = shape[:-2], shape[-2], shape[-1]
+        if isinstance(x, tuple):
+            return self._compressed(x, what, type_name, lead, rows)
+        x = _check_array(x, what, shape)
+        bits = _types.to_bits(x, type_name, self.chip, what)
+        kind = _types.type_info(type_name)["kind"]
+        count = int(_np.prod(lead, dtype=_np.int64)) * rows
         # The canonical format; raises naming the first row and group with
         # more than two non-zeros.
-        values, metadata = _mcore.compress(kind, bits, m, k)
-        return values, metadata
+        return _mcore.compress(kind, bits.reshape(count, k), count, k, what)
 
-    def _compressed_a(self, a):
-        """A given as (values, metadata) of the canonical 2:4 format."""
-        if len(a) != 2:
-            raise Error("a sparse A given as a tuple must be (values, "
-                        "metadata), as compress_2to4 returns them")
-        m, k = self.m, self.k
+    def _compressed(self, x, what, type_name, lead, rows):
+        """A 2:4 operand given as (values, metadata) of the canonical
+        format."""
+        if len(x) != 2:
+            raise Error(f"a 2:4-sparse {what} given as a tuple must be "
+                        f"(values, metadata), as compress_2to4 returns them")
+        k = self.k
         kc, words = 2 * ((k + 3) // 4), (k + 31) // 32
-        values = _check_matrix(a[0], "the compressed values of A", (m, kc))
-        metadata = _np.asarray(a[1])
-        if metadata.shape != (m, words):
-            raise Error(f"the metadata of A must be {m} x {words} uint32 "
-                        f"words for K = {k}, got shape {metadata.shape}")
+        values = _check_array(x[0], f"the compressed values of {what}",
+                              lead + (rows, kc))
+        metadata = _np.asarray(x[1])
+        if metadata.shape != lead + (rows, words):
+            raise Error(f"the metadata of {what} must be "
+                        f"{_shape_text(lead + (rows, words))} uint32 words "
+                        f"for K = {k}, got shape {metadata.shape}")
         if metadata.dtype.kind not in "iu":
-            raise Error(f"the metadata of A must be integer words, got "
+            raise Error(f"the metadata of {what} must be integer words, got "
                         f"{metadata.dtype}")
-        bits = _types.to_bits(values, self.a_type, self.chip,
-                              "the compressed values of A")
+        bits = _types.to_bits(values, type_name, self.chip,
+                              f"the compressed values of {what}")
         # The run checks the metadata's positions and the zeros past K.
         words = (metadata.astype(_np.int64) & 0xFFFFFFFF).astype(_np.uint32)
         return bits, _np.ascontiguousarray(words)
 
-    def __call__(self, a: SparseOperand, b: ArrayLike, *,
-                 acc: Optional[ArrayLike] = None) -> _np.ndarray:
-        """Runs ``acc + A @ B`` (``A @ B`` when `acc` is None: C starts at
-        zero) and returns C as a new array. Operands are converted as
-        :func:`matmul` describes."""
-        a_bits, metadata = self._a_operand(a)
-        b = _check_matrix(b, "B", (self.k, self.n))
-        b_bits = _types.to_bits(b, self.b_type, self.chip, "B")
+    def _run(self, a, b, acc, a_name: str = "A", b_name: str = "B"):
+        m, n, k = self.m, self.n, self.k
+        a_bits, a_meta = self._operand(a, a_name, self.a_type,
+                                       self._lead(self.shared_a) + (m, k),
+                                       self.sparse)
+        b_nk = self.transpose_b or self.sparse_b
+        b_bits, b_meta = self._operand(
+            b, b_name, self.b_type,
+            self._lead(self.shared_b) + ((n, k) if b_nk else (k, n)),
+            self.sparse_b)
+        c_shape = self._lead(False) + (m, n)
         if acc is None:
-            c_bits = _np.zeros((self.m, self.n), dtype=_np.uint32)
+            c_bits = _np.zeros(c_shape, dtype=_np.uint32)
         else:
-            acc = _check_matrix(acc, "acc", (self.m, self.n))
+            acc = _check_array(acc, "acc", c_shape)
             c_bits = _types.to_bits(acc, self.c_type, self.chip, "acc")
+        metadata = a_meta if a_meta is not None else b_meta
         with in_python_words():
             out = self._native.run(a_bits, metadata, b_bits, c_bits)
         return _types.from_bits(out, self.c_type, self.chip).astype(
             _types.result_dtype(self.c_type), copy=False)
 
+    def __call__(self, a: SparseOperand, b: SparseOperand, *,
+                 acc: Optional[ArrayLike] = None) -> _np.ndarray:
+        """Runs ``acc + A @ B`` (``A @ B`` when `acc` is None: C starts at
+        zero) and returns C as a new array. Operands are converted as
+        :func:`matmul` describes; B is given as the kernel stores it
+        (``n x k`` with ``transpose_b`` or ``sparse_b``)."""
+        return self._run(a, b, acc)
 
-def _check_matrix(x: ArrayLike, what: str,
-                  shape: Optional[tuple] = None) -> _np.ndarray:
+
+def _shape_text(shape: tuple) -> str:
+    return " x ".join(str(d) for d in shape)
+
+
+def _check_array(x: ArrayLike, what: str,
+                 shape: Optional[tuple] = None) -> _np.ndarray:
     x = _np.asarray(x)
-    if x.ndim != 2:
-        raise Error(f"{what} must be a 2-D array, got shape {x.shape}")
     if shape is not None and x.shape != tuple(shape):
-        raise Error(f"{what} must be {shape[0]} x {shape[1]}, got "
-                    f"{x.shape[0]} x {x.shape[1]}")
+        raise Error(f"{what} must be {_shape_text(shape)}, got "
+                    f"{_shape_text(x.shape) if x.ndim else 'a scalar'}")
+    return x
+
+
+def _check_matrix(x: ArrayLike, what: str, ranks=(2,)) -> _np.ndarray:
+    x = _np.asarray(x)
+    if x.ndim not in ranks:
+        dims = " or ".join(f"{r}-D" for r in ranks)
+        raise Error(f"{what} must be a {dims} array, got shape {x.shape}")
     return x
 
 
 def compile_matmul(m: int, n: int, k: int, *, chip: str, a_type: str = "f16",
                    b_type: Optional[str] = None, c_type: Optional[str] = None,
-                   sparse: bool = False, backend: str = "auto",
-                   **pipeline_options) -> MatmulKernel:
+                   sparse: bool = False, sparse_b: bool = False,
+                   transpose_b: bool = False, batch: int = 0,
+                   shared_a: bool = False, shared_b: bool = False,
+                   backend: str = "auto", **pipeline_options) -> MatmulKernel:
     """Compiles ``C (m x n) = acc + A (m x k) @ B (k x n)`` for `chip` and
     loads it on `backend` (``"auto"``: HIP when an AMD GPU is usable, else
     the emulator). `b_type` defaults to `a_type`, `c_type` to f32 (integer
     inputs: i32). `sparse`: A is 2:4-sparse along K and the kernel uses the
     chip's sparse instruction (SWMMAC, SMFMAC) on it; a chip without one
     decompresses A for a dense instruction (a :class:`CompilerRemark`
-    says so; ``allow_dense_fallback=False`` makes that an error). Keyword
-    arguments are ``--mcore-pipeline`` options (``tile_m=64``,
-    ``intrinsic=...``). Compiled kernels are cached: the same arguments
-    return the same kernel."""
+    says so; ``allow_dense_fallback=False`` makes that an error).
+    `sparse_b`: B is a 2:4 weight, stored ``n x k`` and sparse along K (the
+    kernel computes ``Cᵀ = B Aᵀ`` on the sparse instruction); `transpose_b`:
+    B is stored ``n x k``. `batch` > 0: A, B and C have a leading batch
+    dimension (the grid's z), but a `shared_a` or `shared_b` operand is one
+    matrix for every batch. Keyword arguments are ``--mcore-pipeline``
+    options (``tile_m=64``, ``intrinsic=...``). Compiled kernels are
+    cached: the same arguments return the same kernel."""
     check_chip_name(chip)
-    for name, value in (("m", m), ("n", n), ("k", k)):
+    for name, value in (("m", m), ("n", n), ("k", k), ("batch", batch)):
         if isinstance(value, bool) or not isinstance(value, (int, _np.integer)):
             raise Error(f"{name} must be an integer, got {value!r}")
-        if value == 0:
+        if value == 0 and name != "batch":
             raise Error(f"{name} = 0: a kernel needs m, n and k of at least 1 "
                         f"(mcore.matmul returns an empty product without "
                         f"compiling one)")
@@ -213,8 +261,12 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str, a_type: str = "f16",
         "chip": "chip is an argument of its own",
         "format": "the backend decides the format (hsaco for hip, llvm for "
                   "emu); use mcore.compile for other formats"})
-    key = (int(m), int(n), int(k), a_type, b_type, c_type, bool(sparse), chip,
-           resolved, options_key)
+    problem = {"m": int(m), "n": int(n), "k": int(k), "a_type": a_type,
+               "b_type": b_type, "c_type": c_type, "sparse_a": bool(sparse),
+               "sparse_b": bool(sparse_b), "batch": int(batch),
+               "shared_a": bool(shared_a), "shared_b": bool(shared_b),
+               "transpose_b": bool(transpose_b), "chip": chip}
+    key = tuple(sorted(problem.items())) + (resolved, options_key)
     with _lock:
         kernel = _cache.get(key)
         if kernel is not None:
@@ -224,11 +276,9 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str, a_type: str = "f16",
         _stats["misses"] += 1
         with in_python_words():
             native, remarks = _mcore.compile_matmul(
-                int(m), int(n), int(k), a_type, b_type, c_type, bool(sparse),
-                chip, resolved, options)
+                backend=resolved, options=options, **problem)
         _emit_remarks(remarks, stacklevel=3)
-        kernel = MatmulKernel(native, int(m), int(n), int(k), a_type, b_type,
-                              c_type, bool(sparse), chip)
+        kernel = MatmulKernel(native, problem)
         _cache[key] = kernel
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
@@ -244,7 +294,11 @@ def matmul(a: SparseOperand, b: ArrayLike, *, chip: str, sparse: bool = False,
     or on mcore's emulator; returns C as a new numpy array. Without `acc`, C
     starts at zero (``a @ b``).
 
-    `a` is ``M x K``, `b` is ``K x N``. Element types (docs/Python.md):
+    `a` is ``M x K``, `b` is ``K x N``. Either may be 3-D, a batch of
+    matrices (``B x M x K``, ``B x K x N``, the batch on the grid's z
+    dimension): the other one is then 2-D and shared by every batch, or
+    3-D with the same batch, and C is ``B x M x N``. Element types
+    (docs/Python.md):
 
     * float16, int8 and uint8 arrays are f16, i8 and u8 as they are;
     * ``a_type=`` / ``b_type=`` name the type instead (an operand without
@@ -255,7 +309,8 @@ def matmul(a: SparseOperand, b: ArrayLike, *, chip: str, sparse: bool = False,
       gfx950 and gfx12); a finite value beyond the type's range is an
       error. ``"i8"``, ``"u8"``,
       ``"i4"``, ``"u4"`` take integer arrays and check that every value is
-      in range (float arrays are refused rather than rounded);
+      in range (float arrays are refused rather than rounded); A and B may
+      differ in sign (``u8 x i8``);
     * C: ``c_type=`` (``"f32"``, ``"f16"``, ``"bf16"``, ``"i32"``), else
       acc's dtype (float32, float16, int32), else f32 for float inputs and
       i32 for integer ones. The result is float32 for f32 and bf16, float16
@@ -266,7 +321,7 @@ def matmul(a: SparseOperand, b: ArrayLike, *, chip: str, sparse: bool = False,
     naming its row and group) or as ``(values, metadata)`` from
     :func:`compress_2to4`; the kernel uses the chip's sparse instruction, or
     on chips without one decompresses A for a dense one (with a
-    :class:`CompilerRemark`).
+    :class:`CompilerRemark`). A 2:4 weight on the right is :func:`linear`.
 
     An empty product (M, N or K is 0) compiles nothing: it returns `acc`
     in C's type (rounded to it), or zeros, of shape M x N, as numpy's ``@``
@@ -283,44 +338,51 @@ def matmul(a: SparseOperand, b: ArrayLike, *, chip: str, sparse: bool = False,
         if len(a) != 2:
             raise Error("a sparse A given as a tuple must be (values, "
                         "metadata), as compress_2to4 returns them")
-        values = _np.asarray(a[0])
-        if values.ndim != 2:
-            raise Error(f"the compressed values of A must be a 2-D array, got "
-                        f"shape {values.shape}")
-        a_like = values
+        a_like = _check_matrix(a[0], "the compressed values of A", (2, 3))
     else:
         if isinstance(a, tuple):
             raise Error("A is a tuple: (values, metadata) of a compressed A "
                         "needs sparse=True")
-        a_like = _check_matrix(a, "A")
-    b = _check_matrix(b, "B")
-    if acc is not None:
-        acc = _check_matrix(acc, "acc")
-    m = a_like.shape[0]
-    k, n = b.shape
-    if not (isinstance(a, tuple)) and a_like.shape[1] != k:
-        raise Error(f"A is {m} x {a_like.shape[1]} and B is {k} x {n}: B must "
+        a_like = _check_matrix(a, "A", (2, 3))
+    b = _check_matrix(b, "B", (2, 3))
+    batch = 0
+    if a_like.ndim == 3 or b.ndim == 3:
+        batch = a_like.shape[0] if a_like.ndim == 3 else b.shape[0]
+        if a_like.ndim == 3 and b.ndim == 3 and b.shape[0] != batch:
+            raise Error(f"A has a batch of {batch} and B of {b.shape[0]}: "
+                        f"batched operands need the same batch (a 2-D one "
+                        f"is shared by every batch)")
+    m = a_like.shape[-2]
+    k, n = b.shape[-2:]
+    if not isinstance(a, tuple) and a_like.shape[-1] != k:
+        raise Error(f"A is {m} x {a_like.shape[-1]} and B is {k} x {n}: B must "
                     f"have as many rows as A has columns (K)")
-    if isinstance(a, tuple) and a_like.shape[1] != 2 * ((k + 3) // 4):
-        raise Error(f"the compressed values of A are {m} x {a_like.shape[1]}, "
-                    f"but B is {k} x {n}: K = {k} needs {2 * ((k + 3) // 4)} "
-                    f"compressed columns")
-    if acc is not None and acc.shape != (m, n):
-        raise Error(f"acc must be {m} x {n} (M x N), got {acc.shape[0]} x "
-                    f"{acc.shape[1]}")
+    if isinstance(a, tuple) and a_like.shape[-1] != 2 * ((k + 3) // 4):
+        raise Error(f"the compressed values of A are {m} x "
+                    f"{a_like.shape[-1]}, but B is {k} x {n}: K = {k} needs "
+                    f"{2 * ((k + 3) // 4)} compressed columns")
+    batched = a_like.ndim == 3 or b.ndim == 3
+    c_shape = ((batch,) if batched else ()) + (m, n)
+    if acc is not None:
+        acc = _np.asarray(acc)
+        if acc.shape != c_shape:
+            raise Error(f"acc must be {_shape_text(c_shape)} (the shape of "
+                        f"C), got {_shape_text(acc.shape)}")
     at = _types.input_type_of(a_like, a_type, b_type, "A")
     bt = _types.input_type_of(b, b_type, a_type, "B")
     ct = _types.accumulator_type_of(acc, c_type, at)
-    if 0 in (m, n, k):
-        return _empty_product(m, n, acc, at, bt, ct, sparse, chip, backend,
+    if 0 in (m, n, k) or (batched and batch == 0):
+        return _empty_product(c_shape, acc, at, bt, ct, sparse, chip, backend,
                               pipeline_options)
     kernel = compile_matmul(m, n, k, chip=chip, a_type=at, b_type=bt,
-                            c_type=ct, sparse=sparse, backend=backend,
-                            **pipeline_options)
+                            c_type=ct, sparse=sparse, batch=batch,
+                            shared_a=bool(batch) and a_like.ndim == 2,
+                            shared_b=bool(batch) and b.ndim == 2,
+                            backend=backend, **pipeline_options)
     return kernel(a, b, acc=acc)
 
 
-def _empty_product(m: int, n: int, acc, a_type: str, b_type: str,
+def _empty_product(c_shape: tuple, acc, a_type: str, b_type: str,
                    c_type: str, sparse: bool, chip: str, backend: str,
                    pipeline_options: dict) -> _np.ndarray:
     """``acc + A @ B`` when M, N or K is 0: acc in C's type, or zeros. The
@@ -335,7 +397,7 @@ def _empty_product(m: int, n: int, acc, a_type: str, b_type: str,
                   "emu); use mcore.compile for other formats"})
     dtype = _types.result_dtype(c_type)
     if acc is None or acc.size == 0:
-        return _np.zeros((m, n), dtype=dtype)
+        return _np.zeros(c_shape, dtype=dtype)
     rounded = _types.from_bits(_types.to_bits(acc, c_type, chip, "acc"),
                                c_type, chip)
     return rounded.astype(dtype, copy=False)

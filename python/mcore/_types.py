@@ -163,7 +163,8 @@ def input_type_of(x: _np.ndarray, given: Optional[str], other: Optional[str],
     if given is not None:
         return check_input_type(given, f"{what.lower()}_type")
     if other is not None:
-        return check_input_type(other, f"{'b' if what == 'A' else 'a'}_type")
+        partner = {"A": "b", "B": "a", "x": "w", "w": "x"}[what]
+        return check_input_type(other, f"{partner}_type")
     native = _NATIVE_INPUT.get(x.dtype)
     if native is not None:
         return native

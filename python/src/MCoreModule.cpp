@@ -215,16 +215,20 @@ PYBIND11_MODULE(_mcore, m) {
             return std::nullopt;
           return std::make_tuple(v->row, v->group, v->nonzeros);
         });
-  m.def("compress", [](const std::string &kind, const Bits &dense,
-                       unsigned rows, unsigned k) {
+  m.def(
+      "compress",
+      [](const std::string &kind, const Bits &dense, unsigned rows,
+         unsigned k, const std::string &name) {
     llvm::Expected<sparse24::Compressed> c =
-        sparse24::compress(kindOf(kind), view(dense), rows, k);
+        sparse24::compress(kindOf(kind), view(dense), rows, k, name);
     if (!c)
       raise(llvm::toString(c.takeError()));
     return py::make_tuple(
         toArray(c->values, rows, sparse24::getCompressedCols(k)),
         toArray(c->metadata, rows, sparse24::getMetadataWords(k)));
-  });
+      },
+      py::arg("kind"), py::arg("dense"), py::arg("rows"), py::arg("k"),
+      py::arg("name") = "A");
   m.def("decompress", [](const std::string &kind, const Bits &values,
                          const Bits &metadata, unsigned rows, unsigned k) {
     if (size_t(values.size()) != size_t(rows) * sparse24::getCompressedCols(k))
@@ -369,6 +373,9 @@ PYBIND11_MODULE(_mcore, m) {
                 py::arg("description") = k.kernel->describeConfig());
           })
       .def_property_readonly(
+          "swapped",
+          [](const PyKernel &k) { return k.kernel->usesSwappedOperands(); })
+      .def_property_readonly(
           "backend",
           [](const PyKernel &k) {
             return getBackendName(k.kernel->getBackend()).str();
@@ -386,17 +393,21 @@ PYBIND11_MODULE(_mcore, m) {
         std::copy(c.data(), c.data() + c.size(), result.mutable_data());
         llvm::MutableArrayRef<uint32_t> out(result.mutable_data(),
                                             size_t(result.size()));
-        // Compressed A that did not come from compress(): the canonical
-        // format's rules, before anything runs.
+        // A compressed operand that did not come from compress(): the
+        // canonical format's rules, before anything runs.
         const MatmulProblem &p = k.kernel->getProblem();
-        if (p.sparseA && metadata &&
-            size_t(a.size()) ==
-                size_t(p.m) * sparse24::getCompressedCols(unsigned(p.k)) &&
+        const Bits &values = p.sparseA ? a : b;
+        size_t rows = size_t(p.sparseA ? p.getBatchesA() * p.m
+                                       : p.getBatchesB() * p.n);
+        if (p.isSparse() && metadata &&
+            size_t(values.size()) ==
+                rows * sparse24::getCompressedCols(unsigned(p.k)) &&
             size_t(metadata->size()) ==
-                size_t(p.m) * sparse24::getMetadataWords(unsigned(p.k)))
-          check(sparse24::checkCompressed(getScalarKind(p.a), view(a),
-                                          view(*metadata), unsigned(p.m),
-                                          unsigned(p.k)));
+                rows * sparse24::getMetadataWords(unsigned(p.k)))
+          check(sparse24::checkCompressed(
+              getScalarKind(p.sparseA ? p.a : p.b), view(values),
+              view(*metadata), unsigned(rows), unsigned(p.k),
+              p.sparseA ? "A" : "B"));
         llvm::Error error = [&] {
           py::gil_scoped_release release;
           return k.kernel->run(view(a), viewOrEmpty(metadata), view(b), out);
@@ -405,11 +416,14 @@ PYBIND11_MODULE(_mcore, m) {
         return result;
       });
 
+  // The problem as keyword arguments: sizes, types, the 2:4 operand, the
+  // batch and how A and B are stored (include/mcore/Runner/Matmul.h).
   m.def("compile_matmul",
         [](int64_t m, int64_t n, int64_t k, const std::string &a,
-           const std::string &b, const std::string &c, bool sparse,
-           const std::string &chip, const std::string &backend,
-           const PipelineOptions &options) {
+           const std::string &b, const std::string &c, bool sparseA,
+           bool sparseB, int64_t batch, bool sharedA, bool sharedB,
+           bool transposeB, const std::string &chip,
+           const std::string &backend, const PipelineOptions &options) {
           MatmulProblem problem;
           problem.m = m;
           problem.n = n;
@@ -417,7 +431,12 @@ PYBIND11_MODULE(_mcore, m) {
           problem.a = elementTypeOf(a);
           problem.b = elementTypeOf(b);
           problem.c = elementTypeOf(c);
-          problem.sparseA = sparse;
+          problem.sparseA = sparseA;
+          problem.sparseB = sparseB;
+          problem.batch = batch;
+          problem.sharedA = sharedA;
+          problem.sharedB = sharedB;
+          problem.transposeB = transposeB;
           problem.chip = chipOf(chip);
           Backend requested = backend == "hip" ? Backend::Hip : Backend::Emu;
           if (backend != "hip" && backend != "emu")
@@ -434,5 +453,10 @@ PYBIND11_MODULE(_mcore, m) {
           }();
           PyKernel result{check(std::move(kernel))};
           return py::make_tuple(std::move(result), remarks);
-        });
+        },
+        py::arg("m"), py::arg("n"), py::arg("k"), py::arg("a_type"),
+        py::arg("b_type"), py::arg("c_type"), py::arg("sparse_a"),
+        py::arg("sparse_b"), py::arg("batch"), py::arg("shared_a"),
+        py::arg("shared_b"), py::arg("transpose_b"), py::arg("chip"),
+        py::arg("backend"), py::arg("options"));
 }

@@ -53,10 +53,11 @@ def python_error(fn):
     (["--matmul=16x16x32", "--a-type=i4", "--chip=gfx942"],
      lambda: mcore.matmul(F16[0].astype(np.int8), F16[1].astype(np.int8),
                           chip="gfx942", a_type="i4", backend=BACKEND)),
-    # Mixed signedness, float x int.
-    (["--matmul=16x16x32", "--a-type=i8", "--b-type=u8", "--chip=gfx1201"],
-     lambda: mcore.matmul(F16[0].astype(np.int8), F16[1].astype(np.uint8),
-                          chip="gfx1201", backend=BACKEND)),
+    # Unsigned x unsigned on CDNA (signed i8 instructions; the offset
+    # identity covers one unsigned operand), float x int.
+    (["--matmul=16x16x32", "--a-type=u8", "--b-type=u8", "--chip=gfx942"],
+     lambda: mcore.matmul(F16[0].astype(np.uint8), F16[1].astype(np.uint8),
+                          chip="gfx942", backend=BACKEND)),
     (["--matmul=16x16x32", "--a-type=f16", "--b-type=i8", "--chip=gfx1201"],
      lambda: mcore.matmul(F16[0], F16[1].astype(np.int8), chip="gfx1201",
                           backend=BACKEND)),
@@ -131,11 +132,11 @@ def test_bad_shapes():
         "A is 16 x 32 and B is 16 x 32: B must have as many rows as A has "
         "columns (K)")
     assert python_error(lambda: mcore.matmul(a[0], b, chip="gfx942")) == (
-        "A must be a 2-D array, got shape (32,)")
+        "A must be a 2-D or 3-D array, got shape (32,)")
     assert python_error(
         lambda: mcore.matmul(a, b, chip="gfx942", acc=np.zeros((16, 17),
                                                                np.float32))
-    ) == "acc must be 16 x 16 (M x N), got 16 x 17"
+    ) == "acc must be 16 x 16 (the shape of C), got 16 x 17"
     kernel = mcore.compile_matmul(16, 16, 32, chip="gfx942", backend=BACKEND)
     assert python_error(lambda: kernel(a, b[:16])) == \
         "B must be 32 x 16, got 16 x 16"

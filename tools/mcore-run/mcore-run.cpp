@@ -6,8 +6,10 @@
 //
 // runs a program (lib/Runner/RunFile.cpp), and
 //
-//   mcore-run --matmul=MxNxK --a-type=T --b-type=T --c-type=T [--sparse-a=2:4]
-//             [--epilogue=LIST] [--out-type=T] [--chip=CHIP] [--backend=...] [--device=N] [--seed=N]
+//   mcore-run --matmul=MxNxK --a-type=T --b-type=T --c-type=T [--sparse-a=2:4 |
+//             --sparse-b=2:4] [--batch=B [--shared-a | --shared-b]]
+//             [--epilogue=LIST] [--out-type=T] [--chip=CHIP] [--backend=...]
+//             [--device=N] [--seed=N]
 //             [--intrinsic=NAME] [--repeat=N] [--json]
 //
 // generates, runs and checks one matmul (lib/Runner/RunMatmul.cpp, on
@@ -163,13 +165,33 @@ static cl::opt<std::string, true> sparseA("sparse-a",
                                           cl::desc("2:4 for a 2:4-sparse A"),
                                           cl::value_desc("2:4"),
                                           cl::cat(matmulCat));
+static cl::opt<std::string, true> sparseB(
+    "sparse-b", cl::location(matmulOptions.sparseB),
+    cl::desc("2:4 for a 2:4-sparse B, read as N x K (a weight W in "
+             "y = x * W^T; 2:4 along K)"),
+    cl::value_desc("2:4"), cl::cat(matmulCat));
+static cl::opt<int64_t, true>
+    batch("batch", cl::location(matmulOptions.batch),
+          cl::desc("Batches: A, B and C get a leading batch dimension "
+                   "(linalg.batch_matmul; the grid's z dimension)"),
+          cl::value_desc("B"), cl::cat(matmulCat));
+static cl::opt<bool, true> sharedA(
+    "shared-a", cl::location(matmulOptions.sharedA),
+    cl::desc("With --batch: one A for every batch (an indexing map without "
+             "the batch dimension)"),
+    cl::cat(matmulCat));
+static cl::opt<bool, true> sharedB(
+    "shared-b", cl::location(matmulOptions.sharedB),
+    cl::desc("With --batch: one B for every batch (a weight shared by the "
+             "batch)"),
+    cl::cat(matmulCat));
 static cl::opt<std::string, true> sparseForm(
     "sparse-form", cl::location(matmulOptions.sparseForm),
-    cl::desc("How sparse A reaches the kernel: compressed (values and "
+    cl::desc("How a 2:4 operand reaches the kernel: compressed (values and "
              "metadata in mcore's canonical 2:4 format, compressed by "
-             "mcore-run, to mcore.sparse_matmul) or encoded (a dense A with "
-             "the 2:4 sparse_tensor encoding on linalg.matmul, compressed "
-             "and validated by the compiled code)"),
+             "mcore-run, to mcore.sparse_matmul) or encoded (a dense tensor "
+             "with the 2:4 sparse_tensor encoding on the linalg op, "
+             "compressed and validated by the compiled code)"),
     cl::init("compressed"), cl::cat(matmulCat));
 static cl::opt<bool, true> dynamicShapes(
     "dynamic-shapes", cl::location(matmulOptions.dynamicShapes),
@@ -178,11 +200,12 @@ static cl::opt<bool, true> dynamicShapes(
     cl::cat(matmulCat));
 static cl::opt<bool, true> transposeA(
     "transpose-a", cl::location(matmulOptions.transposeA),
-    cl::desc("A is stored K x M (indexing map (m, n, k) -> (k, m)); dense A"),
+    cl::desc("A is stored K x M (indexing map (m, n, k) -> (k, m)); not with "
+             "--sparse-a"),
     cl::cat(matmulCat));
 static cl::opt<bool, true> transposeB(
     "transpose-b", cl::location(matmulOptions.transposeB),
-    cl::desc("B is stored N x K (indexing map (m, n, k) -> (n, k)); dense A"),
+    cl::desc("B is stored N x K (indexing map (m, n, k) -> (n, k))"),
     cl::cat(matmulCat));
 static cl::opt<uint64_t, true> seed("seed", cl::location(matmulOptions.seed),
                                     cl::desc("Seed of the random operands"),
@@ -344,10 +367,12 @@ int main(int argc, char **argv) {
           "\n            [--chip=CHIP] [--backend=auto|hip|emu] [--device=N] "
           "[--shared-libs=...]\n"
           "  mcore-run --matmul=MxNxK --a-type=T [--b-type=T] [--c-type=T] "
-          "[--sparse-a=2:4]\n            [--chip=CHIP] [--backend=...] "
-          "[--device=N] [--seed=N] [--intrinsic=NAME] [--repeat=N] [--json]\n"
+          "[--sparse-a=2:4 | --sparse-b=2:4]\n            [--chip=CHIP] "
+          "[--backend=...] [--device=N] [--seed=N] [--intrinsic=NAME] "
+          "[--repeat=N] [--json]\n"
           "            [--sparse-form=compressed|encoded] [--dynamic-shapes] "
-          "[--transpose-a] [--transpose-b]\n\n"
+          "[--transpose-a] [--transpose-b]\n"
+          "            [--batch=B [--shared-a | --shared-b]]\n\n"
           "Exit status: 0 success, 1 numeric mismatch, 2 usage, compile or "
           "runtime error.\n",
           &usageStream)) {

@@ -17,6 +17,7 @@
 
 #include "gtest/gtest.h"
 
+#include <array>
 #include <cmath>
 #include <set>
 
@@ -103,11 +104,29 @@ TEST(MatmulProblem, Validation) {
   EXPECT_FALSE(llvm::errorToBool(p.validate()));
   auto message = [&]() { return llvm::toString(p.validate()); };
 
+  // Mixed signs are a generic contraction with a cast per operand.
   p.a = ElementType::U8;
   p.b = ElementType::I8;
   p.c = ElementType::I32;
-  EXPECT_NE(message().find("both must be signed or both unsigned"),
+  EXPECT_FALSE(llvm::errorToBool(p.validate()));
+  p.sparseA = p.sparseB = true;
+  EXPECT_NE(message().find("cannot both be 2:4-sparse"), std::string::npos);
+  p.sparseB = false;
+  p.transposeA = true;
+  EXPECT_NE(message().find("a 2:4-sparse A is stored M x K"),
             std::string::npos);
+  p.sparseA = p.transposeA = false;
+  p.sharedB = true;
+  EXPECT_NE(message().find("needs a batch"), std::string::npos);
+  p.batch = 3;
+  EXPECT_FALSE(llvm::errorToBool(p.validate()));
+  p.sharedA = true;
+  EXPECT_NE(message().find("cannot both be shared"), std::string::npos);
+  p.sharedA = p.sharedB = false;
+  p.batch = -1;
+  EXPECT_NE(message().find("the batch = -1 is out of range"),
+            std::string::npos);
+  p.batch = 0;
   p.a = ElementType::I8;
   p.c = ElementType::F32;
   EXPECT_NE(message().find("integer inputs accumulate into i32"),
@@ -142,18 +161,22 @@ TEST(MatmulProblem, ParseShape) {
     EXPECT_TRUE(llvm::errorToBool(parseShape(bad, m, n, k))) << bad;
 }
 
-/// Every group of four along K holds at most two non-zeros, and exactly
-/// min(2, columns) of them.
-void expect2to4(const MatmulProblem &p, const MatmulData &d) {
+/// Every group of four along K of A's rows holds at most two non-zeros;
+/// returns how many groups hold none, one and two.
+std::array<int64_t, 3> expect2to4(const MatmulProblem &p,
+                                  const MatmulData &d) {
   ScalarKind kind = getScalarKind(p.a);
-  for (int64_t i = 0; i < p.m; ++i)
+  std::array<int64_t, 3> counts = {0, 0, 0};
+  for (int64_t i = 0; i < p.getBatchesA() * p.m; ++i)
     for (int64_t g = 0; 4 * g < p.k; ++g) {
       int64_t cols = std::min<int64_t>(4, p.k - 4 * g), nonzeros = 0;
       for (int64_t c = 0; c < cols; ++c)
         nonzeros += !sparse24::isZero(kind, d.a[i * p.k + 4 * g + c]);
-      EXPECT_EQ(nonzeros, std::min<int64_t>(2, cols))
-          << "row " << i << " group " << g;
+      EXPECT_LE(nonzeros, 2) << "row " << i << " group " << g;
+      if (nonzeros <= 2)
+        ++counts[size_t(nonzeros)];
     }
+  return counts;
 }
 
 TEST(MatmulData, SparsePatternsAreRandomAndValid) {
@@ -163,8 +186,12 @@ TEST(MatmulData, SparsePatternsAreRandomAndValid) {
   p.k = 64;
   p.sparseA = true;
   MatmulData d = generateMatmulData(p, 7);
-  expect2to4(p, d);
-  // Many different patterns (there are six).
+  std::array<int64_t, 3> counts = expect2to4(p, d);
+  // Groups with no and with one non-zero too, two in most.
+  EXPECT_GT(counts[0], 0);
+  EXPECT_GT(counts[1], 0);
+  EXPECT_GT(counts[2], 3 * (counts[0] + counts[1]));
+  // Every pattern (1 + 4 + 6 of at most two of four).
   std::set<unsigned> patterns;
   for (int64_t i = 0; i < p.m; ++i)
     for (int64_t g = 0; g < p.k / 4; ++g) {
@@ -174,7 +201,7 @@ TEST(MatmulData, SparsePatternsAreRandomAndValid) {
           mask |= 1u << c;
       patterns.insert(mask);
     }
-  EXPECT_EQ(patterns.size(), 6u);
+  EXPECT_EQ(patterns.size(), 11u);
   // The compressed form is A.
   EXPECT_EQ(sparse24::decompress(ScalarKind::F16, d.values, d.metadata,
                                  unsigned(p.m), unsigned(p.k)),
@@ -395,19 +422,48 @@ TEST(MatmulIR, GeneratedModulesParse) {
   p.n = 33;
   p.k = 50;
   p.chip = Chip::gfx942;
-  for (auto [a, c] : {std::pair(ElementType::F16, ElementType::F32),
-                      std::pair(ElementType::FP8, ElementType::F32),
-                      std::pair(ElementType::U8, ElementType::I32)})
-    for (bool sparse : {false, true})
-      for (SparseForm form : {SparseForm::Encoded, SparseForm::Compressed}) {
-        p.a = p.b = a;
-        p.c = c;
-        p.sparseA = sparse;
-        std::string text = buildMatmulModule(p, form);
-        OwningOpRef<ModuleOp> module =
-            parseSourceString<ModuleOp>(text, ParserConfig(&context));
-        EXPECT_TRUE(module) << text;
-      }
+  for (auto [a, b, c] :
+       {std::tuple(ElementType::F16, ElementType::F16, ElementType::F32),
+        std::tuple(ElementType::FP8, ElementType::FP8, ElementType::F32),
+        std::tuple(ElementType::U8, ElementType::U8, ElementType::I32),
+        std::tuple(ElementType::U8, ElementType::I8, ElementType::I32)})
+    for (int sparse : {0, 1, 2})                 // none, A, B
+      for (int batch : {0, 1, 2})                // none, batched, shared
+        for (SparseForm form : {SparseForm::Encoded, SparseForm::Compressed})
+          for (bool dynamic : {false, true}) {
+            p.a = a;
+            p.b = b;
+            p.c = c;
+            p.sparseA = sparse == 1;
+            p.sparseB = sparse == 2;
+            p.batch = batch ? 3 : 0;
+            p.sharedA = batch == 2 && sparse == 2;
+            p.sharedB = batch == 2 && sparse != 2;
+            p.dynamicShapes = dynamic;
+            std::string text = buildMatmulModule(p, form);
+            OwningOpRef<ModuleOp> module =
+                parseSourceString<ModuleOp>(text, ParserConfig(&context));
+            EXPECT_TRUE(module) << text;
+          }
+  p.batch = 0;
+  p.sharedA = p.sharedB = p.dynamicShapes = p.sparseB = false;
+  // Mixed signs: a generic with a cast per operand.
+  p.a = ElementType::U8;
+  p.b = ElementType::I8;
+  std::string mixed = buildMatmulModule(p, SparseForm::Compressed);
+  EXPECT_NE(mixed.find("arith.extui %x : i8 to i32"), std::string::npos);
+  EXPECT_NE(mixed.find("arith.extsi %y : i8 to i32"), std::string::npos);
+  // A 2:4 B: W is the op's A, x its B, C transposed.
+  p.a = p.b = ElementType::F16;
+  p.c = ElementType::F32;
+  p.sparseB = true;
+  EXPECT_NE(buildMatmulModule(p, SparseForm::Compressed)
+                .find("mcore.sparse_matmul ins(%values, %metadata, %a : "
+                      "memref<33x26xf16>, memref<33x2xi32>, memref<17x50xf16>) "
+                      "outs(%c : memref<17x33xf32>) {transpose_b, "
+                      "transpose_c}"),
+            std::string::npos);
+  p.sparseB = false;
   p.a = p.b = ElementType::U8;
   p.sparseA = false;
   EXPECT_NE(buildMatmulModule(p, SparseForm::Encoded).find("cast_unsigned"),
@@ -427,3 +483,56 @@ TEST(MatmulBytes, RoundTrip) {
 }
 
 } // namespace
+
+TEST(MatmulData, SparseBIsTwoFourAlongK) {
+  MatmulProblem p;
+  p.m = 3;
+  p.n = 8;
+  p.k = 37;
+  p.sparseB = true;
+  p.batch = 2;
+  MatmulData d = generateMatmulData(p, 5);
+  // W = Bᵀ of each batch (N x K) is 2:4 along K and is what `values` and
+  // `metadata` hold; the kernel reads B as N x K.
+  std::vector<uint32_t> w = getStoredB(p, d);
+  ASSERT_EQ(w.size(), size_t(2 * p.n * p.k));
+  for (int64_t b = 0; b < 2; ++b)
+    for (int64_t n = 0; n < p.n; ++n)
+      for (int64_t k = 0; k < p.k; ++k)
+        EXPECT_EQ(w[(b * p.n + n) * p.k + k], d.b[(b * p.k + k) * p.n + n]);
+  EXPECT_FALSE(sparse24::findViolation(ScalarKind::F16, w,
+                                       unsigned(2 * p.n), unsigned(p.k)));
+  EXPECT_EQ(sparse24::decompress(ScalarKind::F16, d.values, d.metadata,
+                                 unsigned(2 * p.n), unsigned(p.k)),
+            w);
+}
+
+TEST(MatmulReference, BatchesAndSharedOperands) {
+  // 2 batches of 1 x 1 x 2 integers, B shared: C[b] = C0[b] + A[b] * B.
+  MatmulProblem p;
+  p.m = p.n = 1;
+  p.k = 2;
+  p.batch = 2;
+  p.sharedB = true;
+  p.a = ElementType::U8;
+  p.b = ElementType::I8;
+  p.c = ElementType::I32;
+  auto u8 = [](double v) { return encode(ElementType::U8, Fp8Format::None, v); };
+  auto i8 = [](double v) { return encode(ElementType::I8, Fp8Format::None, v); };
+  MatmulData d;
+  d.a = {u8(200), u8(1), u8(255), u8(2)};
+  d.b = {i8(-128), i8(3)};
+  d.c0 = {encode(ElementType::I32, Fp8Format::None, 5),
+          encode(ElementType::I32, Fp8Format::None, -5)};
+  MatmulReference r = computeReference(p, d, ElementType::I32);
+  ASSERT_EQ(r.value.size(), 2u);
+  EXPECT_EQ(r.value[0], 5 + 200 * -128 + 1 * 3);
+  EXPECT_EQ(r.value[1], -5 + 255 * -128 + 2 * 3);
+  std::vector<uint32_t> result = {
+      encode(ElementType::I32, Fp8Format::None, r.value[0]),
+      encode(ElementType::I32, Fp8Format::None, r.value[1] + 1)};
+  MatmulCheck check = checkResult(p, r, result);
+  EXPECT_FALSE(check.pass);
+  EXPECT_EQ(check.batch, 1);
+  EXPECT_EQ(check.row, 0);
+}

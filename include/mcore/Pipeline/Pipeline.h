@@ -99,6 +99,12 @@ struct MCorePipelineOptions : PassPipelineOptions<MCorePipelineOptions> {
       llvm::cl::desc("Work-group swizzle: tiles of M per group (1: "
                      "row-major)"),
       llvm::cl::init(8)};
+  Option<std::string> swapOperands{
+      *this, "swap-operands",
+      llvm::cl::desc("Compute C^T = B^T A^T: auto (with a 2:4 operand, the "
+                     "form the performance model predicts faster), never or "
+                     "always"),
+      llvm::cl::init("auto")};
 
   /// Whether `format` is a code object (hsaco), which gpu-module-to-binary
   /// links with the toolkit's ld.lld.

@@ -92,17 +92,30 @@ enum class EpilogueStep : uint8_t {
   Silu,     ///< x / (1 + exp(-x))
 };
 
-/// One matmul problem: C (M x N) += A (M x K) * B (K x N).
+/// One matmul problem: C (M x N) += A (M x K) * B (K x N), per batch.
 struct MatmulProblem {
   int64_t m = 0, n = 0, k = 0;
+  /// Batches (C is batch x M x N, on the grid's z dimension); 0: none, the
+  /// operands are matrices.
+  int64_t batch = 0;
+  /// Batched problems: one A (B) shared by every batch (linalg's broadcast
+  /// indexing map without the batch dimension).
+  bool sharedA = false, sharedB = false;
+  /// Element types; the signs of integer A and B may differ (u8 x i8: a
+  /// linalg.generic with arith.extui / extsi).
   ElementType a = ElementType::F16, b = ElementType::F16, c = ElementType::F32;
   bool sparseA = false; ///< A is 2:4-sparse along K
+  /// B is 2:4-sparse along K and stored N x K, a weight as in y = x Wᵀ: the
+  /// kernel computes Cᵀ = W xᵀ on a sparse instruction (or the faster form
+  /// the performance model picks).
+  bool sparseB = false;
   /// The kernel is compiled for memrefs of dynamic sizes (?x?): the sizes
   /// come at run time, and every tile may cross an edge.
   bool dynamicShapes = false;
   /// A stored K x M, B stored N x K (linalg.matmul indexing maps
-  /// (m, n, k) -> (k, m) and (n, k)); dense A only. MatmulData keeps A and
-  /// B in their logical M x K and K x N order (see getStoredA/getStoredB).
+  /// (m, n, k) -> (k, m) and (n, k)); a 2:4 A is M x K. MatmulData keeps A
+  /// and B in their logical M x K and K x N order (see
+  /// getStoredA/getStoredB).
   bool transposeA = false, transposeB = false;
   Chip chip = Chip::gfx1201;
   /// A fused epilogue: OUT = epilogue(C), in `out` (f32, f16 or bf16), after
@@ -114,11 +127,20 @@ struct MatmulProblem {
   ElementType getOutType() const { return out.value_or(ElementType::F32); }
 
   Fp8Format getFp8Format() const;
+  bool isBatched() const { return batch > 0; }
+  /// Matrices of C, and of A and B (1 when shared or not batched).
+  int64_t getBatches() const { return batch > 0 ? batch : 1; }
+  int64_t getBatchesA() const { return sharedA ? 1 : getBatches(); }
+  int64_t getBatchesB() const { return sharedB ? 1 : getBatches(); }
+  /// B as the kernel reads it: N x K (transposed, or a 2:4 B).
+  bool isStoredNK() const { return transposeB || sparseB; }
+  bool isSparse() const { return sparseA || sparseB; }
   /// "256x256x256 f16 x f16 -> f32, 2:4-sparse A, on gfx1201"
   std::string describe() const;
   /// Checks the types against each other (float inputs accumulate into a
-  /// float C, integers into i32; both inputs signed or both unsigned) and
-  /// the sizes (positive, at most 2^31 - 1). The error is one sentence.
+  /// float C, integers into i32), the sizes (positive, at most 2^31 - 1)
+  /// and the layout (one 2:4 operand, stored with K innermost; shared
+  /// operands need a batch). The error is one sentence.
   llvm::Error validate() const;
 };
 
@@ -133,25 +155,32 @@ enum class SparseForm {
   Encoded,
   /// Compressed values (M x K/2) and metadata (M x ceil(K/32) i32), the
   /// canonical format of Sparsity.h, as mcore.sparse_matmul operands; the
-  /// host compresses A.
+  /// host compresses A (or the N x K B).
   Compressed,
 };
 
 /// The MLIR module of the problem: one function
-///   @matmul(A, B, C) with memref arguments, C += A * B (dense A), or
-///   @matmul(values, metadata, B, C) (SparseForm::Compressed), or
-///   @matmul(A : tensor<.., #2:4>, B, C) -> C (SparseForm::Encoded).
-/// Unsigned inputs use `cast = #linalg.type_fn<cast_unsigned>`. With an
-/// epilogue (memref forms only) the function also takes its operands and
-/// OUT after C (buildEpilogueArguments, MatmulEpilogue.h).
+///   @matmul(A, B, C) with memref arguments, C += A * B (dense), or
+///   @matmul(values, metadata, B, C) (2:4 A, SparseForm::Compressed), or
+///   @matmul(A, values, metadata, C) (2:4 B, SparseForm::Compressed), or
+///   @matmul(A, B, C) -> C on tensors, the 2:4 operand with the
+///   sparse_tensor 2:4 encoding (SparseForm::Encoded).
+/// The op is linalg.matmul, linalg.batch_matmul (indexing maps for shared
+/// or transposed operands), a linalg.generic with arith.extui / extsi for
+/// mixed signs, or mcore.sparse_matmul; unsigned inputs of named ops use
+/// `cast = #linalg.type_fn<cast_unsigned>`. Operands of batched problems
+/// have the batch first.
+/// With an epilogue (memref forms only) the function also takes its
+/// operands and OUT after C (buildEpilogueArguments, MatmulEpilogue.h).
 std::string buildMatmulModule(const MatmulProblem &problem, SparseForm form);
 
-/// The operands, as element bit patterns, row-major.
+/// The operands, as element bit patterns, row-major, batch by batch.
 struct MatmulData {
-  std::vector<uint32_t> a;  ///< M x K (dense, zeros included when sparse)
-  std::vector<uint32_t> b;  ///< K x N
-  std::vector<uint32_t> c0; ///< M x N, the initial C
-  std::vector<uint32_t> values, metadata; ///< compressed A when sparse
+  std::vector<uint32_t> a;  ///< [batch x] M x K (zeros included when 2:4)
+  std::vector<uint32_t> b;  ///< [batch x] K x N (zeros included when 2:4)
+  std::vector<uint32_t> c0; ///< [batch x] M x N, the initial C
+  /// The 2:4 operand compressed: A's M x K rows, or the N x K rows of Bᵀ.
+  std::vector<uint32_t> values, metadata;
   /// The floats are +-1 and C0 small integers, so that every partial sum is
   /// exact in the accumulator and C must come out exactly.
   bool exactSums = false;
@@ -166,10 +195,11 @@ bool canUseExactSums(const MatmulProblem &problem, ElementType accumulator);
 
 /// Random operands from `seed`: floats of both signs with magnitudes in
 /// [1/16, 2) rounded to the type, integers over the type's whole range, C
-/// small. A sparse A keeps two non-zeros at random positions in every group
-/// of four along K (a random pattern per group; never the same pattern in
-/// every group when there are two or more groups) and is compressed into the
-/// canonical format. With an f16 or bf16 `accumulator` where
+/// small. A 2:4 operand keeps at most two non-zeros at random positions in
+/// every group of four along K: mostly two, one in about one group of
+/// eight, none in another (a random pattern per group; never the same
+/// pattern in every group when there are two or more groups), and is
+/// compressed into the canonical format. With an f16 or bf16 `accumulator` where
 /// canUseExactSums, the floats are +-1 (random signs) and C0 integers in
 /// [-4, 4] instead (exactSums).
 MatmulData generateMatmulData(const MatmulProblem &problem, uint64_t seed,
@@ -204,8 +234,8 @@ struct MatmulCheck {
   /// and judged by the absolute bound only).
   double maxRelError = 0;
   int64_t mismatches = 0;
-  /// The first mismatching element (row-major order).
-  int64_t row = -1, col = -1;
+  /// The first mismatching element (row-major order, batch by batch).
+  int64_t batch = 0, row = -1, col = -1;
   double got = 0, want = 0, allowed = 0;
 };
 
@@ -214,26 +244,37 @@ MatmulCheck checkResult(const MatmulProblem &problem,
                         const MatmulReference &reference,
                         llvm::ArrayRef<uint32_t> result);
 
-/// A and B as the kernel reads them: data.a / data.b, transposed when the
-/// problem stores them so.
+/// A and B as the kernel reads them: data.a / data.b, each matrix
+/// transposed when the problem stores it so (B as N x K when isStoredNK).
 std::vector<uint32_t> getStoredA(const MatmulProblem &problem,
                                  const MatmulData &data);
 std::vector<uint32_t> getStoredB(const MatmulProblem &problem,
                                  const MatmulData &data);
 
-/// A row-major rank-2 memref as the lowered host code takes it (the
-/// expanded descriptor of MLIR's calling convention): allocated and aligned
-/// pointer, offset, sizes, strides. pack() appends the addresses of its
-/// fields to the argument list of ExecutionEngine::invokePacked.
-struct MemRef2D {
+/// A row-major memref of rank 2 or 3 as the lowered host code takes it
+/// (the expanded descriptor of MLIR's calling convention): allocated and
+/// aligned pointer, offset, sizes, strides. pack() appends the addresses of
+/// its fields to the argument list of ExecutionEngine::invokePacked.
+struct MemRefArg {
   void *allocated, *aligned;
-  int64_t offset, sizes[2], strides[2];
-  MemRef2D(void *data, int64_t rows, int64_t cols)
-      : allocated(data), aligned(data), offset(0), sizes{rows, cols},
-        strides{cols, 1} {}
+  int64_t offset = 0, sizes[3] = {0, 0, 0}, strides[3] = {0, 0, 0};
+  unsigned rank;
+  /// `shape` of rank 2 or 3.
+  MemRefArg(void *data, llvm::ArrayRef<int64_t> shape)
+      : allocated(data), aligned(data), rank(unsigned(shape.size())) {
+    int64_t stride = 1;
+    for (unsigned d = rank; d-- > 0;) {
+      sizes[d] = shape[d];
+      strides[d] = stride;
+      stride *= shape[d];
+    }
+  }
   void pack(llvm::SmallVectorImpl<void *> &args) {
-    args.append({&allocated, &aligned, &offset, &sizes[0], &sizes[1],
-                 &strides[0], &strides[1]});
+    args.append({&allocated, &aligned, &offset});
+    for (unsigned d = 0; d < rank; ++d)
+      args.push_back(&sizes[d]);
+    for (unsigned d = 0; d < rank; ++d)
+      args.push_back(&strides[d]);
   }
 };
 

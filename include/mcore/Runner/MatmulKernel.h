@@ -126,9 +126,13 @@ public:
   /// The instruction's accumulator type (f32 for an f16 C without an f16
   /// instruction).
   ElementType getAccumulator() const { return accumulator; }
-  /// Whether a sparse A is decompressed in the kernel for a dense
-  /// instruction (a chip or type without a sparse one).
+  /// Whether a 2:4 operand is decompressed in the kernel for a dense
+  /// instruction (a chip or type without a sparse one, or the form the
+  /// performance model found faster).
   bool usesDenseFallback() const { return denseFallback; }
+  /// Whether the kernel computes Cᵀ = Bᵀ Aᵀ of the generated op
+  /// (MatmulTileConfig::swapOperands).
+  bool usesSwappedOperands() const { return swapped; }
   /// "128x128x32 tile, 2x2 waves of 32, ..." (MatmulTileConfig::describe).
   const std::string &describeConfig() const { return config; }
   /// The configuration the tiler chose (its accElementType is not kept:
@@ -141,12 +145,14 @@ public:
   /// Wall time of compileModule(), in milliseconds.
   double getCompileMilliseconds() const { return compileMs; }
 
-  /// Runs C += A * B. Operands are element bit patterns, row-major, as the
-  /// kernel reads them: `a` is M x K (K x M with problem.transposeA) for a
-  /// dense A and for a sparse A in SparseForm::Encoded, or the compressed
-  /// values M x 2*ceil(K/4) (SparseForm::Compressed, with `metadata`
-  /// M x ceil(K/32) words of the canonical format); `b` is K x N (N x K
-  /// with problem.transposeB); `c` (M x N) holds the initial C and receives
+  /// Runs C += A * B. Operands are element bit patterns, row-major, batch
+  /// by batch (a shared operand once), as the kernel reads them: `a` is
+  /// M x K (K x M with problem.transposeA), or for a 2:4 A in
+  /// SparseForm::Compressed its values M x 2*ceil(K/4) with `metadata`
+  /// M x ceil(K/32) words of the canonical format; `b` is K x N (N x K with
+  /// problem.transposeB or a 2:4 B), or for a 2:4 B in
+  /// SparseForm::Compressed its values N x 2*ceil(K/4) with `metadata`
+  /// N x ceil(K/32); `c` (M x N per batch) holds the initial C and receives
   /// the result. A problem with an epilogue needs `epilogue` (and C is
   /// still written). Sizes are checked. Not reentrant: run one kernel at a
   /// time per process.
@@ -184,7 +190,7 @@ private:
   std::string intrinsic, config;
   MatmulTileConfig tileConfig;
   ElementType accumulator = ElementType::F32;
-  bool denseFallback = false;
+  bool denseFallback = false, swapped = false;
   double compileMs = 0;
   mutable double lastRunMs = 0;
   std::unique_ptr<Impl> impl;

@@ -27,6 +27,10 @@ struct RunMatmulOptions : RunOptions {
   std::string bType;                     ///< --b-type ("": A's type)
   std::string cType;                     ///< --c-type ("": f32 or i32)
   std::string sparseA;                   ///< --sparse-a ("" or "2:4")
+  std::string sparseB;                   ///< --sparse-b ("" or "2:4")
+  int64_t batch = 0;                     ///< --batch (0: none)
+  bool sharedA = false;                  ///< --shared-a
+  bool sharedB = false;                  ///< --shared-b
   std::string sparseForm = "compressed"; ///< --sparse-form=compressed|encoded
   bool dynamicShapes = false;            ///< --dynamic-shapes
   bool transposeA = false;               ///< --transpose-a
@@ -48,6 +52,7 @@ struct MatmulRunReport {
   std::string config;    ///< MatmulKernel::describeConfig
   ElementType accumulator = ElementType::F32;
   bool denseFallback = false;
+  bool swapped = false; ///< MatmulKernel::usesSwappedOperands
   double compileMs = 0;
   bool ran = false;       ///< false with --compile-only
   bool exactSums = false; ///< MatmulData::exactSums

@@ -26,6 +26,7 @@
 #include "mcore/Target/ScalarKind.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
@@ -58,10 +59,12 @@ struct Compressed {
 };
 
 /// Compresses a row-major rows x k matrix. Fails, naming the first violating
-/// row and group, when it is not 2:4.
+/// row and group, when it is not 2:4 ("A is not 2:4 sparse: ...", with the
+/// operand's `name`).
 llvm::Expected<Compressed> compress(ScalarKind kind,
                                     llvm::ArrayRef<uint32_t> dense,
-                                    unsigned rows, unsigned k);
+                                    unsigned rows, unsigned k,
+                                    llvm::StringRef name = "A");
 
 /// Checks compressed values and metadata that did not come from compress():
 /// every group names two positions in increasing order, and no value of the
@@ -69,7 +72,7 @@ llvm::Expected<Compressed> compress(ScalarKind kind,
 /// group that breaks this. (Sizes are the caller's to check.)
 llvm::Error checkCompressed(ScalarKind kind, llvm::ArrayRef<uint32_t> values,
                             llvm::ArrayRef<uint32_t> metadata, unsigned rows,
-                            unsigned k);
+                            unsigned k, llvm::StringRef name = "A");
 
 /// Expands compressed values and metadata back to a rows x k matrix.
 std::vector<uint32_t> decompress(ScalarKind kind,

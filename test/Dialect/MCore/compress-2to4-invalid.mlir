@@ -44,7 +44,7 @@ func.func @violation_i8(%b: tensor<8x2xi8>, %c: tensor<2x2xi32>) -> tensor<2x2xi
 #CSR = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>
 
 func.func @csr(%a: tensor<8x8xf16, #CSR>, %b: tensor<8x8xf16>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
-  // expected-error @+1 {{A's sparse encoding is not 2:4; mcore supports (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4])}}
+  // expected-error @+1 {{A's sparse encoding is not 2:4; mcore supports (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4]), with a leading (b : dense) when batched}}
   %r = linalg.matmul ins(%a, %b : tensor<8x8xf16, #CSR>, tensor<8x8xf16>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
   return %r : tensor<8x8xf32>
 }
@@ -53,8 +53,8 @@ func.func @csr(%a: tensor<8x8xf16, #CSR>, %b: tensor<8x8xf16>, %c: tensor<8x8xf3
 
 #S24 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4])}>
 
-func.func @sparse_b(%a: tensor<8x8xf16, #S24>, %b: tensor<8x8xf16, #S24>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
-  // expected-error @+1 {{only A may be sparse: mcore handles a 2:4-encoded A with dense B and C}}
+func.func @both(%a: tensor<8x8xf16, #S24>, %b: tensor<8x8xf16, #S24>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  // expected-error @+1 {{only one operand may be sparse: mcore handles a 2:4-encoded A or B with the other operands dense}}
   %r = linalg.matmul ins(%a, %b : tensor<8x8xf16, #S24>, tensor<8x8xf16, #S24>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
   return %r : tensor<8x8xf32>
 }
@@ -64,8 +64,55 @@ func.func @sparse_b(%a: tensor<8x8xf16, #S24>, %b: tensor<8x8xf16, #S24>, %c: te
 #S24 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4])}>
 
 func.func @other_use(%a: tensor<8x8xf16, #S24>) -> tensor<8x8xf16> {
-  // expected-error @+1 {{mcore-compress-2to4 handles the 2:4 encoding as A of linalg.matmul (and passing such tensors around); this op uses}}
+  // expected-error @+1 {{mcore-compress-2to4 handles the 2:4 encoding on A or B of a contraction (and passing such tensors around); this op uses}}
   %d = sparse_tensor.convert %a : tensor<8x8xf16, #S24> to tensor<8x8xf16, #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>>
   %e = sparse_tensor.convert %d : tensor<8x8xf16, #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j : compressed)}>> to tensor<8x8xf16>
   return %e : tensor<8x8xf16>
+}
+
+// -----
+
+// A 2:4 B is compressed along its last dimension, which must be K.
+#S24 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4])}>
+
+func.func @b_along_n(%a: tensor<8x8xf16>, %b: tensor<8x8xf16, #S24>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  // expected-error @+1 {{a 2:4-encoded B is compressed along its last dimension, which must be K: B must be stored N x K (indexing map (m, n, k) -> (n, k))}}
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf16>, tensor<8x8xf16, #S24>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+
+// -----
+
+// A constant 2:4 B that is not: the error names B and the row of B as
+// stored (N x K).
+#S24 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4])}>
+
+func.func @b_not_2to4(%a: tensor<2x4xf16>, %c: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  // expected-note @+1 {{B is this constant}}
+  %w = arith.constant dense<[[1.0, 0.0, 0.0, 2.0], [1.0, 2.0, 3.0, 0.0]]> : tensor<2x4xf16>
+  %s = sparse_tensor.convert %w : tensor<2x4xf16> to tensor<2x4xf16, #S24>
+  // expected-error @+1 {{B is not 2:4 sparse: row 1, group 0 (columns 0-3) has 3 non-zeros}}
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %s : tensor<2x4xf16>, tensor<2x4xf16, #S24>) outs(%c : tensor<2x2xf32>) -> tensor<2x2xf32>
+  return %r : tensor<2x2xf32>
+}
+
+// -----
+
+// With a 2:4 operand the batch comes first in every operand.
+#S24B = #sparse_tensor.encoding<{map = (b, i, j) -> (b : dense, i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4])}>
+
+func.func @batch_not_first(%a: tensor<2x8x16xf16, #S24B>, %b: tensor<16x2x8xf16>, %c: tensor<2x8x8xf32>) -> tensor<2x8x8xf32> {
+  // expected-error @+1 {{with a 2:4 operand, the batch must be the first dimension of every operand that has one}}
+  %r = linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (k, b, n)>, affine_map<(b, m, n, k) -> (b, m, n)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<2x8x16xf16, #S24B>, tensor<16x2x8xf16>) outs(%c : tensor<2x8x8xf32>) {
+  ^bb0(%x: f16, %y: f16, %z: f32):
+    %xe = arith.extf %x : f16 to f32
+    %ye = arith.extf %y : f16 to f32
+    %p = arith.mulf %xe, %ye : f32
+    %s = arith.addf %z, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x8x8xf32>
+  return %r : tensor<2x8x8xf32>
 }

@@ -78,3 +78,57 @@ llvm.func @helper(!llvm.ptr) -> i32
 func.func @takes_2to4(%a: tensor<16x32xf16, #S24>) {
   return
 }
+
+// -----
+
+#S24 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4])}>
+
+// A 2:4 weight on the right, y = x * W^T with W (N x K) 2:4 along K: W is
+// compressed and becomes the op's A, y^T = W x^T (x as the op's B, stored
+// N x K; C transposed).
+// CHECK-LABEL: func.func @weight_on_the_right
+// CHECK-SAME:    (%[[X:.+]]: tensor<16x64xf16>, %[[W:.+]]: tensor<32x64xf16>, %[[Y:.+]]: tensor<16x32xf32>)
+// CHECK:       %[[VM:.+]]:2 = mcore.compress_2to4 ins(%[[W]] : tensor<32x64xf16>) outs({{.+}} : tensor<32x32xf16>, tensor<32x2xi32>) {operand = "B"}
+// CHECK:       mcore.sparse_matmul ins(%[[VM]]#0, %[[VM]]#1, %[[X]] : tensor<32x32xf16>, tensor<32x2xi32>, tensor<16x64xf16>) outs(%[[Y]] : tensor<16x32xf32>) {transpose_b, transpose_c} -> tensor<16x32xf32>
+func.func @weight_on_the_right(%x: tensor<16x64xf16>, %w: tensor<32x64xf16, #S24>, %y: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %w : tensor<16x64xf16>, tensor<32x64xf16, #S24>) outs(%y : tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %r : tensor<16x32xf32>
+}
+
+// -----
+
+#S24 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4])}>
+
+// One 2:4 weight for a batch of activations (a broadcast indexing map) and
+// mixed signs (u8 x, i8 W): the op's A is W (signed), its B is x
+// (unsigned_b), batched; W stays 2-D.
+// CHECK-LABEL: func.func @shared_weight
+// CHECK:       mcore.compress_2to4 ins(%{{.+}} : tensor<32x64xi8>)
+// CHECK:       mcore.sparse_matmul ins({{.+}} : tensor<32x32xi8>, tensor<32x2xi32>, tensor<4x16x64xi8>) outs(%{{.+}} : tensor<4x16x32xi32>) {transpose_b, transpose_c, unsigned_b}
+func.func @shared_weight(%x: tensor<4x16x64xi8>, %w: tensor<32x64xi8, #S24>, %y: tensor<4x16x32xi32>) -> tensor<4x16x32xi32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : tensor<4x16x64xi8>, tensor<32x64xi8, #S24>) outs(%y : tensor<4x16x32xi32>) {
+  ^bb0(%a: i8, %b: i8, %c: i32):
+    %ae = arith.extui %a : i8 to i32
+    %be = arith.extsi %b : i8 to i32
+    %p = arith.muli %ae, %be : i32
+    %s = arith.addi %c, %p : i32
+    linalg.yield %s : i32
+  } -> tensor<4x16x32xi32>
+  return %r : tensor<4x16x32xi32>
+}
+
+// -----
+
+#S24B = #sparse_tensor.encoding<{map = (b, i, j) -> (b : dense, i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4])}>
+
+// A batch of 2:4 A matrices (3-D encoding): compressed as a batch.
+// CHECK-LABEL: func.func @batched_a
+// CHECK:       %[[VM:.+]]:2 = mcore.compress_2to4 ins(%{{.+}} : tensor<2x16x64xf16>) outs({{.+}} : tensor<2x16x32xf16>, tensor<2x16x2xi32>)
+// CHECK:       mcore.sparse_matmul ins(%[[VM]]#0, %[[VM]]#1, %{{.+}} : tensor<2x16x32xf16>, tensor<2x16x2xi32>, tensor<2x64x8xf16>) outs(%{{.+}} : tensor<2x16x8xf32>) -> tensor<2x16x8xf32>
+func.func @batched_a(%a: tensor<2x16x64xf16, #S24B>, %b: tensor<2x64x8xf16>, %c: tensor<2x16x8xf32>) -> tensor<2x16x8xf32> {
+  %r = linalg.batch_matmul ins(%a, %b : tensor<2x16x64xf16, #S24B>, tensor<2x64x8xf16>) outs(%c : tensor<2x16x8xf32>) -> tensor<2x16x8xf32>
+  return %r : tensor<2x16x8xf32>
+}

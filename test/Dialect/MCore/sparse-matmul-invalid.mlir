@@ -63,3 +63,33 @@ func.func @compress_shape(%a: memref<16x64xf16>, %v: memref<16x30xf16>, %m: memr
   mcore.compress_2to4 ins(%a : memref<16x64xf16>) outs(%v, %m : memref<16x30xf16>, memref<16x2xi32>)
   return
 }
+
+// -----
+
+func.func @batch_mismatch(%v: memref<3x16x32xf16>, %m: memref<3x16x2xi32>,
+                          %b: memref<2x64x16xf16>, %c: memref<2x16x16xf32>) {
+  // expected-error @+1 {{the batch of values (3) and of C (2) differ}}
+  mcore.sparse_matmul ins(%v, %m, %b : memref<3x16x32xf16>, memref<3x16x2xi32>, memref<2x64x16xf16>)
+      outs(%c : memref<2x16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @batched_without_c(%v: memref<16x32xf16>, %m: memref<16x2xi32>,
+                             %b: memref<2x64x16xf16>, %c: memref<16x16xf32>) {
+  // expected-error @+1 {{a batched A or B needs a batched (3-D) C}}
+  mcore.sparse_matmul ins(%v, %m, %b : memref<16x32xf16>, memref<16x2xi32>, memref<2x64x16xf16>)
+      outs(%c : memref<16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @transposed_shapes(%v: memref<16x32xf16>, %m: memref<16x2xi32>,
+                             %x: memref<8x64xf16>, %c: memref<8x16xf32>) {
+  // expected-error @+1 {{N of B (8) and of C (16) differ}}
+  mcore.sparse_matmul ins(%v, %m, %x : memref<16x32xf16>, memref<16x2xi32>, memref<8x64xf16>)
+      outs(%c : memref<8x16xf32>) {transpose_b}
+  return
+}

@@ -40,3 +40,14 @@ func.func @compress(%a: tensor<?x?xf16>, %v0: tensor<?x?xf16>, %m0: tensor<?x?xi
   mcore.compress_2to4 ins(%am : memref<16x64xi8>) outs(%vm, %mm : memref<16x32xi8>, memref<16x2xi32>)
   return %v, %m : tensor<?x?xf16>, tensor<?x?xi32>
 }
+
+// A weight on the right (B stored N x K, C stored N x M) and a batch of
+// activations sharing it (values and metadata 2-D).
+// CHECK-LABEL: func.func @weight_batch
+// CHECK: mcore.sparse_matmul ins({{.+}} : memref<32x32xf16>, memref<32x2xi32>, memref<4x16x64xf16>) outs(%{{.+}} : memref<4x16x32xf32>) {transpose_b, transpose_c}
+func.func @weight_batch(%v: memref<32x32xf16>, %m: memref<32x2xi32>,
+                        %x: memref<4x16x64xf16>, %y: memref<4x16x32xf32>) {
+  mcore.sparse_matmul ins(%v, %m, %x : memref<32x32xf16>, memref<32x2xi32>, memref<4x16x64xf16>)
+      outs(%y : memref<4x16x32xf32>) {transpose_b, transpose_c}
+  return
+}

@@ -16,8 +16,9 @@ func.func @ocp_on_gfx942(%A: memref<64x64xf8E4M3FN>, %B: memref<64x64xf8E4M3FN>,
 
 // -----
 
+// Both unsigned: one offset would meet the other in the zero padding.
 func.func @unsigned_on_cdna(%A: memref<64x64xi8>, %B: memref<64x64xi8>, %C: memref<64x64xi32>) {
-  // expected-error @+1 {{(unsigned): no matrix instruction of gfx942 computes it (its integer instructions read signed operands only)}}
+  // expected-error @+1 {{linalg.matmul of u8 x u8 -> i32: no matrix instruction of gfx942 computes it (its integer instructions read signed operands only)}}
   linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%A, %B : memref<64x64xi8>, memref<64x64xi8>) outs(%C : memref<64x64xi32>)
   return
 }
@@ -56,18 +57,72 @@ func.func @strided(%A: memref<64x64xf16, strided<[?, ?], offset: ?>>, %B: memref
 
 // -----
 
-// Other contractions are left alone, with a warning.
-func.func @batch(%A: memref<2x64x64xf16>, %B: memref<2x64x64xf16>, %C: memref<2x64x64xf32>) {
-  // expected-warning @+1 {{mcore-tile-matmul only lowers linalg.matmul (and mcore.sparse_matmul) to matrix instructions; this linalg.batch_matmul is left as it is}}
-  linalg.batch_matmul ins(%A, %B : memref<2x64x64xf16>, memref<2x64x64xf16>) outs(%C : memref<2x64x64xf32>)
+// Linalg ops that reduce but are not one matmul stay as they are, with a
+// warning that says why (the pipeline turns them into host loops).
+func.func @matvec(%A: memref<64x64xf16>, %x: memref<64xf16>, %y: memref<64xf32>) {
+  // expected-warning @+1 {{this linalg.matvec is left as it is and runs as host loops: mcore-tile-matmul lowers contractions with one M, N and K and at most one batch dimension; this linalg.matvec has 0 batch, 1 M and 0 N dimensions}}
+  linalg.matvec ins(%A, %x : memref<64x64xf16>, memref<64xf16>) outs(%y : memref<64xf32>)
   return
 }
 
 // -----
 
-func.func @transposed_c(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf32>) {
-  // expected-error @+1 {{mcore-tile-matmul supports linalg.matmul with the default indexing maps, a transposed A ((m, n, k) -> (k, m)) and/or a transposed B ((m, n, k) -> (n, k)); got other maps}}
-  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (n, m)>]
-      ins(%A, %B : memref<64x64xf16>, memref<64x64xf16>) outs(%C : memref<64x64xf32>)
+func.func @two_reductions(%A: memref<8x4x16xf16>, %B: memref<4x16x8xf16>, %C: memref<8x8xf32>) {
+  // expected-warning @+1 {{this linalg.generic is left as it is and runs as host loops: mcore-tile-matmul lowers contractions with one M, N and K and at most one batch dimension; this linalg.generic has 2 reduction dimensions}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k1, k2) -> (m, k1, k2)>, affine_map<(m, n, k1, k2) -> (k1, k2, n)>, affine_map<(m, n, k1, k2) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%A, %B : memref<8x4x16xf16>, memref<4x16x8xf16>) outs(%C : memref<8x8xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A max-plus "matmul": the maps of a contraction, another body.
+func.func @max_plus(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  // expected-warning @+1 {{this linalg.generic is left as it is and runs as host loops: mcore-tile-matmul lowers contractions whose body is out + ext(a) * ext(b)}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %p = arith.addf %a, %b : f32
+    %s = arith.maximumf %c, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// The batch as the innermost dimension of an operand: its rows would not be
+// contiguous.
+func.func @batch_innermost(%A: memref<64x32x2xf16>, %B: memref<2x32x64xf16>, %C: memref<2x64x64xf32>) {
+  // expected-warning @+1 {{this linalg.generic is left as it is and runs as host loops: mcore-tile-matmul lowers contractions with one M, N and K and at most one batch dimension; this linalg.generic has the batch as the innermost dimension of A}}
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (m, k, b)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<64x32x2xf16>, memref<2x32x64xf16>) outs(%C : memref<2x64x64xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %ea = arith.extf %a : f16 to f32
+    %eb = arith.extf %b : f16 to f32
+    %p = arith.mulf %ea, %eb : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Mixed signs on CDNA: the unsigned operand is offset, but not a
+// compressed one (its zeros would move).
+func.func @unsigned_weight_on_cdna(%v: memref<64x32xi8>, %m: memref<64x2xi32>, %x: memref<64x64xi8>, %C: memref<64x64xi32>) {
+  // expected-error @+1 {{mcore.sparse_matmul of u8 x i8 -> i32: no matrix instruction of gfx942 computes it (its integer instructions read signed operands only)}}
+  mcore.sparse_matmul ins(%v, %m, %x : memref<64x32xi8>, memref<64x2xi32>, memref<64x64xi8>) outs(%C : memref<64x64xi32>) {unsigned_a, transpose_b, transpose_c}
   return
 }

@@ -7,6 +7,7 @@
 // RUN: not mcore-opt %s --mcore-tile-matmul="chip=gfx942 waves-m=4 waves-n=8" 2>&1 | FileCheck %s --check-prefix=THREADS
 // RUN: not mcore-opt %s --mcore-tile-matmul="chip=gfx942 stages=3" 2>&1 | FileCheck %s --check-prefix=STAGES
 // RUN: not mcore-opt %s --mcore-tile-matmul="chip=gfx942 lds-padding=-5" 2>&1 | FileCheck %s --check-prefix=PADDING
+// RUN: not mcore-opt %s --mcore-tile-matmul="chip=gfx942 swap-operands=sometimes" 2>&1 | FileCheck %s --check-prefix=SWAP
 // RUN: mcore-opt %s --mcore-tile-matmul="chip=gfx942 group-m=4" | FileCheck %s --check-prefix=SWIZZLE
 // RUN: mcore-opt %s --mcore-tile-matmul="chip=gfx942 group-m=1" | FileCheck %s --check-prefix=ROWMAJOR
 
@@ -48,3 +49,4 @@ func.func @mm(%A: memref<512x512xf16>, %B: memref<512x512xf16>, %C: memref<512x5
   linalg.matmul ins(%A, %B : memref<512x512xf16>, memref<512x512xf16>) outs(%C : memref<512x512xf32>)
   return
 }
+// SWAP: error: swap-operands must be auto, never or always, got 'sometimes'

@@ -25,7 +25,8 @@ using namespace mlir::mcore;
 static bool isMemRef(Value v) { return isa<MemRefType>(v.getType()); }
 
 /// Checks that the compressed shapes agree with the dense K when both are
-/// static: values M x 2*ceil(K/4), metadata M x ceil(K/32).
+/// static: values M x 2*ceil(K/4), metadata M x ceil(K/32) (the last two
+/// dimensions of batched operands).
 static LogicalResult verifyCompressedShapes(Operation *op, ShapedType values,
                                             ShapedType metadata, int64_t m,
                                             int64_t k, StringRef kSource) {
@@ -35,19 +36,22 @@ static LogicalResult verifyCompressedShapes(Operation *op, ShapedType values,
       return success();
     return op->emitOpError() << what << " must be " << want << ", got " << got;
   };
-  if (failed(check("rows of values", values.getDimSize(0), m)) ||
-      failed(check("rows of metadata", metadata.getDimSize(0), m)))
+  int64_t vr = values.getRank() - 2, mr = metadata.getRank() - 2;
+  if (failed(check("rows of values", values.getDimSize(vr), m)) ||
+      failed(check("rows of metadata", metadata.getDimSize(mr), m)))
     return failure();
   if (ShapedType::isDynamic(k))
     return success();
   if (failed(check(("columns of values (2 * ceil(K / 4), K = " + Twine(k) +
                     " from " + kSource + ")")
                        .str(),
-                   values.getDimSize(1), sparse24::getCompressedCols(k))) ||
+                   values.getDimSize(vr + 1),
+                   sparse24::getCompressedCols(k))) ||
       failed(check(("metadata words per row (ceil(K / 32), K = " + Twine(k) +
                     " from " + kSource + ")")
                        .str(),
-                   metadata.getDimSize(1), sparse24::getMetadataWords(k))))
+                   metadata.getDimSize(mr + 1),
+                   sparse24::getMetadataWords(k))))
     return failure();
   return success();
 }
@@ -95,6 +99,11 @@ static void addEffects(
 // SparseMatmulOp
 //===----------------------------------------------------------------------===//
 
+/// The position of the first matrix dimension of `v` (1 when batched).
+static int64_t matrixDim(Value v) {
+  return cast<ShapedType>(v.getType()).getRank() - 2;
+}
+
 LogicalResult SparseMatmulOp::verify() {
   if (failed(verifyDpsForm(*this, 1)))
     return failure();
@@ -119,12 +128,32 @@ LogicalResult SparseMatmulOp::verify() {
   auto same = [](int64_t x, int64_t y) {
     return ShapedType::isDynamic(x) || ShapedType::isDynamic(y) || x == y;
   };
-  if (!same(c.getDimSize(1), b.getDimSize(1)))
-    return emitOpError("columns of B (")
-           << b.getDimSize(1) << ") and C (" << c.getDimSize(1)
-           << ") differ";
-  return verifyCompressedShapes(*this, values, metadata, c.getDimSize(0),
-                                b.getDimSize(0), "the rows of B");
+  // Batched: C is 3-D; the others 3-D with C's batch or 2-D (shared).
+  if (values.getRank() != metadata.getRank())
+    return emitOpError("values and metadata must both be 2-D or both 3-D, "
+                       "got ranks ")
+           << values.getRank() << " and " << metadata.getRank();
+  if (c.getRank() == 2 && (values.getRank() == 3 || b.getRank() == 3))
+    return emitOpError("a batched A or B needs a batched (3-D) C");
+  if (c.getRank() == 3)
+    for (auto [what, t] : {std::pair("values", values),
+                           std::pair("metadata", metadata),
+                           std::pair("B", b)})
+      if (t.getRank() == 3 && !same(t.getDimSize(0), c.getDimSize(0)))
+        return emitOpError("the batch of ")
+               << what << " (" << t.getDimSize(0) << ") and of C ("
+               << c.getDimSize(0) << ") differ";
+  int64_t cm = matrixDim(getC()), bm = matrixDim(getB());
+  bool tb = getTransposeB(), tc = getTransposeC();
+  int64_t cRows = c.getDimSize(cm + (tc ? 1 : 0)),
+          cCols = c.getDimSize(cm + (tc ? 0 : 1));
+  int64_t bN = b.getDimSize(bm + (tb ? 0 : 1)),
+          bK = b.getDimSize(bm + (tb ? 1 : 0));
+  if (!same(cCols, bN))
+    return emitOpError("N of B (")
+           << bN << ") and of C (" << cCols << ") differ";
+  return verifyCompressedShapes(*this, values, metadata, cRows, bK,
+                                tb ? "the columns of B" : "the rows of B");
 }
 
 void SparseMatmulOp::getEffects(
@@ -134,8 +163,10 @@ void SparseMatmulOp::getEffects(
 }
 
 SmallVector<utils::IteratorType> SparseMatmulOp::getLoopIteratorTypes() {
-  return {utils::IteratorType::parallel, utils::IteratorType::parallel,
-          utils::IteratorType::reduction};
+  SmallVector<utils::IteratorType> types(isBatched() ? 3 : 2,
+                                         utils::IteratorType::parallel);
+  types.push_back(utils::IteratorType::reduction);
+  return types;
 }
 
 static OpFoldResult getDim(OpBuilder &b, Location loc, Value v, int64_t dim) {
@@ -147,15 +178,21 @@ static OpFoldResult getDim(OpBuilder &b, Location loc, Value v, int64_t dim) {
 SmallVector<Range> SparseMatmulOp::getIterationDomain(OpBuilder &b) {
   Location loc = getLoc();
   OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
-  return {Range{zero, getDim(b, loc, getC(), 0), one},
-          Range{zero, getDim(b, loc, getC(), 1), one},
-          Range{zero, getDim(b, loc, getB(), 0), one}};
+  int64_t cm = matrixDim(getC()), bm = matrixDim(getB());
+  bool tb = getTransposeB(), tc = getTransposeC();
+  SmallVector<Range> domain;
+  if (isBatched())
+    domain.push_back(Range{zero, getDim(b, loc, getC(), 0), one});
+  domain.push_back(Range{zero, getDim(b, loc, getC(), cm + (tc ? 1 : 0)), one});
+  domain.push_back(Range{zero, getDim(b, loc, getC(), cm + (tc ? 0 : 1)), one});
+  domain.push_back(Range{zero, getDim(b, loc, getB(), bm + (tb ? 1 : 0)), one});
+  return domain;
 }
 
 static Value makeSlice(OpBuilder &b, Location loc, Value v,
                        ArrayRef<OpFoldResult> offsets,
                        ArrayRef<OpFoldResult> sizes) {
-  SmallVector<OpFoldResult> strides(2, b.getIndexAttr(1));
+  SmallVector<OpFoldResult> strides(offsets.size(), b.getIndexAttr(1));
   if (isMemRef(v))
     return memref::SubViewOp::create(b, loc, v, offsets, sizes, strides);
   return tensor::ExtractSliceOp::create(b, loc, v, offsets, sizes, strides);
@@ -166,8 +203,9 @@ SparseMatmulOp::getTiledImplementation(OpBuilder &b,
                                        ArrayRef<OpFoldResult> offsets,
                                        ArrayRef<OpFoldResult> sizes) {
   Location loc = getLoc();
-  OpFoldResult om = offsets[0], on = offsets[1], ok = offsets[2];
-  OpFoldResult sm = sizes[0], sn = sizes[1], sk = sizes[2];
+  ArrayRef<OpFoldResult> o = offsets.take_back(3), s = sizes.take_back(3);
+  OpFoldResult om = o[0], on = o[1], ok = o[2];
+  OpFoldResult sm = s[0], sn = s[1], sk = s[2];
   // A K tile must start on a metadata word: the canonical format packs eight
   // groups of four per 32-bit word.
   if (std::optional<int64_t> k = getConstantIntValue(ok); k && *k % 32 != 0)
@@ -188,11 +226,23 @@ SparseMatmulOp::getTiledImplementation(OpBuilder &b,
       staticK && *staticK % 32 == 0
           ? b.getIndexAttr(*staticK / 32)
           : apply((d0 + d1 + 31).floorDiv(32) - d0.floorDiv(32), {ok, sk});
+  // The batch offset and size of an operand that has the batch.
+  auto slice = [&](Value v, std::array<OpFoldResult, 2> off,
+                   std::array<OpFoldResult, 2> size) {
+    SmallVector<OpFoldResult> offs(off.begin(), off.end()),
+        sizes2(size.begin(), size.end());
+    if (matrixDim(v) == 1) {
+      offs.insert(offs.begin(), offsets[0]);
+      sizes2.insert(sizes2.begin(), sizes[0]);
+    }
+    return makeSlice(b, loc, v, offs, sizes2);
+  };
+  bool tb = getTransposeB(), tc = getTransposeC();
   SmallVector<Value> operands = {
-      makeSlice(b, loc, getValues(), {om, vOff}, {sm, vSize}),
-      makeSlice(b, loc, getMetadata(), {om, mOff}, {sm, mSize}),
-      makeSlice(b, loc, getB(), {ok, on}, {sk, sn}),
-      makeSlice(b, loc, getC(), {om, on}, {sm, sn})};
+      slice(getValues(), {om, vOff}, {sm, vSize}),
+      slice(getMetadata(), {om, mOff}, {sm, mSize}),
+      tb ? slice(getB(), {on, ok}, {sn, sk}) : slice(getB(), {ok, on}, {sk, sn}),
+      tc ? slice(getC(), {on, om}, {sn, sm}) : slice(getC(), {om, on}, {sm, sn})};
   SmallVector<Type> resultTypes;
   if (!isMemRef(getC()))
     resultTypes.push_back(operands[3].getType());
@@ -207,8 +257,14 @@ LogicalResult SparseMatmulOp::getResultTilePosition(
     OpBuilder &b, unsigned resultNumber, ArrayRef<OpFoldResult> offsets,
     ArrayRef<OpFoldResult> sizes, SmallVector<OpFoldResult> &resultOffsets,
     SmallVector<OpFoldResult> &resultSizes) {
-  resultOffsets = {offsets[0], offsets[1]};
-  resultSizes = {sizes[0], sizes[1]};
+  ArrayRef<OpFoldResult> o = offsets.take_back(3), s = sizes.take_back(3);
+  bool tc = getTransposeC();
+  resultOffsets = {tc ? o[1] : o[0], tc ? o[0] : o[1]};
+  resultSizes = {tc ? s[1] : s[0], tc ? s[0] : s[1]};
+  if (isBatched()) {
+    resultOffsets.insert(resultOffsets.begin(), offsets[0]);
+    resultSizes.insert(resultSizes.begin(), sizes[0]);
+  }
   return success();
 }
 
@@ -229,8 +285,17 @@ LogicalResult Compress2to4Op::verify() {
   if (!dense.getElementType().isIntOrFloat())
     return emitOpError("elements must be integers or floats, got ")
            << dense.getElementType();
-  return verifyCompressedShapes(*this, values, metadata, dense.getDimSize(0),
-                                dense.getDimSize(1),
+  if (values.getRank() != dense.getRank() ||
+      metadata.getRank() != dense.getRank())
+    return emitOpError("dense, values and metadata must have one rank, got ")
+           << dense.getRank() << ", " << values.getRank() << " and "
+           << metadata.getRank();
+  if (getOperand() != "A" && getOperand() != "B")
+    return emitOpError("operand must be \"A\" or \"B\", got \"")
+           << getOperand() << "\"";
+  int64_t r = dense.getRank() - 2;
+  return verifyCompressedShapes(*this, values, metadata, dense.getDimSize(r),
+                                dense.getDimSize(r + 1),
                                 "the columns of the dense matrix");
 }
 

@@ -49,23 +49,28 @@ using namespace mlir::mcore;
 
 bool mlir::mcore::is2to4Encoded(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor || tensor.getRank() != 2)
+  if (!tensor || (tensor.getRank() != 2 && tensor.getRank() != 3))
     return false;
   sparse_tensor::SparseTensorEncodingAttr enc =
       sparse_tensor::getSparseTensorEncoding(tensor);
   if (!enc)
     return false;
+  // Dense levels for the leading dimensions, then groups of four of the
+  // last one, two of each kept.
+  unsigned rank = unsigned(tensor.getRank());
   ArrayRef<sparse_tensor::LevelType> lvl = enc.getLvlTypes();
-  if (lvl.size() != 3 || !sparse_tensor::isDenseLT(lvl[0]) ||
-      !sparse_tensor::isDenseLT(lvl[1]) ||
-      !sparse_tensor::isNOutOfMLT(lvl[2]) || sparse_tensor::getN(lvl[2]) != 2 ||
-      sparse_tensor::getM(lvl[2]) != 4)
+  if (lvl.size() != rank + 1 || !sparse_tensor::isNOutOfMLT(lvl.back()) ||
+      sparse_tensor::getN(lvl.back()) != 2 ||
+      sparse_tensor::getM(lvl.back()) != 4 ||
+      !llvm::all_of(lvl.drop_back(), sparse_tensor::isDenseLT))
     return false;
   MLIRContext *ctx = type.getContext();
-  AffineExpr i, j;
-  bindDims(ctx, i, j);
-  return enc.getDimToLvl() ==
-         AffineMap::get(2, 0, {i, j.floorDiv(4), j % 4}, ctx);
+  SmallVector<AffineExpr> results;
+  for (unsigned d = 0; d + 1 < rank; ++d)
+    results.push_back(getAffineDimExpr(d, ctx));
+  AffineExpr j = getAffineDimExpr(rank - 1, ctx);
+  results.append({j.floorDiv(4), j % 4});
+  return enc.getDimToLvl() == AffineMap::get(rank, 0, results, ctx);
 }
 
 static bool hasSparseEncoding(Type type) {
@@ -131,85 +136,134 @@ static Value getDenseSource(Value a) {
   return a;
 }
 
-static LogicalResult rewriteMatmul(RewriterBase &rewriter,
-                                   linalg::MatmulOp mm) {
-  Value a = mm.getDpsInputs()[0];
-  Location loc = mm.getLoc();
-  if (!mm.hasPureTensorSemantics())
-    return mm.emitError("a 2:4-encoded A needs linalg.matmul on tensors");
-  if (mm.hasUserDefinedMaps())
-    return mm.emitError("a 2:4-encoded A needs linalg.matmul with the "
-                        "default indexing maps (A is M x K)");
-  for (Value v : {mm.getDpsInputs()[1], mm.getDpsInits()[0]})
-    if (hasSparseEncoding(v.getType()))
-      return mm.emitError("only A may be sparse: mcore handles a "
-                          "2:4-encoded A with dense B and C");
-  auto aType = cast<RankedTensorType>(a.getType());
-  Type elem = aType.getElementType();
-  if (!getScalarKind(elem))
-    return mm.emitError("2:4-sparse A of ")
-           << elem << " is not a matrix-instruction input type";
-
-  rewriter.setInsertionPoint(mm);
-  Value source = getDenseSource(a);
-  int64_t m = aType.getDimSize(0), k = aType.getDimSize(1);
+/// The canonical values and metadata of the 2-D `source` (M x K), compressed
+/// now when it is a constant, else by mcore.compress_2to4.
+static FailureOr<std::pair<Value, Value>>
+compressOperand(RewriterBase &rewriter, Operation *user, Value source,
+                StringRef what) {
+  Location loc = user->getLoc();
+  auto type = cast<RankedTensorType>(source.getType());
+  Type elem = type.getElementType();
+  // A batch of matrices (3-D, the batch first) is compressed as one matrix
+  // of all their rows.
+  bool batched = type.getRank() == 3;
+  int64_t batch = batched ? type.getDimSize(0) : 1;
+  int64_t rows = type.getDimSize(batched ? 1 : 0),
+          k = type.getDimSize(batched ? 2 : 1);
+  int64_t m = ShapedType::isDynamic(batch) || ShapedType::isDynamic(rows)
+                  ? ShapedType::kDynamic
+                  : batch * rows;
+  auto shapeOf = [&](int64_t cols) {
+    return batched ? SmallVector<int64_t>{batch, rows, cols}
+                   : SmallVector<int64_t>{rows, cols};
+  };
   Type i32 = rewriter.getI32Type();
-  Value values, metadata;
   DenseElementsAttr constant;
   if (matchPattern(source, m_Constant(&constant)) &&
       !ShapedType::isDynamic(m) && !ShapedType::isDynamic(k)) {
     // Compile time: the canonical form as two constants.
     FailureOr<std::vector<uint32_t>> bits = getBits(constant);
     if (failed(bits))
-      return mm.emitError("cannot read the constant A");
+      return user->emitError("cannot read the constant ") << what;
     llvm::Expected<sparse24::Compressed> compressed = sparse24::compress(
-        *getScalarKind(elem), *bits, unsigned(m), unsigned(k));
+        *getScalarKind(elem), *bits, unsigned(m), unsigned(k), what);
     if (!compressed) {
-      InFlightDiagnostic diag = mm.emitError()
+      InFlightDiagnostic diag = user->emitError()
                                 << llvm::toString(compressed.takeError());
-      diag.attachNote(source.getLoc()) << "A is this constant";
+      diag.attachNote(source.getLoc()) << what << " is this constant";
       return diag;
     }
     auto vType = RankedTensorType::get(
-        {m, int64_t(sparse24::getCompressedCols(unsigned(k)))}, elem);
+        shapeOf(int64_t(sparse24::getCompressedCols(unsigned(k)))), elem);
     auto mType = RankedTensorType::get(
-        {m, int64_t(sparse24::getMetadataWords(unsigned(k)))}, i32);
-    values = arith::ConstantOp::create(rewriter, loc, vType,
-                                       makeAttr(vType, compressed->values));
-    metadata = arith::ConstantOp::create(
+        shapeOf(int64_t(sparse24::getMetadataWords(unsigned(k)))), i32);
+    Value values = arith::ConstantOp::create(
+        rewriter, loc, vType, makeAttr(vType, compressed->values));
+    Value metadata = arith::ConstantOp::create(
         rewriter, loc, mType, makeAttr(mType, compressed->metadata));
-  } else {
-    // Run time: compress (and validate) with mcore.compress_2to4.
-    OpFoldResult dm = tensor::getMixedSize(rewriter, loc, source, 0);
-    OpFoldResult dk = tensor::getMixedSize(rewriter, loc, source, 1);
-    AffineExpr d0 = rewriter.getAffineDimExpr(0);
-    OpFoldResult kc = affine::makeComposedFoldedAffineApply(
-        rewriter, loc, (d0 + 3).floorDiv(4) * 2, {dk});
-    OpFoldResult words = affine::makeComposedFoldedAffineApply(
-        rewriter, loc, (d0 + 31).floorDiv(32), {dk});
-    auto mixed = [&](OpFoldResult cols) {
-      return SmallVector<OpFoldResult>{dm, cols};
-    };
-    Value v0 = tensor::EmptyOp::create(rewriter, loc, mixed(kc), elem);
-    Value m0 = tensor::EmptyOp::create(rewriter, loc, mixed(words), i32);
-    auto compress = Compress2to4Op::create(
-        rewriter, loc, TypeRange{v0.getType(), m0.getType()}, source, v0,
-        m0);
-    values = compress.getResult()[0];
-    metadata = compress.getResult()[1];
+    return std::make_pair(values, metadata);
   }
-  // cast_unsigned zero-extends integers; floats extend as usual.
-  bool isUnsigned = mm.getCast() == linalg::TypeFn::cast_unsigned;
-  Type bElem =
-      cast<ShapedType>(mm.getDpsInputs()[1].getType()).getElementType();
-  bool unsignedA = isUnsigned && isa<IntegerType>(elem);
-  bool unsignedB = isUnsigned && isa<IntegerType>(bElem);
+  // Run time: compress (and validate) with mcore.compress_2to4.
+  int64_t kDim = type.getRank() - 1;
+  OpFoldResult dk = tensor::getMixedSize(rewriter, loc, source, kDim);
+  AffineExpr d0 = rewriter.getAffineDimExpr(0);
+  OpFoldResult kc = affine::makeComposedFoldedAffineApply(
+      rewriter, loc, (d0 + 3).floorDiv(4) * 2, {dk});
+  OpFoldResult words = affine::makeComposedFoldedAffineApply(
+      rewriter, loc, (d0 + 31).floorDiv(32), {dk});
+  auto mixed = [&](OpFoldResult cols) {
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t d = 0; d < kDim; ++d)
+      sizes.push_back(tensor::getMixedSize(rewriter, loc, source, d));
+    sizes.push_back(cols);
+    return sizes;
+  };
+  Value v0 = tensor::EmptyOp::create(rewriter, loc, mixed(kc), elem);
+  Value m0 = tensor::EmptyOp::create(rewriter, loc, mixed(words), i32);
+  auto compress = Compress2to4Op::create(
+      rewriter, loc, TypeRange{v0.getType(), m0.getType()}, source, v0, m0,
+      rewriter.getStringAttr(what));
+  return std::pair<Value, Value>(compress.getResult()[0],
+                                 compress.getResult()[1]);
+}
+
+/// Rewrites a contraction on tensors whose A (`sparseIsA`) or B has the 2:4
+/// encoding into mcore.sparse_matmul, the 2:4 operand as its A: a 2:4 B
+/// (W, stored N x K) gives Cᵀ = W xᵀ, the op's B and C transposed.
+static LogicalResult rewriteContraction(RewriterBase &rewriter,
+                                        linalg::LinalgOp op, bool sparseIsA) {
+  StringRef what = sparseIsA ? "A" : "B";
+  if (!op.hasPureTensorSemantics())
+    return op->emitError("a 2:4-encoded ")
+           << what << " needs a contraction on tensors";
+  FailureOr<MatmulContraction> c = inferMatmulContraction(op);
+  if (failed(c))
+    return failure();
+  Value x = op.getDpsInputs()[sparseIsA ? 0 : 1];
+  Value dense = op.getDpsInputs()[sparseIsA ? 1 : 0];
+  Value out = op.getDpsInits()[0];
+  if (hasSparseEncoding(dense.getType()) || hasSparseEncoding(out.getType()))
+    return op->emitError("only one operand may be sparse: mcore handles a "
+                         "2:4-encoded A or B with the other operands dense");
+  // The 2:4 groups run along the operand's last dimension, which must be K.
+  bool kInner = sparseIsA ? !c->transposeA : c->transposeB;
+  if (!kInner)
+    return op->emitError("a 2:4-encoded ")
+           << what << " is compressed along its last dimension, which must "
+           << "be K: " << what << " must be stored "
+           << (sparseIsA ? "M x K (indexing map (m, n, k) -> (m, k))"
+                         : "N x K (indexing map (m, n, k) -> (n, k))");
+  int64_t batchX = sparseIsA ? c->batchDimA : c->batchDimB;
+  int64_t batchDense = sparseIsA ? c->batchDimB : c->batchDimA;
+  if (batchX > 0 || batchDense > 0 || c->batchDimC > 0)
+    return op->emitError("with a 2:4 operand, the batch must be the first "
+                         "dimension of every operand that has one");
+  auto xType = cast<RankedTensorType>(x.getType());
+  if (!getScalarKind(xType.getElementType()))
+    return op->emitError("2:4-sparse ")
+           << what << " of " << xType.getElementType()
+           << " is not a matrix-instruction input type";
+
+  rewriter.setInsertionPoint(op);
+  FailureOr<std::pair<Value, Value>> compressed =
+      compressOperand(rewriter, op, getDenseSource(x), what);
+  if (failed(compressed))
+    return failure();
+  bool unsignedX = sparseIsA ? c->unsignedA : c->unsignedB;
+  bool unsignedDense = sparseIsA ? c->unsignedB : c->unsignedA;
+  bool transposeB = sparseIsA ? c->transposeB : !c->transposeA;
+  bool transposeC = sparseIsA ? c->transposeC : !c->transposeC;
+  // Integers zero-extended (arith.extui in the body); floats as usual.
+  auto isInt = [](Value v) {
+    return isa<IntegerType>(cast<ShapedType>(v.getType()).getElementType());
+  };
+  UnitAttr unit = rewriter.getUnitAttr();
   auto sparse = SparseMatmulOp::create(
-      rewriter, loc, TypeRange{mm.getResultTypes()}, values, metadata,
-      mm.getDpsInputs()[1], mm.getDpsInits()[0],
-      unsignedA ? rewriter.getUnitAttr() : nullptr,
-      unsignedB ? rewriter.getUnitAttr() : nullptr);
-  rewriter.replaceOp(mm, sparse.getResults());
+      rewriter, op.getLoc(), op->getResultTypes(), compressed->first,
+      compressed->second, dense, out, unsignedX && isInt(x) ? unit : nullptr,
+      unsignedDense && isInt(dense) ? unit : nullptr,
+      transposeB ? unit : nullptr, transposeC ? unit : nullptr);
+  rewriter.replaceOp(op, sparse.getResults());
   return success();
 }
 
@@ -263,9 +317,9 @@ static LogicalResult stripEncodings(RewriterBase &rewriter, Operation *root) {
     for (Type t : llvm::concat<const Type>(op->getOperandTypes(),
                                            op->getResultTypes()))
       if (hasSparseEncoding(t)) {
-        op->emitError("mcore-compress-2to4 handles the 2:4 encoding as A of "
-                      "linalg.matmul (and passing such tensors around); this "
-                      "op uses ")
+        op->emitError("mcore-compress-2to4 handles the 2:4 encoding on A or "
+                      "B of a contraction (and passing such tensors around); "
+                      "this op uses ")
             << t;
         return WalkResult::interrupt();
       }
@@ -276,17 +330,24 @@ static LogicalResult stripEncodings(RewriterBase &rewriter, Operation *root) {
 
 LogicalResult mlir::mcore::compress2to4(Operation *root) {
   IRRewriter rewriter(root->getContext());
-  SmallVector<linalg::MatmulOp> matmuls;
-  root->walk([&](linalg::MatmulOp mm) {
-    if (hasSparseEncoding(mm.getDpsInputs()[0].getType()))
-      matmuls.push_back(mm);
+  SmallVector<linalg::LinalgOp> contractions;
+  root->walk([&](linalg::LinalgOp op) {
+    if (op.getNumDpsInputs() == 2 &&
+        llvm::any_of(op.getDpsInputs(), [](Value v) {
+          return hasSparseEncoding(v.getType());
+        }))
+      contractions.push_back(op);
   });
-  for (linalg::MatmulOp mm : matmuls) {
-    if (!is2to4Encoded(mm.getDpsInputs()[0].getType()))
-      return mm.emitError("A's sparse encoding is not 2:4; mcore supports "
-                          "(i, j) -> (i : dense, j floordiv 4 : dense, "
-                          "j mod 4 : structured[2, 4])");
-    if (failed(rewriteMatmul(rewriter, mm)))
+  for (linalg::LinalgOp op : contractions) {
+    bool sparseIsA = hasSparseEncoding(op.getDpsInputs()[0].getType());
+    Value x = op.getDpsInputs()[sparseIsA ? 0 : 1];
+    if (!is2to4Encoded(x.getType()))
+      return op->emitError()
+             << (sparseIsA ? "A" : "B")
+             << "'s sparse encoding is not 2:4; mcore supports (i, j) -> "
+                "(i : dense, j floordiv 4 : dense, j mod 4 : "
+                "structured[2, 4]), with a leading (b : dense) when batched";
+    if (failed(rewriteContraction(rewriter, op, sparseIsA)))
       return failure();
   }
   return stripEncodings(rewriter, root);

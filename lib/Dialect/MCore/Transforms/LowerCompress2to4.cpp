@@ -37,15 +37,19 @@ using namespace mlir::mcore;
 /// EX_DATAERR: the input data was incorrect).
 constexpr int kViolationExitCode = 65;
 
-/// The host function that reports a violation and ends the program:
+/// The host function that reports a violation of `operand` ("A" or "B")
+/// and ends the program:
 ///   void @__mcore_2to4_violation(i64 row, i64 group, i64 firstCol,
 ///                                i64 lastCol, i64 nonzeros)
-/// It prints with dprintf(2, ...) and calls exit(65), both from the C
-/// library every host process has. (exit, not abort: no signal, so no
-/// crash report from a host that installs signal handlers.)
-static func::FuncOp getOrCreateReporter(ModuleOp module) {
+/// (`@__mcore_2to4_violation_b` for B). It prints with dprintf(2, ...) and
+/// calls exit(65), both from the C library every host process has. (exit,
+/// not abort: no signal, so no crash report from a host that installs
+/// signal handlers.)
+static func::FuncOp getOrCreateReporter(ModuleOp module, StringRef operand) {
   MLIRContext *ctx = module.getContext();
-  StringRef name = "__mcore_2to4_violation";
+  std::string suffix = operand == "A" ? "" : "_" + operand.lower();
+  std::string name = "__mcore_2to4_violation" + suffix;
+  std::string message = "__mcore_2to4_message" + suffix;
   if (auto f = module.lookupSymbol<func::FuncOp>(name))
     return f;
   OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
@@ -60,19 +64,20 @@ static func::FuncOp getOrCreateReporter(ModuleOp module) {
     LLVM::LLVMFuncOp::create(
         b, loc, "exit",
         LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {i32}));
-  std::string text = "mcore: A is not 2:4 sparse: row %lld, group %lld "
+  std::string text = "mcore: " + operand.str() +
+                     " is not 2:4 sparse: row %lld, group %lld "
                      "(columns %lld-%lld) has %lld non-zeros\n";
   text.push_back('\0');
   auto strType = LLVM::LLVMArrayType::get(b.getI8Type(), text.size());
   LLVM::GlobalOp::create(b, loc, strType, /*isConstant=*/true,
-                         LLVM::Linkage::Internal, "__mcore_2to4_message",
+                         LLVM::Linkage::Internal, message,
                          b.getStringAttr(text));
   auto func = func::FuncOp::create(
       b, loc, name, b.getFunctionType({i64, i64, i64, i64, i64}, {}));
   func.setPrivate();
   Block *body = func.addEntryBlock();
   b.setInsertionPointToStart(body);
-  Value fmt = LLVM::AddressOfOp::create(b, loc, ptr, "__mcore_2to4_message");
+  Value fmt = LLVM::AddressOfOp::create(b, loc, ptr, message);
   Value stderrFd = LLVM::ConstantOp::create(b, loc, i32, 2);
   SmallVector<Value> args = {stderrFd, fmt};
   llvm::append_range(args, body->getArguments());
@@ -99,7 +104,7 @@ static LogicalResult lowerOne(Compress2to4Op op, ModuleOp module) {
   if (width != 4 && (width < 8 || width > 32))
     return op.emitError("mcore.compress_2to4 of ")
            << elem << " is not supported (4-bit or 8- to 32-bit elements)";
-  func::FuncOp reporter = getOrCreateReporter(module);
+  func::FuncOp reporter = getOrCreateReporter(module, op.getOperand());
 
   MLIRContext *ctx = op.getContext();
   ImplicitLocOpBuilder b(op.getLoc(), op);
@@ -110,6 +115,18 @@ static LogicalResult lowerOne(Compress2to4Op op, ModuleOp module) {
   };
   Value dense = op.getDense(), values = op.getValues(),
         meta = op.getMetadata();
+  // A batch of matrices is compressed as one matrix of all their rows.
+  if (denseType.getRank() == 3) {
+    SmallVector<ReassociationIndices> rows = {{0, 1}, {2}};
+    for (Value *v : {&dense, &values, &meta}) {
+      if (!memref::CollapseShapeOp::isGuaranteedCollapsible(
+              cast<MemRefType>(v->getType()), rows))
+        return op.emitError("a batched mcore.compress_2to4 needs contiguous "
+                            "operands, got ")
+               << v->getType();
+      *v = memref::CollapseShapeOp::create(b, *v, rows);
+    }
+  }
   Value M = memref::DimOp::create(b, dense, 0);
   Value K = memref::DimOp::create(b, dense, 1);
   Value W = memref::DimOp::create(b, meta, 1);

@@ -34,16 +34,28 @@ using namespace mlir::mcore::tilematmul;
 // Work-group tiling: TilingInterface -> scf.forall -> gpu.launch
 //===----------------------------------------------------------------------===//
 
-/// Maps the (M, N) scf.forall produced by tiling to a gpu.launch with
-/// `threads` threads per block. The trip counts may be dynamic. With
-/// `groupM` > 1 the work-groups are swizzled for L2 reuse: the hardware
-/// dispatches them in linear order (block.x fastest), and consecutive ones
-/// walk a column of `groupM` tiles of M before moving along N, so a group
-/// shares its B tiles and its A rows while they are in the cache.
+/// What a dimension of the tiling's scf.forall is.
+enum class GridRole { Batch, M, N };
+
+/// The tile offsets of one work-group, in the kernel's terms.
+struct TileOrigin {
+  Value i0, j0; ///< first row (M) and column (N) of C
+  Value batch;  ///< the batch, or null
+};
+
+/// Maps the scf.forall produced by tiling (dimensions `roles`: M, N and
+/// maybe the batch) to a gpu.launch with `threads` threads per block: N on
+/// the grid's x, M on y, the batch on z. The trip counts may be dynamic.
+/// With `groupM` > 1 the work-groups are swizzled for L2 reuse: the
+/// hardware dispatches them in linear order (block.x fastest), and
+/// consecutive ones walk a column of `groupM` tiles of M before moving along
+/// N, so a group shares its B tiles and its A rows while they are in the
+/// cache.
 static gpu::LaunchOp forallToLaunch(RewriterBase &rewriter,
-                                    scf::ForallOp forall, int64_t threads,
-                                    TypeRange workgroupBuffers,
-                                    int64_t groupM) {
+                                    scf::ForallOp forall,
+                                    ArrayRef<GridRole> roles, int64_t threads,
+                                    TypeRange workgroupBuffers, int64_t groupM,
+                                    TileOrigin &origin) {
   Location loc = forall.getLoc();
   rewriter.setInsertionPoint(forall);
   AffineExpr lb, ub;
@@ -58,11 +70,18 @@ static gpu::LaunchOp forallToLaunch(RewriterBase &rewriter,
                                   forall.getMixedUpperBound(), steps))
     counts.push_back(affine::makeComposedAffineApply(
         rewriter, loc, (ub - lb).ceilDiv(s), {l, u}));
+  auto dimOf = [&](GridRole role) -> int64_t {
+    auto it = llvm::find(roles, role);
+    return it == roles.end() ? -1 : it - roles.begin();
+  };
+  int64_t dM = dimOf(GridRole::M), dN = dimOf(GridRole::N),
+          dB = dimOf(GridRole::Batch);
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
   Value numThreads = arith::ConstantIndexOp::create(rewriter, loc, threads);
   auto launch = gpu::LaunchOp::create(
-      rewriter, loc, /*gridX=*/counts[1], /*gridY=*/counts[0], one,
-      numThreads, one, one, /*dynamicSharedMemorySize=*/nullptr,
+      rewriter, loc, /*gridX=*/counts[dN], /*gridY=*/counts[dM],
+      /*gridZ=*/dB >= 0 ? counts[dB] : one, numThreads, one, one,
+      /*dynamicSharedMemorySize=*/nullptr,
       /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{},
       workgroupBuffers);
   Block *body = &launch.getBody().front();
@@ -71,10 +90,10 @@ static gpu::LaunchOp forallToLaunch(RewriterBase &rewriter,
   // The grid's extents as computed on the host (constants when static, else
   // kernel arguments): gpu.grid_dim would lower to a call into ROCm's device
   // library (__ockl_get_num_groups), which the pipeline does not link.
-  Value gridX = counts[1], gridY = counts[0];
+  Value gridX = counts[dN], gridY = counts[dM];
   // The tile indices (M, N) of this work-group.
   Value tileM = blockIds.y, tileN = blockIds.x;
-  std::optional<int64_t> staticTilesM = getConstantIntValue(counts[0]);
+  std::optional<int64_t> staticTilesM = getConstantIntValue(counts[dM]);
   if (groupM > 1 && (!staticTilesM || *staticTilesM > 1)) {
     ImplicitLocOpBuilder b(loc, rewriter);
     Value gm = arith::ConstantIndexOp::create(b, groupM);
@@ -91,11 +110,17 @@ static gpu::LaunchOp forallToLaunch(RewriterBase &rewriter,
     tileN = arith::DivUIOp::create(b, inGroup, sizeM);
   }
   SmallVector<Value> ivs;
-  for (auto [dim, id] : llvm::enumerate(std::array<Value, 2>{tileM, tileN})) {
+  for (auto [dim, role] : llvm::enumerate(roles)) {
+    Value id = role == GridRole::M   ? tileM
+               : role == GridRole::N ? tileN
+                                     : blockIds.z;
     OpFoldResult l = forall.getMixedLowerBound()[dim];
     ivs.push_back(affine::makeComposedAffineApply(
         rewriter, loc, lb + ub * steps[dim], {l, id}));
   }
+  origin.i0 = ivs[dM];
+  origin.j0 = ivs[dN];
+  origin.batch = dB >= 0 ? ivs[dB] : Value();
   Block *forallBody = forall.getBody();
   rewriter.eraseOp(forallBody->getTerminator());
   rewriter.inlineBlockBefore(forallBody, body, body->end(), ivs);
@@ -105,12 +130,30 @@ static gpu::LaunchOp forallToLaunch(RewriterBase &rewriter,
   return launch;
 }
 
-/// The offsets of a subview with unit strides into its source, or (0, 0).
-static SmallVector<OpFoldResult> getSubviewOffsets(Value v, OpBuilder &b) {
-  if (auto sv = v.getDefiningOp<memref::SubViewOp>())
-    if (sv.hasUnitStride())
-      return sv.getMixedOffsets();
-  return {b.getIndexAttr(0), b.getIndexAttr(0)};
+/// The 2-D matrix of batch `batch` of `v` (whose dimension `batchDim` is the
+/// batch), a rank-reducing subview; `v` itself when it has no batch.
+static Value matrixOfBatch(OpBuilder &b, Location loc, Value v,
+                           int64_t batchDim, Value batch) {
+  if (!v || batchDim < 0)
+    return v;
+  auto type = cast<MemRefType>(v.getType());
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    strides.push_back(b.getIndexAttr(1));
+    if (d == batchDim) {
+      offsets.push_back(batch);
+      sizes.push_back(b.getIndexAttr(1));
+      continue;
+    }
+    offsets.push_back(b.getIndexAttr(0));
+    sizes.push_back(memref::getMixedSize(b, loc, v, d));
+    shape.push_back(type.getDimSize(d));
+  }
+  MemRefType result = memref::SubViewOp::inferRankReducedResultType(
+      shape, type, offsets, sizes, strides);
+  return memref::SubViewOp::create(b, loc, result, v, offsets, sizes,
+                                   strides);
 }
 
 //===----------------------------------------------------------------------===//
@@ -143,15 +186,18 @@ mlir::mcore::tileMatmulToGpu(RewriterBase &rewriter, Operation *op,
   FailureOr<MatmulSpec> spec = getMatmulSpec(op);
   if (failed(spec))
     return failure();
-  FailureOr<MatmulTileConfig> cfg = getMatmulTileConfig(op, options);
+  FailureOr<MatmulTileConfig> cfg = chooseFormulation(*spec, options);
   if (failed(cfg))
     return failure();
   return buildMatmulKernel(rewriter, *spec, *cfg, options.chip);
 }
 
 FailureOr<gpu::LaunchOp>
-tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &spec,
+tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &opSpec,
                               const MatmulTileConfig &cfg, Chip chip) {
+  // The operands as the kernel computes with them.
+  MatmulSpec spec =
+      cfg.swapOperands != opSpec.isSwapped ? opSpec.swapped() : opSpec;
   Operation *op = spec.op;
   const IntrinsicInfo &intr = *cfg.intrinsic;
   MLIRContext *ctx = op->getContext();
@@ -174,16 +220,41 @@ tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &spec,
   // The element-wise consumers of C that run in the epilogue.
   Epilogue epilogue = planEpilogue(spec, /*cReadByKernel=*/!fillValue);
 
-  // 1. Work-group tiles through the TilingInterface.
-  scf::SCFTilingOptions tiling;
-  tiling.setTileSizes({rewriter.getIndexAttr(cfg.tileM),
-                       rewriter.getIndexAttr(cfg.tileN),
-                       rewriter.getIndexAttr(0)});
-  tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-  tiling.setMapping(
-      {gpu::GPUBlockMappingAttr::get(ctx, gpu::MappingId::DimY),
-       gpu::GPUBlockMappingAttr::get(ctx, gpu::MappingId::DimX)});
+  // Mixed signs on signed-only instructions: the sums the epilogue adds,
+  // computed by a kernel of their own first.
   rewriter.setInsertionPoint(op);
+  Value correction;
+  if (cfg.signOffsetA || cfg.signOffsetB)
+    correction = buildSignCorrection(rewriter, spec, cfg);
+
+  // 1. Work-group tiles through the TilingInterface: the batch one at a
+  // time, M and N by the tile, K whole.
+  scf::SCFTilingOptions tiling;
+  SmallVector<OpFoldResult> tileSizes(spec.numLoops, rewriter.getIndexAttr(0));
+  tileSizes[spec.loopM] = rewriter.getIndexAttr(cfg.tileM);
+  tileSizes[spec.loopN] = rewriter.getIndexAttr(cfg.tileN);
+  if (spec.isBatched())
+    tileSizes[spec.loopBatch] = rewriter.getIndexAttr(1);
+  SmallVector<GridRole> roles;
+  SmallVector<Attribute> mapping;
+  for (int64_t loop = 0; loop < spec.numLoops; ++loop) {
+    if (loop == spec.loopM) {
+      roles.push_back(GridRole::M);
+      mapping.push_back(
+          gpu::GPUBlockMappingAttr::get(ctx, gpu::MappingId::DimY));
+    } else if (loop == spec.loopN) {
+      roles.push_back(GridRole::N);
+      mapping.push_back(
+          gpu::GPUBlockMappingAttr::get(ctx, gpu::MappingId::DimX));
+    } else if (loop == spec.loopBatch) {
+      roles.push_back(GridRole::Batch);
+      mapping.push_back(
+          gpu::GPUBlockMappingAttr::get(ctx, gpu::MappingId::DimZ));
+    }
+  }
+  tiling.setTileSizes(tileSizes);
+  tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+  tiling.setMapping(mapping);
   FailureOr<scf::SCFTilingResult> tiled =
       scf::tileUsingSCF(rewriter, cast<TilingInterface>(op), tiling);
   if (failed(tiled) || tiled->loops.size() != 1 ||
@@ -191,9 +262,8 @@ tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &spec,
     return op->emitError("work-group tiling through the TilingInterface "
                          "failed");
   Operation *tiledOp = tiled->tiledOps.front();
-  Value tileC = spec.sparse ? cast<SparseMatmulOp>(tiledOp).getC()
-                            : cast<linalg::MatmulOp>(tiledOp).getDpsInits()[0];
   if (!epilogue.empty()) {
+    Value tileC = cast<DestinationStyleOpInterface>(tiledOp).getDpsInits()[0];
     SmallVector<OpFoldResult> offsets, sizes;
     if (auto sv = tileC.getDefiningOp<memref::SubViewOp>()) {
       offsets = sv.getMixedOffsets();
@@ -208,20 +278,30 @@ tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &spec,
   rewriter.eraseOp(op);
 
   // 2. The forall becomes the launch grid.
-  gpu::LaunchOp launch =
-      forallToLaunch(rewriter, cast<scf::ForallOp>(tiled->loops.front()),
-                     cfg.getNumThreads(), buffers, cfg.groupM);
+  TileOrigin origin;
+  gpu::LaunchOp launch = forallToLaunch(
+      rewriter, cast<scf::ForallOp>(tiled->loops.front()), roles,
+      cfg.getNumThreads(), buffers, cfg.groupM, origin);
   launch->setAttr("mcore.chip", ChipAttr::get(ctx, chip));
 
-  // 3. The tile's kernel body, in place of the tiled op. The tile's origin
-  // is the offset of its C subview.
+  // 3. The tile's kernel body, in place of the tiled op, on the matrices of
+  // the work-group's batch.
   ImplicitLocOpBuilder b(loc, rewriter);
   b.setInsertionPoint(tiledOp);
-  SmallVector<OpFoldResult> cOffsets = getSubviewOffsets(tileC, b);
-  Value i0 = getValueOrCreateConstantIndexOp(b, loc, cOffsets[0]);
-  Value j0 = getValueOrCreateConstantIndexOp(b, loc, cOffsets[1]);
-  KernelEmitter emitter(b, spec, cfg, intr);
-  if (failed(emitter.emit(launch, i0, j0, fillValue, epilogue)))
+  MatmulSpec local = spec;
+  local.a = matrixOfBatch(b, loc, spec.a, spec.batchDimA, origin.batch);
+  local.b = matrixOfBatch(b, loc, spec.b, spec.batchDimB, origin.batch);
+  local.c = matrixOfBatch(b, loc, spec.c, spec.batchDimC, origin.batch);
+  local.meta = matrixOfBatch(b, loc, spec.meta,
+                             spec.sparse ? spec.batchDimA : spec.batchDimB,
+                             origin.batch);
+  KernelEmitter emitter(b, local, cfg, intr);
+  if (correction)
+    emitter.setSignCorrection(correction,
+                              cfg.signOffsetA ? spec.batchDimB >= 0
+                                              : spec.batchDimA >= 0,
+                              origin.batch);
+  if (failed(emitter.emit(launch, origin.i0, origin.j0, fillValue, epilogue)))
     return failure();
   SmallVector<Value> operands(tiledOp->getOperands());
   rewriter.eraseOp(tiledOp);
@@ -262,23 +342,39 @@ struct TileMatmulPass
     options.wideAccumulator = wideAccumulator;
     options.schedBarriers = schedBarriers;
     options.groupM = groupM;
+    options.swapOperands = swapOperands;
 
+    // Every contraction outside kernels: those mcore can read as one
+    // matmul become kernels; any other linalg op that reduces stays as it
+    // is, with a warning that says why (the pipeline makes it host loops).
     SmallVector<Operation *> ops;
     getOperation()->walk([&](Operation *op) {
       if (op->getParentOfType<gpu::LaunchOp>())
         return;
-      if (isa<linalg::MatmulOp, SparseMatmulOp>(op)) {
+      if (isa<SparseMatmulOp>(op)) {
         ops.push_back(op);
         return;
       }
-      // Other contractions (batch_matmul, matvec, a generic) stay as they
-      // are: say so rather than let them become host loops unnoticed.
       auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-      if (linalgOp && linalg::isaContractionOpInterface(linalgOp))
-        op->emitWarning()
-            << "mcore-tile-matmul only lowers linalg.matmul (and "
-               "mcore.sparse_matmul) to matrix instructions; this "
-            << op->getName() << " is left as it is";
+      if (!linalgOp || linalgOp.getNumReductionLoops() == 0)
+        return;
+      std::string reason;
+      bool isMatmul;
+      {
+        ScopedDiagnosticHandler capture(&getContext(), [&](Diagnostic &d) {
+          if (reason.empty())
+            reason = d.str();
+          return success();
+        });
+        isMatmul = succeeded(inferMatmulContraction(op));
+      }
+      if (isMatmul) {
+        ops.push_back(op);
+        return;
+      }
+      op->emitWarning() << "this " << op->getName()
+                        << " is left as it is and runs as host loops: "
+                        << reason;
     });
     IRRewriter rewriter(&getContext());
     for (Operation *op : ops)

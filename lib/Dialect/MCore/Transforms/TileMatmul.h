@@ -41,26 +41,49 @@ namespace mlir::mcore::tilematmul {
 // What the op computes (TileMatmulSpec.cpp)
 //===----------------------------------------------------------------------===//
 
-/// The operands of a matmul, read off a linalg.matmul or mcore.sparse_matmul
-/// on memrefs.
+/// The operands of a matmul, read off a contraction (linalg.matmul,
+/// linalg.batch_matmul, a linalg.generic) or mcore.sparse_matmul on memrefs:
+/// C (M x N) += A (M x K) * B (K x N), per batch.
 struct MatmulSpec {
   Operation *op = nullptr;
   bool sparse = false;   ///< A is compressed: `a` = values, `meta` = metadata
+  bool sparseB = false;  ///< B is compressed (stored N x K): `b` = values,
+                         ///< `meta` = metadata; only ever decompressed
   bool transposeA = false; ///< A is stored K x M
   bool transposeB = false; ///< B is stored N x K
-  Value a, meta, b, c;
+  bool transposeC = false; ///< C is stored N x M
+  /// The operands swapped (Cᵀ = Bᵀ Aᵀ) relative to the op: see swapped().
+  bool isSwapped = false;
+  /// A compressed operand is decompressed although a sparse instruction
+  /// could take it: the performance model predicted the dense form faster.
+  bool denseByModel = false;
+  Value a, meta, b, c; ///< 2-D, or 3-D with a batch dimension
+  /// The op's loops (the TilingInterface's iteration domain) that are the
+  /// batch (-1: none), M, N and K.
+  int64_t loopBatch = -1, loopM = 0, loopN = 1, loopK = 2, numLoops = 3;
+  /// Which dimension of each operand is the batch (-1: the operand is
+  /// shared by every batch). `meta` goes with the compressed operand.
+  int64_t batchDimA = -1, batchDimB = -1, batchDimC = -1;
   bool unsignedA = false, unsignedB = false;
   Type aElem, bElem, cElem;
   ScalarKind ka, kb, kc;
   Fp8Format fp8A = Fp8Format::None, fp8B = Fp8Format::None;
+
+  bool isBatched() const { return loopBatch >= 0; }
+  bool isCompressed() const { return sparse || sparseB; }
+  /// The same product as Cᵀ (N x M) += Bᵀ (N x K) * Aᵀ (K x M): A and B
+  /// trade places (a compressed A becomes a compressed B), every transpose
+  /// flips, M and N trade loops.
+  MatmulSpec swapped() const;
 };
 
 /// Reads `op`; a located error for anything mcore-tile-matmul cannot lower.
 FailureOr<MatmulSpec> getMatmulSpec(Operation *op);
 
-/// "linalg.matmul" or "mcore.sparse_matmul", for diagnostics.
+/// The op's name ("linalg.matmul", ...), for diagnostics.
 StringRef describeOp(const MatmulSpec &spec);
-/// "f16 x f16 -> f32", for diagnostics.
+/// "f16 x f16 -> f32" ("u8 x i8 -> i32" with an unsigned A), for
+/// diagnostics.
 std::string describeTypes(const MatmulSpec &spec);
 
 inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
@@ -143,15 +166,41 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
+// The configuration (TileMatmulConfig.cpp, TileMatmulFormulation.cpp)
+//===----------------------------------------------------------------------===//
+
+/// The instruction and tiles for `spec` as it stands (no swap).
+FailureOr<MatmulTileConfig> configureSpec(const MatmulSpec &spec,
+                                          const MatmulTilingOptions &options);
+
+/// The configuration of the op `spec` reads: with a compressed operand, of
+/// the faster of the op's own form and its swap (Cᵀ = Bᵀ Aᵀ) by the
+/// performance model (cfg.swapOperands tells which); else of the op's form.
+FailureOr<MatmulTileConfig>
+chooseFormulation(const MatmulSpec &spec, const MatmulTilingOptions &options);
+
+//===----------------------------------------------------------------------===//
 // The driver (TileMatmul.cpp)
 //===----------------------------------------------------------------------===//
 
 /// Replaces `spec.op` by the kernel `cfg` describes (tileMatmulToGpu once
-/// the configuration is chosen), for `chip`.
+/// the configuration is chosen), for `chip`. `spec` is the op's (swapped as
+/// cfg.swapOperands says).
 FailureOr<gpu::LaunchOp> buildMatmulKernel(RewriterBase &rewriter,
                                            const MatmulSpec &spec,
                                            const MatmulTileConfig &cfg,
                                            Chip chip);
+
+//===----------------------------------------------------------------------===//
+// Mixed signs on signed-only instructions (TileMatmulSignOffset.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Host code before the matmul (at the rewriter's insertion point): a
+/// buffer of `128 * sum_k` of the signed operand along K (B's columns for
+/// cfg.signOffsetA, A's rows for signOffsetB), one row per batch of that
+/// operand (one row when it is shared), written by a kernel of its own.
+Value buildSignCorrection(RewriterBase &rewriter, const MatmulSpec &spec,
+                          const MatmulTileConfig &cfg);
 
 //===----------------------------------------------------------------------===//
 // LDS staging (TileMatmulStaging.cpp)
@@ -201,6 +250,15 @@ public:
   LogicalResult emit(gpu::LaunchOp launch, Value i0, Value j0,
                      std::optional<Attribute> fillValue,
                      const Epilogue &epilogue);
+
+  /// The buffer of buildSignCorrection: its row `batch` (row 0 when not
+  /// `batched`) is added to every row (signOffsetA) or column (signOffsetB)
+  /// of C in the epilogue.
+  void setSignCorrection(Value buffer, bool batched, Value batch) {
+    correction = buffer;
+    correctionBatched = batched;
+    batchIndex = batch;
+  }
 
 private:
   Value idx(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
@@ -266,6 +324,13 @@ private:
   // Compute, wave level (TileMatmulKernel.cpp).
   SmallVector<Value> computeStage(Value stage, ValueRange acc);
 
+  // Mixed signs (TileMatmulSignOffset.cpp).
+  /// Flips the sign bit of the i8 registers of a staged chunk: u - 128.
+  SmallVector<Value> flipSignBits(ArrayRef<Value> regs);
+  /// The correction as an M x N matrix for the epilogue: a view of its row
+  /// with a zero stride, read with `map`.
+  std::pair<Value, AffineMap> correctionView();
+
   ImplicitLocOpBuilder &b;
   const MatmulSpec &spec;
   const MatmulTileConfig &cfg;
@@ -275,6 +340,8 @@ private:
   Value M, N, K;
   StagedOperand opA, opB, opMeta;
   bool hasMeta = false;
+  Value correction, batchIndex;
+  bool correctionBatched = false;
 };
 
 } // namespace mlir::mcore::tilematmul

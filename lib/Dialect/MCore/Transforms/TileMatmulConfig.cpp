@@ -22,11 +22,17 @@ using namespace mlir::mcore::tilematmul;
 
 std::string MatmulTileConfig::describe() const {
   return llvm::formatv("{0}x{1}x{2} tile, {3}x{4} waves of {5}, {6}x{7} x {8}"
-                       "{9}, {10} stage{11}",
+                       "{9}, {10} stage{11}{12}{13}",
                        tileM, tileN, tileK, wavesM, wavesN, waveSize,
                        getTilesM(), getTilesN(), intrinsic->name,
-                       decompressA ? " (A decompressed)" : "", stages,
-                       stages == 1 ? "" : "s")
+                       decompressA   ? " (A decompressed)"
+                       : decompressB ? " (B decompressed)"
+                                     : "",
+                       stages, stages == 1 ? "" : "s",
+                       swapOperands ? ", operands swapped (C^T = B^T A^T)" : "",
+                       signOffsetA   ? ", A offset by -128"
+                       : signOffsetB ? ", B offset by -128"
+                                     : "")
       .str();
 }
 
@@ -56,11 +62,13 @@ static void computeCosts(MatmulTileConfig &cfg, const MatmulSpec &spec) {
   int64_t frags = kSteps * (cfg.getTilesM() * (fragmentRegs(intr.a) +
                                                (intr.isSparse() ? 1 : 0)) +
                             cfg.getTilesN() * fragmentRegs(intr.b));
-  // Global bits staged per thread (compressed A when decompressing).
+  // Global bits staged per thread (compressed A or B when decompressing).
   int64_t globalColsA = spec.sparse ? cfg.tileK / 2 : cfg.tileK;
+  int64_t globalColsB = spec.sparseB ? cfg.tileK / 2 : cfg.tileK;
   int64_t staged = ceilDiv(cfg.tileM * globalColsA * storageBits(spec.ka) +
-                               cfg.tileN * cfg.tileK * storageBits(spec.kb) +
-                               (spec.sparse ? cfg.tileM * cfg.tileK : 0),
+                               cfg.tileN * globalColsB * storageBits(spec.kb) +
+                               (spec.sparse ? cfg.tileM * cfg.tileK : 0) +
+                               (spec.sparseB ? cfg.tileN * cfg.tileK : 0),
                            32 * threads);
   cfg.estimatedVgprs = acc + frags + staged + 32;
 }
@@ -74,19 +82,34 @@ static SmallVector<ScalarKind> accumulatorKinds(ScalarKind c, bool wide) {
 }
 
 /// Instructions of `chip` that compute the spec's types, best first.
+/// Unsigned operands need per-operand signedness (WMMA, SWMMAC) unless
+/// `signedOnly` (the operands are offset into signed range).
 static SmallVector<const IntrinsicInfo *>
 candidateIntrinsics(Chip chip, const MatmulSpec &spec, bool sparse,
-                    ArrayRef<ScalarKind> accKinds) {
+                    ArrayRef<ScalarKind> accKinds, bool signedOnly = false) {
   SmallVector<const IntrinsicInfo *> result;
   for (ScalarKind acc : accKinds)
     for (const IntrinsicInfo *info :
          selectIntrinsics(chip, {spec.ka, spec.kb, acc, sparse})) {
-      if ((spec.unsignedA || spec.unsignedB) &&
+      if (!signedOnly && (spec.unsignedA || spec.unsignedB) &&
           !info->hasModifier(ModSignedness))
         continue;
       result.push_back(info);
     }
   return result;
+}
+
+/// Whether the unsigned operand of a mixed-sign 8-bit product may be offset
+/// into signed range on a chip whose instructions are signed only:
+/// (a' + 128) b = a' b + 128 sum_k b is exact in i32. The offset operand
+/// must be dense (a compressed operand's zeros would move) and the other
+/// one signed (two offsets would meet in the zero padding of edge tiles).
+static bool canOffsetSign(const MatmulSpec &spec, bool a) {
+  if (spec.unsignedA == spec.unsignedB)
+    return false;
+  if (a)
+    return spec.unsignedA && spec.ka == ScalarKind::I8 && !spec.sparse;
+  return spec.unsignedB && spec.kb == ScalarKind::I8 && !spec.sparseB;
 }
 
 /// The instruction: sparse for compressed A when the chip has one,
@@ -129,7 +152,6 @@ static LogicalResult chooseInstruction(Operation *op, const MatmulSpec &spec,
   auto noInstruction = [&](bool sparse) {
     InFlightDiagnostic diag = op->emitError();
     diag << describeOp(spec) << " of " << describeTypes(spec)
-         << (spec.unsignedA || spec.unsignedB ? " (unsigned)" : "")
          << ": no " << (sparse ? "sparse " : "") << "matrix instruction of "
          << chip.name << " computes it";
     MatmulSpec asSigned = spec;
@@ -164,6 +186,15 @@ static LogicalResult chooseInstruction(Operation *op, const MatmulSpec &spec,
   if (spec.sparse) {
     SmallVector<const IntrinsicInfo *> sparseCands =
         candidateIntrinsics(chip.chip, spec, /*sparse=*/true, accKinds);
+    if (sparseCands.empty() && !forced &&
+        (canOffsetSign(spec, true) || canOffsetSign(spec, false))) {
+      sparseCands = candidateIntrinsics(chip.chip, spec, /*sparse=*/true,
+                                        accKinds, /*signedOnly=*/true);
+      if (!sparseCands.empty()) {
+        cfg.signOffsetA = canOffsetSign(spec, true);
+        cfg.signOffsetB = canOffsetSign(spec, false);
+      }
+    }
     if (forced && forced->isSparse()) {
       if (!llvm::is_contained(sparseCands, forced))
         return op->emitError()
@@ -187,9 +218,32 @@ static LogicalResult chooseInstruction(Operation *op, const MatmulSpec &spec,
       cfg.decompressA = true;
     }
   }
+  if (spec.sparseB) {
+    // A compressed B is only ever expanded: the sparse instructions take
+    // the 2:4 operand on the left (the op swapped is that form).
+    if (!options.allowDenseFallback) {
+      InFlightDiagnostic diag = op->emitError();
+      diag << "2:4-sparse B of " << describeTypes(spec)
+           << " would be decompressed for a dense instruction, and the dense "
+              "fallback is disabled (allow-dense-fallback=false)";
+      return diag;
+    }
+    cfg.decompressB = true;
+  }
   if (!chosen) {
     SmallVector<const IntrinsicInfo *> denseCands =
         candidateIntrinsics(chip.chip, spec, /*sparse=*/false, accKinds);
+    // Mixed-sign 8-bit operands on signed-only instructions: offset the
+    // unsigned one and correct in the epilogue.
+    if (denseCands.empty() &&
+        (canOffsetSign(spec, true) || canOffsetSign(spec, false))) {
+      denseCands = candidateIntrinsics(chip.chip, spec, /*sparse=*/false,
+                                       accKinds, /*signedOnly=*/true);
+      if (!denseCands.empty()) {
+        cfg.signOffsetA = canOffsetSign(spec, true);
+        cfg.signOffsetB = canOffsetSign(spec, false);
+      }
+    }
     if (forced) {
       if (forced->isSparse())
         return op->emitError() << forced->name
@@ -203,11 +257,25 @@ static LogicalResult chooseInstruction(Operation *op, const MatmulSpec &spec,
     } else {
       return noInstruction(/*sparse=*/false);
     }
-    if (cfg.decompressA)
-      op->emitRemark() << "2:4-sparse A: " << chip.name << " has no sparse "
-                       << "matrix instruction for " << describeTypes(spec)
-                       << "; decompressing A in the kernel and using "
-                       << chosen->name;
+    if (cfg.decompressA || cfg.decompressB) {
+      // Said of the op's own operands (its A is the compressed one).
+      MatmulSpec opSpec = spec.isSwapped ? spec.swapped() : spec;
+      InFlightDiagnostic remark = op->emitRemark();
+      remark << "2:4-sparse A: ";
+      if (spec.denseByModel)
+        remark << "the performance model predicts the dense form faster "
+                  "than the sparse instruction";
+      else if (options.swapOperands == "always" &&
+               !candidateIntrinsics(chip.chip, opSpec, /*sparse=*/true,
+                                    accKinds, /*signedOnly=*/true)
+                    .empty())
+        remark << "swap-operands=always puts it on the side of the "
+                  "instruction that reads dense operands";
+      else
+        remark << chip.name << " has no sparse matrix instruction for "
+               << describeTypes(opSpec);
+      remark << "; decompressing A in the kernel and using " << chosen->name;
+    }
   }
   cfg.intrinsic = chosen;
   cfg.sparseInstruction = sparseInstr;
@@ -257,7 +325,7 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
   // reads half of them), at least one instruction, whole metadata words.
   int64_t defaultK = (sparseInstr ? 1024 : 512) / bitsA;
   defaultK = std::max<int64_t>(defaultK, intr.k);
-  if (spec.sparse)
+  if (spec.isCompressed())
     defaultK = std::max<int64_t>(defaultK, 32);
   // Wave tile: the largest register block within the VGPR budget.
   // 256 architectural VGPRs per lane, less a margin for addresses.
@@ -282,7 +350,7 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
   // The largest register block that fits, with the default K tile or, if
   // the fragments of its K steps do not fit, a shorter one (down to 32
   // bytes of A per row).
-  int64_t minK = std::max<int64_t>({intr.k, 256 / bitsA, spec.sparse ? 32 : 0});
+  int64_t minK = std::max<int64_t>({intr.k, 256 / bitsA, spec.isCompressed() ? 32 : 0});
   for (auto [wm, wn] : waveTiles) {
     cfg.tileM = wm * cfg.wavesM;
     cfg.tileN = wn * cfg.wavesN;
@@ -298,7 +366,7 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
   }
   // Shrink the default K tile until LDS fits.
   while (!options.tileK && cfg.ldsBytes > chip.ldsBytes &&
-         cfg.tileK / 2 >= intr.k && (!spec.sparse || cfg.tileK / 2 >= 32)) {
+         cfg.tileK / 2 >= intr.k && (!spec.isCompressed() || cfg.tileK / 2 >= 32)) {
     cfg.tileK /= 2;
     computeCosts(cfg, spec);
   }
@@ -315,10 +383,10 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
     return op->emitError() << "tile-k " << cfg.tileK
                            << " must be a multiple of " << intr.name
                            << "'s K = " << intr.k;
-  if (spec.sparse && cfg.tileK % 32)
+  if (spec.isCompressed() && cfg.tileK % 32)
     return op->emitError() << "tile-k " << cfg.tileK
-                           << " must be a multiple of 32 for 2:4-sparse A "
-                              "(whole metadata words)";
+                           << " must be a multiple of 32 for a 2:4-sparse "
+                              "operand (whole metadata words)";
   if (cfg.ldsBytes > chip.ldsBytes)
     return op->emitError() << cfg.describe() << " needs " << cfg.ldsBytes
                            << " B of LDS; " << chip.name << " has "
@@ -327,16 +395,14 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
 }
 
 FailureOr<MatmulTileConfig>
-mlir::mcore::getMatmulTileConfig(Operation *op,
-                                 const MatmulTilingOptions &options) {
-  FailureOr<MatmulSpec> spec = getMatmulSpec(op);
-  if (failed(spec))
-    return failure();
+tilematmul::configureSpec(const MatmulSpec &spec,
+                          const MatmulTilingOptions &options) {
   const ChipInfo &chip = getChipInfo(options.chip);
   MatmulTileConfig cfg;
   cfg.waveSize = chip.waveSize;
-  if (failed(chooseInstruction(op, *spec, chip, options, cfg)) ||
-      failed(chooseTiles(op, *spec, chip, options, cfg)))
+  cfg.swapOperands = spec.isSwapped;
+  if (failed(chooseInstruction(spec.op, spec, chip, options, cfg)) ||
+      failed(chooseTiles(spec.op, spec, chip, options, cfg)))
     return failure();
   return cfg;
 }

@@ -135,6 +135,11 @@ struct Planner {
     llvm::raw_string_ostream os(why);
     if (!op.hasPureBufferSemantics())
       return "it works on tensors";
+    // The kernel's tiles of a transposed C (a 2:4 weight on the right,
+    // Cᵀ = W xᵀ) are Cᵀ's; the epilogue reads its operands as C's.
+    if (spec.transposeC)
+      return "the kernel computes Cᵀ (a 2:4 weight on the right), and "
+             "epilogues are fused into kernels that compute C";
     if (op.getNumLoops() != 2 || !op.isAllParallelLoops()) {
       os << "it is not element-wise over C's two dimensions ("
          << op.getNumLoops() << " loops, " << op.getNumReductionLoops()

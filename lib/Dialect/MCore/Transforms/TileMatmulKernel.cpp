@@ -69,8 +69,11 @@ SmallVector<Value> KernelEmitter::computeStage(Value stage, ValueRange acc) {
     mRow0 = add(mul(stage, opMeta.ldsRows), mul(waveM, cfg.getWaveTileM()));
 
   IntrinsicAttr intrAttr = IntrinsicAttr::get(ctx, &intr);
-  UnitAttr unsignedA = spec.unsignedA ? b.getUnitAttr() : nullptr;
-  UnitAttr unsignedB = spec.unsignedB ? b.getUnitAttr() : nullptr;
+  // An operand offset into signed range is signed in LDS.
+  UnitAttr unsignedA =
+      spec.unsignedA && !cfg.signOffsetA ? b.getUnitAttr() : nullptr;
+  UnitAttr unsignedB =
+      spec.unsignedB && !cfg.signOffsetB ? b.getUnitAttr() : nullptr;
   SmallVector<Value> result(acc.begin(), acc.end());
   for (int64_t kk = 0; kk < cfg.tileK / intr.k; ++kk) {
     SmallVector<Value> aTiles, idxTiles, bTiles;
@@ -110,14 +113,20 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
   waveM = arith::DivUIOp::create(b, wave, idx(cfg.wavesN));
   waveN = arith::RemUIOp::create(b, wave, idx(cfg.wavesN));
 
-  M = dim(c, 0);
-  N = dim(c, 1);
-  K = spec.transposeB ? dim(bMat, 1) : dim(bMat, 0);
+  // C is stored N x M when transposed; K comes from the dense operand (B,
+  // or A when B is compressed).
+  int64_t dimM = spec.transposeC ? 1 : 0, dimN = 1 - dimM;
+  Value kMat = spec.sparseB ? spec.a : bMat;
+  int64_t dimK = spec.sparseB ? (spec.transposeA ? 0 : 1)
+                              : (spec.transposeB ? 1 : 0);
+  M = dim(c, dimM);
+  N = dim(c, dimN);
+  K = dim(kMat, dimK);
   auto staticDim = [](Value v, int64_t d) {
     return cast<MemRefType>(v.getType()).getDimSize(d);
   };
-  int64_t sM = staticDim(c, 0), sN = staticDim(c, 1),
-          sK = staticDim(bMat, spec.transposeB ? 1 : 0);
+  int64_t sM = staticDim(c, dimM), sN = staticDim(c, dimN),
+          sK = staticDim(kMat, dimK);
   bool mFull = !ShapedType::isDynamic(sM) && sM % cfg.tileM == 0;
   bool nFull = !ShapedType::isDynamic(sN) && sN % cfg.tileN == 0;
   bool kFull = !ShapedType::isDynamic(sK) && sK % cfg.tileK == 0;
@@ -129,7 +138,7 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
     Value kIn = cmp(arith::CmpIPredicate::sle, add(k, cfg.tileK), K);
     Value mIn = cmp(arith::CmpIPredicate::sle, add(i0, cfg.tileM), M);
     Value nIn = cmp(arith::CmpIPredicate::sle, add(j0, cfg.tileN), N);
-    if (spec.sparse) {
+    if (spec.isCompressed()) {
       // K not a multiple of 4 pads the last group of values.
       Value k4 = cmp(arith::CmpIPredicate::eq,
                      arith::RemUIOp::create(b, K, idx(4)), idx(0));
@@ -141,13 +150,18 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
   auto loadAll = [&](Value k) {
     auto [aFull, bFull] = fullCond(k);
     SmallVector<Value> regs;
-    Value kA = spec.sparse ? arith::DivUIOp::create(b, k, idx(2)).getResult()
-                           : k;
+    // Compressed values: K / 2 columns.
+    Value kHalf;
+    if (spec.isCompressed())
+      kHalf = arith::DivUIOp::create(b, k, idx(2));
     if (spec.transposeA)
       llvm::append_range(regs, loadTile(opA, k, i0, aFull));
     else
-      llvm::append_range(regs, loadTile(opA, i0, kA, aFull));
-    if (spec.transposeB)
+      llvm::append_range(regs,
+                         loadTile(opA, i0, spec.sparse ? kHalf : k, aFull));
+    if (spec.sparseB)
+      llvm::append_range(regs, loadTile(opB, j0, kHalf, bFull));
+    else if (spec.transposeB)
       llvm::append_range(regs, loadTile(opB, j0, k, bFull));
     else
       llvm::append_range(regs, loadTile(opB, k, j0, bFull));
@@ -159,8 +173,14 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
   };
   int64_t numRegsA = 0, numRegsB = 0;
   auto storeAll = [&](ArrayRef<Value> regs, Value stage) {
-    storeTile(opA, regs.take_front(numRegsA), stage);
-    storeTile(opB, regs.slice(numRegsA, numRegsB), stage);
+    SmallVector<Value> regsA(regs.take_front(numRegsA)),
+        regsB(regs.slice(numRegsA, numRegsB));
+    if (cfg.signOffsetA)
+      regsA = flipSignBits(regsA);
+    if (cfg.signOffsetB)
+      regsB = flipSignBits(regsB);
+    storeTile(opA, regsA, stage);
+    storeTile(opB, regsB, stage);
     if (hasMeta)
       storeTile(opMeta, regs.drop_front(numRegsA + numRegsB), stage);
   };
@@ -266,29 +286,58 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
   Value tileRow0 = mul(waveM, cfg.getWaveTileM());
   Value tileCol0 = mul(waveN, cfg.getWaveTileN());
   EpilogueEmitter fused(b, epilogue);
+  // C stored N x M is read and written through the transposed map.
+  MLIRContext *ctx = b.getContext();
+  AffineMap cMap =
+      spec.transposeC
+          ? AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0}, ctx)
+          : AffineMap::getMultiDimIdentityMap(2, ctx);
+  auto cIndices = [&](Value row, Value col) {
+    return spec.transposeC ? SmallVector<Value>{col, row}
+                           : SmallVector<Value>{row, col};
+  };
+  std::pair<Value, AffineMap> corr;
+  if (correction)
+    corr = correctionView();
+  Value corrPad = arith::ConstantOp::create(b, cfg.accElementType,
+                                            b.getZeroAttr(cfg.accElementType));
+  auto addAcc = [&](Value x, Value y) -> Value {
+    return isFloat ? arith::AddFOp::create(b, x, y).getResult()
+                   : arith::AddIOp::create(b, x, y).getResult();
+  };
   for (int64_t i = 0; i < tilesM; ++i)
     for (int64_t j = 0; j < tilesN; ++j) {
-      SmallVector<Value> at = {add(cRow0, i * intr.m),
-                               add(cCol0, j * intr.n)};
+      Value row = add(cRow0, i * intr.m), col = add(cCol0, j * intr.n);
+      SmallVector<Value> at = cIndices(row, col);
       Value sum = loop.getResult(i * tilesN + j);
       Value init;
       if (!fillValue)
         init = convert(vector::TransferReadOp::create(b, cTileType, c, at,
-                                                      cPad, cInBounds),
+                                                      cPad, cMap, cInBounds),
                        accType);
       else if (fillAcc)
         init = *fillAcc;
       if (init)
-        sum = isFloat ? arith::AddFOp::create(b, sum, init).getResult()
-                      : arith::AddIOp::create(b, sum, init).getResult();
-      // C's value in C's type: what the fused ops read, stored unless
-      // C is a temporary only they read.
+        sum = addAcc(sum, init);
+      if (correction) {
+        // Rows of the view are C's rows (A offset: per column) or its
+        // columns (B offset: per row).
+        SmallVector<Value> corrAt = cfg.signOffsetA
+                                        ? SmallVector<Value>{row, col}
+                                        : SmallVector<Value>{col, row};
+        sum = addAcc(sum, vector::TransferReadOp::create(
+                              b, accType, corr.first, corrAt, corrPad,
+                              corr.second, cInBounds));
+      }
+      // C's value in C's type: what the fused ops read (never with a
+      // transposed C: planEpilogue keeps them out), stored unless C is a
+      // temporary only they read.
       Value cTile = convert(sum, cTileType);
       if (!epilogue.empty())
         cTile = fused.emitTile(cTile, add(tileRow0, i * intr.m),
                                add(tileCol0, j * intr.n), cInBounds);
       if (epilogue.storesC())
-        vector::TransferWriteOp::create(b, cTile, c, at, cInBounds);
+        vector::TransferWriteOp::create(b, cTile, c, at, cMap, cInBounds);
     }
   return success();
 }

@@ -1,7 +1,14 @@
 //===- TileMatmulSpec.cpp - What a matmul op computes ---------------------===//
 //
-// Reads a linalg.matmul or mcore.sparse_matmul on memrefs into a MatmulSpec:
-// its operands, element kinds, transposes and signedness. What no matrix
+// Reads a contraction on memrefs into a MatmulSpec: which loop and which
+// dimension of each operand is M, N, K and the batch, whether an operand is
+// stored transposed or shared by the batch, the element kinds and the
+// signedness of integer inputs. The contraction is any linalg op that
+// upstream's contraction inference (linalg::inferContractionDims) finds to
+// be one matmul, with one M, N and K and at most one batch dimension:
+// linalg.matmul and linalg.batch_matmul with any indexing maps, or a
+// linalg.generic whose body multiplies and adds, each input extended by its
+// own cast. mcore.sparse_matmul is read from its attributes. What no matrix
 // instruction can compute is a located error here.
 //
 //===----------------------------------------------------------------------===//
@@ -9,58 +16,256 @@
 #include "TileMatmul.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::mcore;
 using namespace mlir::mcore::tilematmul;
 
 StringRef tilematmul::describeOp(const MatmulSpec &spec) {
-  return spec.sparse ? "mcore.sparse_matmul" : "linalg.matmul";
+  return spec.op->getName().getStringRef();
 }
 
 std::string tilematmul::describeTypes(const MatmulSpec &spec) {
   std::string s;
   llvm::raw_string_ostream os(s);
-  os << spec.aElem << " x " << spec.bElem << " -> " << spec.cElem;
+  auto type = [&](Type t, bool isUnsigned) {
+    if (isUnsigned)
+      os << "u" << t.getIntOrFloatBitWidth();
+    else
+      os << t;
+  };
+  type(spec.aElem, spec.unsignedA);
+  os << " x ";
+  type(spec.bElem, spec.unsignedB);
+  os << " -> " << spec.cElem;
   return s;
 }
+
+MatmulSpec MatmulSpec::swapped() const {
+  MatmulSpec s = *this;
+  std::swap(s.a, s.b);
+  std::swap(s.sparse, s.sparseB);
+  // Aᵀ stored M x K is Bᵀ's N x K (transposed B) and so on.
+  s.transposeA = !transposeB;
+  s.transposeB = !transposeA;
+  s.transposeC = !transposeC;
+  std::swap(s.batchDimA, s.batchDimB);
+  std::swap(s.loopM, s.loopN);
+  std::swap(s.unsignedA, s.unsignedB);
+  std::swap(s.aElem, s.bElem);
+  std::swap(s.ka, s.kb);
+  std::swap(s.fp8A, s.fp8B);
+  s.isSwapped = !isSwapped;
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Contractions
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// One input of a multiply-add body: how it reaches the multiply.
+enum class Extension { None, Signed, Unsigned, Float };
+} // namespace
+
+/// How block argument `arg` reaches `mul`: directly, or through one cast.
+static std::optional<Extension> extensionOf(Value operand, BlockArgument arg) {
+  if (operand == arg)
+    return Extension::None;
+  Operation *def = operand.getDefiningOp();
+  if (!def || def->getNumOperands() != 1 || def->getOperand(0) != arg)
+    return std::nullopt;
+  // Integer-to-float and narrowing casts are read too: the element types
+  // are checked afterwards, with a message naming them.
+  if (isa<arith::ExtSIOp, arith::SIToFPOp>(def))
+    return Extension::Signed;
+  if (isa<arith::ExtUIOp, arith::UIToFPOp>(def))
+    return Extension::Unsigned;
+  if (isa<arith::ExtFOp, arith::TruncFOp, arith::TruncIOp>(def))
+    return Extension::Float;
+  return std::nullopt;
+}
+
+/// The body must be `yield(add(out, mul(ext(a), ext(b))))` (in either order
+/// of the add's and the mul's operands), each `ext` an arith.extsi, extui or
+/// extf of its own, or none. Sets the signedness of integer inputs.
+static LogicalResult readBody(linalg::LinalgOp op, bool &unsignedA,
+                              bool &unsignedB) {
+  Block *body = op.getBlock();
+  auto fail = [&]() {
+    return op->emitError()
+           << "mcore-tile-matmul lowers contractions whose body is "
+              "out + ext(a) * ext(b) (arith.mulf/muli and addf/addi, each "
+              "input extended by arith.extsi, extui or extf, or not at "
+              "all); this "
+           << op->getName() << " computes something else";
+  };
+  if (!body || body->getNumArguments() != 3)
+    return fail();
+  auto yield = dyn_cast<linalg::YieldOp>(body->getTerminator());
+  if (!yield || yield.getNumOperands() != 1)
+    return fail();
+  Operation *add = yield.getOperand(0).getDefiningOp();
+  if (!add || !isa<arith::AddFOp, arith::AddIOp>(add))
+    return fail();
+  BlockArgument out = body->getArgument(2);
+  Value product;
+  if (add->getOperand(0) == out)
+    product = add->getOperand(1);
+  else if (add->getOperand(1) == out)
+    product = add->getOperand(0);
+  else
+    return fail();
+  Operation *mul = product.getDefiningOp();
+  if (!mul || !isa<arith::MulFOp, arith::MulIOp>(mul) ||
+      mul->getBlock() != body)
+    return fail();
+  BlockArgument argA = body->getArgument(0), argB = body->getArgument(1);
+  std::optional<Extension> ea = extensionOf(mul->getOperand(0), argA);
+  std::optional<Extension> eb = extensionOf(mul->getOperand(1), argB);
+  if (!ea || !eb) {
+    ea = extensionOf(mul->getOperand(1), argA);
+    eb = extensionOf(mul->getOperand(0), argB);
+  }
+  if (!ea || !eb)
+    return fail();
+  unsignedA = *ea == Extension::Unsigned;
+  unsignedB = *eb == Extension::Unsigned;
+  return success();
+}
+
+FailureOr<MatmulContraction>
+mlir::mcore::inferMatmulContraction(Operation *operation) {
+  if (auto sm = dyn_cast<SparseMatmulOp>(operation)) {
+    MatmulContraction c;
+    int64_t off = sm.isBatched() ? 1 : 0;
+    if (off) {
+      c.loopBatch = 0;
+      c.batchDimC = 0;
+      auto rank = [](Value v) { return cast<ShapedType>(v.getType()).getRank(); };
+      c.batchDimA = rank(sm.getValues()) == 3 ? 0 : -1;
+      c.batchDimB = rank(sm.getB()) == 3 ? 0 : -1;
+    }
+    c.loopM = off;
+    c.loopN = off + 1;
+    c.loopK = off + 2;
+    c.transposeB = sm.getTransposeB();
+    c.transposeC = sm.getTransposeC();
+    c.unsignedA = sm.getUnsignedA();
+    c.unsignedB = sm.getUnsignedB();
+    return c;
+  }
+  auto op = dyn_cast<linalg::LinalgOp>(operation);
+  if (!op)
+    return operation->emitError(
+        "expected a linalg contraction or mcore.sparse_matmul");
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
+    return op->emitError("a matmul contraction has two inputs and one "
+                         "output; this ")
+           << op->getName() << " has " << op.getNumDpsInputs() << " and "
+           << op.getNumDpsInits();
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  auto unsupported = [&](const Twine &why) {
+    return op->emitError() << "mcore-tile-matmul lowers contractions with one "
+                              "M, N and K and at most one batch dimension; "
+                              "this "
+                           << op->getName() << " " << why;
+  };
+  for (AffineMap map : maps)
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/false))
+      return unsupported("has an indexing map that is not a projection of "
+                         "its loops");
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims))
+    return unsupported("is not a contraction (upstream's "
+                       "linalg::inferContractionDims finds no M, N and K)");
+  if (dims->k.size() != 1)
+    return unsupported(llvm::Twine("has ") + Twine(dims->k.size()) +
+                       " reduction dimensions");
+  MatmulContraction c;
+  // A dimension in A and C but not B (a B shared by the batch) is a second
+  // M for upstream; mcore takes the outer one as the batch, and likewise
+  // for N.
+  SmallVector<unsigned> batch(dims->batch.begin(), dims->batch.end());
+  SmallVector<unsigned> ms(dims->m.begin(), dims->m.end()),
+      ns(dims->n.begin(), dims->n.end());
+  AffineMap mapA = maps[0], mapB = maps[1], mapC = maps[2];
+  auto posIn = [](AffineMap map, unsigned dim) -> int64_t {
+    std::optional<unsigned> pos = map.getResultPosition(
+        getAffineDimExpr(dim, map.getContext()));
+    return pos ? int64_t(*pos) : -1;
+  };
+  auto takeOuter = [&](SmallVector<unsigned> &dimsOf) {
+    // The one appearing first in C.
+    unsigned outer = posIn(mapC, dimsOf[0]) < posIn(mapC, dimsOf[1])
+                         ? dimsOf[0]
+                         : dimsOf[1];
+    batch.push_back(outer);
+    llvm::erase(dimsOf, outer);
+  };
+  if (batch.empty() && ms.size() == 2 && ns.size() == 1)
+    takeOuter(ms);
+  else if (batch.empty() && ns.size() == 2 && ms.size() == 1)
+    takeOuter(ns);
+  if (batch.size() > 1 || ms.size() != 1 || ns.size() != 1)
+    return unsupported(llvm::Twine("has ") + Twine(batch.size()) +
+                       " batch, " + Twine(ms.size()) + " M and " +
+                       Twine(ns.size()) + " N dimensions");
+  c.loopM = ms[0];
+  c.loopN = ns[0];
+  c.loopK = dims->k[0];
+  c.loopBatch = batch.empty() ? -1 : int64_t(batch[0]);
+  if (op.getNumLoops() != (c.loopBatch >= 0 ? 4u : 3u))
+    return unsupported("has loops that are none of these");
+
+  // Each operand: its two matrix dimensions in some order, plus the batch
+  // (or not: then the batch shares it).
+  struct Operand {
+    const char *name;
+    AffineMap map;
+    int64_t row, col; // loops of its rows and columns when not transposed
+    bool *transposed;
+    int64_t *batchDim;
+  } operands[] = {{"A", mapA, c.loopM, c.loopK, &c.transposeA, &c.batchDimA},
+                  {"B", mapB, c.loopK, c.loopN, &c.transposeB, &c.batchDimB},
+                  {"C", mapC, c.loopM, c.loopN, &c.transposeC, &c.batchDimC}};
+  for (Operand &o : operands) {
+    int64_t r = posIn(o.map, o.row), col = posIn(o.map, o.col);
+    int64_t bat = c.loopBatch >= 0 ? posIn(o.map, c.loopBatch) : -1;
+    unsigned rank = o.map.getNumResults();
+    if (r < 0 || col < 0 || rank != 2u + (bat >= 0 ? 1 : 0))
+      return unsupported(llvm::Twine("indexes its ") + o.name +
+                         " with other dimensions than its rows, columns "
+                         "and the batch");
+    *o.transposed = r > col;
+    *o.batchDim = bat;
+    // Rows of the 2-D view of one batch are read with vector loads: the
+    // innermost dimension cannot be the batch.
+    if (bat == int64_t(rank) - 1)
+      return unsupported(llvm::Twine("has the batch as the innermost "
+                                     "dimension of ") +
+                         o.name);
+  }
+  if (c.loopBatch >= 0 && c.batchDimC < 0)
+    return unsupported("reduces over the batch");
+  if (failed(readBody(op, c.unsignedA, c.unsignedB)))
+    return failure();
+  return c;
+}
+
+//===----------------------------------------------------------------------===//
+// The spec
+//===----------------------------------------------------------------------===//
 
 FailureOr<MatmulSpec> tilematmul::getMatmulSpec(Operation *op) {
   MatmulSpec spec;
   spec.op = op;
-  if (auto mm = dyn_cast<linalg::MatmulOp>(op)) {
-    if (!mm.hasPureBufferSemantics())
-      return op->emitError("mcore-tile-matmul works on memrefs; bufferize "
-                           "tensors first (the mcore pipeline does)");
-    spec.a = mm.getDpsInputs()[0];
-    spec.b = mm.getDpsInputs()[1];
-    spec.c = mm.getDpsInits()[0];
-    if (mm.hasUserDefinedMaps()) {
-      MLIRContext *ctx = op->getContext();
-      AffineExpr m, n, k;
-      bindDims(ctx, m, n, k);
-      SmallVector<AffineMap> maps = mm.getIndexingMapsArray();
-      auto map = [&](ArrayRef<AffineExpr> e) {
-        return AffineMap::get(3, 0, e, ctx);
-      };
-      if (maps.size() != 3 ||
-          (maps[0] != map({m, k}) && maps[0] != map({k, m})) ||
-          maps[2] != map({m, n}) ||
-          (maps[1] != map({k, n}) && maps[1] != map({n, k})))
-        return op->emitError("mcore-tile-matmul supports linalg.matmul with "
-                             "the default indexing maps, a transposed A "
-                             "((m, n, k) -> (k, m)) and/or a transposed B "
-                             "((m, n, k) -> (n, k)); got other maps");
-      spec.transposeA = maps[0] == map({k, m});
-      spec.transposeB = maps[1] == map({n, k});
-    }
-    // cast_unsigned zero-extends integers; floats extend as usual.
-    bool castUnsigned = mm.getCast() == linalg::TypeFn::cast_unsigned;
-    spec.unsignedA = castUnsigned && isa<IntegerType>(
-        cast<MemRefType>(spec.a.getType()).getElementType());
-    spec.unsignedB = castUnsigned && isa<IntegerType>(
-        cast<MemRefType>(spec.b.getType()).getElementType());
-  } else if (auto sm = dyn_cast<SparseMatmulOp>(op)) {
+  FailureOr<MatmulContraction> contraction = inferMatmulContraction(op);
+  if (failed(contraction))
+    return failure();
+  if (auto sm = dyn_cast<SparseMatmulOp>(op)) {
     if (!isa<MemRefType>(sm.getC().getType()))
       return op->emitError("mcore-tile-matmul works on memrefs; bufferize "
                            "tensors first (the mcore pipeline does)");
@@ -69,17 +274,36 @@ FailureOr<MatmulSpec> tilematmul::getMatmulSpec(Operation *op) {
     spec.meta = sm.getMetadata();
     spec.b = sm.getB();
     spec.c = sm.getC();
-    spec.unsignedA = sm.getUnsignedA();
-    spec.unsignedB = sm.getUnsignedB();
+    spec.numLoops = sm.isBatched() ? 4 : 3;
   } else {
-    return op->emitError("expected linalg.matmul or mcore.sparse_matmul");
+    auto linalgOp = cast<linalg::LinalgOp>(op);
+    if (!linalgOp.hasPureBufferSemantics())
+      return op->emitError("mcore-tile-matmul works on memrefs; bufferize "
+                           "tensors first (the mcore pipeline does)");
+    spec.a = linalgOp.getDpsInputs()[0];
+    spec.b = linalgOp.getDpsInputs()[1];
+    spec.c = linalgOp.getDpsInits()[0];
+    spec.numLoops = linalgOp.getNumLoops();
   }
+  const MatmulContraction &c = *contraction;
+  spec.loopBatch = c.loopBatch;
+  spec.loopM = c.loopM;
+  spec.loopN = c.loopN;
+  spec.loopK = c.loopK;
+  spec.transposeA = c.transposeA;
+  spec.transposeB = c.transposeB;
+  spec.transposeC = c.transposeC;
+  spec.batchDimA = c.batchDimA;
+  spec.batchDimB = c.batchDimB;
+  spec.batchDimC = c.batchDimC;
+  spec.unsignedA = c.unsignedA;
+  spec.unsignedB = c.unsignedB;
   for (Value v : {spec.a, spec.b, spec.c, spec.meta}) {
     if (!v)
       continue;
-    auto type = cast<MemRefType>(v.getType());
-    if (type.getRank() != 2)
-      return op->emitError("operands must be 2-D memrefs");
+    auto type = dyn_cast<MemRefType>(v.getType());
+    if (!type)
+      return op->emitError("operands must be memrefs");
     // Rows are read with vector loads: elements of a row must be adjacent.
     if (!type.isLastDimUnitStride())
       return op->emitError("mcore-tile-matmul needs operands whose rows are "
@@ -90,6 +314,9 @@ FailureOr<MatmulSpec> tilematmul::getMatmulSpec(Operation *op) {
   spec.aElem = cast<MemRefType>(spec.a.getType()).getElementType();
   spec.bElem = cast<MemRefType>(spec.b.getType()).getElementType();
   spec.cElem = cast<MemRefType>(spec.c.getType()).getElementType();
+  // Unsigned integers zero-extend; floats extend as usual.
+  spec.unsignedA &= isa<IntegerType>(spec.aElem);
+  spec.unsignedB &= isa<IntegerType>(spec.bElem);
   std::optional<ScalarKind> ka = getScalarKind(spec.aElem, &spec.fp8A);
   std::optional<ScalarKind> kb = getScalarKind(spec.bElem, &spec.fp8B);
   std::optional<ScalarKind> kc = getScalarKind(spec.cElem);

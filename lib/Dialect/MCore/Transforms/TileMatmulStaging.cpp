@@ -116,7 +116,18 @@ void KernelEmitter::planStaging(ValueRange buffers, bool mFull, bool nFull,
   opB.lds = buffers[1];
   opB.ldsRows = cfg.tileN;
   opB.pack = bitsB < 8;
-  if (spec.transposeB) {
+  if (spec.sparseB) {
+    // Compressed values N x K/2, expanded to dense N-major LDS rows as a
+    // compressed A is for the dense fallback.
+    opB.rows = cfg.tileN;
+    opB.cols = cfg.tileK / 2;
+    opB.vec = std::min<int64_t>(vecFor(bitsB, opB.cols), 16);
+    opB.rowBound = N;
+    opB.colBound = dim(bMat, 1);
+    opB.decompress = true;
+    opB.meta = spec.meta;
+    opB.metaCols = dim(spec.meta, 1);
+  } else if (spec.transposeB) {
     // Already N x K: a plain row-major copy.
     opB.rows = cfg.tileN;
     opB.cols = cfg.tileK;
@@ -126,7 +137,9 @@ void KernelEmitter::planStaging(ValueRange buffers, bool mFull, bool nFull,
   } else {
     stageTransposed(opB, cfg.tileN, spec.kb, N);
   }
-  opB.staticFull = nFull && kFull;
+  opB.staticFull = nFull && kFull &&
+                   (!spec.sparseB || (!ShapedType::isDynamic(sK) &&
+                                      sK % 4 == 0));
 
   hasMeta = cfg.sparseInstruction;
   if (hasMeta) {

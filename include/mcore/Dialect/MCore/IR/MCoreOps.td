@@ -162,6 +162,13 @@ def MCore_MetadataMatrix : AnyTypeOf<[TensorRankOf<[I32], [2]>,
                                       MemRefRankOf<[I32], [2]>],
                                      "2-D tensor or memref of i32 words">;
 
+def MCore_BatchMatrix : AnyTypeOf<[TensorRankOf<[AnyType], [2, 3]>,
+                                   MemRefRankOf<[AnyType], [2, 3]>],
+                                  "2-D or 3-D (batched) tensor or memref">;
+def MCore_BatchMetadataMatrix
+    : AnyTypeOf<[TensorRankOf<[I32], [2, 3]>, MemRefRankOf<[I32], [2, 3]>],
+                "2-D or 3-D (batched) tensor or memref of i32 words">;
+
 def MCore_SparseMatmulOp : MCore_Op<"sparse_matmul", [
     DestinationStyleOpInterface,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
@@ -178,12 +185,24 @@ def MCore_SparseMatmulOp : MCore_Op<"sparse_matmul", [
     multiplied, as in `linalg.matmul`; integer A / B are sign-extended unless
     `unsigned_a` / `unsigned_b` is set.
 
+    * `transpose_b`: B is stored `N x K` (linalg's indexing map
+      `(m, n, k) -> (n, k)`);
+    * `transpose_c`: C is stored `N x M`. With both, the op computes
+      `Cᵀ += W · xᵀ` for a 2:4 weight `W` (`N x K`, the op's A) and
+      activations `x` (`M x K`, the op's B): `y = x · Wᵀ` with `y` stored
+      `M x N` as usual. `mcore-compress-2to4` writes a `linalg.matmul` whose
+      B (stored `N x K`) has the 2:4 encoding this way;
+    * batched: C is 3-D (`batch x ...`, the batch first); each other operand
+      is 3-D with the same batch, or 2-D and shared by every batch (values
+      and metadata together). The batch is a parallel loop of the op.
+
     The op is destination-passing: on tensors it returns the updated C, on
     memrefs it updates C in place. It implements `TilingInterface` over
-    the iteration space `(M, N, K)` (K tiles must start at multiples of 32,
-    whole metadata words) and is bufferizable. `mcore-compress-2to4`
-    produces it from a `linalg.matmul` whose A has the 2:4 sparse_tensor
-    encoding; `mcore-tile-matmul` turns it into a GPU kernel.
+    the iteration space `(M, N, K)`, or `(batch, M, N, K)` (K tiles must
+    start at multiples of 32, whole metadata words), and is bufferizable.
+    `mcore-compress-2to4` produces it from a contraction (`linalg.matmul`,
+    `linalg.batch_matmul`, a `linalg.generic`) whose A or B has the 2:4
+    sparse_tensor encoding; `mcore-tile-matmul` turns it into a GPU kernel.
 
     ```mlir
     %d = mcore.sparse_matmul ins(%values, %meta, %b
@@ -192,16 +211,22 @@ def MCore_SparseMatmulOp : MCore_Op<"sparse_matmul", [
     mcore.sparse_matmul ins(%v, %m, %b
         : memref<?x?xf16>, memref<?x?xi32>, memref<?x?xf16>)
         outs(%c : memref<?x?xf32>)
+    // y (64 x 128) += x (64 x 256) * W^T, W 128 x 256 2:4 along K.
+    mcore.sparse_matmul ins(%wv, %wm, %x
+        : memref<128x128xf16>, memref<128x8xi32>, memref<64x256xf16>)
+        outs(%y : memref<64x128xf32>) {transpose_b, transpose_c}
     ```
   }];
   let arguments = (ins
-    MCore_Matrix:$values,
-    MCore_MetadataMatrix:$metadata,
-    MCore_Matrix:$b,
-    MCore_Matrix:$c,
+    MCore_BatchMatrix:$values,
+    MCore_BatchMetadataMatrix:$metadata,
+    MCore_BatchMatrix:$b,
+    MCore_BatchMatrix:$c,
     UnitAttr:$unsigned_a,
-    UnitAttr:$unsigned_b);
-  let results = (outs Variadic<TensorRankOf<[AnyType], [2]>>:$result);
+    UnitAttr:$unsigned_b,
+    UnitAttr:$transpose_b,
+    UnitAttr:$transpose_c);
+  let results = (outs Variadic<TensorRankOf<[AnyType], [2, 3]>>:$result);
   let assemblyFormat = [{
     `ins` `(` $values `,` $metadata `,` $b `:` type($values) `,`
     type($metadata) `,` type($b) `)` `outs` `(` $c `:` type($c) `)`
@@ -210,6 +235,10 @@ def MCore_SparseMatmulOp : MCore_Op<"sparse_matmul", [
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     MutableOperandRange getDpsInitsMutable() { return getCMutable(); }
+    /// Whether C (and so the op) has a batch dimension.
+    bool isBatched() {
+      return ::llvm::cast<::mlir::ShapedType>(getC().getType()).getRank() == 3;
+    }
   }];
 }
 
@@ -220,14 +249,18 @@ def MCore_Compress2to4Op : MCore_Op<"compress_2to4", [
   let description = [{
     Writes the canonical 2:4 form (`docs/Sparsity.md`) of the `M x K`
     matrix `dense`: `values` (`M x Kc`, `Kc = 2 * ceil(K / 4)`) and
-    `metadata` (`M x W` 32-bit words, `W = ceil(K / 32)`).
+    `metadata` (`M x W` 32-bit words, `W = ceil(K / 32)`). A batch of
+    matrices (3-D, the batch first; the three operands of one rank) is
+    compressed matrix by matrix.
 
     The input must be 2:4 sparse along K. `mcore-lower-compress-2to4`
     turns the op into a GPU kernel that compresses and validates at run
     time; if a group of four holds more than two non-zeros, the host code
     prints the first violating row and group and exits (status 65) instead of
-    computing a wrong product. (Constants never reach this op:
-    `mcore-compress-2to4` compresses them at compile time.)
+    computing a wrong product (rows of a batch count on from the previous
+    matrix's). `operand` names the matrix in that message ("A" or "B").
+    (Constants never reach this op: `mcore-compress-2to4` compresses them at
+    compile time.)
 
     ```mlir
     %v, %m = mcore.compress_2to4 ins(%a : tensor<?x?xf16>)
@@ -236,10 +269,11 @@ def MCore_Compress2to4Op : MCore_Op<"compress_2to4", [
     ```
   }];
   let arguments = (ins
-    MCore_Matrix:$dense,
-    MCore_Matrix:$values,
-    MCore_MetadataMatrix:$metadata);
-  let results = (outs Variadic<TensorRankOf<[AnyType], [2]>>:$result);
+    MCore_BatchMatrix:$dense,
+    MCore_BatchMatrix:$values,
+    MCore_BatchMetadataMatrix:$metadata,
+    DefaultValuedStrAttr<StrAttr, "A">:$operand);
+  let results = (outs Variadic<TensorRankOf<[AnyType], [2, 3]>>:$result);
   let assemblyFormat = [{
     `ins` `(` $dense `:` type($dense) `)` `outs` `(` $values `,` $metadata
     `:` type($values) `,` type($metadata) `)` attr-dict

@@ -155,6 +155,10 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
     Option<"groupM", "group-m", "int64_t", /*default=*/"8",
            "Work-group swizzle for L2 reuse: consecutive work-groups cover "
            "this many tiles of M before moving along N (1: row-major)">,
+    Option<"swapOperands", "swap-operands", "std::string",
+           /*default=*/"\"auto\"",
+           "Compute C^T = B^T A^T: auto (with a 2:4 operand, the form the "
+           "performance model predicts faster), never or always">,
   ];
   let dependentDialects = [
     "::mlir::mcore::MCoreDialect", "::mlir::affine::AffineDialect",

@@ -45,7 +45,36 @@ struct MatmulTilingOptions {
                                   ///< with scheduling barriers
   int64_t groupM = 8;             ///< work-group swizzle: tiles of M per
                                   ///< group (1: row-major order)
+  /// Compute Cᵀ = Bᵀ Aᵀ (a 2:4 operand on the other side of the
+  /// instruction): "auto" (matmuls with a 2:4 operand: the faster form by
+  /// the performance model; others: never), "never" or "always".
+  std::string swapOperands = "auto";
 };
+
+/// A contraction read as one matmul, C (M x N) += A (M x K) * B (K x N)
+/// per batch: what linalg::inferContractionDims finds, with a second M (or
+/// N) dimension of an operand shared by the batch taken as the batch.
+struct MatmulContraction {
+  /// The op's loops that are the batch (-1: none), M, N and K.
+  int64_t loopBatch = -1, loopM = 0, loopN = 1, loopK = 2;
+  /// A stored K x M, B stored N x K, C stored N x M.
+  bool transposeA = false, transposeB = false, transposeC = false;
+  /// The dimension of each operand that is the batch; -1: the operand has
+  /// none and is shared by every batch.
+  int64_t batchDimA = -1, batchDimB = -1, batchDimC = -1;
+  /// Integer inputs zero-extended (arith.extui in the body, unsigned_a/b).
+  bool unsignedA = false, unsignedB = false;
+
+  bool isBatched() const { return loopBatch >= 0; }
+};
+
+/// Reads a linalg op (tensors or memrefs) as one matmul: upstream's
+/// contraction inference must find one M, N and K and at most one batch
+/// dimension, every indexing map must be a projection, the batch must not be
+/// an operand's innermost dimension, and the body must be out + ext(a) *
+/// ext(b), each `ext` an arith.extsi / extui / extf or none. Also reads an
+/// mcore.sparse_matmul. A located error otherwise.
+FailureOr<MatmulContraction> inferMatmulContraction(Operation *op);
 
 /// A complete, validated kernel configuration.
 struct MatmulTileConfig {
@@ -53,6 +82,14 @@ struct MatmulTileConfig {
   Type accElementType;      ///< element type the instruction accumulates in
   bool sparseInstruction = false; ///< SWMMAC / SMFMAC on compressed A
   bool decompressA = false; ///< sparse A expanded to dense in the kernel
+  bool decompressB = false; ///< sparse B expanded to dense in the kernel
+  /// The kernel computes Cᵀ = Bᵀ Aᵀ: the op's B is the instruction's A
+  /// (a 2:4 B on a sparse instruction, or the faster of the two forms).
+  bool swapOperands = false;
+  /// An unsigned 8-bit A (B) on a chip whose instructions read signed
+  /// operands only: its sign bit is flipped while staged (a - 128) and the
+  /// epilogue adds 128 times the sums of B's columns (A's rows) along K.
+  bool signOffsetA = false, signOffsetB = false;
   int64_t tileM = 0, tileN = 0, tileK = 0;
   int64_t wavesM = 0, wavesN = 0, waveSize = 0;
   int64_t stages = 2;

@@ -72,7 +72,7 @@ func.func @u8_times_i8(%A: memref<64x96xi8>, %B: memref<96x80xi8>, %C: memref<64
 // CDNA3:       vector.transfer_read %arg3[%[[N:.+]], %[[M:.+]]], %{{.+}} {in_bounds = [false, true], permutation_map = #{{.+}}} : memref<64x80xf32>, vector<32x32xf32>
 // CDNA3:       vector.transfer_write %{{.+}}, %arg3[%[[N]], %[[M]]] {in_bounds = [false, true], permutation_map = #{{.+}}} : vector<32x32xf32>, memref<64x80xf32>
 
-// SWAP-REMARK: remark: 2:4-sparse A: swap-operands=always puts it on the side of the instruction that reads dense operands; decompressing A in the kernel and using mfma_f32_32x32x8f16
+// SWAP-REMARK: remark: 2:4-sparse B (the weight): swap-operands=always puts it on the side of the instruction that reads dense operands; decompressing B in the kernel and using mfma_f32_32x32x8f16
 // SWAP-LABEL:  func.func @weight_on_the_right
 // SWAP:        gpu.launch blocks({{.+}}) in (%{{.+}} = %c2, %{{.+}} = %c1, %{{.+}} = %c1)
 // SWAP:        memref.load %arg1

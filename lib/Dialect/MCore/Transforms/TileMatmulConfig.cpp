@@ -260,8 +260,12 @@ static LogicalResult chooseInstruction(Operation *op, const MatmulSpec &spec,
     if (cfg.decompressA || cfg.decompressB) {
       // Said of the op's own operands (its A is the compressed one).
       MatmulSpec opSpec = spec.isSwapped ? spec.swapped() : spec;
+      // An op with a transposed C holds a weight on the right (y = x Wᵀ as
+      // Cᵀ = W xᵀ): said as the user wrote it, W as B.
+      bool weight = opSpec.transposeC;
+      MatmulSpec userSpec = weight ? opSpec.swapped() : opSpec;
       InFlightDiagnostic remark = op->emitRemark();
-      remark << "2:4-sparse A: ";
+      remark << (weight ? "2:4-sparse B (the weight): " : "2:4-sparse A: ");
       if (spec.denseByModel)
         remark << "the performance model predicts the dense form faster "
                   "than the sparse instruction";
@@ -273,8 +277,9 @@ static LogicalResult chooseInstruction(Operation *op, const MatmulSpec &spec,
                   "instruction that reads dense operands";
       else
         remark << chip.name << " has no sparse matrix instruction for "
-               << describeTypes(opSpec);
-      remark << "; decompressing A in the kernel and using " << chosen->name;
+               << describeTypes(userSpec);
+      remark << "; decompressing " << (weight ? "B" : "A")
+             << " in the kernel and using " << chosen->name;
     }
   }
   cfg.intrinsic = chosen;

@@ -5,6 +5,7 @@ instructions)."""
 
 from __future__ import annotations
 
+import math as _math
 from typing import Optional, Union
 
 import numpy as _np
@@ -21,12 +22,36 @@ Error = _mcore.Error
 Weight = Union[ArrayLike, "tuple[ArrayLike, ArrayLike]"]
 
 
-def linear(x: ArrayLike, w: Weight, *, chip: str, sparse: bool = False,
-           backend: str = "auto", x_type: Optional[str] = None,
-           w_type: Optional[str] = None, **pipeline_options) -> _np.ndarray:
-    """``x @ w.T`` computed by an mcore kernel for `chip`, as
-    ``torch.nn.functional.linear(x, w)`` computes it; returns a new numpy
-    array.
+#: The activations :func:`linear` applies after the bias.
+ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "silu")
+
+#: What `out_dtype` may name: C types the epilogue can round to.
+OUT_TYPES = ("f32", "f16", "bf16", "i32")
+
+
+def _activate(v: _np.ndarray, activation: str) -> _np.ndarray:
+    """`activation` of float64 `v`, in float64."""
+    if activation == "relu":
+        v = _np.maximum(v, 0.0)
+    elif activation == "gelu":
+        erf = _np.frompyfunc(_math.erf, 1, 1)
+        v = 0.5 * v * (1.0 + erf(v / _math.sqrt(2.0)).astype(_np.float64))
+    elif activation == "gelu_tanh":
+        c = _math.sqrt(2.0 / _math.pi)
+        v = 0.5 * v * (1.0 + _np.tanh(c * (v + 0.044715 * v ** 3)))
+    else:  # silu
+        v = v / (1.0 + _np.exp(-v))
+    return v
+
+
+def linear(x: ArrayLike, w: Weight, bias: Optional[ArrayLike] = None,
+           activation: Optional[str] = None, out_dtype: Optional[str] = None,
+           *, chip: str, sparse: bool = False, backend: str = "auto",
+           x_type: Optional[str] = None, w_type: Optional[str] = None,
+           **pipeline_options) -> _np.ndarray:
+    """``activation(x @ w.T + bias)`` with the matmul computed by an mcore
+    kernel for `chip`, as ``torch.nn.functional.linear(x, w, bias)``
+    (followed by the activation) computes it; returns a new numpy array.
 
     * `x` is ``(..., K)``: its leading dimensions (none, one, or more) are
       rows of one matmul, and the result is ``(..., N)``.
@@ -43,13 +68,28 @@ def linear(x: ArrayLike, w: Weight, *, chip: str, sparse: bool = False,
       :class:`CompilerRemark` says so).
     * Element types as in :func:`matmul`, with `x_type` and `w_type` for
       its `a_type` and `b_type`; the signs of integer `x` and `w` may differ
-      (``u8`` activations with ``i8`` weights). The result is float32 for
-      float inputs and int32 for integer ones (the accumulator).
+      (``u8`` activations with ``i8`` weights). The matmul's result is
+      float32 for float inputs and int32 for integer ones (the
+      accumulator).
+    * `bias` (``N``, one per output feature), `activation` (one of
+      ``relu``, ``gelu`` (the erf form), ``gelu_tanh``, ``silu``) and
+      `out_dtype` (``f32``, ``f16``, ``bf16``, ``i32``: the result rounded
+      to it once, bf16 returned as float32 as :func:`round_to` does) are
+      applied **on the host, in numpy**, after the kernel: mcore does not
+      fuse epilogues into the kernel yet. The bias and activation are
+      computed in float64 from the accumulator's values and rounded once
+      (an integer result with a bias or activation becomes float32).
 
     Kernels are compiled once per shape, types, chip, form of `w`, backend
     and pipeline options, and cached with those of :func:`matmul`.
     """
     check_chip_name(chip)
+    if activation is not None and activation not in ACTIVATIONS:
+        raise Error(f"activation={activation!r} is not one of "
+                    f"{', '.join(ACTIVATIONS)}")
+    if out_dtype is not None and out_dtype not in OUT_TYPES:
+        raise Error(f"out_dtype={out_dtype!r} is not one of "
+                    f"{', '.join(OUT_TYPES)}")
     x = _np.asarray(x)
     if x.ndim == 0:
         raise Error("x must have at least one dimension (..., K), got a "
@@ -75,6 +115,11 @@ def linear(x: ArrayLike, w: Weight, *, chip: str, sparse: bool = False,
             raise Error(f"w is {n} x {w_like.shape[1]} (N x K), but x has "
                         f"K = {k}: w must have as many columns as x has "
                         f"elements in its last dimension")
+    if bias is not None:
+        bias = _np.asarray(bias)
+        if bias.shape != (n,):
+            raise Error(f"bias must have shape ({n},) (one value per output "
+                        f"feature, N), got {bias.shape}")
     if rows == 0 or k == 0:
         raise Error(f"x of shape {x.shape} has no elements to multiply")
     xt = _types.input_type_of(x, x_type, w_type, "x")
@@ -84,4 +129,14 @@ def linear(x: ArrayLike, w: Weight, *, chip: str, sparse: bool = False,
                             transpose_b=True, backend=backend,
                             **pipeline_options)
     y = kernel._run(x.reshape(rows, k), w, None, a_name="x", b_name="w")
+    if bias is not None or activation is not None:
+        v = y.astype(_np.float64)
+        if bias is not None:
+            v = v + bias.astype(_np.float64)
+        if activation is not None:
+            v = _activate(v, activation)
+        y = v.astype(_np.float32)
+    if out_dtype is not None:
+        y = _types.round_to(y, out_dtype, chip=chip).astype(
+            _types.result_dtype(out_dtype), copy=False)
     return y.reshape(lead + (n,))

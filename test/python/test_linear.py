@@ -1,0 +1,194 @@
+"""mcore.linear (y = activation(x @ w.T + bias), the weight N x K on the
+right, dense or 2:4 along K) and batched mcore.matmul against numpy, on the
+emulator, on RDNA4, RDNA3, CDNA3, CDNA4 and CDNA2 (whose 2:4 weights are
+decompressed for dense instructions).
+
+The 2:4 weights have random patterns with groups of 0, 1 and 2 non-zeros;
+shapes are ragged (K not a multiple of 4 or of any instruction's K).
+"""
+import math
+import warnings
+
+import numpy as np
+import pytest
+
+import mcore
+from test_matmul import (BACKEND, UNIT, check_float, check_int,
+                         random_floats, random_ints, random_24)
+
+SPARSE_INSTRUCTION = {"gfx1201": "swmmac", "gfx942": "smfmac",
+                      "gfx950": "smfmac"}
+DENSE_INSTRUCTION = {"gfx1201": "wmma", "gfx1100": "wmma", "gfx942": "mfma",
+                     "gfx950": "mfma", "gfx90a": "mfma"}
+
+
+def rounded(a, type_name, chip):
+    return mcore.round_to(a, type_name, chip=chip).astype(np.float64)
+
+
+def check_linear(y, x, w, acc_type="f32"):
+    """y (..., N) against x (..., K) @ w.T with check_float's bound."""
+    n, k = w.shape
+    check_float(y.reshape(-1, n), x.reshape(-1, k), np.asarray(w).T,
+                acc_type)
+
+
+@pytest.mark.parametrize("chip", ["gfx1201", "gfx1100", "gfx942", "gfx950",
+                                  "gfx90a"])
+@pytest.mark.parametrize("sparse", [False, True], ids=["dense", "sparse"])
+def test_f16(chip, sparse):
+    rng = np.random.default_rng(21)
+    x = random_floats(rng, (3, 7, 70))  # rows 21, K 70
+    w = random_floats(rng, (36, 70))
+    if sparse:
+        w = random_24(rng, w)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        y = mcore.linear(x, w, chip=chip, sparse=sparse, backend=BACKEND)
+    assert y.shape == (3, 7, 36) and y.dtype == np.float32
+    check_linear(y, x, w)
+    kernel = mcore.compile_matmul(21, 36, 70, chip=chip, a_type="f16",
+                                  sparse_b=sparse, transpose_b=True,
+                                  backend=BACKEND)
+    if sparse and chip in SPARSE_INSTRUCTION:
+        assert kernel.intrinsic.startswith(SPARSE_INSTRUCTION[chip] + "_")
+        assert not kernel.dense_fallback
+    else:
+        assert kernel.intrinsic.startswith(DENSE_INSTRUCTION[chip] + "_")
+        assert kernel.dense_fallback == sparse
+        # gfx1100 and gfx90a have no sparse instruction: a remark says so.
+        assert any("no sparse matrix instruction" in str(w.message)
+                   for w in caught) == sparse
+
+
+@pytest.mark.parametrize("chip", ["gfx1201", "gfx942"])
+def test_bf16_and_fp8_sparse(chip):
+    rng = np.random.default_rng(22)
+    x = rng.standard_normal((19, 66))
+    w = random_24(rng, rng.standard_normal((40, 66)))
+    for t in ("bf16", "fp8"):
+        y = mcore.linear(x, w, chip=chip, sparse=True, x_type=t,
+                         backend=BACKEND)
+        check_linear(y, rounded(x, t, chip), rounded(w, t, chip))
+    # The compressed weight gives the same numbers as the pruned one.
+    values, metadata = mcore.compress_2to4(w.astype(np.float32))
+    np.testing.assert_array_equal(
+        mcore.linear(x, (values, metadata), chip=chip, x_type="fp8",
+                     w_type="fp8", backend=BACKEND),
+        mcore.linear(x, w, chip=chip, sparse=True, x_type="fp8",
+                     backend=BACKEND))
+
+
+@pytest.mark.parametrize("chip", ["gfx1201", "gfx942", "gfx90a"])
+@pytest.mark.parametrize("sparse", [False, True], ids=["dense", "sparse"])
+def test_i8_and_u8_activations(chip, sparse):
+    rng = np.random.default_rng(23)
+    w = random_ints(rng, (24, 100), -128, 127, np.int8)
+    if sparse:
+        w = random_24(rng, w)
+    for lo, hi, dtype in ((-128, 127, np.int8), (0, 255, np.uint8)):
+        x = random_ints(rng, (13, 100), lo, hi, dtype)
+        y = mcore.linear(x, w, chip=chip, sparse=sparse, backend=BACKEND)
+        check_int(y, x, w.T)
+
+
+def reference_epilogue(v, bias, activation):
+    v = v + bias
+    if activation == "relu":
+        return np.maximum(v, 0)
+    if activation == "gelu":
+        return 0.5 * v * (1 + np.vectorize(math.erf)(v / math.sqrt(2)))
+    if activation == "gelu_tanh":
+        return 0.5 * v * (1 + np.tanh(math.sqrt(2 / math.pi)
+                                      * (v + 0.044715 * v ** 3)))
+    return v / (1 + np.exp(-v))  # silu
+
+
+@pytest.mark.parametrize("activation", ["relu", "gelu", "gelu_tanh", "silu"])
+@pytest.mark.parametrize("sparse", [False, True], ids=["dense", "sparse"])
+def test_bias_and_activation(activation, sparse):
+    rng = np.random.default_rng(24)
+    x = random_floats(rng, (2, 9, 44))
+    w = random_floats(rng, (30, 44))
+    if sparse:
+        w = random_24(rng, w)
+    bias = rng.standard_normal(30).astype(np.float32)
+    y = mcore.linear(x, w, bias, activation, chip="gfx942", sparse=sparse,
+                     backend=BACKEND)
+    xm = x.reshape(-1, 44).astype(np.float64)
+    wm = w.astype(np.float64)
+    mm = xm @ wm.T
+    want = reference_epilogue(mm, bias.astype(np.float64), activation)
+    # The matmul's bound (check_float's), carried through an activation
+    # whose slope is at most 1.13, plus the final rounding to float32.
+    bound = ((44 + 2) * 2 * UNIT["f32"] * (np.abs(xm) @ np.abs(wm).T) * 1.13
+             + 2 * UNIT["f32"] * np.abs(want) + 2.0 ** -126)
+    err = np.abs(y.reshape(-1, 30).astype(np.float64) - want)
+    assert (err <= bound).all(), float((err - bound).max())
+    # The activation did something: ReLU zeroes, the others bend.
+    assert not np.allclose(want, mm + bias)
+
+
+def test_i8_with_bias_and_out_dtype():
+    # i32 results with a float bias become float32; out_dtype rounds once.
+    rng = np.random.default_rng(25)
+    # Small magnitudes: every result fits f16 (|y| <= 64 * 15 * 8).
+    x = random_ints(rng, (8, 64), 0, 15, np.uint8)
+    w = random_24(rng, random_ints(rng, (16, 64), -8, 7, np.int8))
+    bias = rng.standard_normal(16)
+    exact = x.astype(np.int64) @ w.astype(np.int64).T
+    y = mcore.linear(x, w, bias, chip="gfx942", sparse=True,
+                     backend=BACKEND)
+    assert y.dtype == np.float32
+    np.testing.assert_array_equal(y, (exact + bias).astype(np.float32))
+    for out, dtype in (("f16", np.float16), ("bf16", np.float32)):
+        y = mcore.linear(x, w, bias, "relu", out, chip="gfx942", sparse=True,
+                         backend=BACKEND)
+        assert y.dtype == dtype
+        want = mcore.round_to(
+            np.maximum(exact + bias, 0).astype(np.float32), out)
+        np.testing.assert_array_equal(y, want)
+    assert mcore.linear(x, w, out_dtype="i32", chip="gfx942", sparse=True,
+                        backend=BACKEND).dtype == np.int32
+
+
+def test_linear_errors():
+    x = np.ones((4, 8), np.float16)
+    w = np.ones((6, 8), np.float16)
+    with pytest.raises(mcore.Error, match="activation='tanh' is not one of"):
+        mcore.linear(x, w, activation="tanh", chip="gfx942")
+    with pytest.raises(mcore.Error, match=r"bias must have shape \(6,\)"):
+        mcore.linear(x, w, np.ones(8), chip="gfx942")
+    with pytest.raises(mcore.Error, match="out_dtype='f64' is not one of"):
+        mcore.linear(x, w, out_dtype="f64", chip="gfx942")
+    with pytest.raises(mcore.Error, match="w is 6 x 7"):
+        mcore.linear(x, w[:, :7], chip="gfx942")
+    # A weight that is not 2:4 names its row and group.
+    with pytest.raises(mcore.Error, match="row 0"):
+        mcore.linear(x, w, chip="gfx942", sparse=True, backend=BACKEND)
+
+
+@pytest.mark.parametrize("chip", ["gfx1201", "gfx942"])
+def test_batched_matmul(chip):
+    # 3-D operands: the batch on the grid's z; a 2-D one is shared.
+    rng = np.random.default_rng(26)
+    a = random_floats(rng, (3, 17, 40))
+    b = random_floats(rng, (3, 40, 22))
+    shared = random_floats(rng, (40, 22))
+    c = mcore.matmul(a, b, chip=chip, backend=BACKEND)
+    assert c.shape == (3, 17, 22)
+    for i in range(3):
+        check_float(c[i], a[i], b[i], "f32")
+    c = mcore.matmul(a, shared, chip=chip, backend=BACKEND)
+    for i in range(3):
+        check_float(c[i], a[i], shared, "f32")
+    kernel = mcore.compile_matmul(17, 22, 40, chip=chip, batch=3,
+                                  shared_b=True, backend=BACKEND)
+    assert (kernel.batch, kernel.shared_b) == (3, True)
+    # A 2:4 A, batched, with B shared.
+    sa = np.stack([random_24(rng, a[i]) for i in range(3)])
+    c = mcore.matmul(sa, shared, chip=chip, sparse=True, backend=BACKEND)
+    for i in range(3):
+        check_float(c[i], sa[i], shared, "f32")
+    with pytest.raises(mcore.Error, match="batch of 3 and B of 2"):
+        mcore.matmul(a, b[:2], chip=chip, backend=BACKEND)

@@ -329,7 +329,7 @@ bool runner::canUseExactSums(const MatmulProblem &p, ElementType acc) {
 
 /// A `rows` x `k` matrix whose every group of four along K keeps at most
 /// two non-zeros, at random positions: two in most groups, one or none in
-/// about one group of eight each. Never the same pattern in every full group
+/// about one group of sixteen each. Never the same pattern in every full group
 /// when there are two or more: a uniform pattern cannot reveal a wrong index
 /// layout (docs/Sparsity.md).
 static std::vector<uint32_t>

@@ -196,8 +196,8 @@ bool canUseExactSums(const MatmulProblem &problem, ElementType accumulator);
 /// Random operands from `seed`: floats of both signs with magnitudes in
 /// [1/16, 2) rounded to the type, integers over the type's whole range, C
 /// small. A 2:4 operand keeps at most two non-zeros at random positions in
-/// every group of four along K: mostly two, one in about one group of
-/// eight, none in another (a random pattern per group; never the same
+/// every group of four along K: mostly two; one, or none, in about one
+/// group of sixteen each (a random pattern per group; never the same
 /// pattern in every group when there are two or more groups), and is
 /// compressed into the canonical format. With an f16 or bf16 `accumulator` where
 /// canUseExactSums, the floats are +-1 (random signs) and C0 integers in

@@ -192,6 +192,8 @@ class MatmulKernel:
     @property
     def dense_fallback(self) -> bool: ...
     @property
+    def swapped(self) -> bool: ...
+    @property
     def config(self) -> dict[str, Any]: ...
     @property
     def backend(self) -> str: ...
@@ -202,7 +204,9 @@ class MatmulKernel:
     def run(self, a: _Bits, metadata: Optional[_Bits], b: _Bits,
             c: _Bits) -> _Bits: ...
 
-def compile_matmul(m: int, n: int, k: int, a: str, b: str, c: str,
-                   sparse: bool, chip: str, backend: str,
+def compile_matmul(m: int, n: int, k: int, a_type: str, b_type: str,
+                   c_type: str, sparse_a: bool, sparse_b: bool, batch: int,
+                   shared_a: bool, shared_b: bool, transpose_b: bool,
+                   chip: str, backend: str,
                    options: PipelineOptions) -> tuple[MatmulKernel,
                                                       list[str]]: ...

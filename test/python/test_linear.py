@@ -94,6 +94,8 @@ def test_i8_and_u8_activations(chip, sparse):
 
 def reference_epilogue(v, bias, activation):
     v = v + bias
+    if activation is None:
+        return v
     if activation == "relu":
         return np.maximum(v, 0)
     if activation == "gelu":
@@ -104,29 +106,42 @@ def reference_epilogue(v, bias, activation):
     return v / (1 + np.exp(-v))  # silu
 
 
-@pytest.mark.parametrize("activation", ["relu", "gelu", "gelu_tanh", "silu"])
+@pytest.mark.parametrize("x_type", ["f16", "bf16", "fp8"])
 @pytest.mark.parametrize("sparse", [False, True], ids=["dense", "sparse"])
-def test_bias_and_activation(activation, sparse):
+def test_bias_and_activation(x_type, sparse):
+    # One kernel per type and form of w; the epilogue runs on the host.
+    chip = "gfx942"
     rng = np.random.default_rng(24)
-    x = random_floats(rng, (2, 9, 44))
-    w = random_floats(rng, (30, 44))
+    x = rng.standard_normal((2, 9, 44))
+    w = rng.standard_normal((30, 44))
     if sparse:
         w = random_24(rng, w)
     bias = rng.standard_normal(30).astype(np.float32)
-    y = mcore.linear(x, w, bias, activation, chip="gfx942", sparse=sparse,
-                     backend=BACKEND)
-    xm = x.reshape(-1, 44).astype(np.float64)
-    wm = w.astype(np.float64)
+    xm = rounded(x, x_type, chip).reshape(-1, 44)
+    wm = rounded(w, x_type, chip)
     mm = xm @ wm.T
-    want = reference_epilogue(mm, bias.astype(np.float64), activation)
-    # The matmul's bound (check_float's), carried through an activation
-    # whose slope is at most 1.13, plus the final rounding to float32.
-    bound = ((44 + 2) * 2 * UNIT["f32"] * (np.abs(xm) @ np.abs(wm).T) * 1.13
-             + 2 * UNIT["f32"] * np.abs(want) + 2.0 ** -126)
-    err = np.abs(y.reshape(-1, 30).astype(np.float64) - want)
-    assert (err <= bound).all(), float((err - bound).max())
-    # The activation did something: ReLU zeroes, the others bend.
-    assert not np.allclose(want, mm + bias)
+    for with_bias in (False, True):
+        for activation in (None, "relu", "gelu", "gelu_tanh", "silu"):
+            y = mcore.linear(x, w, bias if with_bias else None, activation,
+                             chip=chip, sparse=sparse, x_type=x_type,
+                             backend=BACKEND)
+            assert y.shape == (2, 9, 30) and y.dtype == np.float32
+            want = reference_epilogue(mm, bias.astype(np.float64)
+                                      if with_bias else 0.0, activation)
+            # The matmul's bound (check_float's), carried through an
+            # activation whose slope is at most 1.13, plus the final
+            # rounding to float32.
+            bound = ((44 + 2) * 2 * UNIT["f32"] * (np.abs(xm) @ np.abs(wm).T)
+                     * 1.13 + 2 * UNIT["f32"] * np.abs(want) + 2.0 ** -126)
+            err = np.abs(y.reshape(-1, 30).astype(np.float64) - want)
+            assert (err <= bound).all(), (with_bias, activation,
+                                          float((err - bound).max()))
+            if activation is not None:
+                # The activation did something: ReLU zeroes, the others
+                # bend.
+                assert not np.allclose(
+                    want, reference_epilogue(mm, bias if with_bias else 0.0,
+                                             None))
 
 
 def test_i8_with_bias_and_out_dtype():
@@ -142,12 +157,15 @@ def test_i8_with_bias_and_out_dtype():
     assert y.dtype == np.float32
     np.testing.assert_array_equal(y, (exact + bias).astype(np.float32))
     for out, dtype in (("f16", np.float16), ("bf16", np.float32)):
-        y = mcore.linear(x, w, bias, "relu", out, chip="gfx942", sparse=True,
-                         backend=BACKEND)
-        assert y.dtype == dtype
-        want = mcore.round_to(
-            np.maximum(exact + bias, 0).astype(np.float32), out)
-        np.testing.assert_array_equal(y, want)
+        for activation in ("relu", "gelu", "gelu_tanh", "silu"):
+            y = mcore.linear(x, w, bias, activation, out, chip="gfx942",
+                             sparse=True, backend=BACKEND)
+            assert y.dtype == dtype
+            # Rounded once from float64 (and exact before the epilogue).
+            want = mcore.round_to(reference_epilogue(
+                exact.astype(np.float64), bias, activation).astype(
+                    np.float32), out)
+            np.testing.assert_array_equal(y, want)
     assert mcore.linear(x, w, out_dtype="i32", chip="gfx942", sparse=True,
                         backend=BACKEND).dtype == np.int32
 

@@ -75,8 +75,9 @@ def linear(x: ArrayLike, w: Weight, bias: Optional[ArrayLike] = None,
       ``relu``, ``gelu`` (the erf form), ``gelu_tanh``, ``silu``) and
       `out_dtype` (``f32``, ``f16``, ``bf16``, ``i32``: the result rounded
       to it once, bf16 returned as float32 as :func:`round_to` does) are
-      applied **on the host, in numpy**, after the kernel: mcore does not
-      fuse epilogues into the kernel yet. The bias and activation are
+      applied **on the host, in numpy**, after the kernel: ``linear`` does
+      not yet use the epilogues the compiler fuses into kernels. The bias
+      and activation are
       computed in float64 from the accumulator's values and rounded once
       (an integer result with a bias or activation becomes float32).
 

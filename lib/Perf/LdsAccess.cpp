@@ -1,20 +1,15 @@
 //===- LdsAccess.cpp - What LDS instructions cost the LDS data path -------===//
 //
-// The phase model (docs/Performance.md, "LDS bandwidth and bank conflicts"):
-// each address of an access of `D` bytes per lane (a dword at least) is
-// served in phases of `banks * bankBytes` bytes, `banks * bankBytes / D`
-// consecutive lanes each (ds_write_b128: 8 phases of 8 lanes; the source is
-// in lib/Target/Chip.cpp); ds_read2 / ds_write2 take one such pass per
-// address. A phase takes as many clocks as its busiest bank has distinct
-// dwords to serve (lanes reading one dword share it). gfx950 serves two read
-// phases a clock.
+// The phase model (docs/Performance.md, "LDS bandwidth and bank conflicts",
+// mcore/Target/LdsBanks.h) per address of each instruction: ds_read2 /
+// ds_write2 take one pass over the lanes per address.
 //
 //===----------------------------------------------------------------------===//
 
 #include "LdsAccess.h"
 
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
+#include "mcore/Target/LdsBanks.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
@@ -78,42 +73,19 @@ std::optional<LdsShape> mlir::mcore::perf::getLdsShape(StringRef m) {
 double mlir::mcore::perf::getLdsClocks(
     Chip chip, const LdsShape &shape,
     const std::vector<std::vector<uint32_t>> &addresses) {
-  const ChipLdsInfo &info = getChipLdsInfo(chip);
-  unsigned phasesPerClock =
-      shape.write ? info.writePhasesPerClock : info.readPhasesPerClock;
-  unsigned lanesPerPhase = std::max(1u, info.bytesPerPhase() / shape.bytes);
-  unsigned dwords = shape.bytes / 4;
-  double clocks = 0;
   // Each address of a two-address instruction is its own pass over the
   // lanes (ds_read2st64's two addresses 64 dwords apart always share a
   // bank: served together, the instruction could never be conflict-free).
-  for (const std::vector<uint32_t> &slot : addresses) {
-    size_t lanes = slot.size();
-    for (size_t first = 0; first < lanes; first += lanesPerPhase) {
-      DenseSet<uint32_t> seen;
-      DenseMap<unsigned, unsigned> perBank;
-      unsigned worst = 1;
-      for (size_t l = first; l < std::min(lanes, first + lanesPerPhase); ++l)
-        for (unsigned d = 0; d < dwords; ++d) {
-          uint32_t dword = slot[l] / 4 + d;
-          if (!seen.insert(dword).second)
-            continue;
-          worst = std::max(worst, ++perBank[dword % info.banks]);
-        }
-      clocks += worst;
-    }
-  }
-  return clocks / phasesPerClock;
+  double clocks = 0;
+  for (const std::vector<uint32_t> &slot : addresses)
+    clocks += getLdsPassClocks(chip, shape.write, shape.bytes, slot);
+  return clocks;
 }
 
-/// Clocks without conflicts: the bytes over the phases' width.
+/// Clocks without conflicts.
 static double idealClocks(Chip chip, const LdsShape &shape, unsigned lanes) {
-  const ChipLdsInfo &info = getChipLdsInfo(chip);
-  unsigned lanesPerPhase = std::max(1u, info.bytesPerPhase() / shape.bytes);
-  double phases =
-      double(shape.addresses * ((lanes + lanesPerPhase - 1) / lanesPerPhase));
-  return phases / (shape.write ? info.writePhasesPerClock
-                               : info.readPhasesPerClock);
+  return shape.addresses *
+         getLdsIdealPassClocks(chip, shape.write, shape.bytes, lanes);
 }
 
 std::vector<LdsCost>

@@ -107,7 +107,9 @@ class MatmulKernel:
     def config(self) -> dict:
         """The configuration the compiler chose: ``tile_m``, ``tile_n``,
         ``tile_k`` (the work-group tile), ``waves_m``, ``waves_n``,
-        ``stages``, ``lds_padding``, ``group_m``, ``sched_barriers`` and
+        ``stages``, ``lds_padding`` (-1 where A's and B's LDS rows are
+        padded apart, as the automatic choice does), ``group_m``,
+        ``sched_barriers`` and
         ``intrinsic`` (named as the pipeline options that set them, so
         ``compile_matmul(..., **kernel.config)`` compiles the same kernel),
         and ``wave_size``, ``tiles_m``, ``tiles_n`` (intrinsic tiles per

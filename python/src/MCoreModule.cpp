@@ -360,7 +360,10 @@ PYBIND11_MODULE(_mcore, m) {
                 py::arg("tile_m") = c.tileM, py::arg("tile_n") = c.tileN,
                 py::arg("tile_k") = c.tileK, py::arg("waves_m") = c.wavesM,
                 py::arg("waves_n") = c.wavesN, py::arg("stages") = c.stages,
-                py::arg("lds_padding") = c.ldsPadBytes,
+                // A and B padded apart (the automatic choice): -1 chooses
+                // them again; one option cannot set two paddings.
+                py::arg("lds_padding") =
+                    c.ldsPadBytes == c.ldsPadBytesB ? c.ldsPadBytes : -1,
                 py::arg("group_m") = c.groupM,
                 py::arg("sched_barriers") = c.schedBarriers,
                 py::arg("intrinsic") = std::string(c.intrinsic->name),

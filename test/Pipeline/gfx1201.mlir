@@ -4,7 +4,7 @@
 // tile (2x2 waves, 4x4 tiles each, two K steps) on fragments read from LDS,
 // with the next tile's 128-bit global loads and its LDS stores in the same
 // loop, one barrier, and nothing spilled.
-// CHECK:      kernel matmul_kernel: vgpr {{[0-9]+}}, agpr 0, sgpr {{[0-9]+}}, vgpr spills 0, sgpr spills 0, lds 40960 B, scratch 0 B, wave 32
+// CHECK:      kernel matmul_kernel: vgpr {{[0-9]+}}, agpr 0, sgpr {{[0-9]+}}, vgpr spills 0, sgpr spills 0, lds 38912 B, scratch 0 B, wave 32
 // CHECK-NEXT:   loop {{.+}}: v_wmma_f32_16x16x16_f16 x32, global_load x8, ds_load x{{[0-9]+}}, ds_store x{{[0-9]+}}, s_barrier x1
 // CHECK-NOT:  kernel
 func.func @matmul(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf32>) {

@@ -76,7 +76,7 @@ struct MCorePipelineOptions : PassPipelineOptions<MCorePipelineOptions> {
                          llvm::cl::init(2)};
   Option<int64_t> ldsPadding{
       *this, "lds-padding",
-      llvm::cl::desc("Bytes of padding per LDS row (-1: 16)"),
+      llvm::cl::desc("Bytes of padding per LDS row (-1: per operand, the padding the LDS bank model costs lowest)"),
       llvm::cl::init(-1)};
   Option<std::string> intrinsic{
       *this, "intrinsic",

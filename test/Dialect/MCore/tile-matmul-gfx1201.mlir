@@ -8,11 +8,11 @@
 // CHECK-DAG:   %[[C2:.+]] = arith.constant 2 : index
 // CHECK-DAG:   %[[C128:.+]] = arith.constant 128 : index
 // CHECK:       gpu.launch blocks({{.*}}) in ({{.*}} = %[[C2]], {{.*}} = %[[C2]], {{.*}}) threads({{.*}}) in ({{.*}} = %[[C128]],
-// CHECK-SAME:    workgroup(%[[LDSA:.+]] : memref<256x40xf16, #gpu.address_space<workgroup>>, %[[LDSB:.+]] : memref<256x40xf16, #gpu.address_space<workgroup>>)
+// CHECK-SAME:    workgroup(%[[LDSA:.+]] : memref<256x40xf16, #gpu.address_space<workgroup>>, %[[LDSB:.+]] : memref<256x36xf16, #gpu.address_space<workgroup>>)
 // Prologue: K tile 0 into stage 0.
 // CHECK:       vector.load %{{.+}} : memref<256x256xf16>, vector<8xf16>
 // CHECK:       vector.store %{{.+}}, %[[LDSA]]{{.+}} : memref<256x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
-// CHECK:       vector.store %{{.+}}, %[[LDSB]]{{.+}} : memref<256x40xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+// CHECK:       vector.store %{{.+}}, %[[LDSB]]{{.+}} : memref<256x36xf16, #gpu.address_space<workgroup>>, vector<4xf16>
 // CHECK:       gpu.barrier
 // CHECK:       %[[RES:.+]]:17 = scf.for %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args({{.+}}) -> (vector<16x16xf32>, {{.+}}, index)
 // Prefetch of the next K tile (clamped to the last one: no branch), in
@@ -21,7 +21,7 @@
 // CHECK-COUNT-8: vector.load %{{.+}} : memref<256x256xf16>, vector<8xf16>
 // CHECK:         rocdl.sched.barrier 0
 // CHECK:         vector.transfer_read %[[LDSA]][{{.+}}], %{{.+}} {in_bounds = [true, true]} : memref<256x40xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
-// CHECK:         vector.transfer_read %[[LDSB]][{{.+}}], %{{.+}} {in_bounds = [true, true], permutation_map = #{{.+}}} : memref<256x40xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
+// CHECK:         vector.transfer_read %[[LDSB]][{{.+}}], %{{.+}} {in_bounds = [true, true], permutation_map = #{{.+}}} : memref<256x36xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
 // CHECK-COUNT-16: mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_f16_w32_gfx12>} : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
 // CHECK-NOT:     scf.if
 // CHECK:         rocdl.sched.barrier 0
@@ -132,11 +132,11 @@ func.func @transposed_b(%A: memref<128x256xbf16>, %B: memref<128x256xbf16>, %C: 
 // along M from kPer = 4 rows of K, transposed in registers into M-major LDS
 // rows of 4 K values; the waves read A's LDS tile as for a plain A.
 // CHECK-LABEL: func.func @transposed_a
-// CHECK:       gpu.launch {{.+}} workgroup(%[[LDSA:.+]] : memref<256x40xbf16, #gpu.address_space<workgroup>>, %[[LDSB:.+]] : memref<256x40xbf16, #gpu.address_space<workgroup>>)
+// CHECK:       gpu.launch {{.+}} workgroup(%[[LDSA:.+]] : memref<256x36xbf16, #gpu.address_space<workgroup>>, %[[LDSB:.+]] : memref<256x36xbf16, #gpu.address_space<workgroup>>)
 // CHECK-COUNT-4: vector.load %{{.+}} : memref<256x128xbf16>, vector<8xbf16>
-// CHECK-COUNT-8: vector.store %{{.+}}, %[[LDSA]][{{.+}}] : memref<256x40xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
+// CHECK-COUNT-8: vector.store %{{.+}}, %[[LDSA]][{{.+}}] : memref<256x36xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
 // CHECK:       scf.for
-// CHECK:         vector.transfer_read %[[LDSA]]{{.+}} : memref<256x40xbf16, #gpu.address_space<workgroup>>, vector<16x16xbf16>
+// CHECK:         vector.transfer_read %[[LDSA]]{{.+}} : memref<256x36xbf16, #gpu.address_space<workgroup>>, vector<16x16xbf16>
 // CHECK:         mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_bf16_w32_gfx12>}
 func.func @transposed_a(%A: memref<256x128xbf16>, %B: memref<256x128xbf16>, %C: memref<128x128xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]

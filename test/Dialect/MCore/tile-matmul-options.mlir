@@ -32,7 +32,7 @@
 // LDS:        error: {{[0-9]+}}x{{[0-9]+}}x4096 tile, {{.+}}, 2 stages needs {{[0-9]+}} B of LDS; gfx942 has 65536
 // THREADS:    error: waves-m x waves-n x wave size must be at most 1024 threads, got 4 x 8 x 64
 // STAGES:     error: stages must be 1 (one LDS buffer) or 2 (double buffering), got 3
-// PADDING:    error: lds-padding must be -1 (automatic: 16 bytes) or a number of bytes, got -5
+// PADDING:    error: lds-padding must be -1 (automatic: the padding with the fewest LDS bank conflicts) or a number of bytes, got -5
 
 // The work-group swizzle: linear id = y * 4 + x over the 4 x 4 grid of
 // 128 x 128 tiles, groups of 4 tiles of M.

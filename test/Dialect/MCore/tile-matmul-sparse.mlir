@@ -29,7 +29,7 @@
 // FALLBACK:    remark: 2:4-sparse A: gfx90a has no sparse matrix instruction for f16 x f16 -> f32; decompressing A in the kernel and using mfma_f32_32x32x8f16
 // FALLBACK-LABEL: func.func @sparse
 // FALLBACK:    gpu.launch
-// FALLBACK-SAME: workgroup(%[[A:.+]] : memref<256x40xf16, #gpu.address_space<workgroup>>, %{{.+}} : memref<256x40xf16, #gpu.address_space<workgroup>>)
+// FALLBACK-SAME: workgroup(%[[A:.+]] : memref<256x40xf16, #gpu.address_space<workgroup>>, %{{.+}} : memref<256x36xf16, #gpu.address_space<workgroup>>)
 // FALLBACK:    memref.load %{{.+}} : memref<1024x32xi32>
 // FALLBACK:    arith.shrui
 // FALLBACK:    arith.select

@@ -213,6 +213,27 @@ Value buildSignCorrection(RewriterBase &rewriter, const MatmulSpec &spec,
 SmallVector<Type> getLdsBufferTypes(MLIRContext *ctx, const MatmulSpec &spec,
                                     const MatmulTileConfig &cfg);
 
+/// How a staged operand's K tile is copied (one source for the copy and for
+/// the choice of LDS padding): `rows x cols` elements of a row-major global
+/// tile in chunks of `vec` elements; transposed operands (stored K-major:
+/// B, or a K x M A) are copied as kPer x vec blocks into tile-dim-major LDS
+/// rows.
+struct StagingGeometry {
+  int64_t rows = 0, cols = 0, vec = 1, kPer = 1;
+  bool transpose = false;
+  bool pack = false; ///< sub-byte (i4) values, two per byte in LDS
+};
+StagingGeometry getStagingGeometry(const MatmulSpec &spec,
+                                   const MatmulTileConfig &cfg,
+                                   bool operandB);
+
+/// The LDS row padding of A and B (cfg.ldsPadBytes, cfg.ldsPadBytesB) that
+/// makes the staging stores and the fragment reads of one K tile take the
+/// fewest LDS clocks, bank conflicts included (mcore/Target/LdsBanks.h), on
+/// `chip` (TileMatmulLds.cpp).
+void chooseLdsPadding(MatmulTileConfig &cfg, const MatmulSpec &spec,
+                      Chip chip);
+
 /// One staged operand: a tile of `rows x cols` elements of a row-major global
 /// matrix, copied into an LDS buffer with `ldsRowsPerStage` rows per stage.
 /// Each thread moves `vec`-element chunks (128 bits where the tile allows).

@@ -48,7 +48,8 @@ static void computeCosts(MatmulTileConfig &cfg, const MatmulSpec &spec) {
   int64_t bitsA = getBitWidth(spec.ka), bitsB = getBitWidth(spec.kb);
   // A in LDS: dense K columns, or compressed K / 2 for sparse instructions.
   int64_t ldsColsA = cfg.sparseInstruction ? cfg.tileK / 2 : cfg.tileK;
-  int64_t padA = cfg.ldsPadBytes * 8 / bitsA, padB = cfg.ldsPadBytes * 8 / bitsB;
+  int64_t padA = cfg.ldsPadBytes * 8 / bitsA,
+          padB = cfg.ldsPadBytesB * 8 / bitsB;
   int64_t a = cfg.tileM * (ldsColsA + padA) * bitsA / 8;
   int64_t b = cfg.tileN * (cfg.tileK + padB) * bitsB / 8;
   int64_t meta = cfg.sparseInstruction ? cfg.tileM * (cfg.tileK / 32) * 4 : 0;
@@ -304,10 +305,14 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
                          "buffering), got ")
            << cfg.stages;
   if (options.ldsPadBytes < -1)
-    return op->emitError("lds-padding must be -1 (automatic: 16 bytes) or a "
-                         "number of bytes, got ")
+    return op->emitError("lds-padding must be -1 (automatic: the padding "
+                         "with the fewest LDS bank conflicts) or a number of "
+                         "bytes, got ")
            << options.ldsPadBytes;
+  // The automatic padding is chosen once the tiles are (16 bytes until
+  // then, for the LDS estimate).
   cfg.ldsPadBytes = options.ldsPadBytes < 0 ? 16 : options.ldsPadBytes;
+  cfg.ldsPadBytesB = cfg.ldsPadBytes;
   cfg.schedBarriers = options.schedBarriers;
   cfg.groupM = options.groupM;
   if (cfg.groupM < 1)
@@ -373,6 +378,13 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
   while (!options.tileK && cfg.ldsBytes > chip.ldsBytes &&
          cfg.tileK / 2 >= intr.k && (!spec.isCompressed() || cfg.tileK / 2 >= 32)) {
     cfg.tileK /= 2;
+    computeCosts(cfg, spec);
+  }
+
+  if (options.ldsPadBytes < 0 && cfg.tileK > 0 &&
+      cfg.getWaveTileM() % intr.m == 0 && cfg.getWaveTileN() % intr.n == 0 &&
+      cfg.tileK % intr.k == 0) {
+    chooseLdsPadding(cfg, spec, chip.chip);
     computeCosts(cfg, spec);
   }
 

@@ -22,18 +22,19 @@ tilematmul::getLdsBufferTypes(MLIRContext *ctx, const MatmulSpec &spec,
                               const MatmulTileConfig &cfg) {
   auto lds = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
   int64_t colsA = cfg.sparseInstruction ? cfg.tileK / 2 : cfg.tileK;
-  auto ldsBuffer = [&](int64_t rows, int64_t cols, Type elem) {
+  auto ldsBuffer = [&](int64_t rows, int64_t cols, Type elem, int64_t pad) {
     int64_t bits = elem.getIntOrFloatBitWidth();
     if (bits < 8)
-      return MemRefType::get({rows, cols * bits / 8 + cfg.ldsPadBytes},
+      return MemRefType::get({rows, cols * bits / 8 + pad},
                              IntegerType::get(ctx, 8),
                              MemRefLayoutAttrInterface(), lds);
-    return MemRefType::get({rows, cols + cfg.ldsPadBytes * 8 / bits}, elem,
+    return MemRefType::get({rows, cols + pad * 8 / bits}, elem,
                            MemRefLayoutAttrInterface(), lds);
   };
   SmallVector<Type> buffers = {
-      ldsBuffer(cfg.stages * cfg.tileM, colsA, spec.aElem),
-      ldsBuffer(cfg.stages * cfg.tileN, cfg.tileK, spec.bElem)};
+      ldsBuffer(cfg.stages * cfg.tileM, colsA, spec.aElem, cfg.ldsPadBytes),
+      ldsBuffer(cfg.stages * cfg.tileN, cfg.tileK, spec.bElem,
+                cfg.ldsPadBytesB)};
   if (cfg.sparseInstruction)
     buffers.push_back(MemRefType::get({cfg.stages * cfg.tileM, cfg.tileK / 32},
                                       IntegerType::get(ctx, 32),
@@ -41,67 +42,83 @@ tilematmul::getLdsBufferTypes(MLIRContext *ctx, const MatmulSpec &spec,
   return buffers;
 }
 
+/// Elements of a chunk: 128 bits where the tile's `cols` allow.
+static int64_t vecFor(int64_t bits, int64_t cols) {
+  int64_t v = 128 / bits;
+  while (v > 1 && cols % v)
+    v /= 2;
+  return v;
+}
+
+StagingGeometry tilematmul::getStagingGeometry(const MatmulSpec &spec,
+                                               const MatmulTileConfig &cfg,
+                                               bool operandB) {
+  int64_t threads = cfg.getNumThreads();
+  ScalarKind kind = operandB ? spec.kb : spec.ka;
+  int64_t bits = getBitWidth(kind);
+  StagingGeometry g;
+  g.pack = bits < 8;
+  // A 2:4 B is N x K already (compressed values N x K/2).
+  bool transposed =
+      operandB ? !spec.transposeB && !spec.sparseB : spec.transposeA;
+  int64_t tileDim = operandB ? cfg.tileN : cfg.tileM;
+  if (transposed) {
+    // Stored K x tile-dim in global memory (B, or a transposed A), staged
+    // tile-dim-major in LDS: each thread transposes a kPer x vec block,
+    // kPer as large as the tile allows, up to one 128-bit LDS row write;
+    // 128-bit global loads along the tile dimension (one i4 per byte).
+    g.transpose = true;
+    g.rows = cfg.tileK;
+    g.cols = tileDim;
+    g.vec = vecFor(storageBits(kind), g.cols);
+    int64_t perThread = cfg.tileK * g.cols / threads;
+    while (g.kPer * 2 * g.vec <= perThread && g.kPer * 2 <= cfg.tileK &&
+           g.kPer * 2 * bits <= 128 && cfg.tileK % (g.kPer * 2) == 0)
+      g.kPer *= 2;
+    // Packed LDS rows are written in whole bytes: pairs of k.
+    if (g.pack)
+      g.kPer = std::max<int64_t>(g.kPer, 2);
+    return g;
+  }
+  g.rows = tileDim;
+  // A: dense K columns, or compressed K / 2 (sparse instruction or
+  // decompressed into a dense LDS tile). i4: 32 values, two 128-bit global
+  // loads (one per byte), one 128-bit LDS store (packed).
+  bool compressed = operandB ? spec.sparseB : spec.sparse;
+  g.cols = compressed ? cfg.tileK / 2 : cfg.tileK;
+  g.vec = vecFor(bits, g.cols);
+  if (operandB ? spec.sparseB : cfg.decompressA)
+    // Each chunk expands to 2 * vec dense elements; keep them whole groups
+    // and one metadata word: at most 16 compressed values.
+    g.vec = std::min<int64_t>(g.vec, 16);
+  return g;
+}
+
 void KernelEmitter::planStaging(ValueRange buffers, bool mFull, bool nFull,
                                 bool kFull, int64_t sK) {
   Value a = spec.a, bMat = spec.b;
-  int64_t bitsA = getBitWidth(spec.ka), bitsB = getBitWidth(spec.kb);
   int64_t threads = cfg.getNumThreads();
-
-  // Staged operands: chunks of 128 bits where the tile allows.
-  auto vecFor = [](int64_t bits, int64_t cols) {
-    int64_t v = 128 / bits;
-    while (v > 1 && cols % v)
-      v /= 2;
-    return v;
+  // The shape of each operand's copy (getStagingGeometry); the bounds are
+  // the global matrix's: K x tile-dim for a transposed operand.
+  auto applyGeometry = [&](StagedOperand &s, bool operandB, Value tileBound,
+                           Value kBound) {
+    StagingGeometry g = getStagingGeometry(spec, cfg, operandB);
+    s.rows = g.rows;
+    s.cols = g.cols;
+    s.vec = g.vec;
+    s.kPer = g.kPer;
+    s.transpose = g.transpose;
+    s.pack = g.pack;
+    s.rowBound = g.transpose ? K : tileBound;
+    s.colBound = g.transpose ? tileBound : kBound;
   };
 
-  // An operand stored K x tile-dim in global memory (B, or a transposed A),
-  // staged tile-dim-major (transposed) in LDS.
-  auto stageTransposed = [&](StagedOperand &s, int64_t cols,
-                             ScalarKind kind, Value colBound) {
-    int64_t bits = getBitWidth(kind);
-    s.transpose = true;
-    s.rows = cfg.tileK;
-    s.cols = cols;
-    // 128-bit global loads along the tile dimension (one i4 per byte).
-    s.vec = vecFor(storageBits(kind), s.cols);
-    // Each thread transposes a kPer x vec block: kPer as large as the tile
-    // allows, up to one 128-bit LDS row write.
-    int64_t perThread = cfg.tileK * cols / threads;
-    int64_t kPer = 1;
-    while (kPer * 2 * s.vec <= perThread && kPer * 2 <= cfg.tileK &&
-           kPer * 2 * bits <= 128 && cfg.tileK % (kPer * 2) == 0)
-      kPer *= 2;
-    // Packed LDS rows are written in whole bytes: pairs of k.
-    if (s.pack)
-      kPer = std::max<int64_t>(kPer, 2);
-    s.kPer = kPer;
-    s.rowBound = K;
-    s.colBound = colBound;
-  };
-
-  // A: dense rows x K, compressed values rows x K/2 (sparse instruction or
-  // decompressed into a dense LDS tile); a transposed A (K x M, dense
+  // A: M x K (or compressed values M x K/2); a transposed A (K x M, dense
   // only) is staged like B.
   opA.global = a;
   opA.lds = buffers[0];
   opA.ldsRows = cfg.tileM;
-  opA.pack = bitsA < 8;
-  if (spec.transposeA) {
-    stageTransposed(opA, cfg.tileM, spec.ka, M);
-  } else {
-    opA.rows = cfg.tileM;
-    opA.cols = spec.sparse ? cfg.tileK / 2 : cfg.tileK;
-    // i4: 32 values, two 128-bit global loads (one per byte), one 128-bit
-    // LDS store (packed).
-    opA.vec = vecFor(bitsA, opA.cols);
-    if (cfg.decompressA)
-      // Each chunk expands to 2 * vec dense elements; keep them whole
-      // groups and one metadata word: at most 16 compressed values.
-      opA.vec = std::min<int64_t>(opA.vec, 16);
-    opA.rowBound = M;
-    opA.colBound = dim(a, 1);
-  }
+  applyGeometry(opA, /*operandB=*/false, M, dim(a, 1));
   opA.staticFull = mFull && kFull &&
                    (!spec.sparse || (!ShapedType::isDynamic(sK) &&
                                      sK % 4 == 0));
@@ -111,35 +128,22 @@ void KernelEmitter::planStaging(ValueRange buffers, bool mFull, bool nFull,
     opA.metaCols = dim(spec.meta, 1);
   }
 
-  // B: K x N in global, staged N-major (transposed) in LDS.
+  // B: K x N in global, staged N-major (transposed) in LDS, or already
+  // N x K (transposeB): a plain row-major copy.
   opB.global = bMat;
   opB.lds = buffers[1];
   opB.ldsRows = cfg.tileN;
-  opB.pack = bitsB < 8;
-  if (spec.sparseB) {
-    // Compressed values N x K/2, expanded to dense N-major LDS rows as a
-    // compressed A is for the dense fallback.
-    opB.rows = cfg.tileN;
-    opB.cols = cfg.tileK / 2;
-    opB.vec = std::min<int64_t>(vecFor(bitsB, opB.cols), 16);
-    opB.rowBound = N;
-    opB.colBound = dim(bMat, 1);
-    opB.decompress = true;
-    opB.meta = spec.meta;
-    opB.metaCols = dim(spec.meta, 1);
-  } else if (spec.transposeB) {
-    // Already N x K: a plain row-major copy.
-    opB.rows = cfg.tileN;
-    opB.cols = cfg.tileK;
-    opB.vec = vecFor(bitsB, opB.cols);
-    opB.rowBound = N;
-    opB.colBound = K;
-  } else {
-    stageTransposed(opB, cfg.tileN, spec.kb, N);
-  }
+  applyGeometry(opB, /*operandB=*/true, N, spec.sparseB ? dim(bMat, 1) : K);
   opB.staticFull = nFull && kFull &&
                    (!spec.sparseB || (!ShapedType::isDynamic(sK) &&
                                       sK % 4 == 0));
+  if (spec.sparseB) {
+    // Compressed values N x K/2, expanded to dense N-major LDS rows as a
+    // compressed A is for the dense fallback.
+    opB.decompress = true;
+    opB.meta = spec.meta;
+    opB.metaCols = dim(spec.meta, 1);
+  }
 
   hasMeta = cfg.sparseInstruction;
   if (hasMeta) {

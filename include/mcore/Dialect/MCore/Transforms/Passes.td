@@ -139,7 +139,7 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
     Option<"stages", "stages", "int64_t", /*default=*/"2",
            "LDS buffers: 2 double-buffers with prefetch, 1 uses one buffer">,
     Option<"ldsPadding", "lds-padding", "int64_t", /*default=*/"-1",
-           "Bytes of padding per LDS row against bank conflicts (-1: 16)">,
+           "Bytes of padding per LDS row against bank conflicts (-1: per operand, the padding the LDS bank model costs lowest)">,
     Option<"intrinsic", "intrinsic", "std::string", /*default=*/"\"\"",
            "Use this catalog intrinsic instead of choosing one">,
     Option<"allowDenseFallback", "allow-dense-fallback", "bool",

@@ -35,7 +35,8 @@ struct MatmulTilingOptions {
   int64_t tileM = 0, tileN = 0, tileK = 0; ///< work-group tile (K is dense)
   int64_t wavesM = 0, wavesN = 0;          ///< waves per work-group
   int64_t stages = 2;       ///< LDS buffers: 2 = double buffering + prefetch
-  int64_t ldsPadBytes = -1; ///< padding per LDS row; -1 = default (16)
+  int64_t ldsPadBytes = -1; ///< padding per LDS row; -1 = the padding
+                            ///< with the fewest bank conflicts
   std::string intrinsic;    ///< force this catalog entry
   bool allowDenseFallback = true; ///< sparse A on a chip without sparse
                                   ///< instructions: decompress (remark)
@@ -93,7 +94,8 @@ struct MatmulTileConfig {
   int64_t tileM = 0, tileN = 0, tileK = 0;
   int64_t wavesM = 0, wavesN = 0, waveSize = 0;
   int64_t stages = 2;
-  int64_t ldsPadBytes = 16;
+  int64_t ldsPadBytes = 16;  ///< per LDS row of A
+  int64_t ldsPadBytesB = 16; ///< per LDS row of B
   bool schedBarriers = true;
   int64_t groupM = 8;
   int64_t ldsBytes = 0;      ///< LDS the kernel allocates

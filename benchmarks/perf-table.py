@@ -66,6 +66,11 @@ def predict(args, chip, kind, shape):
         f.flush()
         cmd = [os.path.join(args.build, 'bin', 'mcore-perf'), f.name,
                f'--shape={m}x{n}x{k}', '--json']
+        # A tile that does not divide the problem cannot be read back from
+        # the launch grid: pass the one the options ask for.
+        opts = dict(o.split('=', 1) for o in args.options.split() if '=' in o)
+        if 'tile-m' in opts and 'tile-n' in opts:
+            cmd.append(f"--tile={opts['tile-m']}x{opts['tile-n']}")
         if kind == 'sparse':
             cmd.append('--kernel=@matmul_kernel_0')
         report = json.loads(run(cmd))

@@ -84,26 +84,22 @@ thread_local CheckCache checkCache;
 
 std::string hex(uintptr_t v) { return llvm::formatv("{0:x}", v).str(); }
 
-[[noreturn]] void boundsFault(Lane &l, uintptr_t addr, uint64_t size,
-                              const Site &s, const std::string &why) {
-  laneFault(l, llvm::formatv("out-of-bounds {0} of {1} bytes at {2}: {3} ({4})",
-                             s.isStore ? "store" : "load", size, hex(addr), why,
-                             s.describe())
-                   .str());
+/// Records the fault of an out-of-bounds access; returns false, the result
+/// of inBounds for it.
+bool boundsFault(Lane &l, uintptr_t addr, uint64_t size, const Site &s,
+                 const std::string &why) {
+  l.wg->fault(&l, llvm::formatv("out-of-bounds {0} of {1} bytes at {2}: {3} "
+                                "({4})",
+                                s.isStore ? "store" : "load", size, hex(addr),
+                                why, s.describe())
+                      .str());
+  return false;
 }
 
-} // namespace
-
-//===----------------------------------------------------------------------===//
-// The functions the host module calls
-//===----------------------------------------------------------------------===//
-
-extern "C" {
-
-static void emuCheck(const void *ptr, uint64_t size, uint32_t site) {
-  if (size == 0)
-    return;
-  Lane &l = *tlsLane;
+/// Whether the access of `size` bytes at `ptr` is inside memory the lane
+/// may use; if not, records the fault. The messages are built here, in a
+/// frame that returns before the lane is abandoned (see runtime::abandon).
+bool inBounds(Lane &l, const void *ptr, uint64_t size, uint32_t site) {
   WorkGroup &wg = *l.wg;
   uintptr_t a = reinterpret_cast<uintptr_t>(ptr);
   const Site &s = wg.launch->image->sites[site];
@@ -113,7 +109,7 @@ static void emuCheck(const void *ptr, uint64_t size, uint32_t site) {
   if (inLds || s.addrSpace == 3) {
     int64_t offset = int64_t(a - lds);
     if (inLds && a + size <= lds + ldsBytes)
-      return;
+      return true;
     std::string why;
     if (offset >= 0 && uint64_t(offset) < ldsBytes)
       why = llvm::formatv("the access at LDS offset {0} runs past the end of "
@@ -130,17 +126,17 @@ static void emuCheck(const void *ptr, uint64_t size, uint32_t site) {
                           "LDS",
                           ldsBytes)
                 .str();
-    boundsFault(l, a, size, s, why);
+    return boundsFault(l, a, size, s, why);
   }
   uintptr_t stackLow = reinterpret_cast<uintptr_t>(l.stackLow);
   uintptr_t stackHigh = reinterpret_cast<uintptr_t>(l.stackHigh);
   if (a >= stackLow && a < stackHigh)
-    return; // the lane's private memory
+    return true; // the lane's private memory
   MemoryMap &map = MemoryMap::get();
   CheckCache &cache = checkCache;
   if (cache.generation == map.getGeneration() && a >= cache.base &&
       a + size <= cache.end)
-    return;
+    return true;
   std::optional<MemoryMap::Region> r = map.find(a);
   if (!r) {
     std::string why = "the address is not inside any memory the emulator "
@@ -160,11 +156,11 @@ static void emuCheck(const void *ptr, uint64_t size, uint32_t site) {
                              hex(near->base))
                    .str();
     }
-    boundsFault(l, a, size, s, why);
+    return boundsFault(l, a, size, s, why);
   }
   uintptr_t end = r->base + r->bytes;
   if (a + size > end)
-    boundsFault(l, a, size, s,
+    return boundsFault(l, a, size, s,
                 llvm::formatv("the access runs {0} bytes past the end of the "
                               "{1}-byte {2} at {3} (offset {4})",
                               a + size - end, r->bytes, r->what, hex(r->base),
@@ -173,6 +169,23 @@ static void emuCheck(const void *ptr, uint64_t size, uint32_t site) {
   cache.base = r->base;
   cache.end = end;
   cache.generation = map.getGeneration();
+  return true;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// The functions the host module calls
+//===----------------------------------------------------------------------===//
+
+extern "C" {
+
+static void emuCheck(const void *ptr, uint64_t size, uint32_t site) {
+  if (size == 0)
+    return;
+  Lane &l = *tlsLane;
+  if (!inBounds(l, ptr, size, site))
+    abandon(l);
 }
 
 static void emuCheckMasked(const void *ptr, uint64_t elemBytes, uint64_t mask,

@@ -70,8 +70,10 @@ const char *accessName(const Site &s) {
   return "atomic";
 }
 
-/// The descriptor features the emulator does not model stop the launch.
-void checkModelled(Lane &l, const Descriptor &d, const Site &s,
+/// The descriptor features the emulator does not model stop the launch:
+/// records the fault and returns false (the caller abandons the lane once
+/// this frame's strings are gone; see runtime::abandon).
+bool checkModelled(Lane &l, const Descriptor &d, const Site &s,
                    const Target &t) {
   std::string why;
   if (d.stride != 0)
@@ -81,13 +83,14 @@ void checkModelled(Lane &l, const Descriptor &d, const Site &s,
   else if (d.flags & (1u << 23))
     why = "it enables add_tid";
   if (why.empty())
-    return;
-  laneFault(l, llvm::formatv("buffer {0} through a descriptor the emulator "
-                             "does not model: {1} (raw buffers with stride "
-                             "0, no swizzling and no add_tid are emulated) "
-                             "({2})",
-                             accessName(s), why, s.describe())
-                   .str());
+    return true;
+  l.wg->fault(&l, llvm::formatv("buffer {0} through a descriptor the "
+                                "emulator does not model: {1} (raw buffers "
+                                "with stride 0, no swizzling and no add_tid "
+                                "are emulated) ({2})",
+                                accessName(s), why, s.describe())
+                      .str());
+  return false;
 }
 
 /// Whether the piece [off, off + size) is out of range (see the top of the
@@ -119,8 +122,9 @@ std::string rangeRule(const Descriptor &d, const Target &t) {
 
 /// Bounds checker: the piece at `addr` must lie inside the memory the
 /// descriptor's base lies in (an allocation, registered memory, a module
-/// global, the work-group's LDS or the lane's stack).
-void checkPiece(Lane &l, const Descriptor &d, const Target &t, uint64_t off,
+/// global, the work-group's LDS or the lane's stack). Else records the fault
+/// and returns false, as checkModelled.
+bool checkPiece(Lane &l, const Descriptor &d, const Target &t, uint64_t off,
                 uint64_t size, bool masked, const Site &s) {
   uintptr_t addr = uintptr_t(d.base + off);
   uintptr_t lo = 0, hi = 0;
@@ -140,28 +144,30 @@ void checkPiece(Lane &l, const Descriptor &d, const Target &t, uint64_t off,
                          hex(r->base))
                .str();
   } else {
-    laneFault(l, llvm::formatv("out-of-bounds buffer {0} of {1} bytes at {2} "
-                               "(buffer offset {3}): the descriptor's base "
-                               "address {4} is not inside any memory the "
-                               "emulator knows ({5})",
-                               accessName(s), size, hex(addr), off,
-                               hex(d.base), s.describe())
-                     .str());
+    l.wg->fault(&l, llvm::formatv("out-of-bounds buffer {0} of {1} bytes at "
+                                  "{2} (buffer offset {3}): the descriptor's "
+                                  "base address {4} is not inside any memory "
+                                  "the emulator knows ({5})",
+                                  accessName(s), size, hex(addr), off,
+                                  hex(d.base), s.describe())
+                        .str());
+    return false;
   }
   if (addr >= lo && addr + size <= hi)
-    return;
+    return true;
   std::string hw =
       masked ? "the hardware masks it (" + rangeRule(d, t) +
                    (s.isStore ? "): the store would be dropped"
                               : "): the load would read 0")
              : "the hardware does not mask it (" + rangeRule(d, t) + ")";
-  laneFault(l, llvm::formatv("out-of-bounds buffer {0} of {1} bytes at {2}: "
-                             "buffer offset {3} is outside {4}, the memory "
-                             "the descriptor's base address lies in; {5} "
-                             "({6})",
-                             accessName(s), size, hex(addr), off, what, hw,
-                             s.describe())
-                   .str());
+  l.wg->fault(&l, llvm::formatv("out-of-bounds buffer {0} of {1} bytes at "
+                                "{2}: buffer offset {3} is outside {4}, the "
+                                "memory the descriptor's base address lies "
+                                "in; {5} ({6})",
+                                accessName(s), size, hex(addr), off, what, hw,
+                                s.describe())
+                      .str());
+  return false;
 }
 
 struct Access {
@@ -178,7 +184,8 @@ struct Access {
         target(*lane.wg->launch->target), desc(lo, hi),
         offset(uint64_t(voffset) + soffset),
         check(lane.wg->launch->boundsCheck) {
-    checkModelled(lane, desc, site, target);
+    if (!checkModelled(lane, desc, site, target))
+      abandon(lane);
   }
 
   /// Calls `f(pieceOffset, pieceBytes, inRange)` for each piece the
@@ -189,8 +196,9 @@ struct Access {
     for (unsigned at = 0; at < bytes; at += piece) {
       unsigned n = std::min(piece, bytes - at);
       bool masked = outOfRange(desc, target, offset + at, n);
-      if (check)
-        checkPiece(lane, desc, target, offset + at, n, masked, site);
+      if (check && !checkPiece(lane, desc, target, offset + at, n, masked,
+                               site))
+        abandon(lane);
       f(at, n, !masked);
     }
   }
@@ -339,18 +347,22 @@ static uint64_t emuBufferAtomic(uint64_t lo, uint64_t hi, uint32_t voffset,
   Access a(lo, hi, voffset, soffset, site);
   unsigned bytes = a.site.imm0;
   bool masked = outOfRange(a.desc, a.target, a.offset, bytes);
-  if (a.check)
-    checkPiece(a.lane, a.desc, a.target, a.offset, bytes, masked, a.site);
+  if (a.check &&
+      !checkPiece(a.lane, a.desc, a.target, a.offset, bytes, masked, a.site))
+    abandon(a.lane);
   if (masked)
     return 0;
   uint8_t *p = a.address(0);
-  if (reinterpret_cast<uintptr_t>(p) % bytes != 0)
-    laneFault(a.lane, llvm::formatv("buffer atomic of {0} bytes at {1} "
-                                    "(buffer offset {2}) is not aligned to "
-                                    "its size ({3})",
-                                    bytes, hex(uint64_t(uintptr_t(p))),
-                                    a.offset, a.site.describe())
-                          .str());
+  if (reinterpret_cast<uintptr_t>(p) % bytes != 0) {
+    // The message's temporaries die at the end of this statement.
+    a.lane.wg->fault(&a.lane, llvm::formatv("buffer atomic of {0} bytes at "
+                                            "{1} (buffer offset {2}) is not "
+                                            "aligned to its size ({3})",
+                                            bytes, hex(uint64_t(uintptr_t(p))),
+                                            a.offset, a.site.describe())
+                                  .str());
+    abandon(a.lane);
+  }
   auto op = BufferAtomicOp(a.site.imm1);
   auto kind = BufferValueKind(a.site.imm2);
   if (bytes == 4)

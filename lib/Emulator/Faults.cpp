@@ -56,6 +56,8 @@ void onFaultSignal(int sig, siginfo_t *info, void *context) {
   wg->signal = sig;
   wg->signalCode = info->si_code;
   wg->signalAddress = reinterpret_cast<uintptr_t>(info->si_addr);
+  // Back to the scheduler's stack, leaving the lane's fiber for good.
+  startSwitch(nullptr, wg->schedStackBottom, wg->schedStackBytes);
   siglongjmp(*wg->faultJump, 1);
 }
 

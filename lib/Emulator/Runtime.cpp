@@ -108,6 +108,21 @@ private:
 
 constexpr unsigned kBackedgeBudget = 256;
 
+/// A fiber stack about to be reused. Under AddressSanitizer, the frames of
+/// a lane abandoned after a fault left their redzones poisoned; mapping the
+/// stack afresh clears them (ASan's mmap interceptor resets the shadow;
+/// __asan_unpoison_memory_region would not: sanitizer builds turn user
+/// poisoning off, see cmake/MCoreSanitizers.cmake). Other builds keep the
+/// stack as it is.
+void resetStack(uint8_t *low, size_t bytes) {
+#ifdef MCORE_EMU_ASAN
+  mmap(low, bytes, PROT_READ | PROT_WRITE,
+       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+#else
+  (void)low, (void)bytes;
+#endif
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -171,23 +186,27 @@ void WorkGroup::fault(const Lane *l, const std::string &message) {
 
 void runtime::suspend(Lane &l) {
   WorkGroup &wg = *l.wg;
+  startSwitch(&l.fakeStack, wg.schedStackBottom, wg.schedStackBytes);
   transfer_t t = jump_fcontext(wg.schedCtx, nullptr);
+  finishSwitch(l.fakeStack, &wg.schedStackBottom, &wg.schedStackBytes);
   wg.schedCtx = t.fctx;
 }
 
 void runtime::abandon(Lane &l) {
-  for (;;)
-    suspend(l);
-}
-
-void runtime::laneFault(Lane &l, const std::string &message) {
-  l.wg->fault(&l, message);
-  abandon(l);
+  WorkGroup &wg = *l.wg;
+  // The scheduler never resumes a lane that is done or faulted.
+  for (;;) {
+    startSwitch(nullptr, wg.schedStackBottom, wg.schedStackBytes);
+    transfer_t t = jump_fcontext(wg.schedCtx, nullptr);
+    finishSwitch(nullptr, &wg.schedStackBottom, &wg.schedStackBytes);
+    wg.schedCtx = t.fctx;
+  }
 }
 
 static void laneMain(transfer_t t) {
   Lane &l = *static_cast<Lane *>(t.data);
   WorkGroup &wg = *l.wg;
+  finishSwitch(nullptr, &wg.schedStackBottom, &wg.schedStackBytes);
   wg.schedCtx = t.fctx;
   wg.launch->entry(wg.launch->params);
   l.state = Lane::Done;
@@ -198,9 +217,11 @@ static void laneMain(transfer_t t) {
 }
 
 void WorkGroup::run() {
-  for (Lane &l : lanes)
+  for (Lane &l : lanes) {
+    resetStack(l.stackLow, size_t(l.stackHigh - l.stackLow));
     l.ctx =
         make_fcontext(l.stackHigh, size_t(l.stackHigh - l.stackLow), laneMain);
+  }
   tlsWG = this;
   // The signal handler comes back here after a hardware fault in a lane; the
   // lanes' fibers are abandoned like after any other fault.
@@ -208,6 +229,7 @@ void WorkGroup::run() {
   if (launch->req->options->catchFaults) {
     faultJump = &jump;
     if (sigsetjmp(jump, 0)) {
+      finishSwitch(schedFakeStack, nullptr, nullptr);
       inLane = 0;
       faultJump = nullptr;
       fault(tlsLane, describeSignal(*tlsLane));
@@ -224,7 +246,10 @@ void WorkGroup::run() {
       ran = true;
       tlsLane = &l;
       inLane = 1;
+      startSwitch(&schedFakeStack, l.stackLow,
+                  size_t(l.stackHigh - l.stackLow));
       transfer_t t = jump_fcontext(l.ctx, &l);
+      finishSwitch(schedFakeStack, nullptr, nullptr);
       inLane = 0;
       l.ctx = t.fctx;
       if (faulted || launch->failed)
@@ -612,10 +637,12 @@ static void *emuLdsBase() { return tlsWG->lds; }
 static void *emuLdsGlobal(uint32_t index) {
   WorkGroup &wg = *tlsWG;
   const KernelInfo &k = *wg.launch->kernel;
-  if (index >= k.ldsOffsets.size() || k.ldsOffsets[index] < 0)
-    laneFault(*tlsLane, "internal error: LDS variable '" +
-                            wg.launch->image->ldsGlobals[index] +
-                            "' has no place in this kernel's LDS");
+  if (index >= k.ldsOffsets.size() || k.ldsOffsets[index] < 0) {
+    wg.fault(tlsLane, "internal error: LDS variable '" +
+                          wg.launch->image->ldsGlobals[index] +
+                          "' has no place in this kernel's LDS");
+    abandon(*tlsLane);
+  }
   return wg.lds + k.ldsOffsets[index];
 }
 static void *emuPrivateBase() { return tlsLane->stackLow; }
@@ -671,18 +698,24 @@ static void emuXlane(uint32_t site, const void *in0, const void *in1, void *out,
   arrive(site, in0, in1, nullptr, out, a0, a1);
 }
 
+/// What a trap or a reached `unreachable` at `site` is.
+static std::string describeTrap(const Site &s) {
+  if (s.kind == SiteKind::Unreachable)
+    return "the lane reached an 'unreachable' instruction (undefined "
+           "behaviour: a path the compiler assumed impossible) in "
+           "function '" +
+           s.function + "'" + (s.location.empty() ? "" : " at " + s.location);
+  return "the kernel executed a trap (an assert or abort in device code) "
+         "at " +
+         s.describe();
+}
+
 static void emuTrap(uint32_t site) {
   Lane &l = *tlsLane;
-  const Site &s = l.wg->launch->image->sites[site];
-  if (s.kind == SiteKind::Unreachable)
-    laneFault(l, "the lane reached an 'unreachable' instruction (undefined "
-                 "behaviour: a path the compiler assumed impossible) in "
-                 "function '" +
-                     s.function + "'" +
-                     (s.location.empty() ? "" : " at " + s.location));
-  laneFault(l, "the kernel executed a trap (an assert or abort in device "
-               "code) at " +
-                   s.describe());
+  // The message is recorded (and its temporaries freed) before the lane is
+  // abandoned.
+  l.wg->fault(&l, describeTrap(l.wg->launch->image->sites[site]));
+  abandon(l);
 }
 
 } // extern "C"

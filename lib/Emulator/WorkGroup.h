@@ -31,9 +31,41 @@
 #include <csetjmp>
 #include <csignal>
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MCORE_EMU_ASAN 1
+#include <sanitizer/common_interface_defs.h>
+#endif
+#endif
+
 namespace mlir::mcore::emu::runtime {
 
 using boost::context::detail::fcontext_t;
+
+/// AddressSanitizer must be told of every switch between the scheduler's
+/// stack and a lane's fiber stack, or it takes one stack's frames for the
+/// other's and reports false stack errors (and its stack-use-after-return
+/// fake stacks would follow the wrong fiber). In other builds these do
+/// nothing. `startSwitch` goes before a jump_fcontext, with the bounds of the
+/// stack jumped to and where to keep the current fiber's fake stack (null
+/// when the fiber is left for good); `finishSwitch` comes first thing on the
+/// stack jumped to.
+inline void startSwitch(void **fakeStackSave, const void *bottom,
+                        size_t size) {
+#ifdef MCORE_EMU_ASAN
+  __sanitizer_start_switch_fiber(fakeStackSave, bottom, size);
+#else
+  (void)fakeStackSave, (void)bottom, (void)size;
+#endif
+}
+inline void finishSwitch(void *fakeStack, const void **oldBottom,
+                         size_t *oldSize) {
+#ifdef MCORE_EMU_ASAN
+  __sanitizer_finish_switch_fiber(fakeStack, oldBottom, oldSize);
+#else
+  (void)fakeStack, (void)oldBottom, (void)oldSize;
+#endif
+}
 
 struct WorkGroup;
 struct Wave;
@@ -56,6 +88,7 @@ struct Lane {
   uint32_t tid[3] = {0, 0, 0};
   State state = Runnable;
   uint8_t *stackLow = nullptr, *stackHigh = nullptr;
+  void *fakeStack = nullptr; ///< AddressSanitizer's, while suspended
   unsigned budget = 0;
   // The wave op the lane waits at.
   unsigned site = 0;
@@ -118,6 +151,10 @@ struct WorkGroup {
   unsigned live = 0;
   unsigned atBarrier = 0;
   fcontext_t schedCtx = nullptr;
+  /// The scheduler's stack and AddressSanitizer fake stack (startSwitch).
+  const void *schedStackBottom = nullptr;
+  size_t schedStackBytes = 0;
+  void *schedFakeStack = nullptr;
   bool faulted = false;
   /// Set while a lane runs: a hardware fault then belongs to `tlsLane`, and
   /// the signal handler jumps to `faultJump` (in run()).
@@ -158,9 +195,10 @@ void runWorkGroups(LaunchState &launch);
 /// scheduler resumes the lane.
 void suspend(Lane &l);
 /// Ends the current lane after a fault: the scheduler never resumes it.
+/// Nothing on the lane's stack is destroyed then, so the frames of the
+/// caller must own no memory (a std::string message would leak): record
+/// the fault (WorkGroup::fault) in a call that has returned, then abandon.
 [[noreturn]] void abandon(Lane &l);
-/// Records a fault of lane `l` and ends it.
-[[noreturn]] void laneFault(Lane &l, const std::string &message);
 
 /// Executes cross-lane site `s` for the lanes waiting at it: `active[i]` is
 /// lane i of the wave, or null when that lane is not there. Fails with a

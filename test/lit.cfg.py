@@ -2,6 +2,7 @@
 # lit configuration for mcore.
 #
 # Features:
+#   asan        a sanitizer build (cmake -DLLVM_USE_SANITIZER=...)
 #   emulator    mcore's CPU wave emulator is built (numeric integration tests)
 #   rsvg-convert  librsvg's SVG renderer is installed (test/Docs)
 #   hip-device  an AMD GPU is usable through HIP (set MCORE_HIP_DEVICE=1 or
@@ -16,6 +17,9 @@
 #               gfx1201)
 #   %llc, %llvm-mca, %mlir-translate, %FileCheck       LLVM 22's tools
 #   %isa-report  scripts/isa-report.py: kernels, registers, spills, loops
+#   %preload-sanitizer  nothing, or in a sanitizer build (feature asan)
+#               `env LD_PRELOAD=<ASan runtime>` for uninstrumented hosts of
+#               mcore's libraries
 
 import os
 import shutil
@@ -46,6 +50,20 @@ config.substitutions.append(("%mcore_obj_root", config.mcore_obj_root))
 # mcore's version (the CMake project's) and LLVM's, as --version prints them.
 config.substitutions.append(("%mcore_version", config.mcore_version))
 config.substitutions.append(("%llvm_version", config.llvm_version))
+
+# A sanitizer build: every process gets the build's sanitizer options (the
+# tools have them compiled in; uninstrumented hosts such as mlir-runner do
+# not), and %preload-sanitizer runs an uninstrumented host that loads mcore's
+# instrumented libraries with the build's ASan runtime preloaded.
+preload = ""
+if config.mcore_sanitizer_runtime:
+    config.available_features.add("asan")
+    for assignment in config.mcore_sanitizer_env.split(";"):
+        name, value = assignment.split("=", 1)
+        config.environment[name] = value
+    preload = "env LD_PRELOAD=" + config.mcore_sanitizer_runtime
+config.mcore_sanitizer_preload = preload
+config.substitutions.append(("%preload-sanitizer", preload))
 
 chip = os.environ.get("MCORE_TEST_CHIP", "gfx1201")
 config.substitutions.append(("%chip", chip))

@@ -4,12 +4,16 @@
 
 MCORE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 MCORE_BUILD="${MCORE_BUILD:-$MCORE_ROOT/build}"
+# More CMake arguments for mcore_configure (scripts/test.sh --sanitize sets
+# them for build-asan/).
+MCORE_CMAKE_ARGS=(${MCORE_CMAKE_ARGS[@]+"${MCORE_CMAKE_ARGS[@]}"})
 
 # Debian 12 packages mcore needs to build and test. LLVM/MLIR/clang/lld 22
 # come from Debian's security archive.
 MCORE_PACKAGES=(
   cmake ninja-build ccache pkg-config
   clang-22 lld-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+  libclang-rt-22-dev
   libgtest-dev libgmock-dev libbenchmark-dev libboost-context-dev
   python3 python3-dev python3-numpy python3-pytest pybind11-dev
   # Debian's real HIP runtime (5.2.3) and its headers: the HIP backend's
@@ -64,7 +68,7 @@ mcore_configure() {
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
     -DLLVM_USE_LINKER=lld \
     -DPython3_EXECUTABLE=/usr/bin/python3 \
-    "${launcher[@]}"
+    "${launcher[@]}" ${MCORE_CMAKE_ARGS[@]+"${MCORE_CMAKE_ARGS[@]}"}
 }
 
 mcore_build() {

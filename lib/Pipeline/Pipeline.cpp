@@ -11,12 +11,16 @@
 //   lowering       gpu-launch-sink-index-computations, gpu-kernel-outlining,
 //                  rocdl-attach-target; in each gpu.module
 //                  mcore-expand-math, vector/scf/affine to LLVM and
-//                  convert-gpu-to-rocdl; host code to LLVM and
-//                  gpu-to-llvm (mgpu* runtime calls); in both,
+//                  convert-gpu-to-rocdl; host code:
+//                  mcore-skip-empty-launches, then to LLVM and gpu-to-llvm
+//                  (mgpu* runtime calls); in both,
 //                  mcore-legalize-sub-byte-memory (i4 one per byte)
 //   binary         mcore-device-libraries (calls of ROCm device-library
 //                  functions: none linked for format=llvm, a located error
-//                  when a GPU format's toolkit lacks them), then
+//                  when a GPU format's toolkit lacks them),
+//                  mcore-private-allocas (stack allocations in address
+//                  space 5), mcore-verify-device-code (what the backend
+//                  would abort on is a located error), then
 //                  gpu-module-to-binary (format=bin|llvm|isa) with the
 //                  toolkit directory the caller names (drivers find one:
 //                  mcore/Runner/Toolkit.h)
@@ -172,6 +176,8 @@ void mlir::mcore::buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
 
   // Host code.
   pm.addPass(createMCoreAsyncGpuMemoryOpsPass());
+  // A matmul with M or N 0 at run time: no launch of its empty grid.
+  pm.addPass(createMCoreSkipEmptyLaunchesPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(createSCFToControlFlowPass());
@@ -257,7 +263,15 @@ LogicalResult mlir::mcore::buildMCorePipeline(OpPassManager &pm,
   MCoreDeviceLibrariesPassOptions libraries;
   libraries.format = format == "bin" ? "hsaco" : format;
   libraries.toolkit = haveToolkit ? o.toolkit.getValue() : std::string();
-  pm.addNestedPass<gpu::GPUModuleOp>(createMCoreDeviceLibrariesPass(libraries));
+  OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  device.addPass(createMCoreDeviceLibrariesPass(libraries));
+  // Stack allocations in AMDGPU's private address space: a kernel's
+  // memref.alloca, convert-vector-to-scf's buffers, the size arrays of
+  // memref.dim (which the host's finalize-memref-to-llvm lowers in device
+  // code too), whatever made them. Then device code the backend would abort
+  // on is a located error.
+  device.addPass(createMCorePrivateAllocasPass());
+  device.addPass(createMCoreVerifyDeviceCodePass());
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = format;
   // Formats that link nothing ignore a toolkit that is not one.

@@ -133,4 +133,84 @@ def MCoreExpandMathPass : Pass<"mcore-expand-math"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def MCorePrivateAllocasPass
+    : Pass<"mcore-private-allocas", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Put a device module's stack allocations in AMDGPU's private "
+                "address space";
+  let description = [{
+    The AMDGPU backend allocates a kernel's stack (private, scratch) memory
+    in address space 5 only; an `alloca` in any other address space is
+    invalid IR that LLVM's instruction selection aborts on (`Cannot select:
+    FrameIndex`) and its verifier rejects. MLIR's lowerings make allocas in
+    the default address space 0: `memref.alloca` in a kernel, the temporary
+    buffers of `convert-vector-to-scf`, and others, which LLVM's SROA
+    usually removes again at `O` > 0 but never at `O=0`.
+
+    Every `llvm.alloca` in address space 0 of the module becomes an
+    allocation in address space 5 cast to a generic pointer, as clang emits
+    private variables:
+
+    ```mlir
+    %p = llvm.alloca %n x f32 : (i64) -> !llvm.ptr
+    // becomes
+    %0 = llvm.alloca %n x f32 : (i64) -> !llvm.ptr<5>
+    %p = llvm.addrspacecast %0 : !llvm.ptr<5> to !llvm.ptr
+    ```
+
+    Allocas in other address spaces are left for
+    `mcore-verify-device-code` to report.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def MCoreVerifyDeviceCodePass
+    : Pass<"mcore-verify-device-code", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Reject device code the AMDGPU backend would abort on, with "
+                "a located error";
+  let description = [{
+    Runs on a lowered device module right before `gpu-module-to-binary`, so
+    that input the AMDGPU backend cannot compile is an error at the op it
+    came from rather than an LLVM fatal error (or, for `format=llvm`,
+    invalid bitcode the emulator would reject later):
+
+    * an `llvm.alloca` outside address space 5 (private): a kernel's stack
+      holds private memory only; workgroup memory (address space 3) comes
+      from a workgroup attribution of `gpu.launch` / `gpu.func` or a global
+      in address space 3, global memory from the host;
+    * then the module is translated to LLVM IR as the serializer will and
+      checked by LLVM's verifier; a function it rejects is an error at that
+      `llvm.func`, quoting the verifier.
+
+    (The matrix instructions of the module are checked against the chip by
+    `mcore-verify-matrix-intrinsics`.)
+  }];
+}
+
+def MCoreSkipEmptyLaunchesPass
+    : Pass<"mcore-skip-empty-launches", "::mlir::ModuleOp"> {
+  let summary = "Launch no kernel whose grid or work-group is empty";
+  let description = [{
+    A `gpu.launch_func` with zero work-groups (or work-items) in some
+    dimension does nothing, but HIP and mcore's emulator refuse to launch
+    it. In host code (outside `gpu.module`s), every launch whose sizes are
+    not all constants of at least 1 runs only when none of them is 0; one
+    with a constant 0 is erased. A matmul whose M or N is 0 at run time, or
+    the compression of an empty 2:4 A, then does nothing and succeeds.
+
+    ```mlir
+    gpu.launch_func @k::@k blocks in (%gx, %c1, %c1) threads in (%c256, %c1, %c1)
+    // becomes
+    %ne = arith.cmpi ne, %gx, %c0 : index
+    scf.if %ne {
+      gpu.launch_func @k::@k blocks in (%gx, %c1, %c1) threads in (%c256, %c1, %c1)
+    }
+    ```
+
+    An async launch yields `gpu.wait async` on its dependencies when it is
+    skipped, so its token stays valid.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect"];
+}
+
 #endif // MCORE_PIPELINE_PASSES_TD

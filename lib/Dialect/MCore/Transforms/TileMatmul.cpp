@@ -189,6 +189,16 @@ mlir::mcore::tileMatmulToGpu(RewriterBase &rewriter, Operation *op,
   FailureOr<MatmulTileConfig> cfg = chooseFormulation(*spec, options);
   if (failed(cfg))
     return failure();
+  // C += A * B with M, N or K statically 0 leaves C as it is: no kernel (a
+  // K = 0 kernel would only copy C through whole-tile vectors that never
+  // meet an MMA, and an empty grid cannot be launched).
+  auto cType = cast<ShapedType>(spec->c.getType());
+  auto bType = cast<ShapedType>(spec->b.getType());
+  int64_t k = bType.getDimSize(spec->transposeB ? 1 : 0);
+  if (cType.getDimSize(0) == 0 || cType.getDimSize(1) == 0 || k == 0) {
+    rewriter.eraseOp(op);
+    return gpu::LaunchOp();
+  }
   return buildMatmulKernel(rewriter, *spec, *cfg, options.chip);
 }
 

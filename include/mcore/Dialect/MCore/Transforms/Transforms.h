@@ -123,6 +123,8 @@ getMatmulTileConfig(Operation *op, const MatmulTilingOptions &options);
 /// (scf.forall mapped to blocks), a software-pipelined K loop that stages A
 /// and B through double-buffered LDS with 128-bit global loads, and
 /// whole-tile mcore.mma / mcore.sparse_mma ops per wave. Replaces `op`.
+/// A matmul whose M, N or K is statically 0 leaves C unchanged: it is
+/// erased, and the result is a null LaunchOp.
 FailureOr<gpu::LaunchOp> tileMatmulToGpu(RewriterBase &rewriter,
                                          Operation *op,
                                          const MatmulTilingOptions &options);

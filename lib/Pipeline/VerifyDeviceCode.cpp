@@ -1,0 +1,109 @@
+//===- VerifyDeviceCode.cpp - Device code the AMDGPU backend can compile --===//
+//
+// mcore-verify-device-code: the last check before gpu-module-to-binary. What
+// it rejects would otherwise end the process in LLVM (an instruction
+// selection abort, "Broken module found") or make bitcode the emulator
+// refuses.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mcore/Pipeline/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
+
+namespace mlir::mcore {
+#define GEN_PASS_DEF_MCOREVERIFYDEVICECODEPASS
+#include "mcore/Pipeline/Passes.h.inc"
+} // namespace mlir::mcore
+
+using namespace mlir;
+
+namespace {
+struct VerifyDeviceCodePass
+    : mcore::impl::MCoreVerifyDeviceCodePassBase<VerifyDeviceCodePass> {
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<LLVM::LLVMDialect>();
+    // What translating the module needs, as gpu-module-to-binary does.
+    registerBuiltinDialectTranslation(registry);
+    registerLLVMDialectTranslation(registry);
+    registerROCDLDialectTranslation(registry);
+  }
+
+  void runOnOperation() override {
+    gpu::GPUModuleOp module = getOperation();
+    bool ok = true;
+    module->walk([&](LLVM::AllocaOp op) {
+      unsigned space = op.getType().getAddressSpace();
+      if (space == 5)
+        return;
+      InFlightDiagnostic diag =
+          op.emitError() << "a stack allocation in address space " << space
+                         << " in device code: the AMDGPU backend "
+                            "allocates a kernel's stack in address "
+                            "space 5 (private) only";
+      if (space == 0)
+        diag << " (mcore-private-allocas moves allocations of address space "
+                "0 there)";
+      else if (space == 3)
+        diag << "; workgroup memory comes from a workgroup attribution of "
+                "gpu.launch or gpu.func, or a global in address space 3";
+      ok = false;
+    });
+    if (!ok)
+      return signalPassFailure();
+    if (failed(verifyTranslation(module)))
+      signalPassFailure();
+  }
+
+  /// Translates the module as the serializer will and runs LLVM's verifier
+  /// on each function; the first function it rejects is an error at its
+  /// llvm.func. A module that does not translate is left to the serializer,
+  /// which reports that itself.
+  LogicalResult verifyTranslation(gpu::GPUModuleOp module) {
+    llvm::LLVMContext llvmContext;
+    std::unique_ptr<llvm::Module> llvmModule = [&] {
+      // The serializer's own diagnostics are for the serializer to give.
+      ScopedDiagnosticHandler quiet(&getContext(),
+                                    [](Diagnostic &) { return success(); });
+      return translateModuleToLLVMIR(module, llvmContext, "mcore-verify",
+                                     /*disableVerification=*/true);
+    }();
+    if (!llvmModule)
+      return success();
+    // The verifier's AMDGPU rules (address spaces, calling conventions)
+    // apply by the triple.
+    llvmModule->setTargetTriple(llvm::Triple("amdgcn-amd-amdhsa"));
+    for (llvm::Function &function : *llvmModule) {
+      std::string message;
+      llvm::raw_string_ostream os(message);
+      if (!llvm::verifyFunction(function, &os))
+        continue;
+      Operation *at = module.lookupSymbol(function.getName());
+      (at ? at : module.getOperation())->emitError()
+          << "LLVM's verifier rejects function '" << function.getName()
+          << "' (the AMDGPU backend would abort on it): "
+          << StringRef(message).trim();
+      return failure();
+    }
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    if (llvm::verifyModule(*llvmModule, &os)) {
+      module.emitError() << "LLVM's verifier rejects the device module (the "
+                            "AMDGPU backend would abort on it): "
+                         << StringRef(message).trim();
+      return failure();
+    }
+    return success();
+  }
+};
+} // namespace

@@ -1,0 +1,60 @@
+// mcore-private-allocas: a stack allocation of device code in address space
+// 0 (what memref.alloca, convert-vector-to-scf's buffers and memref.dim's
+// size arrays lower to) moves to AMDGPU's private address space 5 behind an
+// addrspacecast; others are left alone. mcore-verify-device-code: what the
+// AMDGPU backend would abort on ("Cannot select: FrameIndex", "Broken module
+// found") is a located error instead.
+// RUN: %mcore-opt %s -split-input-file --pass-pipeline='builtin.module(gpu.module(mcore-private-allocas))' | FileCheck %s
+// RUN: %mcore-opt %s -split-input-file --pass-pipeline='builtin.module(gpu.module(mcore-private-allocas, mcore-verify-device-code))' -verify-diagnostics | FileCheck %s --check-prefix=OK
+// The whole pipeline (format=isa runs llc's instruction selection) on a
+// kernel with a private array compiles on every chip, at O=0 too.
+// RUN: %mcore-opt %S/Inputs/kernel-alloca.mlir --mcore-pipeline="chip=gfx942 format=isa O=0" | FileCheck %s --check-prefix=ISA
+// RUN: %mcore-opt %S/Inputs/kernel-alloca.mlir --mcore-pipeline="chip=gfx1201 format=isa" | FileCheck %s --check-prefix=ISA
+// RUN: %mcore-opt %S/Inputs/kernel-alloca.mlir --mcore-pipeline="chip=gfx90a format=hsaco O=0" -o /dev/null
+
+// ISA: gpu.binary @main_kernel {{.*}}assembly = "{{.*}}.amdhsa_kernel main_kernel
+
+// CHECK-LABEL: gpu.module @moved
+// CHECK: llvm.func @k(%[[N:.+]]: i64)
+// CHECK-NEXT: %[[P:.+]] = llvm.alloca %[[N]] x f32 {alignment = 16 : i64} : (i64) -> !llvm.ptr<5>
+// CHECK-NEXT: %[[G:.+]] = llvm.addrspacecast %[[P]] : !llvm.ptr<5> to !llvm.ptr
+// CHECK-NEXT: %[[Q:.+]] = llvm.alloca %[[N]] x i32 : (i64) -> !llvm.ptr<5>
+// CHECK-NOT: addrspacecast
+// CHECK: llvm.store %{{.+}}, %[[G]] : f32, !llvm.ptr
+// CHECK: llvm.store %{{.+}}, %[[Q]] : i32, !llvm.ptr<5>
+// OK-LABEL: gpu.module @moved
+// OK: llvm.alloca {{.*}} -> !llvm.ptr<5>
+gpu.module @moved [#rocdl.target<chip = "gfx942">] {
+  llvm.func @k(%n: i64) attributes {rocdl.kernel} {
+    %p = llvm.alloca %n x f32 {alignment = 16 : i64} : (i64) -> !llvm.ptr
+    %q = llvm.alloca %n x i32 : (i64) -> !llvm.ptr<5>
+    %v = llvm.mlir.constant(1.0 : f32) : f32
+    %i = llvm.mlir.constant(1 : i32) : i32
+    llvm.store %v, %p : f32, !llvm.ptr
+    llvm.store %i, %q : i32, !llvm.ptr<5>
+    llvm.return
+  }
+}
+
+// -----
+
+// A private array of workgroup memory is no such thing.
+gpu.module @workgroup [#rocdl.target<chip = "gfx1201">] {
+  llvm.func @k() attributes {rocdl.kernel} {
+    %c = llvm.mlir.constant(4 : i64) : i64
+    // expected-error @+1 {{a stack allocation in address space 3 in device code: the AMDGPU backend allocates a kernel's stack in address space 5 (private) only; workgroup memory comes from a workgroup attribution of gpu.launch or gpu.func, or a global in address space 3}}
+    %p = llvm.alloca %c x f32 : (i64) -> !llvm.ptr<3>
+    llvm.return
+  }
+}
+
+// -----
+
+// LLVM's verifier, on the module as the serializer translates it: a kernel
+// must return void.
+gpu.module @verifier [#rocdl.target<chip = "gfx942">] {
+  // expected-error @+1 {{LLVM's verifier rejects function 'k' (the AMDGPU backend would abort on it): Calling convention requires void return type}}
+  llvm.func @k(%x: i32) -> i32 attributes {rocdl.kernel} {
+    llvm.return %x : i32
+  }
+}

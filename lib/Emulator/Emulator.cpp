@@ -16,6 +16,7 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -162,12 +163,30 @@ static void optimizeHostModule(llvm::Module &m) {
   mpm.run(m, mam);
 }
 
+/// LLVM's IR and bitcode readers "upgrade" debug information while they
+/// parse: a module that carries debug metadata of the current version is
+/// verified there, and an invalid one ends the process (report_fatal_error,
+/// "Broken module found") before Module::load could report it. Every module
+/// MLIR translates carries that version. The upgrade is turned off
+/// (-disable-auto-upgrade-debug-info, a process-wide LLVM option that only
+/// this upgrade reads), and Module::load does its work itself: debug
+/// information of another version is stripped, invalid IR is an error, and
+/// broken debug information is stripped after the verifier.
+static void disableDebugInfoUpgrade() {
+  auto &options =
+      llvm::cl::getRegisteredOptions();
+  auto it = options.find("disable-auto-upgrade-debug-info");
+  if (it != options.end() && it->second->getNumOccurrences() == 0)
+    it->second->addOccurrence(0, it->first, "true");
+}
+
 Expected<std::unique_ptr<Module>> Module::load(llvm::MemoryBufferRef buffer,
                                                const Options &options) {
   static std::once_flag initOnce;
   std::call_once(initOnce, [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
+    disableDebugInfoUpgrade();
   });
 
   auto ctx = std::make_unique<llvm::LLVMContext>();
@@ -202,6 +221,11 @@ Expected<std::unique_ptr<Module>> Module::load(llvm::MemoryBufferRef buffer,
   }
   if (Error e = gpu->materializeAll())
     return loadError(toString(std::move(e)));
+  // What the readers' debug-information upgrade would have done: debug
+  // information of another version is dropped.
+  if (llvm::getDebugMetadataVersionFromModule(*gpu) !=
+      llvm::DEBUG_METADATA_VERSION)
+    llvm::StripDebugInfo(*gpu);
   // The rewrite assumes valid IR: invalid input is an error here, not a
   // crash later. Broken debug information is dropped, as LLVM's tools do.
   {

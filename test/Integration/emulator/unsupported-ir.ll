@@ -10,6 +10,15 @@
 ; RUN: not %mcore-emu-run %t/garbage.ll --kernel=k 2>&1 | FileCheck %s --check-prefix=GARBAGE
 ; RUN: not %mcore-emu-run %t/asm.ll --kernel=k --chip=gfx9999 2>&1 | FileCheck %s --check-prefix=CHIP
 ; RUN: not %mcore-emu-run %t/invalid.ll --kernel=k 2>&1 | FileCheck %s --check-prefix=INVALID
+; With debug metadata of the current version (every module MLIR translates
+; has it), LLVM's readers verify the module themselves and abort on an
+; invalid one; the emulator reports it instead, as text and as bitcode, for
+; --list too. (An alloca outside address space 5 is what O=0 once made.)
+; RUN: not %mcore-emu-run %t/alloca-debug.ll --kernel=k 2>&1 | FileCheck %s --check-prefix=ALLOCA
+; RUN: not %mcore-emu-run %t/alloca-debug.ll --list 2>&1 | FileCheck %s --check-prefix=ALLOCA
+; RUN: %llvm_tools_dir/llvm-as -disable-verify %t/alloca-debug.ll -o %t/alloca-debug.bc
+; RUN: not %mcore-emu-run %t/alloca-debug.bc --list 2>&1 | FileCheck %s --check-prefix=ALLOCA
+; RUN: not %mcore-emu-run %t/alloca-debug.bc --kernel=k --arg=buf:4 2>&1 | FileCheck %s --check-prefix=ALLOCA
 
 ; ASM: error: cannot load the kernel module: inline assembly in function 'k' cannot be emulated
 ; EXTERN: error: cannot load the kernel module: '__ocml_exp_f32' is called in function 'k' but not defined in the module
@@ -17,6 +26,9 @@
 ; X86: error: cannot load the kernel module: the module's target triple is 'x86_64-unknown-linux-gnu', not amdgcn-amd-amdhsa
 ; GARBAGE: error: cannot load the kernel module: it is neither LLVM bitcode nor valid LLVM IR
 ; INVALID: error: cannot load the kernel module: the module is not valid LLVM IR: Instruction does not dominate all uses!
+; ALLOCA-NOT: LLVM ERROR
+; ALLOCA: error: cannot load the kernel module: the module is not valid LLVM IR: alloca on amdgpu must be in addrspace(5)
+; ALLOCA-NOT: Stack dump
 ; CHIP: error: cannot load the kernel module: unknown chip 'gfx9999'; the emulator knows gfx908, gfx90a
 
 ;--- asm.ll
@@ -64,3 +76,15 @@ define amdgpu_kernel void @k(ptr addrspace(1) %p) "target-cpu"="gfx1201" {
   %v = add i32 1, 2
   ret void
 }
+
+;--- alloca-debug.ll
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k(ptr addrspace(1) %out) "target-cpu"="gfx1201" {
+  %p = alloca i32, align 4
+  store i32 1, ptr %p
+  %v = load i32, ptr %p
+  store i32 %v, ptr addrspace(1) %out
+  ret void
+}
+!llvm.module.flags = !{!0}
+!0 = !{i32 2, !"Debug Info Version", i32 3}

@@ -257,6 +257,9 @@ runner::compileSource(llvm::StringRef source, llvm::StringRef bufferName,
   registerCompilerDialects(registry);
   MLIRContext context(registry);
   context.allowUnregisteredDialects(false);
+  // LLVM runs on the calling thread, where catchFatalErrors
+  // (mcore/Runner/FatalErrors.h) can catch its fatal errors.
+  context.disableMultithreading();
   // Errors point at the user's source; a dump of the op would bury them.
   context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;

@@ -208,6 +208,9 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::prepare(
   registerCompilerDialects(registry);
   impl.context = std::make_unique<MLIRContext>(registry);
   impl.context->printOpOnDiagnostic(false);
+  // LLVM runs on the calling thread, where catchFatalErrors
+  // (mcore/Runner/FatalErrors.h) can catch its fatal errors.
+  impl.context->disableMultithreading();
   if (impl.options.diagnosticHandler)
     impl.context->getDiagEngine().registerHandler(
         [handler = impl.options.diagnosticHandler](Diagnostic &diag) {

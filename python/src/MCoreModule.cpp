@@ -10,13 +10,15 @@
 //
 // Compiling and running release the GIL. Nothing here ends the process:
 // errors of the compiler and of the runtime libraries are raised as
-// mcore.Error.
+// mcore.Error, and so are LLVM's fatal errors (catchFatalErrors,
+// mcore/Runner/FatalErrors.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Bindings.h"
 
 #include "mcore/Runner/Compile.h"
+#include "mcore/Runner/FatalErrors.h"
 #include "mcore/Runner/Matmul.h"
 #include "mcore/Runner/MatmulKernel.h"
 #include "mcore/Runner/Runner.h"
@@ -294,9 +296,11 @@ PYBIND11_MODULE(_mcore, m) {
                       const PipelineOptions &options, bool lowered) {
     llvm::Expected<CompileOutput> out = [&] {
       py::gil_scoped_release release;
-      return compileSource(source, "input.mlir", options,
-                           lowered ? CompileStage::Lowered
-                                   : CompileStage::Binary);
+      return catchFatalErrors<CompileOutput>([&] {
+        return compileSource(source, "input.mlir", options,
+                             lowered ? CompileStage::Lowered
+                                     : CompileStage::Binary);
+      });
     }();
     CompileOutput result = check(std::move(out));
     py::list binaries;
@@ -413,7 +417,9 @@ PYBIND11_MODULE(_mcore, m) {
               p.sparseA ? "A" : "B"));
         llvm::Error error = [&] {
           py::gil_scoped_release release;
-          return k.kernel->run(view(a), viewOrEmpty(metadata), view(b), out);
+          return catchFatalErrors([&] {
+            return k.kernel->run(view(a), viewOrEmpty(metadata), view(b), out);
+          });
         }();
         check(std::move(error));
         return result;
@@ -447,12 +453,14 @@ PYBIND11_MODULE(_mcore, m) {
           std::vector<std::string> remarks;
           llvm::Expected<std::unique_ptr<MatmulKernel>> kernel = [&] {
             py::gil_scoped_release release;
-            llvm::Expected<BackendChoice> choice = chooseBackend(requested);
-            if (!choice)
-              return llvm::Expected<std::unique_ptr<MatmulKernel>>(
-                  choice.takeError());
-            return MatmulKernel::compile(problem, *choice, options,
-                                         &remarks);
+            using Result = std::unique_ptr<MatmulKernel>;
+            return catchFatalErrors<Result>([&]() -> llvm::Expected<Result> {
+              llvm::Expected<BackendChoice> choice = chooseBackend(requested);
+              if (!choice)
+                return choice.takeError();
+              return MatmulKernel::compile(problem, *choice, options,
+                                           &remarks);
+            });
           }();
           PyKernel result{check(std::move(kernel))};
           return py::make_tuple(std::move(result), remarks);

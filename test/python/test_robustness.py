@@ -1,0 +1,115 @@
+"""Nothing ends the interpreter: compiler inputs that once aborted it (issue
+15) give results or mcore.Error, and an LLVM fatal error inside the library
+is raised as mcore.Error while the interpreter lives on."""
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import mcore
+
+# A kernel with a private array (memref.alloca): its stack allocation once
+# reached llc in address space 0 ("Cannot select: FrameIndex").
+KERNEL_ALLOCA = """
+func.func @main(%out: memref<4xf32>) {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c4, %sy = %c1, %sz = %c1) {
+    %p = memref.alloca() : memref<8xf32>
+    %c0 = arith.constant 0 : index
+    %f = arith.constant 1.0 : f32
+    memref.store %f, %p[%c0] : memref<8xf32>
+    %v = memref.load %p[%c0] : memref<8xf32>
+    memref.store %v, %out[%tx] : memref<4xf32>
+    gpu.terminator
+  }
+  return
+}
+"""
+
+# A 2:4-sparse matmul with K = 0.
+SPARSE_K0 = """
+#S24 = #sparse_tensor.encoding<{map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4])}>
+func.func @mm(%a: tensor<2x0xf16, #S24>, %b: tensor<0x2xf16>, %c: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<2x0xf16, #S24>, tensor<0x2xf16>) outs(%c : tensor<2x2xf32>) -> tensor<2x2xf32>
+  return %r : tensor<2x2xf32>
+}
+"""
+
+# f128 division in a kernel: the AMDGPU backend has no f128 arithmetic and
+# no library to call, so LLVM 22 ends with report_fatal_error ("unsupported
+# library call operation") while selecting instructions.
+FATAL_F128 = """
+module attributes {gpu.container_module} {
+  gpu.module @k [#rocdl.target<chip = "gfx942">] {
+    llvm.func @k(%p: !llvm.ptr<1>) attributes {rocdl.kernel} {
+      %x = llvm.load %p : !llvm.ptr<1> -> f128
+      %y = llvm.fdiv %x, %x : f128
+      llvm.store %y, %p : f128, !llvm.ptr<1>
+      llvm.return
+    }
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("fmt", ["isa", "llvm", "mlir"])
+def test_kernel_alloca_compiles(fmt):
+    out = mcore.compile(KERNEL_ALLOCA, chip="gfx942", format=fmt)
+    assert out
+
+
+def test_sparse_k0_makes_no_kernel():
+    # C += A B with K = 0 leaves C as it is: no kernel, and no abort.
+    assert "gpu.binary" not in mcore.compile(SPARSE_K0, chip="gfx942",
+                                             format="mlir")
+    with pytest.raises(mcore.Error, match="the program has no GPU kernel"):
+        mcore.compile(SPARSE_K0, chip="gfx942", format="isa")
+
+
+def test_o0_matmul_on_the_emulator():
+    rng = np.random.default_rng(15)
+    a = rng.standard_normal((64, 64)).astype(np.float16)
+    b = rng.standard_normal((64, 64)).astype(np.float16)
+    c = mcore.matmul(a, b, chip="gfx942", backend="emu", O=0)
+    ref = a.astype(np.float64) @ b.astype(np.float64)
+    assert np.max(np.abs(c - ref)) < 1e-3
+
+
+def test_llvm_fatal_error_is_mcore_error():
+    # The same fatal error twice: the interpreter survives the first, and
+    # the library still works after it.
+    for _ in range(2):
+        with pytest.raises(mcore.Error,
+                           match="LLVM fatal error: unsupported library call"):
+            mcore.compile(FATAL_F128, chip="gfx942", format="isa")
+    assert "v_mfma" in mcore.compile(textwrap.dedent("""
+        func.func @mm(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>,
+                      %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+          %r = linalg.matmul ins(%a, %b : tensor<64x64xf16>, tensor<64x64xf16>)
+                             outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+          return %r : tensor<64x64xf32>
+        }"""), chip="gfx942", format="isa")
+
+
+def test_interpreter_survives_a_fatal_error():
+    # In a fresh interpreter, so that a failure is the death of that
+    # process (SIGABRT), not of the test run.
+    script = textwrap.dedent(f"""
+        import mcore
+        try:
+            mcore.compile({FATAL_F128!r}, chip="gfx942", format="isa")
+        except mcore.Error as e:
+            print("raised:", str(e).splitlines()[0])
+        print("alive")
+    """)
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True,
+                          text=True, timeout=300, env=os.environ)
+    assert proc.returncode == 0, proc.stderr
+    assert "raised: LLVM fatal error: unsupported library call" in proc.stdout
+    assert proc.stdout.rstrip().endswith("alive")
+    assert "Stack dump" not in proc.stderr

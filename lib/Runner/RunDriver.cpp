@@ -158,11 +158,23 @@ RunStatus runner::dumpBinaries(ModuleOp module, const RunOptions &options,
   RunStatus status = RunStatus::Success;
   module.walk([&](gpu::BinaryOp binary) {
     for (Attribute attr : binary.getObjectsAttr()) {
+      if (status != RunStatus::Success)
+        return;
       auto object = cast<gpu::ObjectAttr>(attr);
       std::string path = options.dumpBinary;
       if (count)
         path += "." + std::to_string(count);
       ++count;
+      // The input is not overwritten (mcore-run p.mlir
+      // --dump-gpu-binary=p.mlir).
+      if (!options.inputFile.empty() && options.inputFile != "-" &&
+          (path == options.inputFile ||
+           llvm::sys::fs::equivalent(path, options.inputFile))) {
+        status = reportError(observer, "--dump-gpu-binary=" + path +
+                                           " would overwrite the input file " +
+                                           options.inputFile);
+        return;
+      }
       std::string error;
       std::unique_ptr<llvm::ToolOutputFile> out = openOutputFile(path, &error);
       if (!out) {

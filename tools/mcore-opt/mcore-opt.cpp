@@ -4,7 +4,7 @@
 // upstream's test passes), every LLVM IR translation (for
 // gpu-module-to-binary), plus the mcore dialect, passes and pipelines;
 // --mcore-pipeline finds the ROCm toolkit (ld.lld) where toolkit= is not
-// given.
+// given; -o never names the input file.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +19,9 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
 int main(int argc, char **argv) {
   mlir::mcore::setVersionPrinter("mcore-opt");
   mlir::registerAllPasses();
@@ -30,6 +33,16 @@ int main(int argc, char **argv) {
   mlir::registerAllToLLVMIRTranslations(registry);
   mlir::mcore::registerAllMCoreDialects(registry);
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "mcore optimizer driver: mlir-opt plus mcore\n", registry));
+  auto [input, output] = mlir::registerAndParseCLIOptions(
+      argc, argv, "mcore optimizer driver: mlir-opt plus mcore\n", registry);
+  // mlir-opt opens -o before it reads the input, and deletes it when the
+  // pipeline fails: -o naming the input would lose it.
+  if (input != "-" && output != "-" &&
+      (input == output || llvm::sys::fs::equivalent(input, output))) {
+    llvm::errs() << "mcore-opt: error: -o " << output
+                 << " would overwrite the input file " << input << "\n";
+    return 1;
+  }
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, input, output, registry));
 }

@@ -23,7 +23,9 @@
 // process, still gives one message and status 2. With --json every error is
 // also a JSON object on stdout. A reader that closes stdout early
 // (`mcore-run ... | head`) ends mcore-run quietly, by SIGPIPE as any filter.
-// See docs/Running.md.
+// SIGTERM, SIGINT, SIGHUP and SIGQUIT sent to mcore-run are passed on to
+// the child, and mcore-run then ends by the same signal. See
+// docs/Running.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +47,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <csignal>
+#include <iterator>
 #include <cstring>
 #include <sys/mman.h>
 #include <sys/wait.h>
@@ -253,6 +256,34 @@ constexpr int kExitIOError = 74;
 enum Phase : char { Compiling = 'c', Running = 'r' };
 volatile char *phase = nullptr;
 
+/// The child, once forked (0 before, and in the child itself).
+volatile sig_atomic_t childPid = 0;
+/// A termination signal the parent received and passed on to the child.
+volatile sig_atomic_t forwardedSignal = 0;
+/// What ends mcore-run from outside: Popen.terminate(), a CI timeout,
+/// Ctrl-C, a closed terminal.
+constexpr int kForwardedSignals[] = {SIGTERM, SIGINT, SIGHUP, SIGQUIT};
+
+/// The parent passes a termination signal on to the child, then dies of it
+/// too when the child has ended (main). Before the fork, and in a child that
+/// has not yet reset it, the signal does what it would have done.
+void forwardSignal(int sig) {
+  if (childPid > 0) {
+    forwardedSignal = sig;
+    kill(pid_t(childPid), sig);
+    return;
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+/// Ends the parent by the signal it passed on, as if it had not caught it.
+[[noreturn]] void dieOf(int sig) {
+  signal(sig, SIG_DFL);
+  raise(sig);
+  _exit(128 + sig);
+}
+
 /// Shows what mcore-run is doing, for how long and, on the emulator, how
 /// far (ProgressLine: on a terminal, unless --quiet). Tells the parent when
 /// the program starts running.
@@ -396,10 +427,32 @@ int main(int argc, char **argv) {
     phase = static_cast<volatile char *>(shared);
     *phase = Compiling;
   }
+  // A signal that ends mcore-run ends the child too: it would otherwise
+  // run on (a hung kernel for MCORE_EMU_TIMEOUT).
+  struct sigaction forward = {};
+  forward.sa_handler = forwardSignal;
+  sigemptyset(&forward.sa_mask);
+  struct sigaction previous[std::size(kForwardedSignals)];
+  sigset_t blocked, unblocked;
+  sigemptyset(&blocked);
+  for (int sig : kForwardedSignals)
+    sigaddset(&blocked, sig);
+  // Held back until the parent knows the child's pid.
+  sigprocmask(SIG_BLOCK, &blocked, &unblocked);
+  for (size_t i = 0; i < std::size(kForwardedSignals); ++i)
+    sigaction(kForwardedSignals[i], &forward, &previous[i]);
+  auto restore = [&] {
+    for (size_t i = 0; i < std::size(kForwardedSignals); ++i)
+      sigaction(kForwardedSignals[i], &previous[i], nullptr);
+    sigprocmask(SIG_SETMASK, &unblocked, nullptr);
+  };
   pid_t child = fork();
-  if (child < 0)
+  if (child < 0) {
+    restore();
     return exitCode(run());
+  }
   if (child == 0) {
+    restore();
     RunStatus status = run();
     llvm::outs().flush();
     llvm::errs().flush();
@@ -409,6 +462,8 @@ int main(int argc, char **argv) {
           : status == RunStatus::Mismatch ? kChildMismatch
                                           : kChildFailure);
   }
+  childPid = child;
+  sigprocmask(SIG_SETMASK, &unblocked, nullptr);
   int wstatus = 0;
   while (waitpid(child, &wstatus, 0) < 0) {
     if (errno != EINTR) {
@@ -417,6 +472,9 @@ int main(int argc, char **argv) {
       return exitCode(RunStatus::Failure);
     }
   }
+  childPid = 0;
+  if (forwardedSignal)
+    dieOf(forwardedSignal);
   // stdout was closed under the child (SIGPIPE, or LLVM's handler of it,
   // which exits with EX_IOERR): end as quietly, as a filter does.
   if ((WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGPIPE) ||

@@ -39,9 +39,13 @@ const emu::Module *getModule(std::string &error) {
   static bool tried = false;
   if (!tried) {
     tried = true;
-    llvm::Expected<std::unique_ptr<emu::Module>> m = emu::Module::loadFile(
-        std::string(MCORE_EMU_KERNEL_DIR) + "/swmmac_perf_gfx1201.bc",
-        emu::Options::fromEnvironment());
+    llvm::Expected<emu::Options> options = emu::Options::fromEnvironment();
+    llvm::Expected<std::unique_ptr<emu::Module>> m =
+        options ? emu::Module::loadFile(std::string(MCORE_EMU_KERNEL_DIR) +
+                                            "/swmmac_perf_gfx1201.bc",
+                                        *options)
+                : llvm::Expected<std::unique_ptr<emu::Module>>(
+                      options.takeError());
     if (m)
       module = std::move(*m);
     else

@@ -27,6 +27,7 @@
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <mutex>
 
@@ -47,30 +48,57 @@ std::string envString(const char *name) {
 
 } // namespace
 
-Options Options::fromEnvironment() {
+/// A number of seconds, > 0.
+static Error parseSeconds(const char *name, llvm::StringRef text,
+                          double &out) {
+  double v;
+  if (text.trim().getAsDouble(v) || !(v > 0) || !std::isfinite(v))
+    return llvm::createStringError(
+        llvm::formatv("{0}={1} is not a number of seconds greater than 0",
+                      name, text)
+            .str());
+  out = v;
+  return Error::success();
+}
+
+/// An unsigned integer from `min` to `max`.
+static Error parseUnsigned(const char *name, llvm::StringRef text,
+                           unsigned min, unsigned max, llvm::StringRef what,
+                           unsigned &out) {
+  unsigned v;
+  if (text.trim().getAsInteger(10, v) || v < min || v > max)
+    return llvm::createStringError(
+        llvm::formatv("{0}={1} is not {2}", name, text, what).str());
+  out = v;
+  return Error::success();
+}
+
+Expected<Options> Options::fromEnvironment() {
   Options o;
   o.chip = envString("MCORE_EMU_CHIP");
   std::string check = envString("MCORE_EMU_CHECK");
   o.boundsCheck = !check.empty() && check != "0";
   if (std::string t = envString("MCORE_EMU_THREADS"); !t.empty())
-    o.threads = unsigned(std::strtoul(t.c_str(), nullptr, 10));
-  if (std::string t = envString("MCORE_EMU_TIMEOUT"); !t.empty()) {
-    double v = std::strtod(t.c_str(), nullptr);
-    if (v > 0)
-      o.timeoutSeconds = v;
-  }
-  if (std::string t = envString("MCORE_EMU_STALL_TIMEOUT"); !t.empty()) {
-    double v = std::strtod(t.c_str(), nullptr);
-    if (v > 0)
-      o.stallSeconds = v;
-  }
+    if (Error e = parseUnsigned("MCORE_EMU_THREADS", t, 0, 4096,
+                                "a number of threads from 0 (one per core) "
+                                "to 4096",
+                                o.threads))
+      return std::move(e);
+  for (auto [name, seconds] :
+       {std::pair<const char *, double *>{"MCORE_EMU_TIMEOUT",
+                                          &o.timeoutSeconds},
+        {"MCORE_EMU_STALL_TIMEOUT", &o.stallSeconds},
+        {"MCORE_EMU_HANG_TIMEOUT", &o.hangSeconds}})
+    if (std::string t = envString(name); !t.empty())
+      if (Error e = parseSeconds(name, t, *seconds))
+        return std::move(e);
   if (std::string t = envString("MCORE_EMU_CATCH_FAULTS"); !t.empty())
     o.catchFaults = t != "0";
-  if (std::string t = envString("MCORE_EMU_STACK_KB"); !t.empty()) {
-    unsigned v = unsigned(std::strtoul(t.c_str(), nullptr, 10));
-    if (v >= 16)
-      o.stackKiB = v;
-  }
+  if (std::string t = envString("MCORE_EMU_STACK_KB"); !t.empty())
+    if (Error e = parseUnsigned("MCORE_EMU_STACK_KB", t, 16, 1u << 20,
+                                "a stack size in KiB from 16 to 1048576",
+                                o.stackKiB))
+      return std::move(e);
   return o;
 }
 

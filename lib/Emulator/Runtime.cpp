@@ -270,6 +270,16 @@ void WorkGroup::run() {
                           launch->req->options->stallSeconds, describeStates())
                 .str());
       return;
+    } else if (now - progressTime > std::chrono::duration<double>(
+                                        launch->req->options->hangSeconds)) {
+      fault(nullptr,
+            llvm::formatv("the work-group hangs: for {0} s no lane reached a "
+                          "barrier, a wave-wide instruction or the end of "
+                          "the kernel (an endless loop; "
+                          "MCORE_EMU_HANG_TIMEOUT sets the limit); {1}",
+                          launch->req->options->hangSeconds, describeStates())
+                .str());
+      return;
     }
     if (now > launch->deadline) {
       fault(nullptr, llvm::formatv(

@@ -51,9 +51,22 @@ namespace emu = mlir::mcore::emu;
 
 namespace {
 
-const emu::Options &options() {
-  static const emu::Options *o = new emu::Options(emu::Options::fromEnvironment());
-  return *o;
+/// The MCORE_EMU_* settings, or the error about a bad one.
+struct Settings {
+  emu::Options options;
+  std::string error;
+};
+const Settings &settings() {
+  static const Settings *s = [] {
+    auto *s = new Settings;
+    llvm::Expected<emu::Options> o = emu::Options::fromEnvironment();
+    if (o)
+      s->options = std::move(*o);
+    else
+      s->error = llvm::toString(o.takeError());
+    return s;
+  }();
+  return *s;
 }
 
 mlir::mcore::runtime::ErrorReporter &errors() {
@@ -180,7 +193,11 @@ void *mgpuModuleLoad(void *data, size_t gpuBlobSize) {
   llvm::MemoryBufferRef buffer(
       llvm::StringRef(static_cast<const char *>(data), gpuBlobSize),
       "gpu-binary");
-  emu::Options o = options();
+  if (!settings().error.empty()) {
+    report(settings().error);
+    return nullptr;
+  }
+  emu::Options o = settings().options;
   {
     std::lock_guard<std::mutex> lock(stateMutex);
     if (!chipOverride().empty())

@@ -113,3 +113,27 @@ def test_interpreter_survives_a_fatal_error():
     assert "raised: LLVM fatal error: unsupported library call" in proc.stdout
     assert proc.stdout.rstrip().endswith("alive")
     assert "Stack dump" not in proc.stderr
+
+
+@pytest.mark.parametrize("name,value,message", [
+    ("MCORE_EMU_STACK_KB", "abc",
+     "MCORE_EMU_STACK_KB=abc is not a stack size in KiB from 16 to 1048576"),
+    ("MCORE_EMU_THREADS", "-3",
+     "MCORE_EMU_THREADS=-3 is not a number of threads from 0 (one per core) "
+     "to 4096"),
+])
+def test_bad_emulator_settings_are_errors(name, value, message):
+    script = textwrap.dedent("""
+        import numpy as np, mcore
+        a = np.ones((16, 16), np.float16)
+        try:
+            mcore.matmul(a, a, chip="gfx1201", backend="emu")
+            print("no error")
+        except mcore.Error as e:
+            print("error:", e)
+    """)
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True,
+                          text=True, timeout=300,
+                          env=dict(os.environ, **{name: value}))
+    assert proc.returncode == 0, proc.stderr
+    assert message in proc.stdout

@@ -68,6 +68,12 @@ static cl::opt<double> stall("emu-stall-timeout",
                                       "wait at a barrier before a launch "
                                       "counts as deadlocked"),
                              cl::init(0), cl::cat(category));
+static cl::opt<double> hang("emu-hang-timeout",
+                            cl::desc("Seconds in which no lane of a "
+                                     "work-group reaches a barrier, a "
+                                     "wave-wide instruction or the end before "
+                                     "it counts as hung (an endless loop)"),
+                            cl::init(0), cl::cat(category));
 static cl::opt<bool>
     quiet("quiet",
           cl::desc("No progress line (otherwise shown on a terminal for "
@@ -111,7 +117,10 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv,
                               "Run an AMDGPU kernel on mcore's CPU emulator\n");
-  emu::Options options = emu::Options::fromEnvironment();
+  llvm::Expected<emu::Options> environment = emu::Options::fromEnvironment();
+  if (!environment)
+    return fail(toString(environment.takeError()));
+  emu::Options options = std::move(*environment);
   if (!chip.empty())
     options.chip = chip;
   if (check)
@@ -122,6 +131,8 @@ int main(int argc, char **argv) {
     options.timeoutSeconds = timeout;
   if (stall > 0)
     options.stallSeconds = stall;
+  if (hang > 0)
+    options.hangSeconds = hang;
   // How far the launch is, on a terminal.
   mlir::mcore::ProgressLine line(
       "mcore-emu-run",

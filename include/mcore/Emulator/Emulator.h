@@ -7,7 +7,8 @@
 // lane; matrix and cross-lane instructions execute when the lanes of a wave
 // meet. See docs/Emulator.md.
 //
-//   auto module = emu::Module::loadFile("kernel.bc", emu::Options::fromEnvironment());
+//   emu::Options options = cantFail(emu::Options::fromEnvironment());
+//   auto module = emu::Module::loadFile("kernel.bc", options);
 //   const emu::Kernel *k = cantFail((*module)->getKernel("matmul"));
 //   void *params[] = {&a, &b, &c};
 //   if (llvm::Error e = (*module)->launch(*k, {8, 8, 1}, {128, 1, 1}, 0, params))
@@ -56,6 +57,11 @@ struct Options {
   /// reaches a barrier, a wave-wide instruction or the end for this long is
   /// reported as a barrier deadlock. MCORE_EMU_STALL_TIMEOUT (seconds).
   double stallSeconds = 20;
+  /// A work-group in which no lane reaches a barrier, a wave-wide
+  /// instruction or the end for this long is reported as hung (an endless
+  /// loop; a long but working kernel makes progress much more often).
+  /// MCORE_EMU_HANG_TIMEOUT (seconds).
+  double hangSeconds = 60;
   /// Stack of each lane's fiber. MCORE_EMU_STACK_KB.
   unsigned stackKiB = 256;
   /// Turn a segmentation fault, stack overflow, integer division trap or
@@ -71,8 +77,10 @@ struct Options {
   std::function<void(llvm::StringRef kernel, uint64_t done, uint64_t total)>
       progress;
 
-  /// Defaults, overridden by the MCORE_EMU_* environment variables.
-  static Options fromEnvironment();
+  /// Defaults, overridden by the MCORE_EMU_* environment variables; a
+  /// value that is not one (MCORE_EMU_STACK_KB=abc, MCORE_EMU_THREADS=-3)
+  /// is an error naming the variable.
+  static llvm::Expected<Options> fromEnvironment();
 };
 
 struct Dim3 {

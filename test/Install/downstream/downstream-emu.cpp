@@ -31,8 +31,13 @@ attributes #0 = { "target-cpu"="gfx942" "amdgpu-flat-work-group-size"="1,256" }
 
 int main() {
   auto buffer = llvm::MemoryBuffer::getMemBuffer(kKernel, "affine.ll");
-  auto module = emu::Module::load(buffer->getMemBufferRef(),
-                                  emu::Options::fromEnvironment());
+  llvm::Expected<emu::Options> options = emu::Options::fromEnvironment();
+  if (!options) {
+    llvm::errs() << "downstream-emu: error: "
+                 << llvm::toString(options.takeError()) << "\n";
+    return 1;
+  }
+  auto module = emu::Module::load(buffer->getMemBufferRef(), *options);
   if (!module) {
     llvm::errs() << "downstream-emu: error: "
                  << llvm::toString(module.takeError()) << "\n";

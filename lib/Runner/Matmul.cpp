@@ -208,6 +208,13 @@ std::string MatmulProblem::describe() const {
       .str();
 }
 
+llvm::Error MatmulProblem::sizeOutOfRange(llvm::StringRef what,
+                                          const llvm::Twine &value) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 what + " = " + value +
+                                     " is out of range (1 to 2^31 - 1)");
+}
+
 llvm::Error MatmulProblem::validate() const {
   auto fail = [](const llvm::Twine &message) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
@@ -215,8 +222,7 @@ llvm::Error MatmulProblem::validate() const {
   for (auto [what, size] :
        {std::pair("M", m), std::pair("N", n), std::pair("K", k)})
     if (size < 1 || size > std::numeric_limits<int32_t>::max())
-      return fail(llvm::Twine(what) + " = " + llvm::Twine(size) +
-                  " is out of range (1 to 2^31 - 1)");
+      return sizeOutOfRange(what, llvm::Twine(size));
   if (batch < 0 || batch > std::numeric_limits<int32_t>::max())
     return fail("the batch = " + llvm::Twine(batch) +
                 " is out of range (1 to 2^31 - 1, or 0 for none)");

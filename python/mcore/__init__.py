@@ -188,6 +188,9 @@ def decompress_2to4(values, metadata, k: Optional[int] = None) -> _np.ndarray:
     kc = values.shape[-1]
     if k is None:
         k = 2 * kc
+    if isinstance(k, bool) or not isinstance(k, (int, _np.integer)) \
+            or not 0 <= k < 2**31:
+        raise Error(f"k must be an integer from 0 to 2^31 - 1, got {k!r}")
     kind, vbits, rows, _ = _to_bits(values)
     meta = _np.ascontiguousarray(
         metadata.astype(_np.uint32).reshape(rows, -1) if metadata.size

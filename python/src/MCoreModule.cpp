@@ -428,15 +428,25 @@ PYBIND11_MODULE(_mcore, m) {
   // The problem as keyword arguments: sizes, types, the 2:4 operand, the
   // batch and how A and B are stored (include/mcore/Runner/Matmul.h).
   m.def("compile_matmul",
-        [](int64_t m, int64_t n, int64_t k, const std::string &a,
-           const std::string &b, const std::string &c, bool sparseA,
-           bool sparseB, int64_t batch, bool sharedA, bool sharedB,
-           bool transposeB, const std::string &chip,
+        [](const py::int_ &mArg, const py::int_ &nArg, const py::int_ &kArg,
+           const std::string &a, const std::string &b, const std::string &c,
+           bool sparseA, bool sparseB, int64_t batch, bool sharedA,
+           bool sharedB, bool transposeB, const std::string &chip,
            const std::string &backend, const PipelineOptions &options) {
+          // Python integers of any size: one too large for int64_t is out
+          // of range as any other (not a TypeError of the binding).
+          auto size = [](const char *what, const py::int_ &value) {
+            int overflow = 0;
+            long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+            if (overflow)
+              check(MatmulProblem::sizeOutOfRange(
+                  what, std::string(py::str(value))));
+            return int64_t(v);
+          };
           MatmulProblem problem;
-          problem.m = m;
-          problem.n = n;
-          problem.k = k;
+          problem.m = size("M", mArg);
+          problem.n = size("N", nArg);
+          problem.k = size("K", kArg);
           problem.a = elementTypeOf(a);
           problem.b = elementTypeOf(b);
           problem.c = elementTypeOf(c);

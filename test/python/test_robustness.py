@@ -137,3 +137,19 @@ def test_bad_emulator_settings_are_errors(name, value, message):
                           env=dict(os.environ, **{name: value}))
     assert proc.returncode == 0, proc.stderr
     assert message in proc.stdout
+
+
+def test_out_of_range_integers_are_mcore_errors():
+    # Not the binding's TypeError: the same message as any other bad size.
+    with pytest.raises(mcore.Error, match=r"^M = 9223372036854775808 is out "
+                       r"of range \(1 to 2\^31 - 1\)$"):
+        mcore.compile_matmul(2**63, 16, 16, chip="gfx942", backend="emu")
+    with pytest.raises(mcore.Error, match=r"^K = -18446744073709551616 is out "
+                       r"of range"):
+        mcore.compile_matmul(16, 16, -2**64, chip="gfx942", backend="emu")
+    values = np.zeros((4, 2), np.float16)
+    metadata = np.zeros((4, 1), np.uint32)
+    for k in (-4, 2**40, 2.0, True):
+        with pytest.raises(mcore.Error, match="k must be an integer from 0 "
+                           "to 2\\^31 - 1, got"):
+            mcore.decompress_2to4(values, metadata, k=k)

@@ -142,6 +142,10 @@ struct MatmulProblem {
   /// and the layout (one 2:4 operand, stored with K innermost; shared
   /// operands need a batch). The error is one sentence.
   llvm::Error validate() const;
+  /// The error validate() gives for a size `what` ("M", "N", "K") of
+  /// `value` (also for values no int64_t holds, as Python passes them).
+  static llvm::Error sizeOutOfRange(llvm::StringRef what,
+                                    const llvm::Twine &value);
 };
 
 /// Parses "MxNxK" (e.g. "256x256x256").

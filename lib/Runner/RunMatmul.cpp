@@ -129,9 +129,13 @@ static llvm::Error parseProblem(const RunMatmulOptions &options,
   else
     return makeError("--sparse-form=" + options.sparseForm +
                      " is not one of encoded, compressed");
-  if (options.repeat < 1)
+  // A bound that still lets a timing settle, and keeps a typo
+  // (--repeat=1000000000) from running for days.
+  constexpr int64_t kMaxRepeat = 100000;
+  if (options.repeat < 1 || options.repeat > kMaxRepeat)
     return makeError("--repeat=" + std::to_string(options.repeat) +
-                     " must be at least 1");
+                     " is out of range (1 to " + std::to_string(kMaxRepeat) +
+                     ")");
   if (llvm::Error e = parseEpilogue(options.epilogue, options.outType, problem))
     return e;
   if (problem.hasEpilogue() && problem.isSparse() &&

@@ -220,8 +220,8 @@ static cl::opt<std::string, true>
                   cl::cat(matmulCat));
 static cl::opt<int64_t, true>
     repeat("repeat", cl::location(matmulOptions.repeat),
-           cl::desc("Runs; with N > 1 the time is the mean of runs 2..N (the "
-                    "first is checked and warms up)"),
+           cl::desc("Runs, 1 to 100000; with N > 1 the time is the mean of "
+                    "runs 2..N (the first is checked and warms up)"),
            cl::init(1), cl::cat(matmulCat));
 static cl::opt<std::string, true> epilogueList(
     "epilogue", cl::location(matmulOptions.epilogue),

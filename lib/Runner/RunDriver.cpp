@@ -40,6 +40,12 @@ RunStatus runner::reportError(RunObserver &observer, llvm::Error error) {
   return reportError(observer, llvm::toString(std::move(error)));
 }
 
+void runner::reportWarning(RunObserver &observer, const llvm::Twine &message) {
+  observer.clearLine();
+  llvm::outs().flush();
+  llvm::errs() << "mcore-run: warning: " << message << "\n";
+}
+
 llvm::Expected<Backend> runner::parseBackendOption(llvm::StringRef name) {
   for (Backend backend : {Backend::Auto, Backend::Hip, Backend::Emu})
     if (name == getBackendName(backend))

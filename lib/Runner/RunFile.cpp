@@ -288,6 +288,19 @@ RunStatus runner::runFile(const RunFileOptions &options,
   if (!choice)
     return reportError(observer, choice.takeError());
 
+  // Options of a compilation that does not happen are ignored, not silently.
+  std::optional<std::string> builtFor = binaryChip(*module);
+  if (builtFor && *chip && getChipName(**chip) != *builtFor)
+    reportWarning(observer, "--chip=" + options.chip +
+                                " is ignored: the gpu.binary in '" +
+                                options.inputFile + "' is compiled for " +
+                                *builtFor);
+  if (isLoweredHost(*module) && !options.pipelineOptions.empty())
+    reportWarning(observer, "--pipeline-options=\"" + options.pipelineOptions +
+                                "\" is ignored: '" + options.inputFile +
+                                "' is already lowered (host code in the LLVM "
+                                "dialect, kernels in gpu.binary)");
+
   if (options.printInputIR)
     printModule(*module);
   // Anything but LLVM-dialect host code (and gpu.binary) needs compiling.

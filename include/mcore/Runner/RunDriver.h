@@ -64,6 +64,8 @@ struct RunOptions {
 /// its line and stdout is flushed. Returns RunStatus::Failure.
 RunStatus reportError(RunObserver &observer, const llvm::Twine &message);
 RunStatus reportError(RunObserver &observer, llvm::Error error);
+/// Prints "mcore-run: warning: <message>" to stderr.
+void reportWarning(RunObserver &observer, const llvm::Twine &message);
 
 /// --backend: auto, hip or emu.
 llvm::Expected<Backend> parseBackendOption(llvm::StringRef name);

@@ -126,3 +126,21 @@ func.func @unsigned_weight_on_cdna(%v: memref<64x32xi8>, %m: memref<64x2xi32>, %
   mcore.sparse_matmul ins(%v, %m, %x : memref<64x32xi8>, memref<64x2xi32>, memref<64x64xi8>) outs(%C : memref<64x64xi32>) {unsigned_a, transpose_b, transpose_c}
   return
 }
+
+// -----
+
+// An operand in workgroup memory: one located error (it was three unlocated
+// ones from the host lowering).
+func.func @workgroup_operand(%A: memref<64x64xf16, #gpu.address_space<workgroup>>, %B: memref<64x64xf16>, %C: memref<64x64xf32>) {
+  // expected-error @+1 {{mcore-tile-matmul needs operands in memory the host passes (no memory space, 0 or 1); got 'memref<64x64xf16, #gpu.address_space<workgroup>>'}}
+  linalg.matmul ins(%A, %B : memref<64x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf16>) outs(%C : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+func.func @private_c(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf32, 5>) {
+  // expected-error @+1 {{mcore-tile-matmul needs operands in memory the host passes (no memory space, 0 or 1); got 'memref<64x64xf32, 5>'}}
+  linalg.matmul ins(%A, %B : memref<64x64xf16>, memref<64x64xf16>) outs(%C : memref<64x64xf32, 5>)
+  return
+}

@@ -304,6 +304,16 @@ FailureOr<MatmulSpec> tilematmul::getMatmulSpec(Operation *op) {
     auto type = dyn_cast<MemRefType>(v.getType());
     if (!type)
       return op->emitError("operands must be memrefs");
+    // The kernel reads its operands from memory the host passes: workgroup
+    // or private memory belongs to another kernel, and the host lowering
+    // (gpu-to-llvm) converts no #gpu.address_space.
+    Attribute space = type.getMemorySpace();
+    auto intSpace = dyn_cast_if_present<IntegerAttr>(space);
+    if (space &&
+        !(intSpace && (intSpace.getInt() == 0 || intSpace.getInt() == 1)))
+      return op->emitError("mcore-tile-matmul needs operands in memory the "
+                           "host passes (no memory space, 0 or 1); got ")
+             << type;
     // Rows are read with vector loads: elements of a row must be adjacent.
     if (!type.isLastDimUnitStride())
       return op->emitError("mcore-tile-matmul needs operands whose rows are "

@@ -7,7 +7,11 @@
 //   kernels        mcore-lower-compress-2to4, mcore-tile-matmul (fused
 //                  epilogues), mcore-linalg-to-gpu, mcore-host-buffers,
 //                  mcore-distribute,
-//                  convert-mcore-to-amdgpu, convert-amdgpu-to-rocdl
+//                  convert-mcore-to-amdgpu, convert-amdgpu-to-rocdl; with
+//                  kernels=given (the input has its kernels: a transform
+//                  script's, or a front end's vector.contract) no
+//                  mcore-tile-matmul, and mcore-vector-contract-to-mma and
+//                  mcore-select-intrinsics before mcore-distribute
 //   lowering       gpu-launch-sink-index-computations, gpu-kernel-outlining,
 //                  rocdl-attach-target; in each gpu.module
 //                  mcore-expand-math, vector/scf/affine to LLVM and
@@ -89,7 +93,8 @@ void mlir::mcore::buildMCoreBufferizationPipeline(OpPassManager &pm) {
 }
 
 void mlir::mcore::buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
-                                           const MatmulTilingOptions &t) {
+                                           const MatmulTilingOptions &t,
+                                           bool tileMatmuls) {
   std::string chipName = getChipName(chip).str();
   pm.addPass(createMCoreLowerCompress2to4Pass());
   MCoreTileMatmulPassOptions tile;
@@ -107,12 +112,23 @@ void mlir::mcore::buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
   tile.schedBarriers = t.schedBarriers;
   tile.groupM = t.groupM;
   tile.swapOperands = t.swapOperands;
-  pm.addPass(createMCoreTileMatmulPass(tile));
+  if (tileMatmuls)
+    pm.addPass(createMCoreTileMatmulPass(tile));
   // Linalg ops no matmul kernel took (with a remark each).
   pm.addPass(createMCoreLinalgToGpuPass());
   pm.addPass(createMCoreHostBuffersPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  if (!tileMatmuls) {
+    // The input's kernels: contractions become whole-tile mcore ops, and
+    // every mcore op gets (or is checked for) its instruction.
+    MCoreVectorContractToMmaPassOptions contracts;
+    contracts.chip = chipName;
+    pm.addPass(createMCoreVectorContractToMmaPass(contracts));
+    MCoreSelectIntrinsicsPassOptions select;
+    select.chip = chipName;
+    pm.addPass(createMCoreSelectIntrinsicsPass(select));
+  }
   pm.addPass(createMCoreDistributePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -254,8 +270,14 @@ LogicalResult mlir::mcore::buildMCorePipeline(OpPassManager &pm,
             : "mcore-pipeline: toolkit=" + o.toolkit +
                   " has no executable llvm/bin/ld.lld");
 
+  if (o.kernels != "tile" && o.kernels != "given")
+    return fail("mcore-pipeline: unknown kernels '" + o.kernels +
+                "'; use tile (mcore-tile-matmul makes them) or given (the "
+                "input has them)");
+
   buildMCoreBufferizationPipeline(pm);
-  buildMCoreKernelPipeline(pm, *chip, o.getTilingOptions(*chip));
+  buildMCoreKernelPipeline(pm, *chip, o.getTilingOptions(*chip),
+                           /*tileMatmuls=*/o.kernels == "tile");
   buildMCoreLoweringPipeline(pm, *chip, o.optLevel, abi);
   // Device-library calls (gpu.printf, some work-item queries): none linked
   // for the emulator; for the GPU, a located error when the toolkit lacks

@@ -53,6 +53,14 @@ struct MCorePipelineOptions : PassPipelineOptions<MCorePipelineOptions> {
                      "6.3). Default: the version that loads on the oldest "
                      "ROCm the chip runs on, 500 for every chip mcore "
                      "knows (LLVM's own default is 600)")};
+  Option<std::string> kernels{
+      *this, "kernels",
+      llvm::cl::desc("Where the kernels come from: tile (mcore-tile-matmul "
+                     "makes them from linalg.matmul) or given (the input "
+                     "has them already, from a transform script or a front "
+                     "end: vector.contract or mcore ops in gpu.launch; "
+                     "nothing is tiled)"),
+      llvm::cl::init("tile")};
   // Tiling, as in mcore-tile-matmul.
   Option<int64_t> tileM{*this, "tile-m",
                         llvm::cl::desc("Rows of C per work-group (0: default)"),
@@ -129,8 +137,13 @@ LogicalResult buildMCorePipeline(OpPassManager &pm,
 void buildMCoreBufferizationPipeline(OpPassManager &pm);
 /// Memrefs to gpu.launch kernels with per-lane ROCDL matrix instructions;
 /// host buffers the kernels use made GPU-accessible, temporaries freed.
+/// With `tileMatmuls` false (kernels=given) nothing is tiled: the kernels
+/// are the input's, whole-tile or per-lane mcore ops or vector.contract
+/// (mcore-vector-contract-to-mma and mcore-select-intrinsics run before
+/// mcore-distribute), and `tiling` is not used.
 void buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
-                              const MatmulTilingOptions &tiling);
+                              const MatmulTilingOptions &tiling,
+                              bool tileMatmuls = true);
 /// Kernels outlined into a gpu.module for `chip` (code object version
 /// `abi`, "500" for v5), lowered to the LLVM dialect with ROCDL, host code
 /// to the LLVM dialect with mgpu* calls.

@@ -290,3 +290,27 @@ func.func @intrinsic_not_an_intrinsic(%a: vector<4xf16>, %b: vector<4xf16>, %c: 
 func.func @empty_intrinsic() attributes {i = #mcore.intrinsic<"">} {
   return
 }
+
+// -----
+
+func.func @expand_index_shape(%v: vector<16x16xf16>, %i: vector<16x8xi8>) -> vector<16x32xf16> {
+  // expected-error @+1 {{the index must have the shape of the values, 16x16, got 'vector<16x8xi8>'}}
+  %a = mcore.expand_2to4 %v, %i : vector<16x16xf16>, vector<16x8xi8> -> vector<16x32xf16>
+  return %a : vector<16x32xf16>
+}
+
+// -----
+
+func.func @expand_odd(%v: vector<16x15xf16>, %i: vector<16x15xi8>) -> vector<16x30xf16> {
+  // expected-error @+1 {{the values must hold whole groups: an even number of compressed columns, got 'vector<16x15xf16>'}}
+  %a = mcore.expand_2to4 %v, %i : vector<16x15xf16>, vector<16x15xi8> -> vector<16x30xf16>
+  return %a : vector<16x30xf16>
+}
+
+// -----
+
+func.func @expand_result(%v: vector<16x16xf16>, %i: vector<16x16xi8>) -> vector<16x16xf16> {
+  // expected-error @+1 {{the result must be 'vector<16x32xf16>' (twice the compressed columns), got 'vector<16x16xf16>'}}
+  %a = mcore.expand_2to4 %v, %i : vector<16x16xf16>, vector<16x16xi8> -> vector<16x16xf16>
+  return %a : vector<16x16xf16>
+}

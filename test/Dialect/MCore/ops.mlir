@@ -66,6 +66,13 @@ func.func @fp8_tiles(%a: vector<16x32xf8E4M3FNUZ>, %b: vector<32x16xf8E5M2FNUZ>,
   return %d, %e : vector<16x16xf32>, vector<16x16xf32>
 }
 
+// CHECK-LABEL: func @expand_2to4
+func.func @expand_2to4(%v: vector<16x16xf16>, %i: vector<16x16xi8>) -> vector<16x32xf16> {
+  // CHECK: mcore.expand_2to4 %{{.*}}, %{{.*}} : vector<16x16xf16>, vector<16x16xi8> -> vector<16x32xf16>
+  %a = mcore.expand_2to4 %v, %i : vector<16x16xf16>, vector<16x16xi8> -> vector<16x32xf16>
+  return %a : vector<16x32xf16>
+}
+
 // CHECK-LABEL: func @load_sparse_index
 func.func @load_sparse_index(%meta: memref<?x?xi32>, %r: index, %k: index) -> vector<16x16xi8> {
   // CHECK: mcore.load_sparse_index %{{.*}}[%{{.*}}, %{{.*}}] : memref<?x?xi32> -> vector<16x16xi8>

@@ -201,5 +201,31 @@ LogicalResult LoadSparseIndexOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Expand2to4Op
+//===----------------------------------------------------------------------===//
+
+LogicalResult Expand2to4Op::verify() {
+  auto values = cast<VectorType>(getValues().getType());
+  auto index = cast<VectorType>(getIndex().getType());
+  auto result = cast<VectorType>(getResult().getType());
+  if (index.getShape() != values.getShape())
+    return emitOpError("the index must have the shape of the values, ")
+           << values.getShape()[0] << "x" << values.getShape()[1] << ", got "
+           << index;
+  if (values.getDimSize(1) % 2 != 0)
+    return emitOpError("the values must hold whole groups: an even number "
+                       "of compressed columns, got ")
+           << values;
+  if (result.getElementType() != values.getElementType() ||
+      result.getDimSize(0) != values.getDimSize(0) ||
+      result.getDimSize(1) != 2 * values.getDimSize(1))
+    return emitOpError("the result must be ")
+           << VectorType::get({values.getDimSize(0), 2 * values.getDimSize(1)},
+                              values.getElementType())
+           << " (twice the compressed columns), got " << result;
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "mcore/Dialect/MCore/IR/MCoreOps.cpp.inc"

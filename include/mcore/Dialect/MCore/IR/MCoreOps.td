@@ -151,6 +151,44 @@ def MCore_LoadSparseIndexOp : MCore_Op<"load_sparse_index"> {
   let hasVerifier = 1;
 }
 
+def MCore_Expand2to4Op : MCore_Op<"expand_2to4", [Pure]> {
+  let summary = "The dense tile a compressed 2:4 tile and its index stand for";
+  let description = [{
+    The vector-level form of a 2:4-sparse operand: `values` (`R x C`) holds
+    two values of every group of four of an `R x 2C` tile, and `index`
+    (`R x C` of i8, the whole-tile index of `mcore.sparse_mma`, as
+    `mcore.load_sparse_index` reads it) the position (0-3) of each within
+    its group. The result is the dense tile: element `(r, 4g + p)` is
+    `values(r, 2g + j)` where `index(r, 2g + j) = p` (j = 0 or 1), else 0.
+    Within a group the two positions must be different (canonical metadata
+    has them in increasing order).
+
+    It is how a front end that computes with `vector.contract` says that A
+    is 2:4-sparse: `mcore-vector-contract-to-mma` turns a contraction whose
+    A is an `mcore.expand_2to4` into `mcore.sparse_mma` on `values` and
+    `index` (SWMMAC, SMFMAC), and the expansion never happens. It has no
+    other lowering: one left over is an error of that pass.
+
+    ```mlir
+    %a = mcore.expand_2to4 %values, %index
+        : vector<16x16xf16>, vector<16x16xi8> -> vector<16x32xf16>
+    %d = vector.contract {indexing_maps = [#mk, #kn, #mn],
+                          iterator_types = ["parallel", "parallel", "reduction"],
+                          kind = #vector.kind<add>} %a, %b, %c
+        : vector<16x32xf16>, vector<32x16xf16> into vector<16x16xf32>
+    ```
+  }];
+  let arguments = (ins
+    VectorOfRankAndType<[2], [MCore_MmaElementType]>:$values,
+    VectorOfRankAndType<[2], [I8]>:$index);
+  let results = (outs VectorOfRankAndType<[2], [MCore_MmaElementType]>:$result);
+  let assemblyFormat = [{
+    $values `,` $index attr-dict `:` type($values) `,` type($index) `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Matrix-level 2:4 operations (compressed operands in the canonical format)
 //===----------------------------------------------------------------------===//

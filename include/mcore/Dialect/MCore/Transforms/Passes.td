@@ -62,6 +62,81 @@ def MCoreDistributePass : Pass<"mcore-distribute"> {
     "::mlir::vector::VectorDialect"];
 }
 
+def MCoreVectorContractToMmaPass : Pass<"mcore-vector-contract-to-mma"> {
+  let summary = "Turn vector.contract tile products into whole-tile "
+                "mcore.mma / mcore.sparse_mma";
+  let description = [{
+    The entry for front ends that tile to vectors: every `vector.contract`
+    that is a product of 2-D tiles, `D = A * B + C` (two parallel dimensions
+    and one reduction, `add`), whose shape and element types a catalog
+    instruction of the chip computes becomes a whole-tile `mcore.mma` with
+    that instruction (`intrinsic`), the input of `mcore-distribute`. The
+    best instruction by throughput wins, as in `mcore-select-intrinsics`.
+
+    * Operands may be indexed in either orientation (`(k, m)` A, `(n, k)`
+      B, `(n, m)` C): they go through `vector.transpose`, which
+      `mcore-distribute` folds into the lanes' loads.
+    * Inputs extended from narrower types (`arith.extf`, `arith.extsi`,
+      `arith.extui` of the operands, as linalg's vectorizer writes them) are
+      read as the narrow type; `extui` makes the operand unsigned
+      (`unsigned_a` / `unsigned_b`, where the instruction has the
+      signedness modifier). Integer contractions without an extension are
+      signed, as `vector.contract` defines them.
+    * A 2:4-sparse A is written `mcore.expand_2to4 %values, %index` (the
+      compressed tile and its whole-tile index, as `mcore.load_sparse_index`
+      reads canonical metadata): such a contraction becomes
+      `mcore.sparse_mma` on `%values` and `%index` (SWMMAC, SMFMAC), and the
+      expansion goes away. Its A must be indexed `(m, k)`.
+    * With `unroll` (the default), a contraction larger than one
+      instruction, whose M, N and K are multiples of an instruction's, is
+      first split into instruction tiles with upstream's vector unrolling:
+      the transfers, element-wise ops and transposes it reads and writes are
+      split with it, slices of `mcore.expand_2to4` and
+      `mcore.load_sparse_index` become smaller ones, and an `scf.for`
+      accumulator that the loop reads only in tiles becomes one `iter_arg`
+      per tile. A vector whose tiles cannot be split this way (a function
+      argument, an op upstream does not unroll) is left sliced, which
+      `mcore-distribute` then reports.
+
+    A contraction that fits no instruction stays as it is, with a warning
+    that says why (upstream lowers it without matrix instructions); an
+    `mcore.expand_2to4` that is left is an error, since nothing else lowers
+    it. The chip comes from `chip=`, else from each contraction's enclosing
+    `mcore.chip` attribute or `#rocdl.target` of its `gpu.module`. Only
+    GPU code is considered: contractions in a `gpu.launch` or a
+    `gpu.module`, or under an `mcore.chip` attribute; host code has no lanes
+    to distribute to.
+
+    ```mlir
+    %d = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                           affine_map<(m, n, k) -> (k, n)>,
+                                           affine_map<(m, n, k) -> (m, n)>],
+                          iterator_types = ["parallel", "parallel", "reduction"],
+                          kind = #vector.kind<add>} %a, %b, %c
+        : vector<32x8xf16>, vector<8x32xf16> into vector<32x32xf32>
+    // with chip=gfx942 becomes
+    %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<mfma_f32_32x32x8f16>}
+        : vector<32x8xf16>, vector<8x32xf16> into vector<32x32xf32>
+    ```
+
+    `populateMCoreVectorContractToMmaPatterns` (the conversion of exact
+    tiles) and `unrollVectorContractsToIntrinsics` (the split) are in
+    `include/mcore/Dialect/MCore/Transforms/Transforms.h`.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Target chip (gfx908, gfx90a, gfx942, gfx950, gfx1100, gfx1101, "
+           "gfx1102, gfx1200, gfx1201); default: each contraction's own">,
+    Option<"unroll", "unroll", "bool", /*default=*/"true",
+           "Split contractions larger than one instruction into "
+           "instruction tiles first">,
+  ];
+  let dependentDialects = [
+    "::mlir::mcore::MCoreDialect", "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"];
+}
+
 def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
   let summary = "Tile linalg.matmul / mcore.sparse_matmul into a matrix-core "
                 "GPU kernel";

@@ -15,10 +15,12 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Support/LLVM.h"
 
+#include <optional>
 #include <string>
 
 namespace mlir {
 class DialectRegistry;
+class RewritePatternSet;
 namespace gpu {
 class LaunchOp;
 } // namespace gpu
@@ -148,6 +150,34 @@ LogicalResult compress2to4(Operation *root);
 /// compresses and validates, followed by host code that reports the first
 /// violating row and group and exits with status 65.
 LogicalResult lowerCompress2to4(Operation *root);
+
+//===----------------------------------------------------------------------===//
+// vector.contract to whole-tile mcore ops (mcore-vector-contract-to-mma)
+//===----------------------------------------------------------------------===//
+
+struct VectorContractToMmaOptions {
+  /// The target; when unset, each contraction's own: the mcore.chip
+  /// attribute of an enclosing op or the #rocdl.target of its gpu.module.
+  std::optional<Chip> chip;
+};
+
+/// Patterns turning a vector.contract that is exactly one catalog
+/// instruction of the chip (D = A * B + C on 2-D tiles, operands in either
+/// orientation, inputs possibly extended from narrower types, a 2:4 A given
+/// as mcore.expand_2to4) into a whole-tile mcore.mma / mcore.sparse_mma with
+/// the instruction set, for mcore-distribute. Others are left alone.
+void populateMCoreVectorContractToMmaPatterns(
+    RewritePatternSet &patterns,
+    const VectorContractToMmaOptions &options = {});
+
+/// Splits every vector.contract under `root` that no instruction computes
+/// whole, but whose tile an instruction of the chip divides, into
+/// instruction tiles: upstream's vector unrolling of the contraction and of
+/// the transfers, element-wise ops and transposes around it, plus the
+/// slicing of mcore.expand_2to4, mcore.load_sparse_index and loop-carried
+/// accumulators. Fails only if the rewrite does not converge.
+LogicalResult unrollVectorContractsToIntrinsics(
+    Operation *root, const VectorContractToMmaOptions &options = {});
 
 /// Registers the BufferizableOpInterface of mcore.sparse_matmul and
 /// mcore.compress_2to4.

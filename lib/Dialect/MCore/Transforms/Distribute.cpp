@@ -30,6 +30,7 @@
 
 #include "mcore/Dialect/MCore/IR/MCoreOps.h"
 #include "mcore/Dialect/MCore/Transforms/Passes.h"
+#include "mcore/Dialect/MCore/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -904,9 +905,13 @@ struct DistributePass
     : mcore::impl::MCoreDistributePassBase<DistributePass> {
   using Base::Base;
   void runOnOperation() override {
-    if (failed(Distributor(getOperation()).run()))
+    if (failed(distributeToLanes(getOperation())))
       signalPassFailure();
   }
 };
 
 } // namespace
+
+LogicalResult mlir::mcore::distributeToLanes(Operation *root) {
+  return Distributor(root).run();
+}

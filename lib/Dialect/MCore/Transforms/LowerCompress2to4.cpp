@@ -90,7 +90,8 @@ static func::FuncOp getOrCreateReporter(ModuleOp module, StringRef operand) {
   return func;
 }
 
-static LogicalResult lowerOne(Compress2to4Op op, ModuleOp module) {
+static FailureOr<gpu::LaunchOp> lowerOne(RewriterBase &rewriter,
+                                         Compress2to4Op op, ModuleOp module) {
   if (!isa<MemRefType>(op.getDense().getType()))
     return op.emitError("mcore-lower-compress-2to4 works on memrefs; "
                         "bufferize first");
@@ -114,7 +115,8 @@ static LogicalResult lowerOne(Compress2to4Op op, ModuleOp module) {
   func::FuncOp reporter = getOrCreateReporter(module, op.getOperand());
 
   MLIRContext *ctx = op.getContext();
-  ImplicitLocOpBuilder b(op.getLoc(), op);
+  rewriter.setInsertionPoint(op);
+  ImplicitLocOpBuilder b(op.getLoc(), rewriter);
   Type i64 = b.getI64Type(), i32 = b.getI32Type();
   Type bitsType = b.getIntegerType(width);
   auto idx = [&](int64_t v) -> Value {
@@ -324,26 +326,46 @@ static LogicalResult lowerOne(Compress2to4Op op, ModuleOp module) {
   Value freed =
       gpu::DeallocOp::create(b, token, ValueRange{start}, err).getAsyncToken();
   gpu::WaitOp::create(b, Type(), ValueRange{freed});
-  op.erase();
-  return success();
+  rewriter.eraseOp(op);
+  return launch;
+}
+
+/// The module that holds `op`'s error reporter.
+static ModuleOp getReporterModule(Operation *op) {
+  auto module = dyn_cast<ModuleOp>(op);
+  return module ? module : op->getParentOfType<ModuleOp>();
 }
 
 LogicalResult mlir::mcore::lowerCompress2to4(Operation *root) {
-  auto module = dyn_cast<ModuleOp>(root);
-  if (!module)
-    module = root->getParentOfType<ModuleOp>();
+  ModuleOp module = getReporterModule(root);
   SmallVector<Compress2to4Op> ops;
   root->walk([&](Compress2to4Op op) { ops.push_back(op); });
   if (!ops.empty() && !module)
     return ops.front().emitError("mcore-lower-compress-2to4 needs a module "
                                  "to hold its error reporter");
+  IRRewriter rewriter(root->getContext());
   for (Compress2to4Op op : ops)
-    if (failed(lowerOne(op, module)))
+    if (failed(lowerOne(rewriter, op, module)))
       return failure();
   if (!ops.empty())
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     UnitAttr::get(module.getContext()));
   return success();
+}
+
+FailureOr<gpu::LaunchOp>
+mlir::mcore::lowerCompress2to4(RewriterBase &rewriter, Compress2to4Op op) {
+  ModuleOp module = getReporterModule(op);
+  if (!module)
+    return op.emitError("mcore-lower-compress-2to4 needs a module to hold "
+                        "its error reporter");
+  FailureOr<gpu::LaunchOp> launch = lowerOne(rewriter, op, module);
+  if (succeeded(launch))
+    rewriter.modifyOpInPlace(module, [&] {
+      module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                      rewriter.getUnitAttr());
+    });
+  return launch;
 }
 
 namespace {

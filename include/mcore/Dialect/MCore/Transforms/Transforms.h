@@ -25,6 +25,7 @@ namespace gpu {
 class LaunchOp;
 } // namespace gpu
 namespace mcore {
+class Compress2to4Op;
 
 //===----------------------------------------------------------------------===//
 // Matmul tiling (mcore-tile-matmul)
@@ -150,6 +151,52 @@ LogicalResult compress2to4(Operation *root);
 /// compresses and validates, followed by host code that reports the first
 /// violating row and group and exits with status 65.
 LogicalResult lowerCompress2to4(Operation *root);
+
+/// Lowers one memref mcore.compress_2to4 (in host code, in a module that
+/// gets the error reporter) as lowerCompress2to4 does, through `rewriter`;
+/// returns the kernel's gpu.launch.
+FailureOr<gpu::LaunchOp> lowerCompress2to4(RewriterBase &rewriter,
+                                           Compress2to4Op op);
+
+/// Patterns tiling every linalg.matmul / mcore.sparse_matmul outside GPU
+/// kernels into a gpu.launch as tileMatmulToGpu does, with `options`. A
+/// matmul the chip cannot compute (or options that do not fit it) is not
+/// matched; the reason, which mcore-tile-matmul reports as an error, is the
+/// match failure's.
+void populateMCoreTileMatmulPatterns(RewritePatternSet &patterns,
+                                     const MatmulTilingOptions &options);
+
+//===----------------------------------------------------------------------===//
+// Intrinsic selection (mcore-select-intrinsics)
+//===----------------------------------------------------------------------===//
+
+/// Gives `op`, a whole-tile mcore.mma or mcore.sparse_mma without an
+/// intrinsic, the best instruction of `chip` for its tile and types, or
+/// `forced` when given (which must fit); an op that names its intrinsic is
+/// checked against the chip (and its fp8 encoding). A located error that
+/// lists what the chip has otherwise.
+LogicalResult selectIntrinsic(Operation *op, Chip chip,
+                              const IntrinsicInfo *forced = nullptr);
+
+//===----------------------------------------------------------------------===//
+// Distribution (mcore-distribute)
+//===----------------------------------------------------------------------===//
+
+/// Rewrites the whole-tile mcore.mma / mcore.sparse_mma under `root` (which
+/// need their intrinsic) and the values feeding them (transfers, sparse
+/// index loads, splat constants, element-wise ops, transposes, bitcasts,
+/// scf.for iter_args) into per-lane code from the intrinsics' layouts, as
+/// mcore-distribute does. A located error for a value it cannot distribute
+/// (the IR may then be partly rewritten).
+LogicalResult distributeToLanes(Operation *root);
+
+/// A pattern distributing the whole-tile code of each gpu.launch and
+/// function (gpu.func, func.func) that has whole-tile mcore ops, as
+/// distributeToLanes does: layouts are assigned over the kernel's dataflow,
+/// so the kernel is the unit of rewriting. The kernel is rewritten on a
+/// copy that replaces it only when all of it distributes; otherwise nothing
+/// changes and the reason is the match failure's.
+void populateMCoreDistributePatterns(RewritePatternSet &patterns);
 
 //===----------------------------------------------------------------------===//
 // vector.contract to whole-tile mcore ops (mcore-vector-contract-to-mma)

@@ -24,9 +24,10 @@ void registerAllMCoreDialects(DialectRegistry &registry);
 /// external interface model (bufferization, tiling, ConvertToLLVM, ...) and
 /// LLVM IR translation, as mlir-opt registers them (the pipeline's stages
 /// span most of upstream, and a missing model is an error such as "op was
-/// not bufferized" at run time). A compiler that embeds mcore calls this on
-/// the registry of its contexts, and registerAllMCorePasses() for the pass
-/// names.
+/// not bufferized" at run time), and mcore's transform dialect extension
+/// (transform.mcore.*, docs/Transform.md). A compiler that embeds mcore
+/// calls this on the registry of its contexts, and registerAllMCorePasses()
+/// for the pass names.
 void registerMCoreRequirements(DialectRegistry &registry);
 
 /// Registers every mcore pass and pipeline with the global pass registry, so

@@ -4,6 +4,7 @@
 
 #include "mcore/Conversion/Passes.h"
 #include "mcore/Dialect/MCore/IR/MCoreDialect.h"
+#include "mcore/Dialect/MCore/TransformOps/MCoreTransformOps.h"
 #include "mcore/Dialect/MCore/Transforms/Passes.h"
 #include "mcore/Dialect/MCore/Transforms/Transforms.h"
 #include "mcore/Pipeline/Passes.h"
@@ -24,6 +25,7 @@ void mlir::mcore::registerMCoreRequirements(DialectRegistry &registry) {
   registerAllExtensions(registry);
   registerAllToLLVMIRTranslations(registry);
   registerAllMCoreDialects(registry);
+  registerTransformDialectExtension(registry);
 }
 
 void mlir::mcore::registerAllMCorePasses(

@@ -2,12 +2,14 @@
 //
 // Every upstream dialect, pass and extension (as in mlir-opt, without
 // upstream's test passes), every LLVM IR translation (for
-// gpu-module-to-binary), plus the mcore dialect, passes and pipelines;
+// gpu-module-to-binary), plus the mcore dialect, passes, pipelines and
+// transform ops (transform.mcore.*);
 // --mcore-pipeline finds the ROCm toolkit (ld.lld) where toolkit= is not
 // given; -o never names the input file.
 //
 //===----------------------------------------------------------------------===//
 
+#include "mcore/Dialect/MCore/TransformOps/MCoreTransformOps.h"
 #include "mcore/InitAll.h"
 #include "mcore/Runner/Toolkit.h"
 #include "mcore/Support/Version.h"
@@ -32,6 +34,7 @@ int main(int argc, char **argv) {
   mlir::registerAllExtensions(registry);
   mlir::registerAllToLLVMIRTranslations(registry);
   mlir::mcore::registerAllMCoreDialects(registry);
+  mlir::mcore::registerTransformDialectExtension(registry);
 
   auto [input, output] = mlir::registerAndParseCLIOptions(
       argc, argv, "mcore optimizer driver: mlir-opt plus mcore\n", registry);

@@ -1,8 +1,10 @@
 //===- Transforms.h - mcore transformations as functions --------*- C++ -*-===//
 //
 // The transformations behind mcore's passes, callable from another compiler
-// without the pass: matmul tiling to a GPU kernel, 2:4 compression and its
-// runtime lowering.
+// without the pass (and from the transform ops, TransformOps/): matmul
+// tiling to a GPU kernel, 2:4 compression and its runtime lowering,
+// intrinsic selection, distribution to lanes, vector.contract to mcore ops;
+// and the same as pattern sets (populate*Patterns).
 //
 //===----------------------------------------------------------------------===//
 

@@ -158,6 +158,8 @@ DiagnosedSilenceableFailure transform::MCoreLower2to4Op::applyToOne(
   FailureOr<gpu::LaunchOp> launch = lowerCompress2to4(rewriter, compress);
   if (failed(launch))
     return DiagnosedSilenceableFailure::definiteFailure();
+  // A matrix with no element needs no kernel: a null result, which the
+  // transform interpreter leaves out of the handle.
   results.push_back(*launch);
   return DiagnosedSilenceableFailure::success();
 }

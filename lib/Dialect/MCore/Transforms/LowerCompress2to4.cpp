@@ -106,11 +106,12 @@ static FailureOr<gpu::LaunchOp> lowerOne(RewriterBase &rewriter,
     return op.emitError("mcore.compress_2to4 of ")
            << elem << " is not supported (4-bit or 8- to 32-bit elements)";
   // A matrix with no element (M or K statically 0) has nothing to compress
-  // or check: no kernel. (Dynamic sizes that are 0 at run time give an
-  // empty grid, which the pipeline's host code does not launch.)
+  // or check: no kernel (a null launch). (Dynamic sizes that are 0 at run
+  // time give an empty grid, which the pipeline's host code does not
+  // launch.)
   if (llvm::is_contained(denseType.getShape(), 0)) {
-    op.erase();
-    return success();
+    rewriter.eraseOp(op);
+    return gpu::LaunchOp();
   }
   func::FuncOp reporter = getOrCreateReporter(module, op.getOperand());
 

@@ -156,7 +156,8 @@ LogicalResult lowerCompress2to4(Operation *root);
 
 /// Lowers one memref mcore.compress_2to4 (in host code, in a module that
 /// gets the error reporter) as lowerCompress2to4 does, through `rewriter`;
-/// returns the kernel's gpu.launch.
+/// returns the kernel's gpu.launch, null for a matrix with no element
+/// (which needs no kernel).
 FailureOr<gpu::LaunchOp> lowerCompress2to4(RewriterBase &rewriter,
                                            Compress2to4Op op);
 

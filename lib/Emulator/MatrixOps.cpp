@@ -582,28 +582,28 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
   Scratch &S = scratch;
 
   // RDNA3: every copy of a replicated element must agree.
-  for (unsigned e = 0; e < I.aCopies.size(); ++e)
-    for (const Loc &cp : I.aCopies[e]) {
-      const Loc &p = I.aLoc[e];
-      if (readBits(a[p.lane], p.bit, I.aBits) !=
-          readBits(a[cp.lane], cp.bit, I.aBits))
-        return opError(llvm::formatv(
-            "{0} on {1}: lanes {2} and {3} hold different copies of A[{4}][{5}] "
-            "(RDNA3 replicates A and B across lane groups; unequal copies are "
-            "undefined)",
-            getName(), I.target.chip, p.lane, cp.lane, e / kA, e % kA));
-    }
-  for (unsigned e = 0; e < I.bCopies.size(); ++e)
-    for (const Loc &cp : I.bCopies[e]) {
-      const Loc &p = I.bLoc[e];
-      if (readBits(b[p.lane], p.bit, I.bBits) !=
-          readBits(b[cp.lane], cp.bit, I.bBits))
-        return opError(llvm::formatv(
-            "{0} on {1}: lanes {2} and {3} hold different copies of B[{4}][{5}] "
-            "(RDNA3 replicates A and B across lane groups; unequal copies are "
-            "undefined)",
-            getName(), I.target.chip, p.lane, cp.lane, e / N, e % N));
-    }
+  auto checkCopies = [&](const char *name, const uint8_t *const *regs,
+                         const std::vector<std::vector<Loc>> &copies,
+                         const std::vector<Loc> &locs, unsigned bits,
+                         unsigned cols) -> Error {
+    for (unsigned e = 0; e < copies.size(); ++e)
+      for (const Loc &cp : copies[e]) {
+        const Loc &p = locs[e];
+        if (readBits(regs[p.lane], p.bit, bits) !=
+            readBits(regs[cp.lane], cp.bit, bits))
+          return opError(llvm::formatv(
+              "{0} on {1}: lanes {2} and {3} hold different copies of "
+              "{4}[{5}][{6}] (RDNA3 replicates A and B across lane groups; "
+              "unequal copies are undefined)",
+              getName(), I.target.chip, p.lane, cp.lane, name, e / cols,
+              e % cols));
+      }
+    return Error::success();
+  };
+  if (Error e = checkCopies("A", a, I.aCopies, I.aLoc, I.aBits, kA))
+    return e;
+  if (Error e = checkCopies("B", b, I.bCopies, I.bLoc, I.bBits, N))
+    return e;
 
   bool isMfma = s.family == MatrixFamily::MFMA;
   bool f64Neg = isMfma && s.a == ElemType::F64 &&

@@ -103,13 +103,12 @@ static void assertSizes(llvm::ArrayRef<uint32_t> values,
   (void)values, (void)metadata, (void)rows, (void)k;
 }
 
-llvm::Error sparse24::checkCompressed(ScalarKind kind,
-                                      llvm::ArrayRef<uint32_t> values,
-                                      llvm::ArrayRef<uint32_t> metadata,
-                                      unsigned rows, unsigned k,
-                                      llvm::StringRef name) {
+llvm::Error sparse24::checkMetadata(llvm::ArrayRef<uint32_t> metadata,
+                                    unsigned rows, unsigned k,
+                                    llvm::StringRef name) {
+  assert(metadata.size() == size_t(rows) * getMetadataWords(k) &&
+         "metadata size mismatch");
   unsigned kc = getCompressedCols(k);
-  assertSizes(values, metadata, rows, k);
   for (unsigned i = 0; i < rows; ++i)
     for (unsigned g = 0; g < kc / 2; ++g) {
       unsigned first = getPosition(metadata, k, i, 2 * g);
@@ -122,6 +121,18 @@ llvm::Error sparse24::checkCompressed(ScalarKind kind,
                           i, g, first, second, name)
                 .str());
     }
+  return llvm::Error::success();
+}
+
+llvm::Error sparse24::checkCompressed(ScalarKind kind,
+                                      llvm::ArrayRef<uint32_t> values,
+                                      llvm::ArrayRef<uint32_t> metadata,
+                                      unsigned rows, unsigned k,
+                                      llvm::StringRef name) {
+  unsigned kc = getCompressedCols(k);
+  assertSizes(values, metadata, rows, k);
+  if (llvm::Error e = checkMetadata(metadata, rows, k, name))
+    return e;
   // The last group of a K that is not a multiple of 4 holds zeros past K.
   if (k % 4)
     for (unsigned i = 0; i < rows; ++i)

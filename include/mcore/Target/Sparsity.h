@@ -66,6 +66,13 @@ llvm::Expected<Compressed> compress(ScalarKind kind,
                                     unsigned rows, unsigned k,
                                     llvm::StringRef name = "A");
 
+/// Checks metadata that did not come from compress(): every group names two
+/// positions in increasing order. The error names the first row and group
+/// that does not, and the operand (`name`). (Sizes are the caller's to
+/// check.)
+llvm::Error checkMetadata(llvm::ArrayRef<uint32_t> metadata, unsigned rows,
+                          unsigned k, llvm::StringRef name = "A");
+
 /// Checks compressed values and metadata that did not come from compress():
 /// every group names two positions in increasing order, and no value of the
 /// last group sits at a position past K. The error names the first row and

@@ -15,7 +15,12 @@
 
 #include "TileMatmul.h"
 
+#include "mcore/Target/Sparsity.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 
 using namespace mlir;
@@ -259,6 +264,70 @@ mlir::mcore::inferMatmulContraction(Operation *operation) {
 // The spec
 //===----------------------------------------------------------------------===//
 
+/// The constant an operand holds when the IR shows it (an arith.constant,
+/// or a memref.get_global of a constant memref.global, through casts and
+/// bufferization.to_buffer), and the op that defines it.
+static std::pair<DenseElementsAttr, Operation *> findConstant(Value v) {
+  for (;;) {
+    if (auto cast = v.getDefiningOp<memref::CastOp>())
+      v = cast.getSource();
+    else if (auto cast = v.getDefiningOp<tensor::CastOp>())
+      v = cast.getSource();
+    else if (auto toBuffer = v.getDefiningOp<bufferization::ToBufferOp>())
+      v = toBuffer.getTensor();
+    else
+      break;
+  }
+  DenseElementsAttr attr;
+  if (matchPattern(v, m_Constant(&attr)))
+    return {attr, v.getDefiningOp()};
+  if (auto get = v.getDefiningOp<memref::GetGlobalOp>()) {
+    auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+        get, get.getNameAttr());
+    if (global && global.getConstant())
+      if (auto init = dyn_cast_if_present<DenseElementsAttr>(
+              global.getInitialValue().value_or(nullptr)))
+        return {init, global};
+  }
+  return {};
+}
+
+/// Constant metadata of a sparse_matmul must be canonical (what compress()
+/// makes): a group naming one position twice would give chip-dependent
+/// numbers (the sparse instructions and the dense fallback read it
+/// differently). K is B's contracted extent; the rows of a batch are checked
+/// as one matrix.
+static LogicalResult checkConstantMetadata(SparseMatmulOp sm) {
+  auto [attr, def] = findConstant(sm.getMetadata());
+  auto metaType = cast<ShapedType>(sm.getMetadata().getType());
+  auto bType = cast<ShapedType>(sm.getB().getType());
+  if (!attr || !metaType.hasStaticShape() || !bType.hasStaticShape() ||
+      !attr.getElementType().isInteger(32) || metaType.getRank() < 2)
+    return success();
+  int64_t kDim = (bType.getRank() == 3 ? 1 : 0) + (sm.getTransposeB() ? 1 : 0);
+  auto k = unsigned(bType.getDimSize(kDim));
+  int64_t words = metaType.getShape().back();
+  if (words == 0 || k == 0)
+    return success();
+  auto rows = unsigned(metaType.getNumElements() / words);
+  if (size_t(metaType.getNumElements()) !=
+      size_t(rows) * sparse24::getMetadataWords(k))
+    return success(); // the op's verifier speaks about sizes
+  std::vector<uint32_t> metadata;
+  metadata.reserve(attr.getNumElements());
+  for (const APInt &v : attr.getValues<APInt>())
+    metadata.push_back(uint32_t(v.getZExtValue()));
+  // An op with a transposed C holds a weight on the right (y = x Wᵀ as
+  // Cᵀ = W xᵀ): its compressed operand is the user's B.
+  if (llvm::Error e = sparse24::checkMetadata(metadata, rows, k,
+                                              sm.getTransposeC() ? "B" : "A")) {
+    InFlightDiagnostic diag = sm.emitError() << llvm::toString(std::move(e));
+    diag.attachNote(def->getLoc()) << "the metadata is this constant";
+    return diag;
+  }
+  return success();
+}
+
 FailureOr<MatmulSpec> tilematmul::getMatmulSpec(Operation *op) {
   MatmulSpec spec;
   spec.op = op;
@@ -269,6 +338,8 @@ FailureOr<MatmulSpec> tilematmul::getMatmulSpec(Operation *op) {
     if (!isa<MemRefType>(sm.getC().getType()))
       return op->emitError("mcore-tile-matmul works on memrefs; bufferize "
                            "tensors first (the mcore pipeline does)");
+    if (failed(checkConstantMetadata(sm)))
+      return failure();
     spec.sparse = true;
     spec.a = sm.getValues();
     spec.meta = sm.getMetadata();

@@ -241,6 +241,17 @@ llvm::Error MatmulProblem::validate() const {
     return fail(llvm::Twine("floating-point inputs accumulate into f32, f16 "
                             "or bf16, not ") +
                 getElementTypeName(c));
+  // linalg.matmul converts each input to C's type with arith.extf or
+  // truncf, neither of which turns a float into another float of the same
+  // width (bf16 into f16): upstream's region builder would build an
+  // arith.addf of two types, an unlocated verifier error.
+  for (auto [what, type] : {std::pair("A", a), std::pair("B", b)})
+    if (isFloatType(type) && isFloatType(c) && type != c &&
+        getBitWidth(type) == getBitWidth(c))
+      return fail(llvm::Twine(what) + " is " + getElementTypeName(type) +
+                  " and C is " + getElementTypeName(c) +
+                  ": linalg.matmul cannot convert between floats of the same "
+                  "width; accumulate in f32 or " + getElementTypeName(type));
   if (!isFloatType(a) && c != ElementType::I32)
     return fail(llvm::Twine("integer inputs accumulate into i32, not ") +
                 getElementTypeName(c));

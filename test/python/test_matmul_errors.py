@@ -107,10 +107,16 @@ def test_empty_products():
     c = mcore.matmul(np.ones((16, 0), np.float16), np.ones((0, 8), np.float16),
                      chip="gfx1201", backend=BACKEND, acc=acc)
     assert np.array_equal(c, acc) and c is not acc
-    # acc in C's type: bf16 rounds.
+    # acc in C's type: f16 rounds. (f16 inputs cannot accumulate in bf16:
+    # linalg.matmul has no conversion between floats of one width.)
     c = mcore.matmul(np.ones((16, 0), np.float16), np.ones((0, 8), np.float16),
-                     chip="gfx1201", backend=BACKEND, acc=acc, c_type="bf16")
-    assert np.array_equal(c, mcore.round_to(acc, "bf16"))
+                     chip="gfx1201", backend=BACKEND, acc=acc, c_type="f16")
+    assert c.dtype == np.float16
+    assert np.array_equal(c, mcore.round_to(acc, "f16"))
+    same_width = python_error(lambda: mcore.matmul(
+        np.ones((16, 0), np.float16), np.ones((0, 8), np.float16),
+        chip="gfx1201", backend=BACKEND, acc=acc, c_type="bf16"))
+    assert "floats of the same width" in same_width
     c = mcore.matmul(np.ones((0, 32), np.int8), np.ones((32, 4), np.int8),
                      chip="gfx942", backend=BACKEND)
     assert c.shape == (0, 4) and c.dtype == np.int32

@@ -82,6 +82,34 @@ public:
 private:
   unsigned cycle = 0;
 };
+
+/// Stops a simulation that makes no progress. LLVM 22's gfx950 model can
+/// deadlock: with a 2-uop VALU instruction (v_mad_u64_u32) and LDS reads
+/// ahead of an MFMA, nothing issues again and `Pipeline::run` never returns
+/// (`llvm-mca-22 -mcpu=gfx950` hangs the same way on
+/// test/Perf/Inputs/mca-deadlock-gfx950.s). A stage at the end of the
+/// pipeline that forwards nothing, whose cycleEnd fails once no
+/// instruction has retired for `limit` cycles: the error ends run().
+class Watchdog final : public mca::Stage, public mca::HWEventListener {
+public:
+  explicit Watchdog(unsigned limit) : limit(limit) {}
+  bool hasWorkToComplete() const override { return false; }
+  Error execute(mca::InstRef &) override { return Error::success(); }
+  Error cycleEnd() override {
+    if (++idle <= limit)
+      return Error::success();
+    stalled = true;
+    return make_error<McaDeadlockError>(limit);
+  }
+  void onEvent(const mca::HWInstructionEvent &event) override {
+    if (event.Type == mca::HWInstructionEvent::Retired)
+      idle = 0;
+  }
+  bool stalled = false;
+
+private:
+  unsigned limit, idle = 0;
+};
 } // namespace
 
 /// Clocks per cycle of LLVM's scheduling model for `chip`.
@@ -210,11 +238,20 @@ mlir::mcore::perf::timeWithMca(Chip chip, ArrayRef<TimedInstruction> body,
       context.createDefaultPipeline(options, source, *cb);
   IssueRecorder recorder(n * iterations);
   pipeline->addEventListener(&recorder);
+  // The longest wait of a correct simulation is a few memory latencies
+  // (hundreds of cycles); 100000 without a retirement is a deadlock.
+  auto watchdogOwner = std::make_unique<Watchdog>(100000);
+  Watchdog *watchdog = watchdogOwner.get();
+  pipeline->addEventListener(watchdog);
+  pipeline->appendStage(std::move(watchdogOwner));
   Expected<unsigned> total = pipeline->run();
-  if (!total)
+  if (!total) {
+    if (watchdog->stalled)
+      return total.takeError();
     return createStringError(inconvertibleErrorCode(),
                              "llvm-mca failed: " +
                                  toString(total.takeError()));
+  }
 
   timing.instructions = n;
   for (const UnitCycles &b : instBusy)

@@ -235,6 +235,24 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
     iterations = 1;
   Expected<LoopTiming> timing =
       timeInstructions(k.chip, engine, body, iterations, options.stockMcaWaits);
+  if (!timing && options.engine == Engine::Auto) {
+    // LLVM's model deadlocked on this loop: the issue model times it (an
+    // explicit --engine=mca reports the error instead).
+    std::string why;
+    if (Error rest = handleErrors(timing.takeError(),
+                                  [&](const McaDeadlockError &e) {
+                                    why = e.message();
+                                  }))
+      return fail("kernel " + k.id + ": " + toString(std::move(rest)));
+    engine = Engine::Issue;
+    iterations = options.iterations ? options.iterations : 32;
+    if (!k.loop)
+      iterations = 1;
+    timing = timeInstructions(k.chip, engine, body, iterations,
+                              options.stockMcaWaits);
+    if (timing)
+      timing->notes.push_back(why + "; timed by the issue model instead");
+  }
   if (!timing)
     return fail("kernel " + k.id + ": " + toString(timing.takeError()));
   k.timing = std::move(*timing);

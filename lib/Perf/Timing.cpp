@@ -4,6 +4,8 @@
 
 #include "Engines.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 #include <algorithm>
 
 using namespace llvm;
@@ -63,6 +65,14 @@ double mlir::mcore::perf::getSimdIterationCycles(
   // Waves of other work-groups fill what one work-group leaves idle, until
   // the busiest unit is saturated.
   return std::max(workgroup, w * maxUnit(timing.busy));
+}
+
+char mlir::mcore::perf::McaDeadlockError::ID = 0;
+
+void mlir::mcore::perf::McaDeadlockError::log(raw_ostream &os) const {
+  os << formatv("llvm-mca made no progress for {0} cycles (no instruction "
+                "retired): LLVM's scheduling model deadlocks on this code",
+                idleCycles);
 }
 
 Expected<LoopTiming>

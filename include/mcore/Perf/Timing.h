@@ -62,6 +62,21 @@ struct LoopTiming {
   std::vector<std::string> notes;
 };
 
+/// llvm-mca's simulation stopped making progress (no instruction retired
+/// for a long time): a deadlock of LLVM's scheduling model, not of the code.
+/// The prediction falls back to the issue model when the engine was chosen
+/// automatically.
+class McaDeadlockError : public llvm::ErrorInfo<McaDeadlockError> {
+public:
+  static char ID;
+  explicit McaDeadlockError(unsigned idleCycles) : idleCycles(idleCycles) {}
+  void log(llvm::raw_ostream &os) const override;
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+  unsigned idleCycles;
+};
+
 /// The instructions a timing engine needs, with the catalog entry of each
 /// matrix instruction (nullptr for other instructions or one the catalog does
 /// not have).

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Predicted performance of mcore's own 4096^3 matmul kernels, per chip.
 
-Not a timed test: nothing runs on a GPU. For each chip and kind (dense f16,
-2:4 f16), it compiles the matmul with `mcore-opt --mcore-pipeline="chip=...
+Not a timed test: nothing runs on a GPU. For each type (--types), chip and kind (dense,
+2:4), it compiles the matmul with `mcore-opt --mcore-pipeline="chip=...
 format=isa"` (extra pipeline options with --options) and asks `mcore-perf
 --json` for the model's figures (docs/Performance.md): waves per SIMD, one
 wave's loop cycles, the SIMD's loop cycles with its waves, the steady-state
@@ -14,6 +14,7 @@ the dense kernel of the same chip.
     benchmarks/perf-table.py --build build                  # the default table
     benchmarks/perf-table.py --build build --chips gfx942 --kinds sparse
     benchmarks/perf-table.py --build build --options "tile-m=256 tile-n=256"
+    benchmarks/perf-table.py --build build --types f16,i8,fp8   # the doc's table
 
 Prints a Markdown table (the one in docs/Performance.md, "Current state");
 --json prints the rows as JSON. Every figure is PREDICTED.
@@ -28,10 +29,21 @@ import tempfile
 
 CHIPS = ['gfx942', 'gfx950', 'gfx1201', 'gfx1100']
 
-DENSE = """func.func @matmul(%A: memref<{m}x{k}xf16>, %B: memref<{k}x{n}xf16>,
-                  %C: memref<{m}x{n}xf32>) {{
-  linalg.matmul ins(%A, %B : memref<{m}x{k}xf16>, memref<{k}x{n}xf16>)
-                outs(%C : memref<{m}x{n}xf32>)
+# Input type -> accumulator type. fp8 is E4M3 (f8E4M3FNUZ on gfx942, whose
+# instructions read the FNUZ formats; f8E4M3FN elsewhere).
+TYPES = {'f16': 'f32', 'i8': 'i32', 'fp8': 'f32'}
+
+
+def mlir_type(t, chip):
+    if t == 'fp8':
+        return 'f8E4M3FNUZ' if chip == 'gfx942' else 'f8E4M3FN'
+    return t
+
+
+DENSE = """func.func @matmul(%A: memref<{m}x{k}x{t}>, %B: memref<{k}x{n}x{t}>,
+                  %C: memref<{m}x{n}x{c}>) {{
+  linalg.matmul ins(%A, %B : memref<{m}x{k}x{t}>, memref<{k}x{n}x{t}>)
+                outs(%C : memref<{m}x{n}x{c}>)
   return
 }}
 """
@@ -39,11 +51,11 @@ DENSE = """func.func @matmul(%A: memref<{m}x{k}xf16>, %B: memref<{k}x{n}xf16>,
 # examples/sparse-matmul.mlir at any size: the matmul kernel is the second
 # object (the first compresses A).
 SPARSE = """#S24 = #sparse_tensor.encoding<{{map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4])}}>
-func.func @matmul(%a: tensor<{m}x{k}xf16, #S24>, %b: tensor<{k}x{n}xf16>,
-                  %c: tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32> {{
-  %r = linalg.matmul ins(%a, %b : tensor<{m}x{k}xf16, #S24>, tensor<{k}x{n}xf16>)
-                     outs(%c : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
-  return %r : tensor<{m}x{n}xf32>
+func.func @matmul(%a: tensor<{m}x{k}x{t}, #S24>, %b: tensor<{k}x{n}x{t}>,
+                  %c: tensor<{m}x{n}x{c}>) -> tensor<{m}x{n}x{c}> {{
+  %r = linalg.matmul ins(%a, %b : tensor<{m}x{k}x{t}, #S24>, tensor<{k}x{n}x{t}>)
+                     outs(%c : tensor<{m}x{n}x{c}>) -> tensor<{m}x{n}x{c}>
+  return %r : tensor<{m}x{n}x{c}>
 }}
 """
 
@@ -55,9 +67,10 @@ def run(cmd, stdin=None):
     return p.stdout
 
 
-def predict(args, chip, kind, shape):
+def predict(args, chip, kind, shape, dtype='f16'):
     m, n, k = shape
-    source = (DENSE if kind == 'dense' else SPARSE).format(m=m, n=n, k=k)
+    source = (DENSE if kind == 'dense' else SPARSE).format(
+        m=m, n=n, k=k, t=mlir_type(dtype, chip), c=TYPES[dtype])
     pipeline = f'chip={chip} format=isa {args.options}'.strip()
     isa = run([os.path.join(args.build, 'bin', 'mcore-opt'),
                f'--mcore-pipeline={pipeline}', '-'], source)
@@ -81,6 +94,7 @@ def predict(args, chip, kind, shape):
     return {
         'chip': chip,
         'kind': kind,
+        'type': dtype,
         'product': product['product'],
         'matrix': ', '.join(f"{u['count']} x {u['mnemonic']}"
                             for u in loop['matrix']),
@@ -105,42 +119,116 @@ def main():
                         help='the build directory (bin/mcore-opt, bin/mcore-perf)')
     parser.add_argument('--chips', default=','.join(CHIPS))
     parser.add_argument('--kinds', default='dense,sparse')
+    parser.add_argument('--types', default='f16',
+                        help='input types, of ' + ', '.join(TYPES) +
+                        ' (accumulating in ' + ', '.join(
+                            f'{t}: {c}' for t, c in TYPES.items()) + ')')
     parser.add_argument('--shape', default='4096x4096x4096', help='MxNxK')
     parser.add_argument('--options', default='',
                         help='extra --mcore-pipeline options')
     parser.add_argument('--json', action='store_true')
+    parser.add_argument('--update-doc', metavar='MD',
+                        help='write the table into MD, between '
+                        "'<!-- perf-table ARGS -->' and '<!-- /perf-table -->'")
+    parser.add_argument('--check-doc', metavar='MD',
+                        help='exit 1 with a diff if that table in MD is stale')
     args = parser.parse_args()
     shape = tuple(int(x) for x in args.shape.split('x'))
     rows = []
-    for chip in args.chips.split(','):
-        dense = None
-        for kind in args.kinds.split(','):
-            row = predict(args, chip, kind, shape)
-            if kind == 'dense':
-                dense = row
-            row['vs_dense'] = (row['tflops'] / dense['tflops']
-                               if kind == 'sparse' and dense else None)
-            rows.append(row)
+    for dtype in args.types.split(','):
+        if dtype not in TYPES:
+            sys.exit(f"perf-table: --types: '{dtype}' is not one of "
+                     + ', '.join(TYPES))
+        for chip in args.chips.split(','):
+            if dtype == 'fp8' and chip == 'gfx1100':
+                continue  # RDNA3 has no fp8 matrix instructions.
+            dense = None
+            for kind in args.kinds.split(','):
+                row = predict(args, chip, kind, shape, dtype)
+                if kind == 'dense':
+                    dense = row
+                row['vs_dense'] = (row['tflops'] / dense['tflops']
+                                   if kind == 'sparse' and dense else None)
+                rows.append(row)
     if args.json:
         json.dump(rows, sys.stdout, indent=1)
         print()
         return
-    print(f"Predicted (mcore-perf, docs/Performance.md), {args.shape} f16, "
-          f"f32 accumulation{', options: ' + args.options if args.options else ''}:")
+    table = render(args, rows)
+    if args.update_doc or args.check_doc:
+        sys.exit(sync_doc(args.update_doc or args.check_doc, table,
+                          update=bool(args.update_doc)))
+    sys.stdout.write(table)
+
+
+BEGIN = '<!-- perf-table {args} -->'
+END = '<!-- /perf-table -->'
+
+
+def sync_doc(path, table, update):
+    """Replaces (or compares) the block between `<!-- perf-table ARGS -->`
+    and `<!-- /perf-table -->` of a Markdown file with the table. ARGS are
+    the options it was made with, other than --build and the doc flags."""
+    with open(path) as f:
+        text = f.read()
+    begin = BEGIN.format(args=' '.join(doc_args()))
+    start = text.find(begin)
+    end = text.find(END, start)
+    if start < 0 or end < 0:
+        return (f"perf-table: {path} has no block '{begin}' ... '{END}'; "
+                "add one where the table goes")
+    start += len(begin) + 1
+    if not update:
+        if text[start:end] == table:
+            return 0
+        import difflib
+        sys.stdout.writelines(difflib.unified_diff(
+            text[start:end].splitlines(True), table.splitlines(True),
+            path, 'benchmarks/perf-table.py'))
+        return (f"perf-table: the table in {path} is stale; regenerate it: "
+                f"benchmarks/perf-table.py --build BUILD "
+                f"{' '.join(doc_args())} --update-doc {path}")
+    with open(path, 'w') as f:
+        f.write(text[:start] + table + text[end:])
+    return 0
+
+
+def doc_args():
+    """The command line, without --build, --update-doc and --check-doc."""
+    out, skip = [], False
+    for a in sys.argv[1:]:
+        if skip:
+            skip = False
+            continue
+        name = a.split('=', 1)[0]
+        if name in ('--build', '--update-doc', '--check-doc'):
+            skip = '=' not in a
+            continue
+        out.append(a)
+    return out
+
+
+def render(args, rows):
+    lines = []
+    print = lambda text='': lines.append(text + '\n')
+    print(f"Predicted (mcore-perf, docs/Performance.md), {args.shape}, "
+          f"types {args.types}"
+          f"{', options: ' + args.options if args.options else ''}:")
     print()
-    print('| chip | kind | loop | VGPRs | LDS | spills | waves/SIMD (limit) '
+    print('| type | chip | kind | loop | VGPRs | LDS | spills | waves/SIMD (limit) '
           '| 1 wave, cycles/iter | SIMD, cycles/iter | matrix busy (loop) '
           '| product | TFLOP/s | of peak | 2:4 / dense |')
-    print('| --- ' * 14 + '|')
+    print('| --- ' * 15 + '|')
     for r in rows:
         ratio = f"{r['vs_dense']:.2f}x" if r['vs_dense'] else ''
-        print(f"| {r['chip']} | {'2:4' if r['kind'] == 'sparse' else 'dense'} "
+        print(f"| {r['type']} | {r['chip']} | {'2:4' if r['kind'] == 'sparse' else 'dense'} "
               f"| {r['matrix']} | {r['vgprs']} | {r['lds'] // 1024} KiB "
               f"| {r['spills']} | {r['waves']} ({r['limit']}) "
               f"| {r['wave_cycles']:.0f} | {r['simd_cycles']:.0f} "
               f"| {100 * r['steady']:.1f}% | {r['product']} "
               f"| {r['tflops']:.0f} | {100 * r['utilization']:.1f}% of "
               f"{r['peak']:.0f} ({r['bound']}) | {ratio} |")
+    return ''.join(lines)
 
 
 if __name__ == '__main__':

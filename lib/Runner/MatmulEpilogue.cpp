@@ -407,10 +407,13 @@ static Bounded applyStep(EpilogueStep step, Bounded y,
     return {v, kGeluSlope * e + own};
   }
   case EpilogueStep::Silu: {
-    // exp(-x) within kExpError relative, 1 + exp, the quotient.
+    // exp(-x) within kExpError relative, 1 + exp, the quotient. The error
+    // of d relative to d: exp(-x) / d is 1 / (1 + exp(x)), which stays
+    // finite where exp(-x) overflows (a dequantized i32 C far below zero:
+    // d is infinite and v is -0, on the device as here).
     double ex = std::exp(-x), d = 1 + ex, v = x / d;
-    double dd = kExpError * ex + rounding(d);
-    double own = std::fabs(v) * (dd / d) + rounding(v);
+    double ddOverD = kExpError / (1 + std::exp(x)) + kUlp + kMinNormal / d;
+    double own = std::fabs(v) * ddOverD + rounding(v);
     return {v, kSiluSlope * e + own};
   }
   }

@@ -126,3 +126,63 @@ func.func @not_fused(%a: memref<128x64xf16>, %b: memref<64x128xf16>,
   }
   return
 }
+
+// -----
+
+// A 2:4 weight on the right: the kernel computes Cᵀ = W xᵀ, and its
+// accumulator tiles are Cᵀ's. The fused op's loops over C's rows and
+// columns run along the tiles' columns and rows: the scale per row of C is
+// read broadcast down the tile's rows (it varies along its columns), the
+// bias per column of C broadcast along the tile's columns, and the f16
+// result is written through the transposed map, once. C (an f32 temporary)
+// is neither written nor allocated, the fill folded into the kernel.
+
+#id = affine_map<(i, j) -> (i, j)>
+#col = affine_map<(i, j) -> (j)>
+#row = affine_map<(i, j) -> (i)>
+// CHECK-DAG: #[[T:.+]] = affine_map<(d0, d1) -> (d1, d0)>
+// CHECK-DAG: #[[ALONG_COLS:.+]] = affine_map<(d0) -> (0, d0)>
+// CHECK-DAG: #[[ALONG_ROWS:.+]] = affine_map<(d0) -> (d0, 0)>
+// CHECK-LABEL: func.func @weight_on_the_right
+// CHECK-NOT:   memref<256x384xf32>
+// CHECK:       %[[OUT:.+]] = memref.alloc() : memref<256x384xf16>
+// CHECK:       gpu.launch
+// CHECK:         %[[SSV:.+]] = memref.subview %arg4
+// CHECK:         %[[BSV:.+]] = memref.subview %arg3
+// CHECK:         %[[OSV:.+]] = memref.subview %[[OUT]]
+// CHECK:         scf.for
+// CHECK:           mcore.sparse_mma
+// CHECK:         %[[S:.+]] = vector.transfer_read %[[SSV]]{{.*}} {in_bounds = [true, true], permutation_map = #[[ALONG_COLS]]} : memref<128xf32, {{.*}}>, vector<16x16xf32>
+// CHECK:         %[[B:.+]] = vector.transfer_read %[[BSV]]{{.*}} {in_bounds = [true, true], permutation_map = #[[ALONG_ROWS]]} : memref<128xf32, {{.*}}>, vector<16x16xf32>
+// CHECK:         %[[X:.+]] = arith.mulf %{{.+}}, %[[S]] : vector<16x16xf32>
+// CHECK:         %[[Y:.+]] = arith.addf %[[X]], %[[B]] : vector<16x16xf32>
+// CHECK:         %[[R:.+]] = arith.maximumf %[[Y]], %{{.+}} : vector<16x16xf32>
+// CHECK:         %[[H:.+]] = arith.truncf %[[R]] : vector<16x16xf32> to vector<16x16xf16>
+// CHECK:         vector.transfer_write %[[H]], %[[OSV]]{{.*}} {in_bounds = [true, true], permutation_map = #[[T]]} : vector<16x16xf16>, memref<128x128xf16
+// CHECK-NOT:     memref<256x384xf32>
+// CHECK:         gpu.terminator
+// CHECK-NOT:   linalg.
+// CHECK-NOT:   memref<256x384xf32>
+// CHECK:       return %[[OUT]]
+func.func @weight_on_the_right(%x: memref<256x512xf16>, %wv: memref<384x256xf16>,
+                               %wm: memref<384x16xi32>, %bias: memref<384xf32>,
+                               %scale: memref<256xf32>) -> memref<256x384xf16> {
+  %zero = arith.constant 0.0 : f32
+  %c = memref.alloc() : memref<256x384xf32>
+  linalg.fill ins(%zero : f32) outs(%c : memref<256x384xf32>)
+  mcore.sparse_matmul ins(%wv, %wm, %x : memref<384x256xf16>, memref<384x16xi32>, memref<256x512xf16>)
+      outs(%c : memref<256x384xf32>) {transpose_b, transpose_c}
+  %out = memref.alloc() : memref<256x384xf16>
+  linalg.generic {indexing_maps = [#id, #row, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%c, %scale, %bias : memref<256x384xf32>, memref<256xf32>, memref<384xf32>)
+      outs(%out : memref<256x384xf16>) {
+  ^bb0(%v: f32, %s: f32, %bb: f32, %o: f16):
+    %0 = arith.mulf %v, %s : f32
+    %1 = arith.addf %0, %bb : f32
+    %2 = arith.maximumf %1, %zero : f32
+    %3 = arith.truncf %2 : f32 to f16
+    linalg.yield %3 : f16
+  }
+  memref.dealloc %c : memref<256x384xf32>
+  return %out : memref<256x384xf16>
+}

@@ -160,9 +160,28 @@ static Value matrixOfBatch(OpBuilder &b, Location loc, Value v,
 // Driver
 //===----------------------------------------------------------------------===//
 
-/// A linalg.fill of `c` right before `op` (nothing between them touches
-/// memory): its value becomes the accumulators' start and the fill goes.
+/// Whether `op` or an op inside it has an operand that is `root` or a view
+/// of it.
+static bool namesBuffer(Operation *op, Value root) {
+  return op
+      ->walk([&](Operation *nested) {
+        for (Value v : nested->getOperands())
+          if (isa<MemRefType>(v.getType()) && getRootBuffer(v) == root)
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// A linalg.fill of `c` before `op` that can move down to it: every op in
+/// between is free of memory effects or, when C is a buffer the function
+/// allocates (which no other value aliases), never names C or a view of it
+/// (the kernel compressing a 2:4 weight, between the fill and the matmul of
+/// a weight on the right). Its value becomes the accumulators' start and
+/// the fill goes.
 static linalg::FillOp findFoldableFill(Operation *op, Value c) {
+  Value root = getRootBuffer(c);
+  bool allocated = root.getDefiningOp<memref::AllocOp>() != nullptr;
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
     if (auto fill = dyn_cast<linalg::FillOp>(prev)) {
       if (fill.hasPureBufferSemantics() && fill.getDpsInits()[0] == c &&
@@ -170,7 +189,7 @@ static linalg::FillOp findFoldableFill(Operation *op, Value c) {
         return fill;
       return nullptr;
     }
-    if (!isMemoryEffectFree(prev))
+    if (!isMemoryEffectFree(prev) && !(allocated && !namesBuffer(prev, root)))
       return nullptr;
   }
   return nullptr;

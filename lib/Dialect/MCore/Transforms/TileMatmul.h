@@ -98,6 +98,9 @@ inline int64_t storageBits(ScalarKind kind) {
 // Fused epilogues (TileMatmulEpilogue.cpp)
 //===----------------------------------------------------------------------===//
 
+/// The buffer `v` views (through subviews, casts, ...), or `v`.
+Value getRootBuffer(Value v);
+
 /// The attribute on a linalg op that consumes a matmul's C but stays out of
 /// its kernel: the reason, which mcore-linalg-to-gpu reports.
 inline constexpr llvm::StringLiteral kNotFusedAttrName = "mcore.not_fused";
@@ -120,6 +123,10 @@ struct Epilogue {
   /// Per buffer: stored by the kernel (false: a temporary nothing else
   /// reads, which goes away).
   SmallVector<bool> store;
+  /// The kernel's tiles are Cᵀ's (MatmulSpec::transposeC: a 2:4 weight on
+  /// the right, computed as Cᵀ = W xᵀ): the fused ops' loops over C's rows
+  /// and columns run along the tiles' columns and rows.
+  bool transposed = false;
   bool empty() const { return ops.empty(); }
   bool storesC() const { return store.empty() || store[0]; }
 };
@@ -148,10 +155,11 @@ public:
       : b(b), epilogue(epilogue) {}
 
   /// `cTile`: C's values (in C's element type) of the tile whose first
-  /// element is (row, col) of the work-group tile; `inBounds`: per
-  /// dimension, the tile never crosses the matrix edge. Applies the fused
-  /// ops, stores every buffer but C that is still read, and returns C's
-  /// final value.
+  /// element is (row, col) of the work-group tile (of Cᵀ when the epilogue
+  /// is `transposed`: row and col are then C's column and row); `inBounds`:
+  /// per tile dimension, the tile never crosses the matrix edge. Applies the
+  /// fused ops, stores every buffer but C that is still read, and returns
+  /// C's final value.
   Value emitTile(Value cTile, Value row, Value col, ArrayRef<bool> inBounds);
 
 private:

@@ -41,8 +41,7 @@ using namespace mlir;
 using namespace mlir::mcore;
 using namespace mlir::mcore::tilematmul;
 
-/// The buffer `v` views (through subviews, casts, ...), or `v`.
-static Value getRootBuffer(Value v) {
+Value tilematmul::getRootBuffer(Value v) {
   while (Operation *def = v.getDefiningOp()) {
     auto view = dyn_cast<ViewLikeOpInterface>(def);
     if (!view)
@@ -135,11 +134,6 @@ struct Planner {
     llvm::raw_string_ostream os(why);
     if (!op.hasPureBufferSemantics())
       return "it works on tensors";
-    // The kernel's tiles of a transposed C (a 2:4 weight on the right,
-    // Cᵀ = W xᵀ) are Cᵀ's; the epilogue reads its operands as C's.
-    if (spec.transposeC)
-      return "the kernel computes Cᵀ (a 2:4 weight on the right), and "
-             "epilogues are fused into kernels that compute C";
     if (op.getNumLoops() != 2 || !op.isAllParallelLoops()) {
       os << "it is not element-wise over C's two dimensions ("
          << op.getNumLoops() << " loops, " << op.getNumReductionLoops()
@@ -264,6 +258,7 @@ static bool isDeadTemporary(Value buffer, const Epilogue &epilogue,
 
 Epilogue tilematmul::planEpilogue(const MatmulSpec &spec, bool cReadByKernel) {
   Epilogue epilogue;
+  epilogue.transposed = spec.transposeC;
   epilogue.buffers.push_back(spec.c);
   Planner planner{spec, epilogue, {}};
   for (Value v : {spec.a, spec.b, spec.meta})
@@ -403,19 +398,23 @@ void tilematmul::finishEpilogue(RewriterBase &rewriter, Epilogue &epilogue) {
 
 /// The indices of a fused op's operand at the tile's element (row, col), and
 /// the transfer map from the operand's dimensions to the tile's: the loop
-/// dimension d0 (rows) or d1 (columns) each operand dimension follows, a
-/// broadcast (constant 0) for a loop dimension the operand does not have.
+/// dimension d0 (C's rows) or d1 (C's columns) each operand dimension
+/// follows, a broadcast (constant 0) for a loop dimension the operand does
+/// not have. A `transposed` tile is Cᵀ's (the kernel of a 2:4 weight on the
+/// right computes Cᵀ = W xᵀ): its rows are C's columns, so the loop
+/// dimension d0 is the tile's dimension 1 and d1 its dimension 0.
 static std::pair<SmallVector<Value>, AffineMap>
 getTransferIndices(ImplicitLocOpBuilder &b, AffineMap map, Value row,
-                   Value col) {
+                   Value col, bool transposed) {
   MLIRContext *ctx = b.getContext();
   SmallVector<Value> indices;
   AffineExpr tileDims[2] = {getAffineConstantExpr(0, ctx),
                             getAffineConstantExpr(0, ctx)};
   for (auto [pos, e] : llvm::enumerate(map.getResults())) {
     if (auto d = dyn_cast<AffineDimExpr>(e)) {
-      indices.push_back(d.getPosition() == 0 ? row : col);
-      tileDims[d.getPosition()] = getAffineDimExpr(pos, ctx);
+      unsigned tileDim = transposed ? 1 - d.getPosition() : d.getPosition();
+      indices.push_back(tileDim == 0 ? row : col);
+      tileDims[tileDim] = getAffineDimExpr(pos, ctx);
     } else {
       indices.push_back(arith::ConstantIndexOp::create(
           b, cast<AffineConstantExpr>(e).getValue()));
@@ -433,7 +432,8 @@ Value EpilogueEmitter::readOperand(linalg::LinalgOp op, OpOperand &operand,
   if (!isa<ShapedType>(v.getType()))
     return vector::BroadcastOp::create(b, type, v);
   AffineMap map = op.getMatchingIndexingMap(&operand);
-  auto [indices, transferMap] = getTransferIndices(b, map, row, col);
+  auto [indices, transferMap] =
+      getTransferIndices(b, map, row, col, epilogue.transposed);
   SmallVector<bool> bounds;
   for (unsigned d = 0; d < 2; ++d)
     bounds.push_back(isa<AffineConstantExpr>(transferMap.getResult(d)) ||
@@ -513,8 +513,8 @@ Value EpilogueEmitter::emitTile(Value cTile, Value row, Value col,
     OpOperand *init = op.getDpsInitOperand(0);
     // The output map is a permutation: the tile's dimensions are the
     // operand's, in some order.
-    auto [indices, map] =
-        getTransferIndices(b, op.getMatchingIndexingMap(init), row, col);
+    auto [indices, map] = getTransferIndices(
+        b, op.getMatchingIndexingMap(init), row, col, epilogue.transposed);
     vector::TransferWriteOp::create(b, current[g], init->get(), indices, map,
                                     inBounds);
   }

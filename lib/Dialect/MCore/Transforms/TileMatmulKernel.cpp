@@ -329,9 +329,9 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
                               b, accType, corr.first, corrAt, corrPad,
                               corr.second, cInBounds));
       }
-      // C's value in C's type: what the fused ops read (never with a
-      // transposed C: planEpilogue keeps them out), stored unless C is a
-      // temporary only they read.
+      // C's value in C's type: what the fused ops read (a tile of Cᵀ with a
+      // transposed C, which they read through swapped indices), stored
+      // once, through cMap, unless C is a temporary only they read.
       Value cTile = convert(sum, cTileType);
       if (!epilogue.empty())
         cTile = fused.emitTile(cTile, add(tileRow0, i * intr.m),

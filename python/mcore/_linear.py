@@ -5,7 +5,6 @@ instructions)."""
 
 from __future__ import annotations
 
-import math as _math
 from typing import Optional, Union
 
 import numpy as _np
@@ -22,36 +21,28 @@ Error = _mcore.Error
 Weight = Union[ArrayLike, "tuple[ArrayLike, ArrayLike]"]
 
 
-#: The activations :func:`linear` applies after the bias.
+#: The activations :func:`linear` applies after the bias, and the steps of
+#: the kernel's fused epilogue (as ``mcore-run --epilogue`` spells them)
+#: that compute them.
 ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "silu")
+_ACTIVATION_STEPS = {"relu": "relu", "gelu": "gelu", "gelu_tanh": "gelu-tanh",
+                     "silu": "silu"}
 
-#: What `out_dtype` may name: C types the epilogue can round to.
+#: What `out_dtype` may name: the epilogue's result types, and i32 (the
+#: accumulator of integer inputs, without an epilogue).
 OUT_TYPES = ("f32", "f16", "bf16", "i32")
-
-
-def _activate(v: _np.ndarray, activation: str) -> _np.ndarray:
-    """`activation` of float64 `v`, in float64."""
-    if activation == "relu":
-        v = _np.maximum(v, 0.0)
-    elif activation == "gelu":
-        erf = _np.frompyfunc(_math.erf, 1, 1)
-        v = 0.5 * v * (1.0 + erf(v / _math.sqrt(2.0)).astype(_np.float64))
-    elif activation == "gelu_tanh":
-        c = _math.sqrt(2.0 / _math.pi)
-        v = 0.5 * v * (1.0 + _np.tanh(c * (v + 0.044715 * v ** 3)))
-    else:  # silu
-        v = v / (1.0 + _np.exp(-v))
-    return v
 
 
 def linear(x: ArrayLike, w: Weight, bias: Optional[ArrayLike] = None,
            activation: Optional[str] = None, out_dtype: Optional[str] = None,
-           *, chip: str, sparse: bool = False, backend: str = "auto",
+           *, chip: str, scale: Optional[ArrayLike] = None,
+           sparse: bool = False, backend: str = "auto",
            x_type: Optional[str] = None, w_type: Optional[str] = None,
            **pipeline_options) -> _np.ndarray:
-    """``activation(x @ w.T + bias)`` with the matmul computed by an mcore
-    kernel for `chip`, as ``torch.nn.functional.linear(x, w, bias)``
-    (followed by the activation) computes it; returns a new numpy array.
+    """``activation((x @ w.T) * scale + bias)`` with the matmul and the
+    rest computed by one mcore kernel for `chip`, as
+    ``torch.nn.functional.linear(x, w, bias)`` (followed by the activation)
+    computes it; returns a new numpy array.
 
     * `x` is ``(..., K)``: its leading dimensions (none, one, or more) are
       rows of one matmul, and the result is ``(..., N)``.
@@ -71,18 +62,21 @@ def linear(x: ArrayLike, w: Weight, bias: Optional[ArrayLike] = None,
       (``u8`` activations with ``i8`` weights). The matmul's result is
       float32 for float inputs and int32 for integer ones (the
       accumulator).
-    * `bias` (``N``, one per output feature), `activation` (one of
-      ``relu``, ``gelu`` (the erf form), ``gelu_tanh``, ``silu``) and
-      `out_dtype` (``f32``, ``f16``, ``bf16``, ``i32``: the result rounded
-      to it once, bf16 returned as float32 as :func:`round_to` does) are
-      applied **on the host, in numpy**, after the kernel: ``linear`` does
-      not yet use the epilogues the compiler fuses into kernels. The bias
-      and activation are
-      computed in float64 from the accumulator's values and rounded once
-      (an integer result with a bias or activation becomes float32).
+    * `scale` (a scalar, or ``N`` values: one per output feature, the
+      dequantization of i8 or fp8 results), `bias` (``N``), `activation`
+      (one of ``relu``, ``gelu`` (the erf form), ``gelu_tanh``, ``silu``)
+      and `out_dtype` (``f32``, ``f16``, ``bf16``; bf16 returned as float32
+      as :func:`round_to` does) are the kernel's **fused epilogue**: the
+      compiler applies them to the accumulator tiles in registers, in f32
+      (scale and bias rounded to float32; an integer result converted to
+      f32 first), and the kernel writes the result rounded once to
+      `out_dtype`. With any of them the result is float32 unless
+      `out_dtype` says otherwise; ``out_dtype="i32"`` is the accumulator of
+      integer inputs, without an epilogue.
 
-    Kernels are compiled once per shape, types, chip, form of `w`, backend
-    and pipeline options, and cached with those of :func:`matmul`.
+    Kernels are compiled once per shape, types, chip, form of `w`,
+    epilogue, backend and pipeline options, and cached with those of
+    :func:`matmul`.
     """
     check_chip_name(chip)
     if activation is not None and activation not in ACTIVATIONS:
@@ -125,19 +119,39 @@ def linear(x: ArrayLike, w: Weight, bias: Optional[ArrayLike] = None,
         raise Error(f"x of shape {x.shape} has no elements to multiply")
     xt = _types.input_type_of(x, x_type, w_type, "x")
     wt = _types.input_type_of(w_like, w_type, x_type, "w")
+    # The fused epilogue: its steps and their operands, in order.
+    steps, inputs = [], []
+    if scale is not None:
+        scale = _np.asarray(scale)
+        if scale.ndim == 0:
+            steps.append("alpha")
+        elif scale.shape == (n,):
+            steps.append("scale-col")
+        else:
+            raise Error(f"scale must be a scalar or have shape ({n},) (one "
+                        f"value per output feature, N), got {scale.shape}")
+        inputs.append(scale)
+    if bias is not None:
+        steps.append("bias-col")
+        inputs.append(bias)
+    if activation is not None:
+        steps.append(_ACTIVATION_STEPS[activation])
+    accumulator = _types.accumulator_type_of(None, None, xt)
+    if out_dtype == "i32":
+        if steps or accumulator != "i32":
+            raise Error("out_dtype='i32' is the accumulator of integer "
+                        "inputs, without scale, bias or activation; the "
+                        "epilogue's result is f32, f16 or bf16")
+        out_type = None
+    elif steps or (out_dtype is not None and out_dtype != accumulator):
+        out_type = out_dtype or "f32"
+    else:
+        out_type = None
     kernel = compile_matmul(rows, n, k, chip=chip, a_type=xt, b_type=wt,
                             sparse_b=compressed or sparse,
-                            transpose_b=True, backend=backend,
+                            transpose_b=True, epilogue=steps,
+                            out_type=out_type, backend=backend,
                             **pipeline_options)
-    y = kernel._run(x.reshape(rows, k), w, None, a_name="x", b_name="w")
-    if bias is not None or activation is not None:
-        v = y.astype(_np.float64)
-        if bias is not None:
-            v = v + bias.astype(_np.float64)
-        if activation is not None:
-            v = _activate(v, activation)
-        y = v.astype(_np.float32)
-    if out_dtype is not None:
-        y = _types.round_to(y, out_dtype, chip=chip).astype(
-            _types.result_dtype(out_dtype), copy=False)
+    y = kernel._run(x.reshape(rows, k), w, None, a_name="x", b_name="w",
+                    inputs=inputs)
     return y.reshape(lead + (n,))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import collections
 import os
 import threading
-from typing import Optional, Union
+from typing import Optional, Sequence, Union
 
 import numpy as _np
 from numpy.typing import ArrayLike
@@ -76,7 +76,8 @@ class MatmulKernel:
     :func:`matmul` and :func:`linear` keep them in a cache.
 
     Attributes: ``m, n, k, batch, shared_a, shared_b, a_type, b_type,
-    c_type, sparse, sparse_b, transpose_b, chip, backend`` (``"hip"`` or
+    c_type, sparse, sparse_b, transpose_b, epilogue`` (its steps, a tuple),
+    ``out_type`` (None without an epilogue), ``chip, backend`` (``"hip"`` or
     ``"emu"``), ``intrinsic`` (the catalog instruction the kernel uses),
     ``accumulator`` (the instruction's C type), ``dense_fallback`` (a 2:4
     operand decompressed for dense instructions), ``swapped`` (the kernel
@@ -95,6 +96,9 @@ class MatmulKernel:
         self.sparse, self.sparse_b = problem["sparse_a"], problem["sparse_b"]
         self.transpose_b = problem["transpose_b"]
         self.chip = problem["chip"]
+        self.epilogue = tuple(problem["epilogue"].split(",")) \
+            if problem["epilogue"] else ()
+        self.out_type = problem["out_type"] or None
 
     backend = property(lambda self: self._native.backend)
     intrinsic = property(lambda self: self._native.intrinsic)
@@ -171,7 +175,8 @@ class MatmulKernel:
         words = (metadata.astype(_np.int64) & 0xFFFFFFFF).astype(_np.uint32)
         return bits, _np.ascontiguousarray(words)
 
-    def _run(self, a, b, acc, a_name: str = "A", b_name: str = "B"):
+    def _run(self, a, b, acc, a_name: str = "A", b_name: str = "B",
+             inputs=()):
         m, n, k = self.m, self.n, self.k
         a_bits, a_meta = self._operand(a, a_name, self.a_type,
                                        self._lead(self.shared_a) + (m, k),
@@ -188,18 +193,58 @@ class MatmulKernel:
             acc = _check_array(acc, "acc", c_shape)
             c_bits = _types.to_bits(acc, self.c_type, self.chip, "acc")
         metadata = a_meta if a_meta is not None else b_meta
+        has_epilogue = bool(self.epilogue) or self.out_type is not None
+        if has_epilogue:
+            inputs = self._epilogue_inputs(inputs)
+        elif inputs:
+            raise Error("this kernel has no epilogue; it takes no epilogue "
+                        "inputs")
         with in_python_words():
-            out = self._native.run(a_bits, metadata, b_bits, c_bits)
-        return _types.from_bits(out, self.c_type, self.chip).astype(
+            c, out = self._native.run(a_bits, metadata, b_bits, c_bits,
+                                      list(inputs))
+        if has_epilogue:
+            # The epilogue's result, rounded by the kernel to out_type.
+            t = self.out_type or "f32"
+            return _types.from_bits(out, t, self.chip).astype(
+                _types.result_dtype(t), copy=False)
+        return _types.from_bits(c, self.c_type, self.chip).astype(
             _types.result_dtype(self.c_type), copy=False)
 
+    def _epilogue_inputs(self, inputs) -> list:
+        """The epilogue's operands as float32 vectors, checked against its
+        steps: a vector of M per ``*-row`` step, of N per ``*-col`` step,
+        one value per ``alpha``, a value and an M x N matrix per ``beta``."""
+        shapes = []
+        for step in self.epilogue:
+            if step.endswith("-row"):
+                shapes.append((self.m,))
+            elif step.endswith("-col") or step == "bias":
+                shapes.append((self.n,))
+            elif step == "alpha":
+                shapes.append(())
+            elif step == "beta":
+                shapes += [(), (self.m, self.n)]
+        inputs = list(inputs)
+        if len(inputs) != len(shapes):
+            raise Error(f"the epilogue {','.join(self.epilogue)} takes "
+                        f"{len(shapes)} inputs, got {len(inputs)}")
+        result = []
+        for i, (x, shape) in enumerate(zip(inputs, shapes)):
+            x = _check_array(x, f"epilogue input #{i}", shape)
+            result.append(_np.ascontiguousarray(x, dtype=_np.float32)
+                          .reshape(-1))
+        return result
+
     def __call__(self, a: SparseOperand, b: SparseOperand, *,
-                 acc: Optional[ArrayLike] = None) -> _np.ndarray:
+                 acc: Optional[ArrayLike] = None,
+                 inputs: Sequence[ArrayLike] = ()) -> _np.ndarray:
         """Runs ``acc + A @ B`` (``A @ B`` when `acc` is None: C starts at
-        zero) and returns C as a new array. Operands are converted as
-        :func:`matmul` describes; B is given as the kernel stores it
-        (``n x k`` with ``transpose_b`` or ``sparse_b``)."""
-        return self._run(a, b, acc)
+        zero) and returns C as a new array, or with an epilogue its result
+        (OUT, in `out_type`) computed from C by the kernel. Operands are
+        converted as :func:`matmul` describes; B is given as the kernel
+        stores it (``n x k`` with ``transpose_b`` or ``sparse_b``); `inputs`
+        are the epilogue's operands in the order of its steps (float32)."""
+        return self._run(a, b, acc, inputs=inputs)
 
 
 def _shape_text(shape: tuple) -> str:
@@ -228,6 +273,7 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str, a_type: str = "f16",
                    sparse: bool = False, sparse_b: bool = False,
                    transpose_b: bool = False, batch: int = 0,
                    shared_a: bool = False, shared_b: bool = False,
+                   epilogue: Sequence[str] = (), out_type: Optional[str] = None,
                    backend: str = "auto", **pipeline_options) -> MatmulKernel:
     """Compiles ``C (m x n) = acc + A (m x k) @ B (k x n)`` for `chip` and
     loads it on `backend` (``"auto"``: HIP when an AMD GPU is usable, else
@@ -240,10 +286,17 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str, a_type: str = "f16",
     kernel computes ``Cᵀ = B Aᵀ`` on the sparse instruction); `transpose_b`:
     B is stored ``n x k``. `batch` > 0: A, B and C have a leading batch
     dimension (the grid's z), but a `shared_a` or `shared_b` operand is one
-    matrix for every batch. Keyword arguments are ``--mcore-pipeline``
+    matrix for every batch. `epilogue` (steps as ``mcore-run --epilogue``
+    spells them: ``bias-row``, ``bias-col``, ``scale-row``, ``scale-col``,
+    ``alpha``, ``beta``, ``relu``, ``gelu``, ``gelu-tanh``, ``silu``) and
+    `out_type` (``f32``, ``f16``, ``bf16``): element-wise steps after the
+    matmul that the compiler fuses into the kernel's epilogue, whose result
+    the kernel returns (without a batch). Keyword arguments are ``--mcore-pipeline``
     options (``tile_m=64``, ``intrinsic=...``). Compiled kernels are
     cached: the same arguments return the same kernel."""
     check_chip_name(chip)
+    if isinstance(epilogue, str):
+        epilogue = epilogue.split(",") if epilogue else ()
     for name, value in (("m", m), ("n", n), ("k", k), ("batch", batch)):
         if isinstance(value, bool) or not isinstance(value, (int, _np.integer)):
             raise Error(f"{name} must be an integer, got {value!r}")
@@ -267,7 +320,8 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str, a_type: str = "f16",
                "b_type": b_type, "c_type": c_type, "sparse_a": bool(sparse),
                "sparse_b": bool(sparse_b), "batch": int(batch),
                "shared_a": bool(shared_a), "shared_b": bool(shared_b),
-               "transpose_b": bool(transpose_b), "chip": chip}
+               "transpose_b": bool(transpose_b), "chip": chip,
+               "epilogue": ",".join(epilogue), "out_type": out_type or ""}
     key = tuple(sorted(problem.items())) + (resolved, options_key)
     with _lock:
         kernel = _cache.get(key)

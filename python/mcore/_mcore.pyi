@@ -3,7 +3,7 @@ checkers: the public package re-exports its catalog classes and Error.
 test/python/test_typing.py checks that this names everything the module
 defines."""
 
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -202,11 +202,13 @@ class MatmulKernel:
     @property
     def last_run_ms(self) -> float: ...
     def run(self, a: _Bits, metadata: Optional[_Bits], b: _Bits,
-            c: _Bits) -> _Bits: ...
+            c: _Bits, epilogue_inputs: Sequence[Sequence[float]] = ...
+            ) -> tuple[_Bits, Optional[_Bits]]: ...
 
 def compile_matmul(m: int, n: int, k: int, a_type: str, b_type: str,
                    c_type: str, sparse_a: bool, sparse_b: bool, batch: int,
                    shared_a: bool, shared_b: bool, transpose_b: bool,
                    chip: str, backend: str,
-                   options: PipelineOptions) -> tuple[MatmulKernel,
-                                                      list[str]]: ...
+                   options: PipelineOptions, epilogue: str = ...,
+                   out_type: str = ...) -> tuple[MatmulKernel,
+                                                 list[str]]: ...

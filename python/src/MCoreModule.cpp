@@ -20,6 +20,7 @@
 #include "mcore/Runner/Compile.h"
 #include "mcore/Runner/FatalErrors.h"
 #include "mcore/Runner/Matmul.h"
+#include "mcore/Runner/MatmulEpilogue.h"
 #include "mcore/Runner/MatmulKernel.h"
 #include "mcore/Runner/Runner.h"
 #include "mcore/Support/Version.h"
@@ -395,7 +396,8 @@ PYBIND11_MODULE(_mcore, m) {
           [](const PyKernel &k) { return k.kernel->getLastRunMilliseconds(); })
       .def("run", [](const PyKernel &k, const Bits &a,
                      const std::optional<Bits> &metadata, const Bits &b,
-                     const Bits &c) {
+                     const Bits &c,
+                     const std::vector<std::vector<float>> &epilogueInputs) {
         Bits result(std::vector<ssize_t>(c.shape(), c.shape() + c.ndim()));
         std::copy(c.data(), c.data() + c.size(), result.mutable_data());
         llvm::MutableArrayRef<uint32_t> out(result.mutable_data(),
@@ -415,15 +417,28 @@ PYBIND11_MODULE(_mcore, m) {
               getScalarKind(p.sparseA ? p.a : p.b), view(values),
               view(*metadata), unsigned(rows), unsigned(p.k),
               p.sparseA ? "A" : "B"));
+        // A fused epilogue: its operands (f32, in getEpilogueInputs' order)
+        // and OUT (M x N bit patterns of the out type), returned after C.
+        std::optional<Bits> epilogueOut;
+        EpilogueOperands operands;
+        if (p.hasEpilogue()) {
+          epilogueOut.emplace(std::vector<ssize_t>{ssize_t(p.m), ssize_t(p.n)});
+          operands.inputs = epilogueInputs;
+          operands.out = llvm::MutableArrayRef<uint32_t>(
+              epilogueOut->mutable_data(), size_t(epilogueOut->size()));
+        }
         llvm::Error error = [&] {
           py::gil_scoped_release release;
           return catchFatalErrors([&] {
-            return k.kernel->run(view(a), viewOrEmpty(metadata), view(b), out);
+            return k.kernel->run(view(a), viewOrEmpty(metadata), view(b), out,
+                                 p.hasEpilogue() ? &operands : nullptr);
           });
         }();
         check(std::move(error));
-        return result;
-      });
+        return py::make_tuple(result, epilogueOut);
+      },
+      py::arg("a"), py::arg("metadata"), py::arg("b"), py::arg("c"),
+      py::arg("epilogue_inputs") = std::vector<std::vector<float>>());
 
   // The problem as keyword arguments: sizes, types, the 2:4 operand, the
   // batch and how A and B are stored (include/mcore/Runner/Matmul.h).
@@ -432,7 +447,8 @@ PYBIND11_MODULE(_mcore, m) {
            const std::string &a, const std::string &b, const std::string &c,
            bool sparseA, bool sparseB, int64_t batch, bool sharedA,
            bool sharedB, bool transposeB, const std::string &chip,
-           const std::string &backend, const PipelineOptions &options) {
+           const std::string &backend, const PipelineOptions &options,
+           const std::string &epilogue, const std::string &outType) {
           // Python integers of any size: one too large for int64_t is out
           // of range as any other (not a TypeError of the binding).
           auto size = [](const char *what, const py::int_ &value) {
@@ -457,6 +473,9 @@ PYBIND11_MODULE(_mcore, m) {
           problem.sharedB = sharedB;
           problem.transposeB = transposeB;
           problem.chip = chipOf(chip);
+          // A fused epilogue, as mcore-run's --epilogue and --out-type
+          // spell it.
+          check(parseEpilogue(epilogue, outType, problem));
           Backend requested = backend == "hip" ? Backend::Hip : Backend::Emu;
           if (backend != "hip" && backend != "emu")
             raise("internal error: compile_matmul needs a chosen backend");
@@ -479,5 +498,6 @@ PYBIND11_MODULE(_mcore, m) {
         py::arg("b_type"), py::arg("c_type"), py::arg("sparse_a"),
         py::arg("sparse_b"), py::arg("batch"), py::arg("shared_a"),
         py::arg("shared_b"), py::arg("transpose_b"), py::arg("chip"),
-        py::arg("backend"), py::arg("options"));
+        py::arg("backend"), py::arg("options"), py::arg("epilogue") = "",
+        py::arg("out_type") = "");
 }

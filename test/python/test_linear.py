@@ -1,7 +1,8 @@
-"""mcore.linear (y = activation(x @ w.T + bias), the weight N x K on the
-right, dense or 2:4 along K) and batched mcore.matmul against numpy, on the
-emulator, on RDNA4, RDNA3, CDNA3, CDNA4 and CDNA2 (whose 2:4 weights are
-decompressed for dense instructions).
+"""mcore.linear (y = activation((x @ w.T) * scale + bias), the weight N x K
+on the right, dense or 2:4 along K, the scale, bias, activation and result
+type fused into the kernel's epilogue) and batched mcore.matmul against
+numpy, on the emulator, on RDNA4, RDNA3, CDNA3, CDNA4 and CDNA2 (whose 2:4
+weights are decompressed for dense instructions).
 
 The 2:4 weights have random patterns with groups of 0, 1 and 2 non-zeros;
 shapes are ragged (K not a multiple of 4 or of any instruction's K).
@@ -13,8 +14,8 @@ import numpy as np
 import pytest
 
 import mcore
-from test_matmul import (BACKEND, UNIT, check_float, check_int,
-                         random_floats, random_ints, random_24)
+from test_matmul import (BACKEND, MIN_NORMAL, UNIT, check_float,
+                         check_int, random_floats, random_ints, random_24)
 
 SPARSE_INSTRUCTION = {"gfx1201": "swmmac", "gfx942": "smfmac",
                       "gfx950": "smfmac"}
@@ -92,8 +93,9 @@ def test_i8_and_u8_activations(chip, sparse):
         check_int(y, x, w.T)
 
 
-def reference_epilogue(v, bias, activation):
-    v = v + bias
+def reference_epilogue(v, bias, activation, scale=1.0):
+    """The numpy reference of linear's fused epilogue, in float64."""
+    v = v * scale + bias
     if activation is None:
         return v
     if activation == "relu":
@@ -106,66 +108,156 @@ def reference_epilogue(v, bias, activation):
     return v / (1 + np.exp(-v))  # silu
 
 
-@pytest.mark.parametrize("x_type", ["f16", "bf16", "fp8"])
+def epilogue_bound(mm_err, mm, scale, bias, activation, want, out):
+    """What the kernel's result may differ from the float64 reference by:
+    the matmul's error `mm_err` scaled, the f32 roundings of the scale's
+    product and the bias's sum, carried through the activation (slope at
+    most 1.13), the activation's own error on the device (erf, tanh and
+    exp within 4 ulps of f32, and the roundings of the few f32 operations
+    around them), and the final rounding to `out` (one ulp of it)."""
+    u = UNIT["f32"]
+    v = mm * scale
+    e = mm_err * np.abs(scale) + 2 * u * np.abs(v)
+    v = v + bias
+    e = e + 2 * u * np.abs(v)
+    if activation not in (None, "relu"):
+        e = 1.13 * e + 16 * u * (np.abs(v) + np.abs(want))
+    return (e + 2 * UNIT[out] * (np.abs(want) + e) + MIN_NORMAL[out]
+            + MIN_NORMAL["f32"])
+
+
+def no_separate_kernels(caught):
+    """The epilogue was fused: no remark that an op runs as a kernel of its
+    own."""
+    texts = [str(w.message) for w in caught]
+    assert not any("kernel of its own" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("x_type", ["f16", "bf16", "fp8", "i8"])
 @pytest.mark.parametrize("sparse", [False, True], ids=["dense", "sparse"])
-def test_bias_and_activation(x_type, sparse):
-    # One kernel per type and form of w; the epilogue runs on the host.
+def test_fused_epilogue(x_type, sparse):
+    # Every activation with and without a bias, a dequantizing scale for
+    # fp8 and i8 (per output feature, and a scalar), each result type: one
+    # kernel each, the epilogue fused into it (no kernel of its own), the
+    # result against numpy. The 2:4 weight on the right runs as
+    # yᵀ = w·xᵀ on SMFMAC, the epilogue on the tiles of yᵀ.
     chip = "gfx942"
     rng = np.random.default_rng(24)
-    x = rng.standard_normal((2, 9, 44))
-    w = rng.standard_normal((30, 44))
+    n, k = 30, 44
+    if x_type == "i8":
+        x = random_ints(rng, (2, 9, k), -128, 127, np.int8)
+        w = random_ints(rng, (n, k), -128, 127, np.int8)
+    else:
+        x = rng.standard_normal((2, 9, k))
+        w = rng.standard_normal((n, k))
     if sparse:
         w = random_24(rng, w)
-    bias = rng.standard_normal(30).astype(np.float32)
-    xm = rounded(x, x_type, chip).reshape(-1, 44)
-    wm = rounded(w, x_type, chip)
+    bias = rng.standard_normal(n).astype(np.float32)
+    scales = [None]
+    if x_type in ("fp8", "i8"):
+        # i8: results up to 44 * 128^2; scaled into f16's range.
+        s = 2.0 ** -12 if x_type == "i8" else 1.0
+        scales = [(rng.random(n) * s + s / 4).astype(np.float32),
+                  np.float32(0.75 * s)]
+    if x_type == "i8":
+        xm = x.astype(np.float64).reshape(-1, k)
+        wm = w.astype(np.float64)
+        mm = xm @ wm.T
+        mm_err = UNIT["f32"] * np.abs(mm)  # i32 exact, converted to f32
+    else:
+        xm = rounded(x, x_type, chip).reshape(-1, k)
+        wm = rounded(w, x_type, chip)
+        mm = xm @ wm.T
+        mm_err = (k + 2) * 2 * UNIT["f32"] * (np.abs(xm) @ np.abs(wm).T)
+    outs = [None, "f16", "bf16"]
+    case = 0
+    for scale in scales:
+        for with_bias in (False, True):
+            for activation in (None, "relu", "gelu", "gelu_tanh", "silu"):
+                out = outs[case % 3]
+                case += 1
+                with warnings.catch_warnings(record=True) as caught:
+                    warnings.simplefilter("always")
+                    y = mcore.linear(x, w, bias if with_bias else None,
+                                     activation, out, chip=chip, scale=scale,
+                                     sparse=sparse, x_type=x_type,
+                                     backend=BACKEND)
+                no_separate_kernels(caught)
+                assert y.shape == (2, 9, n)
+                assert y.dtype == (np.float16 if out == "f16"
+                                   else np.float32)
+                sc = 1.0 if scale is None else scale.astype(np.float64)
+                b = bias.astype(np.float64) if with_bias else 0.0
+                want = reference_epilogue(mm, b, activation, sc)
+                bound = epilogue_bound(mm_err, mm, sc, b, activation, want,
+                                       out or "f32")
+                err = np.abs(y.reshape(-1, n).astype(np.float64) - want)
+                assert (err <= bound).all(), (
+                    scale is not None, with_bias, activation, out,
+                    float((err - bound).max()))
+                if activation is not None:
+                    # The activation did something: ReLU zeroes, the
+                    # others bend.
+                    assert not np.allclose(
+                        want, reference_epilogue(mm, b, None, sc))
+
+
+@pytest.mark.parametrize("chip", ["gfx1201", "gfx950", "gfx1100", "gfx90a"])
+@pytest.mark.parametrize("sparse", [False, True], ids=["dense", "sparse"])
+def test_fused_epilogue_chips(chip, sparse):
+    # Scale, bias, GELU and the cast to f16 in one kernel on the other chip
+    # families (gfx1100 and gfx90a decompress a 2:4 weight).
+    rng = np.random.default_rng(27)
+    n, k = 36, 70
+    x = random_floats(rng, (21, k))
+    w = random_floats(rng, (n, k))
+    if sparse:
+        w = random_24(rng, w)
+    bias = rng.standard_normal(n).astype(np.float32)
+    scale = (rng.random(n) + 0.5).astype(np.float32)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        y = mcore.linear(x, w, bias, "gelu", "f16", chip=chip, scale=scale,
+                         sparse=sparse, backend=BACKEND)
+    no_separate_kernels(caught)
+    assert y.dtype == np.float16
+    xm, wm = x.astype(np.float64), w.astype(np.float64)
     mm = xm @ wm.T
-    for with_bias in (False, True):
-        for activation in (None, "relu", "gelu", "gelu_tanh", "silu"):
-            y = mcore.linear(x, w, bias if with_bias else None, activation,
-                             chip=chip, sparse=sparse, x_type=x_type,
-                             backend=BACKEND)
-            assert y.shape == (2, 9, 30) and y.dtype == np.float32
-            want = reference_epilogue(mm, bias.astype(np.float64)
-                                      if with_bias else 0.0, activation)
-            # The matmul's bound (check_float's), carried through an
-            # activation whose slope is at most 1.13, plus the final
-            # rounding to float32.
-            bound = ((44 + 2) * 2 * UNIT["f32"] * (np.abs(xm) @ np.abs(wm).T)
-                     * 1.13 + 2 * UNIT["f32"] * np.abs(want) + 2.0 ** -126)
-            err = np.abs(y.reshape(-1, 30).astype(np.float64) - want)
-            assert (err <= bound).all(), (with_bias, activation,
-                                          float((err - bound).max()))
-            if activation is not None:
-                # The activation did something: ReLU zeroes, the others
-                # bend.
-                assert not np.allclose(
-                    want, reference_epilogue(mm, bias if with_bias else 0.0,
-                                             None))
+    mm_err = (k + 2) * 2 * UNIT["f32"] * (np.abs(xm) @ np.abs(wm).T)
+    sc, b = scale.astype(np.float64), bias.astype(np.float64)
+    want = reference_epilogue(mm, b, "gelu", sc)
+    err = np.abs(y.astype(np.float64) - want)
+    assert (err <= epilogue_bound(mm_err, mm, sc, b, "gelu", want,
+                                  "f16")).all()
 
 
 def test_i8_with_bias_and_out_dtype():
-    # i32 results with a float bias become float32; out_dtype rounds once.
+    # i32 results with a float bias become float32, computed in f32 by the
+    # kernel (the sum exact, the bias rounded to float32, the addition
+    # rounded once); out_dtype rounds once more. ReLU is exact, so numpy's
+    # float32 arithmetic gives the same bits.
     rng = np.random.default_rng(25)
     # Small magnitudes: every result fits f16 (|y| <= 64 * 15 * 8).
     x = random_ints(rng, (8, 64), 0, 15, np.uint8)
     w = random_24(rng, random_ints(rng, (16, 64), -8, 7, np.int8))
     bias = rng.standard_normal(16)
     exact = x.astype(np.int64) @ w.astype(np.int64).T
+    y32 = exact.astype(np.float32) + bias.astype(np.float32)
     y = mcore.linear(x, w, bias, chip="gfx942", sparse=True,
                      backend=BACKEND)
     assert y.dtype == np.float32
-    np.testing.assert_array_equal(y, (exact + bias).astype(np.float32))
+    np.testing.assert_array_equal(y, y32)
     for out, dtype in (("f16", np.float16), ("bf16", np.float32)):
-        for activation in ("relu", "gelu", "gelu_tanh", "silu"):
-            y = mcore.linear(x, w, bias, activation, out, chip="gfx942",
-                             sparse=True, backend=BACKEND)
-            assert y.dtype == dtype
-            # Rounded once from float64 (and exact before the epilogue).
-            want = mcore.round_to(reference_epilogue(
-                exact.astype(np.float64), bias, activation).astype(
-                    np.float32), out)
-            np.testing.assert_array_equal(y, want)
+        y = mcore.linear(x, w, bias, "relu", out, chip="gfx942",
+                         sparse=True, backend=BACKEND)
+        assert y.dtype == dtype
+        np.testing.assert_array_equal(
+            y, mcore.round_to(np.maximum(y32, 0), out))
+        # The i32 result converted (i32 -> f32 -> out), no other step.
+        np.testing.assert_array_equal(
+            mcore.linear(x, w, None, None, out, chip="gfx942", sparse=True,
+                         backend=BACKEND),
+            mcore.round_to(exact.astype(np.float32), out))
     assert mcore.linear(x, w, out_dtype="i32", chip="gfx942", sparse=True,
                         backend=BACKEND).dtype == np.int32
 
@@ -179,6 +271,12 @@ def test_linear_errors():
         mcore.linear(x, w, np.ones(8), chip="gfx942")
     with pytest.raises(mcore.Error, match="out_dtype='f64' is not one of"):
         mcore.linear(x, w, out_dtype="f64", chip="gfx942")
+    with pytest.raises(mcore.Error, match=r"scale must be a scalar or have "
+                       r"shape \(6,\)"):
+        mcore.linear(x, w, scale=np.ones(4), chip="gfx942")
+    with pytest.raises(mcore.Error, match="out_dtype='i32' is the "
+                       "accumulator of integer inputs"):
+        mcore.linear(x, w, out_dtype="i32", chip="gfx942")
     with pytest.raises(mcore.Error, match="w is 6 x 7"):
         mcore.linear(x, w[:, :7], chip="gfx942")
     # A weight that is not 2:4 names its row and group.

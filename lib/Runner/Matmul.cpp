@@ -263,6 +263,9 @@ llvm::Error MatmulProblem::validate() const {
                 "compresses along K); --transpose-a is for a dense A");
   if ((sharedA || sharedB) && !batch)
     return fail("a shared A or B needs a batch (--batch=B)");
+  if (cTemporary && !hasEpilogue())
+    return fail("a temporary C is the input of an epilogue; the problem has "
+                "none");
   if (hasEpilogue() && batch)
     return fail("an epilogue (--epilogue, --out-type) follows a matmul "
                 "without a batch; --batch=" +

@@ -174,12 +174,31 @@ std::string runner::buildEpilogueArguments(const MatmulProblem &p) {
   return s + ", %out: " + getOutMemRefType(p);
 }
 
-std::string runner::buildEpilogueOp(const MatmulProblem &p, StringRef cType) {
+std::string runner::buildTemporaryC(const MatmulProblem &p, StringRef cType) {
+  std::string tc = getMLIRTypeName(p.c, p.getFp8Format());
+  std::string zero = isFloatType(p.c) ? "0.0" : "0";
+  std::string s = "  %acc_zero = arith.constant " + zero + " : " + tc + "\n";
+  std::string sizes;
+  if (p.dynamicShapes) {
+    s += "  %acc_d0 = arith.constant 0 : index\n"
+         "  %acc_d1 = arith.constant 1 : index\n"
+         "  %acc_m = memref.dim %c, %acc_d0 : memref<" +
+         cType.str() + ">\n  %acc_n = memref.dim %c, %acc_d1 : memref<" +
+         cType.str() + ">\n";
+    sizes = "%acc_m, %acc_n";
+  }
+  return s + "  %acc = memref.alloc(" + sizes + ") : memref<" + cType.str() +
+         ">\n  linalg.fill ins(%acc_zero : " + tc + ") outs(%acc : memref<" +
+         cType.str() + ">)\n";
+}
+
+std::string runner::buildEpilogueOp(const MatmulProblem &p, StringRef cType,
+                                    StringRef cName) {
   std::vector<EpilogueInputShape> inputs = getEpilogueInputs(p);
   std::string tc = getMLIRTypeName(p.c, p.getFp8Format());
   std::string tout = getMLIRTypeName(p.getOutType(), p.getFp8Format());
   // The generic's operands: C, the memref inputs, OUT; scalars are captured.
-  std::string maps = "affine_map<(i, j) -> (i, j)>", ins = "%c",
+  std::string maps = "affine_map<(i, j) -> (i, j)>", ins = cName.str(),
               insTypes = "memref<" + cType.str() + ">", blockArgs = "%x: " + tc;
   std::vector<std::string> value(inputs.size()); // the input's f32 in the body
   for (auto [i, shape] : llvm::enumerate(inputs)) {
@@ -285,6 +304,8 @@ std::string runner::buildEpilogueOp(const MatmulProblem &p, StringRef cType) {
     y = t;
   }
   os << "    linalg.yield " << y << " : " << tout << "\n  }\n";
+  if (p.cTemporary)
+    os << "  memref.dealloc %acc : memref<" << cType << ">\n";
   return s;
 }
 

@@ -230,9 +230,10 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::prepare(
   if (!memrefForm)
     return impl.fail("internal error: the generated matmul does not parse");
   Operation *matmul = nullptr;
-  // The first one: an epilogue's linalg.generic follows the matmul.
+  // The first one but a fill (of a temporary C): an epilogue's
+  // linalg.generic follows the matmul.
   memrefForm->walk([&](Operation *op) {
-    if (!isa<linalg::LinalgOp, SparseMatmulOp>(op))
+    if (!isa<linalg::LinalgOp, SparseMatmulOp>(op) || isa<linalg::FillOp>(op))
       return WalkResult::advance();
     matmul = op;
     return WalkResult::interrupt();

@@ -121,9 +121,14 @@ std::string runner::buildMatmulModule(const MatmulProblem &p, SparseForm form) {
                 dt = dense.type(dyn), ct = c.type(dyn);
     // A fused epilogue: OUT = epilogue(C), after the matmul.
     std::string epilogueArgs, epilogueOp;
+    // A temporary C: the matmul's output is %acc, which only the epilogue
+    // reads.
+    std::string cName = p.cTemporary ? "%acc" : "%c", cInit;
     if (p.hasEpilogue()) {
       epilogueArgs = buildEpilogueArguments(p);
-      epilogueOp = buildEpilogueOp(p, ct);
+      epilogueOp = buildEpilogueOp(p, ct, cName);
+      if (p.cTemporary)
+        cInit = buildTemporaryC(p, ct);
     }
     if (p.sparseA)
       os << "func.func @matmul(%values: memref<" << vt
@@ -133,9 +138,10 @@ std::string runner::buildMatmulModule(const MatmulProblem &p, SparseForm form) {
       os << "func.func @matmul(%a: memref<" << dt << ">, %values: memref<"
          << vt << ">, %metadata: memref<" << mt << ">, %c: memref<" << ct
          << ">" << epilogueArgs << ") {\n";
-    os << "  mcore.sparse_matmul ins(%values, %metadata, %"
+    os << cInit << "  mcore.sparse_matmul ins(%values, %metadata, %"
        << (p.sparseA ? "b" : "a") << " : memref<" << vt << ">, memref<" << mt
-       << ">, memref<" << dt << ">) outs(%c : memref<" << ct << ">)"
+       << ">, memref<" << dt << ">) outs(" << cName << " : memref<" << ct
+       << ">)"
        << attrText << "\n"
        << epilogueOp << "  return\n}\n";
     return s;
@@ -154,14 +160,17 @@ std::string runner::buildMatmulModule(const MatmulProblem &p, SparseForm form) {
               bt = kind + "<" + b.type(dyn, encB) + ">",
               ct = kind + "<" + c.type(dyn) + ">";
   // A fused epilogue (memref forms): OUT = epilogue(C), after the matmul.
-  std::string epilogueArgs, epilogueOp;
+  std::string epilogueArgs, epilogueOp, cInit;
+  std::string cName = p.cTemporary && !tensors ? "%acc" : "%c";
   if (p.hasEpilogue() && !tensors) {
     epilogueArgs = buildEpilogueArguments(p);
-    epilogueOp = buildEpilogueOp(p, c.type(dyn));
+    epilogueOp = buildEpilogueOp(p, c.type(dyn), cName);
+    if (p.cTemporary)
+      cInit = buildTemporaryC(p, c.type(dyn));
   }
   os << "func.func @matmul(%a: " << at << ", %b: " << bt << ", %c: " << ct
-     << epilogueArgs << ")" << (tensors ? " -> " + ct : "") << " {\n  "
-     << (tensors ? "%r = " : "");
+     << epilogueArgs << ")" << (tensors ? " -> " + ct : "") << " {\n"
+     << cInit << "  " << (tensors ? "%r = " : "");
   bool defaultMaps = !p.transposeA && !p.isStoredNK() && !p.sharedA &&
                      !p.sharedB;
   std::string maps = llvm::formatv("[{0}, {1}, {2}]", a.map(batched),
@@ -185,8 +194,8 @@ std::string runner::buildMatmulModule(const MatmulProblem &p, SparseForm form) {
     os << "linalg.generic {indexing_maps = " << maps
        << ", iterator_types = [" << (batched ? "\"parallel\", " : "")
        << "\"parallel\", \"parallel\", \"reduction\"]}\n"
-       << "      ins(%a, %b : " << at << ", " << bt << ") outs(%c : " << ct
-       << ") {\n"
+       << "      ins(%a, %b : " << at << ", " << bt << ") outs(" << cName
+       << " : " << ct << ") {\n"
        << "  ^bb0(%x: " << ta << ", %y: " << tb << ", %z: " << acc << "):\n";
     if (!ea.empty())
       os << "    %xe = " << ea << " %x : " << ta << " to " << acc << "\n";
@@ -205,7 +214,8 @@ std::string runner::buildMatmulModule(const MatmulProblem &p, SparseForm form) {
       os << " indexing_maps = " << maps;
     if (unsignedA)
       os << " {cast = #linalg.type_fn<cast_unsigned>}";
-    os << " ins(%a, %b : " << at << ", " << bt << ") outs(%c : " << ct << ")"
+    os << " ins(%a, %b : " << at << ", " << bt << ") outs(" << cName << " : "
+       << ct << ")"
        << (tensors ? " -> " + ct : "") << "\n";
   }
   if (tensors)

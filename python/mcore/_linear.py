@@ -150,7 +150,8 @@ def linear(x: ArrayLike, w: Weight, bias: Optional[ArrayLike] = None,
     kernel = compile_matmul(rows, n, k, chip=chip, a_type=xt, b_type=wt,
                             sparse_b=compressed or sparse,
                             transpose_b=True, epilogue=steps,
-                            out_type=out_type, backend=backend,
+                            out_type=out_type, store_c=out_type is None,
+                            backend=backend,
                             **pipeline_options)
     y = kernel._run(x.reshape(rows, k), w, None, a_name="x", b_name="w",
                     inputs=inputs)

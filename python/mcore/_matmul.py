@@ -99,6 +99,7 @@ class MatmulKernel:
         self.epilogue = tuple(problem["epilogue"].split(",")) \
             if problem["epilogue"] else ()
         self.out_type = problem["out_type"] or None
+        self.c_temporary = problem["c_temporary"]
 
     backend = property(lambda self: self._native.backend)
     intrinsic = property(lambda self: self._native.intrinsic)
@@ -194,6 +195,9 @@ class MatmulKernel:
             c_bits = _types.to_bits(acc, self.c_type, self.chip, "acc")
         metadata = a_meta if a_meta is not None else b_meta
         has_epilogue = bool(self.epilogue) or self.out_type is not None
+        if acc is not None and self.c_temporary:
+            raise Error("this kernel's C is a temporary of its epilogue "
+                        "(store_c=False): it takes no acc")
         if has_epilogue:
             inputs = self._epilogue_inputs(inputs)
         elif inputs:
@@ -274,7 +278,8 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str, a_type: str = "f16",
                    transpose_b: bool = False, batch: int = 0,
                    shared_a: bool = False, shared_b: bool = False,
                    epilogue: Sequence[str] = (), out_type: Optional[str] = None,
-                   backend: str = "auto", **pipeline_options) -> MatmulKernel:
+                   store_c: bool = True, backend: str = "auto",
+                   **pipeline_options) -> MatmulKernel:
     """Compiles ``C (m x n) = acc + A (m x k) @ B (k x n)`` for `chip` and
     loads it on `backend` (``"auto"``: HIP when an AMD GPU is usable, else
     the emulator). `b_type` defaults to `a_type`, `c_type` to f32 (integer
@@ -291,7 +296,9 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str, a_type: str = "f16",
     ``alpha``, ``beta``, ``relu``, ``gelu``, ``gelu-tanh``, ``silu``) and
     `out_type` (``f32``, ``f16``, ``bf16``): element-wise steps after the
     matmul that the compiler fuses into the kernel's epilogue, whose result
-    the kernel returns (without a batch). Keyword arguments are ``--mcore-pipeline``
+    the kernel returns (without a batch); ``store_c=False`` makes C a
+    temporary of the epilogue, accumulated from zero and never written
+    (``acc`` is then not taken). Keyword arguments are ``--mcore-pipeline``
     options (``tile_m=64``, ``intrinsic=...``). Compiled kernels are
     cached: the same arguments return the same kernel."""
     check_chip_name(chip)
@@ -321,7 +328,8 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str, a_type: str = "f16",
                "sparse_b": bool(sparse_b), "batch": int(batch),
                "shared_a": bool(shared_a), "shared_b": bool(shared_b),
                "transpose_b": bool(transpose_b), "chip": chip,
-               "epilogue": ",".join(epilogue), "out_type": out_type or ""}
+               "epilogue": ",".join(epilogue), "out_type": out_type or "",
+               "c_temporary": not store_c}
     key = tuple(sorted(problem.items())) + (resolved, options_key)
     with _lock:
         kernel = _cache.get(key)

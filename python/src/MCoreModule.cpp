@@ -448,7 +448,8 @@ PYBIND11_MODULE(_mcore, m) {
            bool sparseA, bool sparseB, int64_t batch, bool sharedA,
            bool sharedB, bool transposeB, const std::string &chip,
            const std::string &backend, const PipelineOptions &options,
-           const std::string &epilogue, const std::string &outType) {
+           const std::string &epilogue, const std::string &outType,
+           bool cTemporary) {
           // Python integers of any size: one too large for int64_t is out
           // of range as any other (not a TypeError of the binding).
           auto size = [](const char *what, const py::int_ &value) {
@@ -476,6 +477,7 @@ PYBIND11_MODULE(_mcore, m) {
           // A fused epilogue, as mcore-run's --epilogue and --out-type
           // spell it.
           check(parseEpilogue(epilogue, outType, problem));
+          problem.cTemporary = cTemporary;
           Backend requested = backend == "hip" ? Backend::Hip : Backend::Emu;
           if (backend != "hip" && backend != "emu")
             raise("internal error: compile_matmul needs a chosen backend");
@@ -499,5 +501,5 @@ PYBIND11_MODULE(_mcore, m) {
         py::arg("sparse_b"), py::arg("batch"), py::arg("shared_a"),
         py::arg("shared_b"), py::arg("transpose_b"), py::arg("chip"),
         py::arg("backend"), py::arg("options"), py::arg("epilogue") = "",
-        py::arg("out_type") = "");
+        py::arg("out_type") = "", py::arg("c_temporary") = false);
 }

@@ -262,6 +262,38 @@ def test_i8_with_bias_and_out_dtype():
                         backend=BACKEND).dtype == np.int32
 
 
+@pytest.mark.parametrize("sparse", [False, True], ids=["dense", "sparse"])
+def test_temporary_c(sparse):
+    # store_c=False (what linear uses with an epilogue): the matmul
+    # accumulates from zero into a temporary only the epilogue reads. The C
+    # argument is neither read nor written: NaNs in it stay, and none reach
+    # the result.
+    from mcore import _types
+    rng = np.random.default_rng(28)
+    x = random_floats(rng, (16, 32))
+    w = random_floats(rng, (24, 32))
+    if sparse:
+        w = random_24(rng, w)
+    bias = rng.standard_normal(24).astype(np.float32)
+    kernel = mcore.compile_matmul(16, 24, 32, chip="gfx942", a_type="f16",
+                                  sparse_b=sparse, transpose_b=not sparse,
+                                  epilogue=["bias-col", "relu"],
+                                  out_type="f16", store_c=False,
+                                  backend=BACKEND)
+    w_bits, meta = kernel._operand(w, "w", "f16", (24, 32), sparse)
+    nan = np.full((16, 24), 0x7FC00000, np.uint32)
+    c, out = kernel._native.run(_types.to_bits(x, "f16", "gfx942", "x"),
+                                meta, w_bits, nan, [bias])
+    assert (c == 0x7FC00000).all()
+    y = _types.from_bits(out, "f16", "gfx942").astype(np.float64)
+    want = np.maximum(x.astype(np.float64) @ w.astype(np.float64).T + bias, 0)
+    assert np.abs(y - want).max() <= 2.0 ** -10 * np.abs(want).max()
+    np.testing.assert_array_equal(
+        kernel(x, w, inputs=[bias]).astype(np.float64), y)
+    with pytest.raises(mcore.Error, match="it takes no acc"):
+        kernel._run(x, w, np.zeros((16, 24), np.float32), inputs=[bias])
+
+
 def test_linear_errors():
     x = np.ones((4, 8), np.float16)
     w = np.ones((6, 8), np.float16)

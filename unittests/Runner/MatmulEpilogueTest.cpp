@@ -79,6 +79,41 @@ TEST(MatmulEpilogue, GeneratedModulesParse) {
     }
 }
 
+TEST(MatmulEpilogue, TemporaryC) {
+  // C only the epilogue reads (mcore.linear): the matmul accumulates into a
+  // zero-filled buffer of the function's own, freed after the epilogue; the
+  // C argument is not touched. Dense, with a 2:4 weight on the right, and
+  // with dynamic shapes.
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllMCoreDialects(registry);
+  MLIRContext context(registry);
+  for (bool sparseB : {false, true})
+    for (bool dynamic : {false, true}) {
+      MatmulProblem p = makeProblem("scale-col,bias-col,silu", "f16");
+      p.sparseB = sparseB;
+      p.transposeB = !sparseB;
+      p.dynamicShapes = dynamic;
+      p.cTemporary = true;
+      EXPECT_FALSE(llvm::errorToBool(p.validate()));
+      std::string text = buildMatmulModule(p, SparseForm::Compressed);
+      OwningOpRef<ModuleOp> module =
+          parseSourceString<ModuleOp>(text, ParserConfig(&context));
+      ASSERT_TRUE(module) << text;
+      EXPECT_TRUE(succeeded(verify(*module))) << text;
+      EXPECT_NE(text.find("linalg.fill ins(%acc_zero"), std::string::npos)
+          << text;
+      EXPECT_NE(text.find("outs(%acc :"), std::string::npos) << text;
+      EXPECT_NE(text.find("ins(%acc, "), std::string::npos) << text;
+      EXPECT_NE(text.find("memref.dealloc %acc"), std::string::npos) << text;
+      EXPECT_EQ(text.find("outs(%c :"), std::string::npos) << text;
+    }
+  // Without an epilogue there is nothing to read a temporary C.
+  MatmulProblem none = makeProblem("", "");
+  none.cTemporary = true;
+  EXPECT_TRUE(llvm::errorToBool(none.validate()));
+}
+
 /// OUT as the device computes it: each step in f32.
 std::vector<uint32_t> computeOnDevice(const MatmulProblem &p,
                                       llvm::ArrayRef<uint32_t> c,

@@ -119,9 +119,15 @@ struct MatmulProblem {
   bool transposeA = false, transposeB = false;
   Chip chip = Chip::gfx1201;
   /// A fused epilogue: OUT = epilogue(C), in `out` (f32, f16 or bf16), after
-  /// C += A * B; C is still written. Empty and no `out`: none.
+  /// C += A * B; C is still written (but see cTemporary). Empty and no `out`:
+  /// none.
   std::vector<EpilogueStep> epilogue;
   std::optional<ElementType> out;
+  /// With an epilogue: C is only the epilogue's input. The matmul
+  /// accumulates from zero into a buffer the generated function allocates,
+  /// which the kernel never writes (it stores OUT alone); the function's C
+  /// argument is left as it is (mcore.linear).
+  bool cTemporary = false;
   bool hasEpilogue() const { return !epilogue.empty() || out.has_value(); }
   /// The type of OUT (f32 unless `out` says).
   ElementType getOutType() const { return out.value_or(ElementType::F32); }

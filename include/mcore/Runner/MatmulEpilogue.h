@@ -50,9 +50,15 @@ int64_t getEpilogueInputSize(const MatmulProblem &problem,
 
 /// The generated function's arguments after C (", %e0: memref<Nxf32>, ...,
 /// %out: memref<MxNxf16>"), and the linalg.generic computing OUT from the
-/// memref `cType` ("128x64xf32") %c.
+/// memref `cType` ("128x64xf32") `cName` (%c, or the temporary of
+/// buildTemporaryC).
 std::string buildEpilogueArguments(const MatmulProblem &problem);
 std::string buildEpilogueOp(const MatmulProblem &problem,
+                            llvm::StringRef cType, llvm::StringRef cName);
+/// With problem.cTemporary: the ops allocating %acc, a memref `cType` of
+/// %c's sizes, and filling it with zero (which folds into the matmul
+/// kernel); after the epilogue, `memref.dealloc %acc`.
+std::string buildTemporaryC(const MatmulProblem &problem,
                             llvm::StringRef cType);
 
 /// Random epilogue operands (f32 values, one vector per getEpilogueInputs

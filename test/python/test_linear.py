@@ -136,7 +136,7 @@ def no_separate_kernels(caught):
 @pytest.mark.parametrize("x_type", ["f16", "bf16", "fp8", "i8"])
 @pytest.mark.parametrize("sparse", [False, True], ids=["dense", "sparse"])
 def test_fused_epilogue(x_type, sparse):
-    # Every activation with and without a bias, a dequantizing scale for
+    # Every activation, with and without a bias, a dequantizing scale for
     # fp8 and i8 (per output feature, and a scalar), each result type: one
     # kernel each, the epilogue fused into it (no kernel of its own), the
     # result against numpy. The 2:4 weight on the right runs as
@@ -170,36 +170,40 @@ def test_fused_epilogue(x_type, sparse):
         mm = xm @ wm.T
         mm_err = (k + 2) * 2 * UNIT["f32"] * (np.abs(xm) @ np.abs(wm).T)
     outs = [None, "f16", "bf16"]
-    case = 0
-    for scale in scales:
-        for with_bias in (False, True):
-            for activation in (None, "relu", "gelu", "gelu_tanh", "silu"):
-                out = outs[case % 3]
-                case += 1
-                with warnings.catch_warnings(record=True) as caught:
-                    warnings.simplefilter("always")
-                    y = mcore.linear(x, w, bias if with_bias else None,
-                                     activation, out, chip=chip, scale=scale,
-                                     sparse=sparse, x_type=x_type,
-                                     backend=BACKEND)
-                no_separate_kernels(caught)
-                assert y.shape == (2, 9, n)
-                assert y.dtype == (np.float16 if out == "f16"
-                                   else np.float32)
-                sc = 1.0 if scale is None else scale.astype(np.float64)
-                b = bias.astype(np.float64) if with_bias else 0.0
-                want = reference_epilogue(mm, b, activation, sc)
-                bound = epilogue_bound(mm_err, mm, sc, b, activation, want,
-                                       out or "f32")
-                err = np.abs(y.reshape(-1, n).astype(np.float64) - want)
-                assert (err <= bound).all(), (
-                    scale is not None, with_bias, activation, out,
-                    float((err - bound).max()))
-                if activation is not None:
-                    # The activation did something: ReLU zeroes, the
-                    # others bend.
-                    assert not np.allclose(
-                        want, reference_epilogue(mm, b, None, sc))
+    # Each activation, with and without a bias (no activation with both),
+    # each scale and result type in turn: six kernels per type and form.
+    cases = [(None, False), (None, True), ("relu", True), ("gelu", False),
+             ("gelu_tanh", True), ("silu", False)]
+    for case, (activation, with_bias) in enumerate(cases):
+        scale = scales[case % len(scales)] if case % 3 else None
+        out = outs[case % 3]
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            y = mcore.linear(x, w, bias if with_bias else None,
+                             activation, out, chip=chip, scale=scale,
+                             sparse=sparse, x_type=x_type,
+                             backend=BACKEND)
+        no_separate_kernels(caught)
+        assert y.shape == (2, 9, n)
+        # No step and no out_dtype: the accumulator itself (int32 for i8).
+        plain = (scale is None and not with_bias and activation is None
+                 and out is None and x_type == "i8")
+        assert y.dtype == (np.float16 if out == "f16" else
+                           np.int32 if plain else np.float32)
+        sc = 1.0 if scale is None else scale.astype(np.float64)
+        b = bias.astype(np.float64) if with_bias else 0.0
+        want = reference_epilogue(mm, b, activation, sc)
+        bound = epilogue_bound(mm_err, mm, sc, b, activation, want,
+                               out or "f32")
+        err = np.abs(y.reshape(-1, n).astype(np.float64) - want)
+        assert (err <= bound).all(), (
+            scale is not None, with_bias, activation, out,
+            float((err - bound).max()))
+        if activation is not None:
+            # The activation did something: ReLU zeroes, the
+            # others bend.
+            assert not np.allclose(
+                want, reference_epilogue(mm, b, None, sc))
 
 
 @pytest.mark.parametrize("chip", ["gfx1201", "gfx950", "gfx1100", "gfx90a"])

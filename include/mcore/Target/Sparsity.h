@@ -23,9 +23,11 @@
 #ifndef MCORE_TARGET_SPARSITY_H
 #define MCORE_TARGET_SPARSITY_H
 
+#include "mcore/Target/Layout.h"
 #include "mcore/Target/ScalarKind.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -99,6 +101,30 @@ inline unsigned getPosition(llvm::ArrayRef<uint32_t> metadata, unsigned k,
   uint32_t word = metadata[size_t(row) * getMetadataWords(k) + group / 8];
   return (word >> (4 * (group % 8) + 2 * (c % 2))) & 3u;
 }
+
+/// The instruction-native order of metadata nibbles (docs/Sparsity.md):
+/// within each K step of an instruction (its k / 4 groups of a row), the
+/// nibbles are reordered so that each lane's index word is one contiguous
+/// run of nibbles, in its field order: the lanes of a row, by their first
+/// group, one after another. A lane then reads its index word with one
+/// shift, `nibblesPerLane` nibbles from nibble `laneScale * g` of the step,
+/// where g is the group of its first index field.
+struct NativeIndexOrder {
+  unsigned groupsPerStep = 0;  ///< k / 4 of the instruction; divides 8
+  unsigned nibblesPerLane = 0; ///< groups one lane's index word covers
+  unsigned laneScale = 0;
+  llvm::SmallVector<unsigned, 8> groupAt; ///< native nibble -> its group
+};
+
+/// The native order for an instruction's index layout (SparseIndexInfo's
+/// (lane, field) -> (row, compressed k)), or nullopt when there is none: a
+/// step wider than one word, or lanes whose groups do not follow the
+/// pattern above.
+std::optional<NativeIndexOrder> getNativeIndexOrder(const LaneLayout &index);
+
+/// A canonical metadata word in native order: each of its 8 / groupsPerStep
+/// steps permuted (nibble p of a step is the canonical nibble groupAt[p]).
+uint32_t toNativeWord(const NativeIndexOrder &order, uint32_t word);
 
 } // namespace mlir::mcore::sparse24
 

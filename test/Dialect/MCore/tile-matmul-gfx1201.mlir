@@ -11,8 +11,11 @@
 // CHECK-SAME:    workgroup(%[[LDSA:.+]] : memref<256x40xf16, #gpu.address_space<workgroup>>, %[[LDSB:.+]] : memref<256x36xf16, #gpu.address_space<workgroup>>)
 // Prologue: K tile 0 into stage 0.
 // CHECK:       vector.load %{{.+}} : memref<256x256xf16>, vector<8xf16>
-// CHECK:       vector.store %{{.+}}, %[[LDSA]]{{.+}} : memref<256x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
-// CHECK:       vector.store %{{.+}}, %[[LDSB]]{{.+}} : memref<256x36xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+// Each stage is a subview of its buffer (the stage's offset is added once).
+// CHECK:       %[[SA0:.+]] = memref.subview %[[LDSA]][0, 0] [128, 40] [1, 1]
+// CHECK:       vector.store %{{.+}}, %[[SA0]]{{.+}} : memref<128x40xf16, strided<[40, 1]>, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK:       %[[SB0:.+]] = memref.subview %[[LDSB]][0, 0] [128, 36] [1, 1]
+// CHECK:       vector.store %{{.+}}, %[[SB0]]{{.+}} : memref<128x36xf16, strided<[36, 1]>, #gpu.address_space<workgroup>>, vector<4xf16>
 // CHECK:       gpu.barrier
 // CHECK:       %[[RES:.+]]:17 = scf.for %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args({{.+}}) -> (vector<16x16xf32>, {{.+}}, index)
 // Prefetch of the next K tile (clamped to the last one: no branch), in
@@ -20,12 +23,15 @@
 // CHECK-NOT:     scf.if
 // CHECK-COUNT-8: vector.load %{{.+}} : memref<256x256xf16>, vector<8xf16>
 // CHECK:         rocdl.sched.barrier 0
-// CHECK:         vector.transfer_read %[[LDSA]][{{.+}}], %{{.+}} {in_bounds = [true, true]} : memref<256x40xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
-// CHECK:         vector.transfer_read %[[LDSB]][{{.+}}], %{{.+}} {in_bounds = [true, true], permutation_map = #{{.+}}} : memref<256x36xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
+// CHECK:         %[[SA:.+]] = memref.subview %[[LDSA]][%[[STAGE:.+]], 0] [128, 40] [1, 1]
+// CHECK:         %[[SB:.+]] = memref.subview %[[LDSB]][%[[STAGE]], 0] [128, 36] [1, 1]
+// CHECK:         vector.transfer_read %[[SA]][{{.+}}], %{{.+}} {in_bounds = [true, true]} : memref<128x40xf16, strided<[40, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<16x16xf16>
+// CHECK:         vector.transfer_read %[[SB]][{{.+}}], %{{.+}} {in_bounds = [true, true], permutation_map = #{{.+}}} : memref<128x36xf16, strided<[36, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<16x16xf16>
 // CHECK-COUNT-16: mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_f16_w32_gfx12>} : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
 // CHECK-NOT:     scf.if
 // CHECK:         rocdl.sched.barrier 0
-// CHECK:         vector.store %{{.+}}, %[[LDSA]]
+// CHECK:         %[[SA1:.+]] = memref.subview %[[LDSA]][%{{.+}}, 0] [128, 40] [1, 1]
+// CHECK:         vector.store %{{.+}}, %[[SA1]]
 // CHECK:         gpu.barrier
 // CHECK:         scf.yield
 // Epilogue: C (linalg.matmul accumulates into it) plus the product.
@@ -118,7 +124,7 @@ func.func @fp8(%A: memref<128x128xf8E4M3FN>, %B: memref<128x128xf8E5M2>, %C: mem
 // CHECK-LABEL: func.func @transposed_b
 // CHECK:       gpu.launch
 // CHECK:       %[[B:.+]] = vector.load %{{.+}} : memref<128x256xbf16>, vector<8xbf16>
-// CHECK:       vector.store %[[B]], %{{.+}} : memref<256x40xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+// CHECK:       vector.store %[[B]], %{{.+}} : memref<128x40xbf16, strided<[40, 1]>, #gpu.address_space<workgroup>>, vector<8xbf16>
 // CHECK:       mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_bf16_w32_gfx12>}
 func.func @transposed_b(%A: memref<128x256xbf16>, %B: memref<128x256xbf16>, %C: memref<128x128xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
@@ -134,9 +140,11 @@ func.func @transposed_b(%A: memref<128x256xbf16>, %B: memref<128x256xbf16>, %C: 
 // CHECK-LABEL: func.func @transposed_a
 // CHECK:       gpu.launch {{.+}} workgroup(%[[LDSA:.+]] : memref<256x36xbf16, #gpu.address_space<workgroup>>, %[[LDSB:.+]] : memref<256x36xbf16, #gpu.address_space<workgroup>>)
 // CHECK-COUNT-4: vector.load %{{.+}} : memref<256x128xbf16>, vector<8xbf16>
-// CHECK-COUNT-8: vector.store %{{.+}}, %[[LDSA]][{{.+}}] : memref<256x36xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
+// CHECK:       %[[SA0:.+]] = memref.subview %[[LDSA]][0, 0] [128, 36] [1, 1]
+// CHECK-COUNT-8: vector.store %{{.+}}, %[[SA0]][{{.+}}] : memref<128x36xbf16, strided<[36, 1]>, #gpu.address_space<workgroup>>, vector<4xbf16>
 // CHECK:       scf.for
-// CHECK:         vector.transfer_read %[[LDSA]]{{.+}} : memref<256x36xbf16, #gpu.address_space<workgroup>>, vector<16x16xbf16>
+// CHECK:         %[[SA:.+]] = memref.subview %[[LDSA]][%{{.+}}, 0] [128, 36] [1, 1]
+// CHECK:         vector.transfer_read %[[SA]]{{.+}} : memref<128x36xbf16, strided<[36, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<16x16xbf16>
 // CHECK:         mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_bf16_w32_gfx12>}
 func.func @transposed_a(%A: memref<256x128xbf16>, %B: memref<256x128xbf16>, %C: memref<128x128xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]

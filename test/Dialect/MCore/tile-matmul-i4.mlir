@@ -34,21 +34,25 @@
 // CHECK:       %[[W1:.+]] = vector.bitcast %[[B1]] : vector<16xi8> to vector<4xi32>
 // CHECK:       %[[HI:.+]] = arith.shli %[[W1]], %{{.+}} : vector<4xi32>
 // CHECK:       arith.ori %[[W0]], %[[HI]] : vector<4xi32>
-// CHECK:       vector.store %[[AP]], %[[LDSA]][{{.+}}] : memref<{{.+}}xi8, #gpu.address_space<workgroup>>, vector<16xi8>
-// CHECK-COUNT-16: vector.store %{{.+}}, %[[LDSB]][{{.+}}] : memref<{{.+}}xi8, #gpu.address_space<workgroup>>, vector<2xi8>
+// CHECK:       %[[SA0:.+]] = memref.subview %[[LDSA]][0, 0]
+// CHECK:       vector.store %[[AP]], %[[SA0]][{{.+}}] : memref<{{.+}}xi8, strided<{{.+}}>, #gpu.address_space<workgroup>>, vector<16xi8>
+// CHECK:       %[[SB0:.+]] = memref.subview %[[LDSB]][0, 0]
+// CHECK-COUNT-16: vector.store %{{.+}}, %[[SB0]][{{.+}}] : memref<{{.+}}xi8, strided<{{.+}}>, #gpu.address_space<workgroup>>, vector<2xi8>
 // CHECK:       gpu.barrier
 // CHECK:       scf.for
 // CHECK:         vector.load %{{.+}} : memref<256x256xi4>, vector<32xi4>
 // CHECK:         rocdl.sched.barrier 0
-// GFX12:         %[[RA:.+]] = vector.transfer_read %[[LDSA]][%{{.+}}, %{{.+}}], %{{.+}} {in_bounds = [true, true]} : memref<256x48xi8, #gpu.address_space<workgroup>>, vector<16x16xi8>
+// CHECK:         %[[SA:.+]] = memref.subview %[[LDSA]][%[[STAGE:.+]], 0]
+// CHECK:         %[[SB:.+]] = memref.subview %[[LDSB]][%[[STAGE]], 0]
+// GFX12:         %[[RA:.+]] = vector.transfer_read %[[SA]][%{{.+}}, %{{.+}}], %{{.+}} {in_bounds = [true, true]} : memref<128x48xi8, strided<[48, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<16x16xi8>
 // GFX12:         %[[TA:.+]] = vector.bitcast %[[RA]] : vector<16x16xi8> to vector<16x32xi4>
-// GFX11:         %[[RA:.+]] = vector.transfer_read %[[LDSA]][%{{.+}}, %{{.+}}], %{{.+}} {in_bounds = [true, true]} : memref<{{.+}}xi8, #gpu.address_space<workgroup>>, vector<16x8xi8>
+// GFX11:         %[[RA:.+]] = vector.transfer_read %[[SA]][%{{.+}}, %{{.+}}], %{{.+}} {in_bounds = [true, true]} : memref<{{.+}}xi8, strided<{{.+}}, offset: ?>, #gpu.address_space<workgroup>>, vector<16x8xi8>
 // GFX11:         %[[TA:.+]] = vector.bitcast %[[RA]] : vector<16x8xi8> to vector<16x16xi4>
-// GFX12:         %[[RB:.+]] = vector.transfer_read %[[LDSB]][%{{.+}}, %{{.+}}], %{{.+}} {in_bounds = [true, true]} : memref<256x48xi8, #gpu.address_space<workgroup>>, vector<16x16xi8>
+// GFX12:         %[[RB:.+]] = vector.transfer_read %[[SB]][%{{.+}}, %{{.+}}], %{{.+}} {in_bounds = [true, true]} : memref<128x48xi8, strided<[48, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<16x16xi8>
 // GFX12:         %[[NK:.+]] = vector.bitcast %[[RB]] : vector<16x16xi8> to vector<16x32xi4>
 // GFX12:         %[[TB:.+]] = vector.transpose %[[NK]], [1, 0] : vector<16x32xi4> to vector<32x16xi4>
 // GFX12:         mcore.mma %[[TA]], %[[TB]], %{{.+}} {intrinsic = #mcore.intrinsic<wmma_i32_16x16x32_iu4_w32_gfx12>} : vector<16x32xi4>, vector<32x16xi4> into vector<16x16xi32>
-// GFX11:         %[[RB:.+]] = vector.transfer_read %[[LDSB]][%{{.+}}, %{{.+}}], %{{.+}} {in_bounds = [true, true]} : memref<{{.+}}xi8, #gpu.address_space<workgroup>>, vector<16x8xi8>
+// GFX11:         %[[RB:.+]] = vector.transfer_read %[[SB]][%{{.+}}, %{{.+}}], %{{.+}} {in_bounds = [true, true]} : memref<{{.+}}xi8, strided<{{.+}}, offset: ?>, #gpu.address_space<workgroup>>, vector<16x8xi8>
 // GFX11:         %[[NK:.+]] = vector.bitcast %[[RB]] : vector<16x8xi8> to vector<16x16xi4>
 // GFX11:         %[[TB:.+]] = vector.transpose %[[NK]], [1, 0] : vector<16x16xi4> to vector<16x16xi4>
 // GFX11:         mcore.mma %[[TA]], %[[TB]], %{{.+}} {intrinsic = #mcore.intrinsic<wmma_i32_16x16x16_iu4_w32>} : vector<16x16xi4>, vector<16x16xi4> into vector<16x16xi32>
@@ -80,7 +84,7 @@ func.func @u4_edges(%A: memref<100x50xi4>, %B: memref<50x70xi4>, %C: memref<100x
 // CHECK:       %[[Z:.+]] = arith.extui %{{.+}} : vector<32xi4> to vector<32xi8>
 // CHECK:       vector.bitcast %[[Z]] : vector<32xi8> to vector<8xi32>
 // CHECK:       vector.shuffle
-// CHECK:       vector.store %{{.+}} : memref<{{.+}}xi8, #gpu.address_space<workgroup>>, vector<16xi8>
+// CHECK:       vector.store %{{.+}} : memref<{{.+}}xi8, strided<{{.+}}>, #gpu.address_space<workgroup>>, vector<16xi8>
 // CHECK-NOT:   vector<2xi8>
 // CHECK:       scf.for
 // CHECK:         vector.transpose %{{.+}}, [1, 0]
@@ -101,8 +105,8 @@ func.func @i4_transposed_b(%A: memref<128x512xi4>, %Bt: memref<128x512xi4>, %C: 
 // pair of zeros and kept values per byte) and uses its dense WMMA.
 // CHECK-LABEL: func.func @sparse_i4
 // GFX12:       mcore.sparse_mma {{.+}} {intrinsic = #mcore.intrinsic<swmmac_i32_16x16x64_iu4_w32>} : vector<16x32xi4>, vector<64x16xi4>, vector<16x32xi8> into vector<16x16xi32>
-// GFX11:       vector.store %{{.+}} : memref<{{.+}}xi8, #gpu.address_space<workgroup>>, vector<8xi8>
-// GFX11:       vector.store %{{.+}} : memref<{{.+}}xi8, #gpu.address_space<workgroup>>, vector<8xi8>
+// GFX11:       vector.store %{{.+}} : memref<{{.+}}xi8, strided<{{.+}}>, #gpu.address_space<workgroup>>, vector<8xi8>
+// GFX11:       vector.store %{{.+}} : memref<{{.+}}xi8, strided<{{.+}}>, #gpu.address_space<workgroup>>, vector<8xi8>
 // GFX11:       mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<wmma_i32_16x16x16_iu4_w32>}
 func.func @sparse_i4(%V: memref<128x128xi4>, %M: memref<128x8xi32>, %B: memref<256x128xi4>, %C: memref<128x128xi32>) {
   mcore.sparse_matmul ins(%V, %M, %B : memref<128x128xi4>, memref<128x8xi32>, memref<256x128xi4>) outs(%C : memref<128x128xi32>)

@@ -15,9 +15,12 @@
 // RDNA4-SAME:    workgroup(%[[V:.+]] : memref<256x24xf16, #gpu.address_space<workgroup>>, %[[B:.+]] : memref<256x40xf16, #gpu.address_space<workgroup>>, %[[META:.+]] : memref<256x1xi32, #gpu.address_space<workgroup>>)
 // RDNA4:       vector.load %{{.+}} : memref<1024x32xi32>, vector<1xi32>
 // RDNA4:       scf.for
-// RDNA4:         vector.transfer_read %[[V]]{{.+}} : memref<256x24xf16, #gpu.address_space<workgroup>>, vector<16x16xf16>
-// RDNA4:         mcore.load_sparse_index %[[META]][%{{.+}}, %{{.+}}] : memref<256x1xi32, #gpu.address_space<workgroup>> -> vector<16x16xi8>
-// RDNA4:         vector.transfer_read %[[B]]{{.+}} permutation_map = {{.+}} : memref<256x40xf16, #gpu.address_space<workgroup>>, vector<32x16xf16>
+// RDNA4:         %[[SV:.+]] = memref.subview %[[V]][%[[STAGE:.+]], 0] [128, 24] [1, 1]
+// RDNA4:         %[[SB:.+]] = memref.subview %[[B]][%[[STAGE]], 0] [128, 40] [1, 1]
+// RDNA4:         %[[SM:.+]] = memref.subview %[[META]][%[[STAGE]], 0] [128, 1] [1, 1]
+// RDNA4:         vector.transfer_read %[[SV]]{{.+}} : memref<128x24xf16, strided<[24, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<16x16xf16>
+// RDNA4:         mcore.load_sparse_index %[[SM]][%{{.+}}, %{{.+}}] : memref<128x1xi32, strided<[1, 1], offset: ?>, #gpu.address_space<workgroup>> -> vector<16x16xi8>
+// RDNA4:         vector.transfer_read %[[SB]]{{.+}} permutation_map = {{.+}} : memref<128x40xf16, strided<[40, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<32x16xf16>
 // RDNA4:         mcore.sparse_mma {{.+}} {intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>} : vector<16x16xf16>, vector<32x16xf16>, vector<16x16xi8> into vector<16x16xf32>
 
 // CDNA3-LABEL: func.func @sparse
@@ -32,8 +35,9 @@
 // FALLBACK-SAME: workgroup(%[[A:.+]] : memref<256x40xf16, #gpu.address_space<workgroup>>, %{{.+}} : memref<256x36xf16, #gpu.address_space<workgroup>>)
 // FALLBACK:    memref.load %{{.+}} : memref<1024x32xi32>
 // FALLBACK:    arith.shrui
+// FALLBACK:    %[[SA0:.+]] = memref.subview %[[A]][0, 0] [128, 40] [1, 1]
 // FALLBACK:    arith.select
-// FALLBACK:    vector.store %{{.+}}, %[[A]]{{.+}} : memref<256x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// FALLBACK:    vector.store %{{.+}}, %[[SA0]]{{.+}} : memref<128x40xf16, strided<[40, 1]>, #gpu.address_space<workgroup>>, vector<8xf16>
 // FALLBACK:    mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<mfma_f32_32x32x8f16>}
 // FALLBACK-NOT: sparse_mma
 

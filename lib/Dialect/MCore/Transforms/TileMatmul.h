@@ -326,6 +326,10 @@ private:
   SmallVector<Value> loadChunks(const StagedOperand &s, Value r0, Value c0,
                                 bool masked);
   void storeTile(const StagedOperand &s, ArrayRef<Value> regs, Value stage);
+  /// Stage `stage` of `s.lds`: its ldsRows rows, as a subview whose offset
+  /// (uniform) is added once, so that the per-lane addresses inside it are
+  /// loop-invariant and the loop has no multiplies by the row stride.
+  Value stageView(const StagedOperand &s, Value stage);
   Value maskedLoad(Value mem, Value row, Value col, int64_t vec, Type elem,
                    Value rowBound, Value colBound);
   SmallVector<Type> regTypes(const StagedOperand &s) const;

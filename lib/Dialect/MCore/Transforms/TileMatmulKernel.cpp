@@ -37,36 +37,43 @@ SmallVector<Value> KernelEmitter::computeStage(Value stage, ValueRange acc) {
     return arith::ConstantOp::create(b, elem, b.getZeroAttr(elem));
   };
   Value padA = padOf(opA.lds), padB = padOf(opB.lds);
+  Value ldsA = stageView(opA, stage), ldsB = stageView(opB, stage);
+  Value ldsMeta = hasMeta ? stageView(opMeta, stage) : Value();
   SmallVector<bool> inBounds = {true, true};
   // Packed (i4) tiles are read as bytes and reinterpreted: A's m x aCols / 2
   // bytes; B's n x k / 2 bytes of its N-major buffer, then transposed.
   auto readA = [&](Value row, int64_t col) -> Value {
     if (!opA.pack)
       return vector::TransferReadOp::create(
-          b, aType, opA.lds, ValueRange{row, idx(col)}, padA, inBounds);
+          b, aType, ldsA, ValueRange{row, idx(col)}, padA, inBounds);
     auto bytes = VectorType::get({intr.m, aCols / 2}, b.getI8Type());
     Value raw = vector::TransferReadOp::create(
-        b, bytes, opA.lds, ValueRange{row, idx(col / 2)}, padA, inBounds);
+        b, bytes, ldsA, ValueRange{row, idx(col / 2)}, padA, inBounds);
     return vector::BitCastOp::create(b, aType, raw);
   };
   auto readB = [&](Value row, int64_t col) -> Value {
     if (!opB.pack)
-      return vector::TransferReadOp::create(b, bType, opB.lds,
+      return vector::TransferReadOp::create(b, bType, ldsB,
                                             ValueRange{row, idx(col)}, padB,
                                             transposed, inBounds);
     auto bytes = VectorType::get({intr.n, intr.k / 2}, b.getI8Type());
     Value raw = vector::TransferReadOp::create(
-        b, bytes, opB.lds, ValueRange{row, idx(col / 2)}, padB, inBounds);
+        b, bytes, ldsB, ValueRange{row, idx(col / 2)}, padB, inBounds);
     Value nk = vector::BitCastOp::create(
         b, VectorType::get({intr.n, intr.k}, bElem), raw);
     return vector::TransposeOp::create(b, nk, ArrayRef<int64_t>{1, 0});
   };
 
-  Value aRow0 = add(mul(stage, opA.ldsRows), mul(waveM, cfg.getWaveTileM()));
-  Value bRow0 = add(mul(stage, opB.ldsRows), mul(waveN, cfg.getWaveTileN()));
-  Value mRow0;
-  if (hasMeta)
-    mRow0 = add(mul(stage, opMeta.ldsRows), mul(waveM, cfg.getWaveTileM()));
+  // Rows within the stage (stageView), or of the whole buffer.
+  auto rowOf = [&](const StagedOperand &s, Value view, Value wave,
+                   int64_t waveRows) {
+    Value row = mul(wave, waveRows);
+    return view == s.lds ? add(mul(stage, s.ldsRows), row) : row;
+  };
+  Value aRow0 = rowOf(opA, ldsA, waveM, cfg.getWaveTileM());
+  Value bRow0 = rowOf(opB, ldsB, waveN, cfg.getWaveTileN());
+  Value mRow0 =
+      hasMeta ? rowOf(opMeta, ldsMeta, waveM, cfg.getWaveTileM()) : Value();
 
   IntrinsicAttr intrAttr = IntrinsicAttr::get(ctx, &intr);
   // An operand offset into signed range is signed in LDS.
@@ -82,7 +89,7 @@ SmallVector<Value> KernelEmitter::computeStage(Value stage, ValueRange acc) {
       aTiles.push_back(readA(row, kk * aCols));
       if (hasMeta)
         idxTiles.push_back(LoadSparseIndexOp::create(
-            b, idxType, opMeta.lds, add(mRow0, i * intr.m),
+            b, idxType, ldsMeta, add(mRow0, i * intr.m),
             idx(kk * intr.k)));
     }
     for (int64_t j = 0; j < tilesN; ++j)

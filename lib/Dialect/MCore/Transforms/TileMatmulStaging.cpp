@@ -405,10 +405,26 @@ SmallVector<Value> KernelEmitter::expand2to4(Value values, Value nibbles,
   return halves;
 }
 
+Value KernelEmitter::stageView(const StagedOperand &s, Value stage) {
+  // Kernels with masked staging (tiles that may cross an edge) keep the
+  // stage in the row index: their loop is at the VGPR limit, and per-lane
+  // addresses kept live across it spill (gfx1201 i8, dynamic shapes).
+  if (!opA.staticFull || !opB.staticFull)
+    return s.lds;
+  auto type = cast<MemRefType>(s.lds.getType());
+  SmallVector<OpFoldResult> offsets = {OpFoldResult(mul(stage, s.ldsRows)),
+                                       b.getIndexAttr(0)};
+  SmallVector<OpFoldResult> sizes = {b.getIndexAttr(s.ldsRows),
+                                     b.getIndexAttr(type.getDimSize(1))};
+  SmallVector<OpFoldResult> strides = {b.getIndexAttr(1), b.getIndexAttr(1)};
+  return memref::SubViewOp::create(b, s.lds, offsets, sizes, strides);
+}
+
 void KernelEmitter::storeTile(const StagedOperand &s, ArrayRef<Value> regs,
                               Value stage) {
   int64_t threads = cfg.getNumThreads();
-  Value ldsRow0 = mul(stage, s.ldsRows);
+  Value lds = stageView(s, stage);
+  Value ldsRow0 = lds == s.lds ? mul(stage, s.ldsRows) : idx(0);
   int64_t perThread = chunksPerThread(s);
   int64_t chunksPerRow = s.cols / s.vec;
   int64_t totalChunks = s.transpose ? (s.rows / s.kPer) * chunksPerRow
@@ -429,7 +445,7 @@ void KernelEmitter::storeTile(const StagedOperand &s, ArrayRef<Value> regs,
         if (s.pack && s.vec % 4 == 0 && (len == 2 || len % 4 == 0)) {
           SmallVector<Value> columns = transposeBytes(rows);
           for (int64_t e = 0; e < s.vec; ++e)
-            vector::StoreOp::create(b, columns[e], s.lds,
+            vector::StoreOp::create(b, columns[e], lds,
                                     ValueRange{add(add(ldsRow0, n), e), k});
           return;
         }
@@ -442,7 +458,7 @@ void KernelEmitter::storeTile(const StagedOperand &s, ArrayRef<Value> regs,
                               .getResult()
                         : vector::FromElementsOp::create(b, rowType, column)
                               .getResult();
-          vector::StoreOp::create(b, v, s.lds,
+          vector::StoreOp::create(b, v, lds,
                                   ValueRange{add(add(ldsRow0, n), e), k});
         }
         return;
@@ -458,16 +474,16 @@ void KernelEmitter::storeTile(const StagedOperand &s, ArrayRef<Value> regs,
         Value denseCol = mul(chunkCol, 2 * half);
         for (auto [i, h] : llvm::enumerate(halves))
           vector::StoreOp::create(
-              b, s.pack ? packNibbles(h) : h, s.lds,
+              b, s.pack ? packNibbles(h) : h, lds,
               ValueRange{ldsRow, add(denseCol, int64_t(i) * half)});
         return;
       }
       if (s.pack) {
-        vector::StoreOp::create(b, chunkRegs[0], s.lds,
+        vector::StoreOp::create(b, chunkRegs[0], lds,
                                 ValueRange{ldsRow, mul(chunkCol, s.vec / 2)});
         return;
       }
-      vector::StoreOp::create(b, chunkRegs[0], s.lds,
+      vector::StoreOp::create(b, chunkRegs[0], lds,
                               ValueRange{ldsRow, mul(chunkCol, s.vec)});
     };
     if ((t + 1) * threads > totalChunks) {

@@ -2,8 +2,10 @@
 
 #include "mcore/Target/Sparsity.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
 #include <cassert>
 
 using namespace mlir::mcore;
@@ -190,5 +192,91 @@ std::vector<uint32_t> sparse24::prune(ScalarKind kind,
         if (p != keep[0] && p != keep[1])
           out[size_t(i) * k + 4 * g + p] = 0;
     }
+  return out;
+}
+
+std::optional<NativeIndexOrder>
+sparse24::getNativeIndexOrder(const LaneLayout &index) {
+  unsigned fields = index.getNumElems(), lanes = index.getNumLanes();
+  if (fields % 2 || index.getReplication() != 1)
+    return std::nullopt;
+  NativeIndexOrder order;
+  order.nibblesPerLane = fields / 2;
+  // Each lane: its row and the groups of its nibbles, in field order.
+  struct Lane {
+    unsigned row;
+    llvm::SmallVector<unsigned, 8> groups;
+  };
+  std::vector<Lane> byLane(lanes);
+  unsigned maxCol = 0;
+  for (unsigned l = 0; l < lanes; ++l) {
+    Lane &lane = byLane[l];
+    lane.row = index.apply(l, 0).d0;
+    for (unsigned n = 0; n < order.nibblesPerLane; ++n) {
+      TileCoord lo = index.apply(l, 2 * n), hi = index.apply(l, 2 * n + 1);
+      if (lo.d0 != lane.row || hi.d0 != lane.row || lo.d1 % 2 ||
+          hi.d1 != lo.d1 + 1)
+        return std::nullopt;
+      lane.groups.push_back(lo.d1 / 2);
+      maxCol = std::max<unsigned>(maxCol, hi.d1);
+    }
+  }
+  order.groupsPerStep = (maxCol + 1) / 2;
+  if (order.groupsPerStep > 8 || 8 % order.groupsPerStep)
+    return std::nullopt;
+  // A row's lanes, by their first group, one after another; every row the
+  // same.
+  std::optional<llvm::SmallVector<unsigned, 8>> common;
+  for (unsigned l = 0; l < lanes; ++l) {
+    llvm::SmallVector<const Lane *, 4> row;
+    for (const Lane &other : byLane)
+      if (other.row == byLane[l].row)
+        row.push_back(&other);
+    llvm::sort(row, [](const Lane *x, const Lane *y) {
+      return x->groups[0] < y->groups[0];
+    });
+    llvm::SmallVector<unsigned, 8> at;
+    for (const Lane *lane : row)
+      at.append(lane->groups.begin(), lane->groups.end());
+    if (common && *common != at)
+      return std::nullopt;
+    common = at;
+  }
+  order.groupAt = *common;
+  // A permutation of the step's groups.
+  llvm::SmallVector<unsigned, 8> nativeOf(order.groupsPerStep, ~0u);
+  if (order.groupAt.size() != order.groupsPerStep)
+    return std::nullopt;
+  for (unsigned p = 0; p < order.groupAt.size(); ++p) {
+    unsigned g = order.groupAt[p];
+    if (g >= order.groupsPerStep || nativeOf[g] != ~0u)
+      return std::nullopt;
+    nativeOf[g] = p;
+  }
+  // A lane's first nibble sits at laneScale * (its first group).
+  bool scaled = false;
+  for (const Lane &lane : byLane) {
+    unsigned g = lane.groups[0], p = nativeOf[g];
+    if (g == 0) {
+      if (p != 0)
+        return std::nullopt;
+      continue;
+    }
+    if (p % g || (scaled && p / g != order.laneScale))
+      return std::nullopt;
+    order.laneScale = p / g;
+    scaled = true;
+  }
+  return order;
+}
+
+uint32_t sparse24::toNativeWord(const NativeIndexOrder &order,
+                                uint32_t word) {
+  uint32_t out = 0;
+  unsigned g = order.groupsPerStep;
+  for (unsigned step = 0; step < 8 / g; ++step)
+    for (unsigned p = 0; p < g; ++p)
+      out |= ((word >> (4 * (step * g + order.groupAt[p]))) & 0xfu)
+             << (4 * (step * g + p));
   return out;
 }

@@ -1,6 +1,7 @@
 //===- SparsityTest.cpp - The canonical 2:4 format ------------------------===//
 
 #include "mcore/Target/Sparsity.h"
+#include "mcore/Target/Catalog.h"
 
 #include "gtest/gtest.h"
 
@@ -162,3 +163,59 @@ TEST(SparsityTest, PruneKeepsTheTwoLargestMagnitudes) {
 }
 
 } // namespace
+
+// The instruction-native order: for every sparse instruction of the
+// catalog, a lane's index word read from a native word with one shift holds,
+// nibble by nibble, the canonical nibbles of its own groups (the index
+// layout's fields, in order), for random canonical words.
+TEST(SparsityTest, NativeOrderGivesEachLaneItsOwnGroups) {
+  std::mt19937 rng(11);
+  unsigned withOrder = 0;
+  for (const IntrinsicInfo &info : getAllIntrinsics()) {
+    if (!info.isSparse())
+      continue;
+    std::optional<NativeIndexOrder> order =
+        getNativeIndexOrder(info.index.layout);
+    if (!order)
+      continue;
+    ++withOrder;
+    EXPECT_EQ(order->groupsPerStep * 4, info.k) << info.name;
+    const LaneLayout &l = info.index.layout;
+    for (int trial = 0; trial < 20; ++trial) {
+      uint32_t canonical = rng();
+      uint32_t native = toNativeWord(*order, canonical);
+      for (unsigned step = 0; step < 8 / order->groupsPerStep; ++step) {
+        unsigned g0 = step * order->groupsPerStep;
+        for (unsigned lane = 0; lane < l.getNumLanes(); ++lane) {
+          unsigned first = l.apply(lane, 0).d1 / 2;
+          uint32_t word =
+              native >> (4 * (g0 + order->laneScale * first));
+          for (unsigned n = 0; n < order->nibblesPerLane; ++n) {
+            unsigned group = g0 + l.apply(lane, 2 * n).d1 / 2;
+            EXPECT_EQ((word >> (4 * n)) & 0xf, (canonical >> (4 * group)) & 0xf)
+                << info.name << " lane " << lane << " nibble " << n;
+          }
+        }
+      }
+    }
+  }
+  // SWMMAC (gfx12) and SMFMAC (gfx942, gfx950) with K steps of one word.
+  EXPECT_GE(withOrder, 10u);
+}
+
+// gfx1201's SWMMAC 16x16x32 f16: lanes 0-15 hold groups 0, 1, 4, 5 of the
+// step, lanes 16-31 groups 2, 3, 6, 7 (a byte permutation).
+TEST(SparsityTest, NativeOrderOfSwmmacF16) {
+  const IntrinsicInfo *info = nullptr;
+  for (const IntrinsicInfo &i : getAllIntrinsics())
+    if (llvm::StringRef(i.name) == "swmmac_f32_16x16x32_f16_w32")
+      info = &i;
+  ASSERT_TRUE(info);
+  std::optional<NativeIndexOrder> order =
+      getNativeIndexOrder(info->index.layout);
+  ASSERT_TRUE(order);
+  EXPECT_EQ(order->groupAt, (llvm::SmallVector<unsigned, 8>{0, 1, 4, 5, 2, 3, 6, 7}));
+  EXPECT_EQ(order->nibblesPerLane, 4u);
+  EXPECT_EQ(order->laneScale, 2u);
+  EXPECT_EQ(toNativeWord(*order, 0x76543210u), 0x76325410u);
+}

@@ -33,6 +33,7 @@
 #include "mcore/Dialect/MCore/IR/MCoreOps.h"
 #include "mcore/Dialect/MCore/Transforms/Passes.h"
 #include "mcore/Dialect/MCore/Transforms/Transforms.h"
+#include "mcore/Target/Sparsity.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -724,6 +725,33 @@ private:
       return arith::SelectOp::create(b, loc, inside, loaded,
                                      cst(i32, 0x44444444));
     };
+
+    if (op.getNative()) {
+      // One word holds the lane's run of nibbles: the step's first group
+      // plus laneScale times the lane's first group within the step.
+      std::optional<sparse24::NativeIndexOrder> order =
+          sparse24::getNativeIndexOrder(l);
+      if (!order)
+        return op.emitOpError("has no instruction-native metadata order "
+                              "for the index layout of its instruction");
+      Value group = arith::DivUIOp::create(b, loc, op.getK(), idx(4));
+      Value nibble = arith::AddIOp::create(
+          b, loc, arith::AndIOp::create(b, loc, group, idx(7)),
+          arith::MulIOp::create(b, loc,
+                                arith::ShRUIOp::create(b, loc, lane1, one),
+                                idx(order->laneScale)));
+      Value word = loadWord(
+          arith::AddIOp::create(b, loc, op.getRow(), lane0),
+          arith::ShRUIOp::create(b, loc, group, idx(3)));
+      Value shift = arith::IndexCastOp::create(
+          b, loc, i32, arith::ShLIOp::create(b, loc, nibble, idx(2)));
+      Value bits = arith::ShRUIOp::create(b, loc, word, shift);
+      if (order->nibblesPerLane < 8)
+        bits = arith::AndIOp::create(
+            b, loc, bits,
+            cst(i32, (int64_t(1) << (4 * order->nibblesPerLane)) - 1));
+      return replace(op, bits);
+    }
 
     // The group of the tile's first compressed column, and of this lane's.
     Value laneGroup = arith::AddIOp::create(

@@ -22,6 +22,7 @@
 
 #include "mcore/Dialect/MCore/IR/MCoreOps.h"
 #include "mcore/Dialect/MCore/Transforms/Transforms.h"
+#include "mcore/Target/Sparsity.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -350,6 +351,10 @@ private:
   Value packNibbles(Value z);
   /// Two vector<n x i8> of four-bit values -> vector<n x i8>, lo | hi << 4.
   Value combineNibbles(Value lo, Value hi);
+  /// vector<n x i32> of canonical metadata words -> the same words in
+  /// `order` (sparse24::toNativeWord): one shift and mask per distinct
+  /// nibble distance.
+  Value permuteMetadata(Value words, const sparse24::NativeIndexOrder &order);
   /// R vector<n x i8> rows -> n vector<R x i8> columns (R = 2 or a
   /// multiple of 4, n a multiple of 4), on 32-bit words.
   SmallVector<Value> transposeBytes(ArrayRef<Value> rows);
@@ -373,6 +378,10 @@ private:
   Value M, N, K;
   StagedOperand opA, opB, opMeta;
   bool hasMeta = false;
+  /// The instruction-native order the metadata is staged in (hasMeta, and
+  /// the instruction has one): each word permuted once when it is staged,
+  /// so that each lane reads its index word with one shift.
+  std::optional<sparse24::NativeIndexOrder> nativeMeta;
   Value correction, batchIndex;
   bool correctionBatched = false;
 };

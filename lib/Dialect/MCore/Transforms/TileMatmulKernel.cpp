@@ -89,8 +89,8 @@ SmallVector<Value> KernelEmitter::computeStage(Value stage, ValueRange acc) {
       aTiles.push_back(readA(row, kk * aCols));
       if (hasMeta)
         idxTiles.push_back(LoadSparseIndexOp::create(
-            b, idxType, ldsMeta, add(mRow0, i * intr.m),
-            idx(kk * intr.k)));
+            b, idxType, ldsMeta, add(mRow0, i * intr.m), idx(kk * intr.k),
+            nativeMeta ? b.getUnitAttr() : nullptr));
     }
     for (int64_t j = 0; j < tilesN; ++j)
       bTiles.push_back(readB(add(bRow0, j * intr.n), kk * intr.k));
@@ -188,8 +188,13 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
       regsB = flipSignBits(regsB);
     storeTile(opA, regsA, stage);
     storeTile(opB, regsB, stage);
-    if (hasMeta)
-      storeTile(opMeta, regs.drop_front(numRegsA + numRegsB), stage);
+    if (hasMeta) {
+      SmallVector<Value> regsMeta(regs.drop_front(numRegsA + numRegsB));
+      if (nativeMeta)
+        for (Value &w : regsMeta)
+          w = permuteMetadata(w, *nativeMeta);
+      storeTile(opMeta, regsMeta, stage);
+    }
   };
 
   // Accumulators: C's tiles (linalg.matmul accumulates) or the fill value.

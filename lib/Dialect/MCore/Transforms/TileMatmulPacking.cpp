@@ -10,6 +10,8 @@
 
 #include "TileMatmul.h"
 
+#include <map>
+
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -155,4 +157,33 @@ SmallVector<Value> KernelEmitter::transposeBytes(ArrayRef<Value> rows) {
     columns.push_back(vector::BitCastOp::create(b, columnType, packed));
   }
   return columns;
+}
+
+Value KernelEmitter::permuteMetadata(Value words,
+                                     const sparse24::NativeIndexOrder &order) {
+  // Destination nibbles by how far their source nibble is (in nibbles; > 0:
+  // the source is higher).
+  std::map<int, uint32_t> masks;
+  unsigned g = order.groupsPerStep;
+  for (unsigned step = 0; step < 8 / g; ++step)
+    for (unsigned p = 0; p < g; ++p)
+      masks[int(order.groupAt[p]) - int(p)] |= 0xfu << (4 * (step * g + p));
+  Type type = words.getType();
+  auto splat = [&](int64_t v) -> Value {
+    TypedAttr value = b.getI32IntegerAttr(v);
+    if (auto vector = dyn_cast<VectorType>(type))
+      value = DenseElementsAttr::get(vector, value);
+    return arith::ConstantOp::create(b, type, value);
+  };
+  Value out;
+  for (auto [distance, mask] : masks) {
+    Value moved = words;
+    if (distance > 0)
+      moved = arith::ShRUIOp::create(b, words, splat(4 * distance));
+    else if (distance < 0)
+      moved = arith::ShLIOp::create(b, words, splat(-4 * distance));
+    Value part = arith::AndIOp::create(b, moved, splat(int32_t(mask)));
+    out = out ? arith::OrIOp::create(b, out, part).getResult() : part;
+  }
+  return out;
 }

@@ -147,6 +147,11 @@ void KernelEmitter::planStaging(ValueRange buffers, bool mFull, bool nFull,
 
   hasMeta = cfg.sparseInstruction;
   if (hasMeta) {
+    // K tiles and the metadata words staged hold whole instruction steps.
+    nativeMeta = sparse24::getNativeIndexOrder(intr.index.layout);
+    if (nativeMeta && (int64_t(nativeMeta->groupsPerStep) * 4 != intr.k ||
+                       cfg.tileK % 32))
+      nativeMeta.reset();
     opMeta.global = spec.meta;
     opMeta.lds = buffers[2];
     opMeta.rows = cfg.tileM;

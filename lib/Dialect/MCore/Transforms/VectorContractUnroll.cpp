@@ -204,8 +204,9 @@ struct SliceOfLoadSparseIndex
                                 PatternRewriter &rewriter) const override {
     auto load = op.getSource().getDefiningOp<LoadSparseIndexOp>();
     SmallVector<int64_t> offsets, sizes;
-    if (!load || !getSlice(op, offsets, sizes) || offsets[1] % 2 ||
-        sizes[1] % 2)
+    // (A native load reads whole instruction tiles; it is not sliced.)
+    if (!load || load.getNative() || !getSlice(op, offsets, sizes) ||
+        offsets[1] % 2 || sizes[1] % 2)
       return failure();
     Location loc = op.getLoc();
     auto shift = [&](Value v, int64_t by) -> Value {

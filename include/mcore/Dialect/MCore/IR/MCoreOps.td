@@ -134,6 +134,13 @@ def MCore_LoadSparseIndexOp : MCore_Op<"load_sparse_index"> {
     `mcore-distribute` turns it into per-lane loads of metadata words and
     nibble shuffles into each lane's index register.
 
+    With `native`, the metadata is in the instruction-native order of the
+    index layout of the `mcore.sparse_mma` that uses the result
+    (`sparse24::getNativeIndexOrder`, `docs/Sparsity.md`): the groups of
+    each instruction K step permuted so that each lane's index word is one
+    run of nibbles, read with one shift. `%k` must then be a multiple of
+    the instruction's K. `mcore-tile-matmul` stages metadata in LDS so.
+
     ```mlir
     %idx = mcore.load_sparse_index %meta[%row, %k]
         : memref<?x?xi32, #gpu.address_space<workgroup>> -> vector<16x16xi8>
@@ -143,10 +150,11 @@ def MCore_LoadSparseIndexOp : MCore_Op<"load_sparse_index"> {
     Arg<MemRefRankOf<[I32], [2]>, "canonical 2:4 metadata",
         [MemRead]>:$metadata,
     Index:$row,
-    Index:$k);
+    Index:$k,
+    UnitAttr:$native);
   let results = (outs VectorOfRankAndType<[2], [I8]>:$result);
   let assemblyFormat = [{
-    $metadata `[` $row `,` $k `]` attr-dict `:` type($metadata) `->` type($result)
+    $metadata `[` $row `,` $k `]` (`native` $native^)? attr-dict `:` type($metadata) `->` type($result)
   }];
   let hasVerifier = 1;
 }

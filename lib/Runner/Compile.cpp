@@ -8,6 +8,7 @@
 
 #include "mcore/Dialect/MCore/IR/MCoreAttrs.h"
 #include "mcore/InitAll.h"
+#include "mcore/Runner/GuardedParse.h"
 #include "mcore/Runner/Toolkit.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -267,6 +268,10 @@ runner::compileSource(llvm::StringRef source, llvm::StringRef bufferName,
       llvm::MemoryBuffer::getMemBufferCopy(source, bufferName), llvm::SMLoc());
   DiagnosticLog log(context, &sourceMgr);
 
+  // Upstream's parser crashes on a few inputs: an error, not a signal.
+  if (llvm::Error crashed = checkParserSurvives(
+          *sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID()), registry))
+    return std::move(crashed);
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
   if (!module)

@@ -9,6 +9,7 @@
 #include "mcore/Dialect/MCore/IR/MCoreAttrs.h"
 #include "mcore/Pipeline/Pipeline.h"
 #include "mcore/Runner/Compile.h"
+#include "mcore/Runner/GuardedParse.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -267,6 +268,10 @@ RunStatus runner::runFile(const RunFileOptions &options,
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  // Upstream's parser crashes on a few inputs: an error, not a signal.
+  if (llvm::Error crashed = checkParserSurvives(
+          *sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID()), registry))
+    return reportError(observer, std::move(crashed));
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
   if (!module)

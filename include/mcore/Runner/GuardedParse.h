@@ -1,0 +1,50 @@
+//===- GuardedParse.h - Survive a crash of the upstream MLIR parser -*- C++ -*-===//
+//
+// Upstream MLIR 22's parser can crash (a signal, not an error) on some
+// inputs: the custom parser of linalg.batch_matmul and
+// linalg.batch_reduce_matmul builds the op's body with the regionBuilder,
+// which warns "could not cast operand of type 'f16' to 'index'" and then
+// uses the value it could not build (a segmentation fault) when an operand's
+// element type cannot be cast to the accumulator's (f16 into index, vector
+// elements, ...). mlir-opt-22 crashes on the same text with no pass at all;
+// llvm/llvm-project#179677 (fixed for llvm_unreachable in #181616) is the
+// same defect for other types.
+//
+// checkParserSurvives parses a buffer once more, in a throwaway context, under
+// LLVM's CrashRecoveryContext, before the tool's real parse: a crash there is
+// an error naming this upstream defect instead of a stack dump. Sound because
+// the real parse is the same parser on the same text with the same dialects
+// (so it crashes exactly when this one does), the throwaway context runs on
+// this thread alone (multithreading off: the parser's verification cannot
+// crash on another thread), and after a crash nothing of the abandoned parse
+// is touched again: its context is leaked, not destroyed, and the "pretty
+// stack" of the abandoned frames is restored.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MCORE_RUNNER_GUARDEDPARSE_H
+#define MCORE_RUNNER_GUARDEDPARSE_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBufferRef.h"
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace mlir::mcore::runner {
+
+/// Parses `buffer` (each chunk between `splitMarker` lines when it is not
+/// empty, as --split-input-file does) with the dialects of `registry` and
+/// throws the result away. Returns an error when the parser crashed (a
+/// signal); a parse error is not reported here: the real parse reports it.
+/// Costs a second parse of the input.
+llvm::Error checkParserSurvives(llvm::MemoryBufferRef buffer,
+                                const DialectRegistry &registry,
+                                bool allowUnregisteredDialects = false,
+                                llvm::StringRef splitMarker = "");
+
+} // namespace mlir::mcore::runner
+
+#endif // MCORE_RUNNER_GUARDEDPARSE_H

@@ -59,10 +59,51 @@ struct VerifyDeviceCodePass
                 "gpu.launch or gpu.func, or a global in address space 3";
       ok = false;
     });
+    module->walk([&](Operation *op) {
+      if (failed(verifyNoWideFloatArithmetic(op)))
+        ok = false;
+    });
     if (!ok)
       return signalPassFailure();
     if (failed(verifyTranslation(module)))
       signalPassFailure();
+  }
+
+  /// The AMDGPU backend has no arithmetic on floats wider than 64 bits (f80,
+  /// f128, ppc_fp128) and no library to call for it: instruction selection
+  /// ends the process ("unsupported library call operation") on an add, a
+  /// compare, a conversion or a math intrinsic of one (llc-22, gfx942).
+  /// Moving such a value (load, store, bitcast, select, aggregates, calls)
+  /// and its sign operations (fneg, fabs, copysign: integer operations on
+  /// the sign bit) select; everything else on one is an error at the op.
+  static LogicalResult verifyNoWideFloatArithmetic(Operation *op) {
+    auto isWide = [](Type type) {
+      Type element = getElementTypeOrSelf(type);
+      return isa<Float80Type, Float128Type, LLVM::LLVMPPCFP128Type>(element);
+    };
+    auto wide = llvm::find_if(op->getOperandTypes(), isWide);
+    Type found = wide != op->getOperandTypes().end() ? *wide : Type();
+    if (!found) {
+      auto result = llvm::find_if(op->getResultTypes(), isWide);
+      if (result == op->getResultTypes().end())
+        return success();
+      found = *result;
+    }
+    if (isa<LLVM::LoadOp, LLVM::StoreOp, LLVM::BitcastOp, LLVM::SelectOp,
+            LLVM::FreezeOp, LLVM::FNegOp, LLVM::FAbsOp, LLVM::CopySignOp,
+            LLVM::ConstantOp, LLVM::UndefOp, LLVM::PoisonOp, LLVM::ZeroOp,
+            LLVM::InsertValueOp, LLVM::ExtractValueOp,
+            LLVM::InsertElementOp, LLVM::ExtractElementOp,
+            LLVM::ShuffleVectorOp, LLVM::CallOp, LLVM::ReturnOp, LLVM::BrOp,
+            LLVM::CondBrOp, LLVM::SwitchOp>(op) ||
+        op->hasTrait<OpTrait::IsTerminator>())
+      return success();
+    return op->emitError()
+           << "'" << op->getName() << "' on " << getElementTypeOrSelf(found)
+           << " in device code: the AMDGPU backend has no arithmetic, "
+              "comparison or conversion of floats wider than 64 bits, and no "
+              "library to call for it (LLVM would end with \"unsupported "
+              "library call operation\"); compute in f64 or narrower";
   }
 
   /// Translates the module as the serializer will and runs LLVM's verifier

@@ -11,6 +11,11 @@
 // RUN: %mcore-opt %S/Inputs/kernel-alloca.mlir --mcore-pipeline="chip=gfx942 format=isa O=0" | FileCheck %s --check-prefix=ISA
 // RUN: %mcore-opt %S/Inputs/kernel-alloca.mlir --mcore-pipeline="chip=gfx1201 format=isa" | FileCheck %s --check-prefix=ISA
 // RUN: %mcore-opt %S/Inputs/kernel-alloca.mlir --mcore-pipeline="chip=gfx90a format=hsaco O=0" -o /dev/null
+// f128 arithmetic in a kernel, through the pipeline: a located error at the
+// source op, for isa (llc) and llvm (the emulator's bitcode) alike.
+// RUN: not %mcore-opt %S/Inputs/kernel-f128.mlir --mcore-pipeline="chip=gfx942 format=isa" -o /dev/null 2>&1 | FileCheck %s --check-prefix=F128 --implicit-check-not="LLVM ERROR"
+// RUN: not %mcore-opt %S/Inputs/kernel-f128.mlir --mcore-pipeline="chip=gfx1100 format=llvm" -o /dev/null 2>&1 | FileCheck %s --check-prefix=F128 --implicit-check-not="LLVM ERROR"
+// F128: kernel-f128.mlir:8:10: error: 'llvm.fdiv' on 'f128' in device code
 
 // ISA: gpu.binary @main_kernel {{.*}}assembly = "{{.*}}.amdhsa_kernel main_kernel
 
@@ -56,5 +61,47 @@ gpu.module @verifier [#rocdl.target<chip = "gfx942">] {
   // expected-error @+1 {{LLVM's verifier rejects function 'k' (the AMDGPU backend would abort on it): Calling convention requires void return type}}
   llvm.func @k(%x: i32) -> i32 attributes {rocdl.kernel} {
     llvm.return %x : i32
+  }
+}
+
+// -----
+
+// Arithmetic, comparisons, conversions and math on f128: the AMDGPU backend
+// has none and no library to call ("unsupported library call operation").
+gpu.module @f128_arithmetic [#rocdl.target<chip = "gfx942">] {
+  llvm.func @k(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) attributes {rocdl.kernel} {
+    %x = llvm.load %p : !llvm.ptr<1> -> f128
+    %z = llvm.load %q : !llvm.ptr<1> -> f128
+    // expected-error @+1 {{'llvm.fadd' on 'f128' in device code: the AMDGPU backend has no arithmetic, comparison or conversion of floats wider than 64 bits, and no library to call for it (LLVM would end with "unsupported library call operation"); compute in f64 or narrower}}
+    %s = llvm.fadd %x, %z : f128
+    // expected-error @+1 {{'llvm.fcmp' on 'f128'}}
+    %c = llvm.fcmp "olt" %x, %z : f128
+    // expected-error @+1 {{'llvm.fptrunc' on 'f128'}}
+    %d = llvm.fptrunc %s : f128 to f64
+    // expected-error @+1 {{'llvm.fpext' on 'f128'}}
+    %e = llvm.fpext %d : f64 to f128
+    // expected-error @+1 {{'llvm.intr.sqrt' on 'f128'}}
+    %r = llvm.intr.sqrt(%e) : (f128) -> f128
+    %w = llvm.select %c, %r, %x : i1, f128
+    llvm.store %w, %p : f128, !llvm.ptr<1>
+    llvm.return
+  }
+}
+
+// -----
+
+// Moving f128 values and their sign operations select (llc-22, gfx942).
+// OK-LABEL: gpu.module @f128_moves
+gpu.module @f128_moves [#rocdl.target<chip = "gfx942">] {
+  llvm.func @k(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>, %b: i1) attributes {rocdl.kernel} {
+    %x = llvm.load %p : !llvm.ptr<1> -> f128
+    %z = llvm.load %q : !llvm.ptr<1> -> f128
+    %n = llvm.fneg %x : f128
+    %a = llvm.intr.fabs(%z) : (f128) -> f128
+    %s = llvm.intr.copysign(%n, %a) : (f128, f128) -> f128
+    %w = llvm.select %b, %s, %x : i1, f128
+    %i = llvm.bitcast %w : f128 to i128
+    llvm.store %i, %p : i128, !llvm.ptr<1>
+    llvm.return
   }
 }

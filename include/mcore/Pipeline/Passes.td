@@ -177,6 +177,12 @@ def MCoreVerifyDeviceCodePass
       holds private memory only; workgroup memory (address space 3) comes
       from a workgroup attribution of `gpu.launch` / `gpu.func` or a global
       in address space 3, global memory from the host;
+    * arithmetic, comparisons, conversions and math intrinsics on floats
+      wider than 64 bits (`f80`, `f128`, `ppc_fp128`, and vectors of them):
+      the AMDGPU backend has none and no library to call, and ends with
+      "unsupported library call operation". Moving such values (load,
+      store, bitcast, select, aggregates, calls) and `fneg` / `fabs` /
+      `copysign` are fine;
     * then the module is translated to LLVM IR as the serializer will and
       checked by LLVM's verifier; a function it rejects is an error at that
       `llvm.func`, quoting the verifier.

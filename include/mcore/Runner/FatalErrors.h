@@ -1,7 +1,7 @@
 //===- FatalErrors.h - LLVM fatal errors as llvm::Error ---------*- C++ -*-===//
 //
 // LLVM ends the process on a fatal error (report_fatal_error: "Cannot
-// select", "unsupported library call operation", "Broken module found").
+// select", "Broken module found").
 // A program that embeds mcore (the Python interpreter) must not die of one:
 // catchFatalErrors runs a piece of work so that a fatal error reached on the
 // calling thread returns as an llvm::Error instead.

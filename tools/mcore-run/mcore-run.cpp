@@ -24,7 +24,8 @@
 // also a JSON object on stdout. A reader that closes stdout early
 // (`mcore-run ... | head`) ends mcore-run quietly, by SIGPIPE as any filter.
 // SIGTERM, SIGINT, SIGHUP and SIGQUIT sent to mcore-run are passed on to
-// the child, and mcore-run then ends by the same signal. See
+// the child, and mcore-run then ends by the same signal; when mcore-run is
+// killed (SIGKILL), the child gets SIGKILL too (PR_SET_PDEATHSIG). See
 // docs/Running.md.
 //
 //===----------------------------------------------------------------------===//
@@ -50,6 +51,7 @@
 #include <iterator>
 #include <cstring>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -446,12 +448,18 @@ int main(int argc, char **argv) {
       sigaction(kForwardedSignals[i], &previous[i], nullptr);
     sigprocmask(SIG_SETMASK, &unblocked, nullptr);
   };
+  pid_t parent = getpid();
   pid_t child = fork();
   if (child < 0) {
     restore();
     return exitCode(run());
   }
   if (child == 0) {
+    // SIGKILL of mcore-run cannot be passed on: the kernel ends the child
+    // when the parent dies (Linux). A parent that died before this call
+    // has already left the child to another (getppid changed).
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+      _exit(kChildFailure);
     restore();
     RunStatus status = run();
     llvm::outs().flush();

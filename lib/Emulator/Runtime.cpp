@@ -266,8 +266,10 @@ void WorkGroup::run() {
             llvm::formatv("barrier deadlock: for {0} s no lane reached a "
                           "barrier, a wave-wide instruction or the end of "
                           "the kernel while lanes wait at a barrier "
-                          "(MCORE_EMU_STALL_TIMEOUT sets the limit); {1}",
-                          launch->req->options->stallSeconds, describeStates())
+                          "(MCORE_EMU_STALL_TIMEOUT sets the limit); {1}; "
+                          "the barrier: {2}",
+                          launch->req->options->stallSeconds, describeStates(),
+                          describeBarriers())
                 .str());
       return;
     } else if (now - progressTime > std::chrono::duration<double>(
@@ -300,16 +302,93 @@ void WorkGroup::run() {
       continue;
     }
     if (atBarrier == live) {
-      for (Lane &l : lanes)
-        if (l.state == Lane::AtBarrier)
-          l.state = Lane::Runnable;
-      atBarrier = 0;
-      ++progress;
+      if (!releaseBarrier())
+        return;
       continue;
     }
     fault(nullptr, "internal error: no lane can run");
     return;
   }
+}
+
+bool WorkGroup::releaseBarrier() {
+  // s_barrier is a scalar instruction: a wave executes it once, for all its
+  // active lanes. Lanes of one wave at two barriers mean the barrier is in
+  // divergent code: the wave would execute each with part of its lanes, and
+  // the work-group's waves would meet at different barriers than the source
+  // says (HIP: __syncthreads in divergent code is undefined). Lanes that
+  // returned do not take part, as waves that ended do not (the ISA: the
+  // barrier then waits for the surviving waves only).
+  for (const Wave &w : waves) {
+    const Lane *first = nullptr;
+    for (unsigned i = 0; i < w.count; ++i) {
+      const Lane &l = lanes[w.first + i];
+      if (l.state != Lane::AtBarrier)
+        continue;
+      if (!first) {
+        first = &l;
+        continue;
+      }
+      if (l.site == first->site)
+        continue;
+      const auto &sites = launch->image->sites;
+      auto lanesAt = [&](unsigned site) {
+        std::string list;
+        unsigned shown = 0, count = 0;
+        for (unsigned j = 0; j < w.count; ++j) {
+          const Lane &o = lanes[w.first + j];
+          if (o.state != Lane::AtBarrier || o.site != site)
+            continue;
+          if (shown++ < 8)
+            list += (list.empty() ? "" : ", ") + std::to_string(o.laneInWave);
+          ++count;
+        }
+        return list + (count > 8 ? ", ..." : "");
+      };
+      fault(nullptr,
+            llvm::formatv("barrier in divergent code: the lanes of wave {0} "
+                          "wait at two different barriers, lanes {1} at {2} "
+                          "and lanes {3} at {4}; a wave executes a barrier "
+                          "for all its lanes at once, so every lane of a "
+                          "wave that has not returned must reach the same "
+                          "barrier (HIP's __syncthreads in divergent code "
+                          "is undefined behaviour)",
+                          w.index, lanesAt(first->site),
+                          sites[first->site].describe(), lanesAt(l.site),
+                          sites[l.site].describe())
+                .str());
+      return false;
+    }
+  }
+  for (Lane &l : lanes)
+    if (l.state == Lane::AtBarrier)
+      l.state = Lane::Runnable;
+  atBarrier = 0;
+  ++progress;
+  return true;
+}
+
+std::string WorkGroup::describeBarriers() const {
+  std::string s;
+  llvm::SmallVector<unsigned, 4> seen;
+  for (const Lane &l : lanes) {
+    if (l.state != Lane::AtBarrier || llvm::is_contained(seen, l.site))
+      continue;
+    seen.push_back(l.site);
+    std::string waveList;
+    for (const Wave &w : waves)
+      for (unsigned i = 0; i < w.count; ++i) {
+        const Lane &o = lanes[w.first + i];
+        if (o.state == Lane::AtBarrier && o.site == l.site) {
+          waveList += (waveList.empty() ? "" : ", ") + std::to_string(w.index);
+          break;
+        }
+      }
+    s += (s.empty() ? "" : "; ") + launch->image->sites[l.site].describe() +
+         " (wave" + (waveList.find(',') == std::string::npos ? " " : "s ") +
+         waveList + ")";
+  }
+  return s;
 }
 
 bool WorkGroup::resolveWaveOps() {
@@ -679,13 +758,11 @@ static void emuBarrier(uint32_t site) {
   l.state = Lane::AtBarrier;
   l.site = site;
   if (++wg.atBarrier == wg.live) {
-    // The last lane to arrive: everybody may go.
-    for (Lane &o : wg.lanes)
-      if (o.state == Lane::AtBarrier)
-        o.state = Lane::Runnable;
-    wg.atBarrier = 0;
-    ++wg.progress;
-    return;
+    // The last lane to arrive: everybody may go, unless the barrier is in
+    // divergent code.
+    if (wg.releaseBarrier())
+      return;
+    abandon(l);
   }
   suspend(l);
 }

@@ -170,6 +170,13 @@ struct WorkGroup {
 
   void run();
   bool resolveWaveOps();
+  /// Every live lane is at a barrier: lets them all go, or faults when the
+  /// lanes of one wave wait at different barriers (a barrier in divergent
+  /// code). Returns false after the fault.
+  bool releaseBarrier();
+  /// The barriers lanes wait at: "'llvm.amdgcn.s.barrier' in function 'k'
+  /// at k.hip:12:5 (waves 0, 1)", or "" when none waits.
+  std::string describeBarriers() const;
   /// Executes the wave op `site` for the lanes of `w` waiting at it. Returns
   /// false after a fault.
   bool executeGroup(Wave &w, unsigned site, Lane *current);

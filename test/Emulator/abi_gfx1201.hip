@@ -82,6 +82,18 @@ extern "C" __global__ void lds_and_atomics(int *slots, int *total, int *rev) {
   rev[blockIdx_x * n + t] = dynamicLds[t];
 }
 
+// Wave 1 returns at once while wave 0 waits at a barrier: s_barrier then
+// waits for the surviving waves only (the ISA), so wave 0 goes on.
+extern "C" __global__ void early_exit_barrier(int *out) {
+  __shared__ int s[32];
+  int t = threadIdx_x;
+  if (t >= 32)
+    return;
+  s[t] = 3 * t;
+  __syncthreads();
+  out[t] = s[31 - t];
+}
+
 // A reduction over K steps with a barrier in the loop body.
 extern "C" __global__ void loop_barrier(const int *in, int *out, int steps) {
   __shared__ int buf[256];

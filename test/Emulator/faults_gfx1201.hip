@@ -51,6 +51,23 @@ extern "C" __global__ void barrier_deadlock(volatile int *flag) {
   }
 }
 
+// A barrier in divergent code: lanes 0-15 of each wave wait at one
+// __syncthreads, lanes 16-31 at another (different stores before each keep
+// the compiler from hoisting them into one).
+extern "C" __global__ void divergent_barrier(int *out) {
+  __shared__ int s[64];
+  int t = threadIdx_x;
+  if (t % 32 < 16) {
+    s[t] = t;
+    __syncthreads();
+    out[t] = s[63 - t];
+  } else {
+    s[t] = 2 * t;
+    __syncthreads();
+    out[t] = s[t ^ 1] + 1;
+  }
+}
+
 // A trap (an assert failing) in work-item 5.
 extern "C" __global__ void trap_in_lane(int *out) {
   if (threadIdx_x == 5)

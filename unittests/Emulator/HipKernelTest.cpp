@@ -17,6 +17,7 @@
 
 #include "gtest/gtest.h"
 
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -375,6 +376,69 @@ TEST(HipKernels, BarrierDeadlockIsReported) {
                      "barrier (wave 0)"),
             std::string::npos)
       << err;
+}
+
+TEST(HipKernels, DivergentBarrierIsReportedAtOnce) {
+  // No time limit is needed: the barrier is reported when its last lane
+  // arrives.
+  emu::Options options;
+  options.stallSeconds = 1000;
+  options.hangSeconds = 1000;
+  options.timeoutSeconds = 1000;
+  std::unique_ptr<emu::Module> module = load("faults_gfx1201", options);
+  ASSERT_TRUE(module);
+  Buffer out(64 * 4);
+  void *params[] = {&out.ptr};
+  auto start = std::chrono::steady_clock::now();
+  std::string err =
+      launchError(*module, "divergent_barrier", {1, 1, 1}, {64, 1, 1}, params);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30));
+  EXPECT_NE(err.find("kernel 'divergent_barrier': work-group (0, 0, 0): "
+                     "barrier in divergent code: the lanes of wave 0 wait at "
+                     "two different barriers"),
+            std::string::npos)
+      << err;
+  // Both barriers, by source location.
+  EXPECT_NE(err.find("lanes 0, 1, 2, 3, 4, 5, 6, 7, ... at "
+                     "'llvm.amdgcn.s.barrier"),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("faults_gfx1201.hip:"), std::string::npos) << err;
+  EXPECT_NE(err.find("lanes 16, 17, 18"), std::string::npos) << err;
+}
+
+TEST(HipKernels, BarrierDeadlockNamesTheBarrier) {
+  emu::Options options;
+  options.stallSeconds = 0.5;
+  std::unique_ptr<emu::Module> module = load("faults_gfx1201", options);
+  ASSERT_TRUE(module);
+  Buffer flag(4);
+  void *params[] = {&flag.ptr};
+  std::string err =
+      launchError(*module, "barrier_deadlock", {1, 1, 1}, {64, 1, 1}, params);
+  EXPECT_NE(err.find("kernel 'barrier_deadlock'"), std::string::npos) << err;
+  EXPECT_NE(err.find("the barrier: 'llvm.amdgcn.s.barrier"), std::string::npos)
+      << err;
+  EXPECT_NE(err.find("in function 'barrier_deadlock' at "), std::string::npos)
+      << err;
+  EXPECT_NE(err.find("faults_gfx1201.hip:"), std::string::npos) << err;
+  EXPECT_NE(err.find("(wave 0)"), std::string::npos) << err;
+}
+
+TEST(HipKernels, WaveThatEndsLeavesTheBarrierToTheOthers) {
+  std::unique_ptr<emu::Module> module = load("abi_gfx1201");
+  ASSERT_TRUE(module);
+  Buffer out(64 * 4);
+  for (int i = 0; i < 64; ++i)
+    out.as<int>()[i] = -1;
+  void *params[] = {&out.ptr};
+  EXPECT_EQ(launchError(*module, "early_exit_barrier", {2, 1, 1}, {64, 1, 1},
+                        params),
+            "");
+  for (int t = 0; t < 32; ++t)
+    EXPECT_EQ(out.as<int>()[t], 3 * (31 - t)) << "work-item " << t;
+  for (int t = 32; t < 64; ++t)
+    EXPECT_EQ(out.as<int>()[t], -1) << "work-item " << t;
 }
 
 TEST(HipKernels, LaunchTimeout) {

@@ -112,6 +112,7 @@ void mlir::mcore::buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
   tile.schedBarriers = t.schedBarriers;
   tile.groupM = t.groupM;
   tile.swapOperands = t.swapOperands;
+  tile.splitK = t.splitK;
   if (tileMatmuls)
     pm.addPass(createMCoreTileMatmulPass(tile));
   // Linalg ops no matmul kernel took (with a remark each).
@@ -227,6 +228,7 @@ MatmulTilingOptions MCorePipelineOptions::getTilingOptions(Chip chip) const {
   tiling.schedBarriers = schedBarriers;
   tiling.groupM = groupM;
   tiling.swapOperands = swapOperands;
+  tiling.splitK = splitK;
   return tiling;
 }
 

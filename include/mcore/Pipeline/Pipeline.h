@@ -113,6 +113,12 @@ struct MCorePipelineOptions : PassPipelineOptions<MCorePipelineOptions> {
                      "form the performance model predicts faster), never or "
                      "always"),
       llvm::cl::init("auto")};
+  Option<int64_t> splitK{
+      *this, "split-k",
+      llvm::cl::desc("Split K over this many work-groups per tile of C, "
+                     "summed in a fixed order by a second kernel (0: "
+                     "automatic, for M or N <= 32; 1: never)"),
+      llvm::cl::init(0)};
 
   /// Whether `format` is a code object (hsaco), which gpu-module-to-binary
   /// links with the toolkit's ld.lld.

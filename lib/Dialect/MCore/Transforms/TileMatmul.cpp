@@ -41,11 +41,13 @@ enum class GridRole { Batch, M, N };
 struct TileOrigin {
   Value i0, j0; ///< first row (M) and column (N) of C
   Value batch;  ///< the batch, or null
+  Value split;  ///< the K slice of a split-K kernel, or null
 };
 
 /// Maps the scf.forall produced by tiling (dimensions `roles`: M, N and
 /// maybe the batch) to a gpu.launch with `threads` threads per block: N on
-/// the grid's x, M on y, the batch on z. The trip counts may be dynamic.
+/// the grid's x, M on y, the batch (or the `splits` K slices of a split-K
+/// kernel) on z. The trip counts may be dynamic.
 /// With `groupM` > 1 the work-groups are swizzled for L2 reuse: the
 /// hardware dispatches them in linear order (block.x fastest), and
 /// consecutive ones walk a column of `groupM` tiles of M before moving along
@@ -55,7 +57,7 @@ static gpu::LaunchOp forallToLaunch(RewriterBase &rewriter,
                                     scf::ForallOp forall,
                                     ArrayRef<GridRole> roles, int64_t threads,
                                     TypeRange workgroupBuffers, int64_t groupM,
-                                    TileOrigin &origin) {
+                                    int64_t splits, TileOrigin &origin) {
   Location loc = forall.getLoc();
   rewriter.setInsertionPoint(forall);
   AffineExpr lb, ub;
@@ -80,7 +82,10 @@ static gpu::LaunchOp forallToLaunch(RewriterBase &rewriter,
   Value numThreads = arith::ConstantIndexOp::create(rewriter, loc, threads);
   auto launch = gpu::LaunchOp::create(
       rewriter, loc, /*gridX=*/counts[dN], /*gridY=*/counts[dM],
-      /*gridZ=*/dB >= 0 ? counts[dB] : one, numThreads, one, one,
+      /*gridZ=*/dB >= 0 ? counts[dB]
+                        : arith::ConstantIndexOp::create(rewriter, loc, splits)
+                              .getResult(),
+      numThreads, one, one,
       /*dynamicSharedMemorySize=*/nullptr,
       /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{},
       workgroupBuffers);
@@ -121,6 +126,7 @@ static gpu::LaunchOp forallToLaunch(RewriterBase &rewriter,
   origin.i0 = ivs[dM];
   origin.j0 = ivs[dN];
   origin.batch = dB >= 0 ? ivs[dB] : Value();
+  origin.split = splits > 1 ? blockIds.z : Value();
   Block *forallBody = forall.getBody();
   rewriter.eraseOp(forallBody->getTerminator());
   rewriter.inlineBlockBefore(forallBody, body, body->end(), ivs);
@@ -130,10 +136,8 @@ static gpu::LaunchOp forallToLaunch(RewriterBase &rewriter,
   return launch;
 }
 
-/// The 2-D matrix of batch `batch` of `v` (whose dimension `batchDim` is the
-/// batch), a rank-reducing subview; `v` itself when it has no batch.
-static Value matrixOfBatch(OpBuilder &b, Location loc, Value v,
-                           int64_t batchDim, Value batch) {
+Value tilematmul::matrixOfBatch(OpBuilder &b, Location loc, Value v,
+                                int64_t batchDim, Value batch) {
   if (!v || batchDim < 0)
     return v;
   auto type = cast<MemRefType>(v.getType());
@@ -249,6 +253,21 @@ tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &opSpec,
   // The element-wise consumers of C that run in the epilogue.
   Epilogue epilogue = planEpilogue(spec, /*cReadByKernel=*/!fillValue);
 
+  // Split-K: the kernel writes partial tiles to a workspace, a second
+  // kernel adds them to C (TileMatmulSplitK.cpp).
+  int64_t splits = cfg.splitK;
+  if (splits > 1 && !epilogue.empty()) {
+    op->emitRemark() << "K is not split into " << splits
+                     << " slices: the matmul has a fused epilogue, which "
+                        "needs the whole sum";
+    splits = 1;
+  }
+  Value workspace;
+  if (splits > 1) {
+    rewriter.setInsertionPoint(op);
+    workspace = buildSplitKWorkspace(rewriter, spec, cfg, splits);
+  }
+
   // Mixed signs on signed-only instructions: the sums the epilogue adds,
   // computed by a kernel of their own first.
   rewriter.setInsertionPoint(op);
@@ -310,7 +329,7 @@ tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &opSpec,
   TileOrigin origin;
   gpu::LaunchOp launch = forallToLaunch(
       rewriter, cast<scf::ForallOp>(tiled->loops.front()), roles,
-      cfg.getNumThreads(), buffers, cfg.groupM, origin);
+      cfg.getNumThreads(), buffers, cfg.groupM, splits, origin);
   launch->setAttr("mcore.chip", ChipAttr::get(ctx, chip));
 
   // 3. The tile's kernel body, in place of the tiled op, on the matrices of
@@ -324,14 +343,24 @@ tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &opSpec,
   local.meta = matrixOfBatch(b, loc, spec.meta,
                              spec.sparse ? spec.batchDimA : spec.batchDimB,
                              origin.batch);
+  std::optional<Attribute> kernelFill = fillValue;
+  if (workspace) {
+    local = sliceSplitK(b, local, cfg, workspace, origin.split);
+    kernelFill = b.getZeroAttr(local.cElem);
+  }
   KernelEmitter emitter(b, local, cfg, intr);
   if (correction)
     emitter.setSignCorrection(correction,
                               cfg.signOffsetA ? spec.batchDimB >= 0
                                               : spec.batchDimA >= 0,
                               origin.batch);
-  if (failed(emitter.emit(launch, origin.i0, origin.j0, fillValue, epilogue)))
+  if (failed(emitter.emit(launch, origin.i0, origin.j0, kernelFill,
+                          epilogue)))
     return failure();
+  if (workspace) {
+    rewriter.setInsertionPointAfter(launch);
+    buildSplitKReduction(rewriter, spec, workspace, splits, fillValue);
+  }
   SmallVector<Value> operands(tiledOp->getOperands());
   rewriter.eraseOp(tiledOp);
   for (Value v : operands)
@@ -372,6 +401,7 @@ struct TileMatmulPass
     options.schedBarriers = schedBarriers;
     options.groupM = groupM;
     options.swapOperands = swapOperands;
+    options.splitK = splitK;
 
     // Every contraction outside kernels: those mcore can read as one
     // matmul become kernels; any other linalg op that reduces stays as it

@@ -11,6 +11,7 @@
 //                          per-wave MMAs and the epilogue
 //   TileMatmulEpilogue.cpp element-wise consumers of C fused into the
 //                          epilogue (bias, scales, activations, casts)
+//   TileMatmulSplitK.cpp   skinny tiles, split-K and its reduction kernel
 //   TileMatmul.cpp         the driver: work-group tiling, gpu.launch, pass
 //
 // Private to lib/Dialect/MCore/Transforms.
@@ -32,6 +33,7 @@
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <string>
 #include <utility>
@@ -88,6 +90,15 @@ StringRef describeOp(const MatmulSpec &spec);
 std::string describeTypes(const MatmulSpec &spec);
 
 inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+/// Batch, M, N, K of `spec` when all are static (TileMatmulFormulation.cpp).
+std::optional<std::array<int64_t, 4>> getStaticSizes(const MatmulSpec &spec);
+
+/// The 2-D matrix of batch `batch` of `v` (whose dimension `batchDim` is the
+/// batch), a rank-reducing subview; `v` itself when it has no batch
+/// (TileMatmul.cpp).
+Value matrixOfBatch(OpBuilder &b, Location loc, Value v, int64_t batchDim,
+                    Value batch);
 
 /// Bits an element takes in global memory and in the registers staging
 /// loads fill: a memref of i4 holds one element per byte.
@@ -187,6 +198,50 @@ FailureOr<MatmulTileConfig> configureSpec(const MatmulSpec &spec,
 /// performance model (cfg.swapOperands tells which); else of the op's form.
 FailureOr<MatmulTileConfig>
 chooseFormulation(const MatmulSpec &spec, const MatmulTilingOptions &options);
+
+//===----------------------------------------------------------------------===//
+// Skinny matmuls and split-K (TileMatmulSplitK.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Whether the spec is skinny (its M or N static and at most 32, the other
+/// larger; LLM decode): then, unless the user set tiles or waves, `tiling`
+/// gets a one-instruction-high tile of 1 x 4 waves (4 x 1 for a skinny N)
+/// of 32 columns (rows) each. `cfg` holds the chosen instruction.
+bool applySkinnyTiles(const MatmulSpec &spec, const MatmulTileConfig &cfg,
+                      MatmulTilingOptions &tiling);
+
+/// Sets cfg.splitK: the user's split-k (checked), else for a `skinny` spec
+/// the smallest power of two that gives every CU of the chip a work-group,
+/// at most 32 and with slices of at least 4 K tiles and 256 of K; else 1.
+/// Split-K needs a static K and no batch or sign offset.
+LogicalResult chooseSplitK(const MatmulSpec &spec,
+                           const MatmulTilingOptions &tiling, bool skinny,
+                           MatmulTileConfig &cfg);
+
+/// K per slice of a split-K kernel (a multiple of cfg.tileK) and the
+/// number of slices that covers `k`.
+std::pair<int64_t, int64_t> getSplitKSlices(const MatmulTileConfig &cfg,
+                                            int64_t k);
+
+/// The f32 (i32) workspace [slices x C's matrix shape] of a split-K kernel,
+/// allocated in host code at the rewriter's insertion point
+/// (mcore-host-buffers makes it a gpu.alloc and frees it).
+Value buildSplitKWorkspace(RewriterBase &rewriter, const MatmulSpec &spec,
+                           const MatmulTileConfig &cfg, int64_t slices);
+
+/// The spec of slice `split` of a split-K kernel (inside the kernel): A, B
+/// and the metadata cut to its K range, C the workspace's slice in the
+/// accumulator's type.
+MatmulSpec sliceSplitK(ImplicitLocOpBuilder &b, const MatmulSpec &spec,
+                       const MatmulTileConfig &cfg, Value workspace,
+                       Value split);
+
+/// The second kernel of a split-K matmul, at the rewriter's insertion
+/// point: C = (fill, else C) + slice 0 + slice 1 + ... in this order, one
+/// thread per element.
+void buildSplitKReduction(RewriterBase &rewriter, const MatmulSpec &spec,
+                          Value workspace, int64_t slices,
+                          std::optional<Attribute> fillValue);
 
 //===----------------------------------------------------------------------===//
 // The driver (TileMatmul.cpp)

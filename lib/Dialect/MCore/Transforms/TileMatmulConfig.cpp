@@ -22,7 +22,7 @@ using namespace mlir::mcore::tilematmul;
 
 std::string MatmulTileConfig::describe() const {
   return llvm::formatv("{0}x{1}x{2} tile, {3}x{4} waves of {5}, {6}x{7} x {8}"
-                       "{9}, {10} stage{11}{12}{13}",
+                       "{9}, {10} stage{11}{12}{13}{14}",
                        tileM, tileN, tileK, wavesM, wavesN, waveSize,
                        getTilesM(), getTilesN(), intrinsic->name,
                        decompressA   ? " (A decompressed)"
@@ -32,7 +32,11 @@ std::string MatmulTileConfig::describe() const {
                        swapOperands ? ", operands swapped (C^T = B^T A^T)" : "",
                        signOffsetA   ? ", A offset by -128"
                        : signOffsetB ? ", B offset by -128"
-                                     : "")
+                                     : "",
+                       splitK > 1 ? llvm::formatv(", K split {0} ways",
+                                                  splitK)
+                                        .str()
+                                  : std::string())
       .str();
 }
 
@@ -418,8 +422,14 @@ tilematmul::configureSpec(const MatmulSpec &spec,
   MatmulTileConfig cfg;
   cfg.waveSize = chip.waveSize;
   cfg.swapOperands = spec.isSwapped;
-  if (failed(chooseInstruction(spec.op, spec, chip, options, cfg)) ||
-      failed(chooseTiles(spec.op, spec, chip, options, cfg)))
+  if (failed(chooseInstruction(spec.op, spec, chip, options, cfg)))
+    return failure();
+  // A skinny matmul gets a one-instruction-high tile unless the user chose
+  // the tiles (TileMatmulSplitK.cpp).
+  MatmulTilingOptions tiling = options;
+  bool skinny = applySkinnyTiles(spec, cfg, tiling);
+  if (failed(chooseTiles(spec.op, spec, chip, tiling, cfg)) ||
+      failed(chooseSplitK(spec, tiling, skinny, cfg)))
     return failure();
   return cfg;
 }

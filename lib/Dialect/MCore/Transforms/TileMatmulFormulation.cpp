@@ -34,8 +34,8 @@ using namespace mlir;
 using namespace mlir::mcore;
 using namespace mlir::mcore::tilematmul;
 
-/// Batch, M, N, K of `spec` when all are static.
-static std::optional<std::array<int64_t, 4>> staticSizes(const MatmulSpec &s) {
+std::optional<std::array<int64_t, 4>>
+tilematmul::getStaticSizes(const MatmulSpec &s) {
   auto shape = [](Value v) {
     return cast<MemRefType>(v.getType()).getShape();
   };
@@ -117,8 +117,8 @@ tilematmul::chooseFormulation(const MatmulSpec &spec,
   if (failed(ownCfg) && succeeded(swappedCfg)) {
     useSwapped = true;
   } else if (succeeded(ownCfg) && succeeded(swappedCfg)) {
-    std::optional<std::array<int64_t, 4>> own = staticSizes(spec),
-                                          other = staticSizes(swapped);
+    std::optional<std::array<int64_t, 4>> own = getStaticSizes(spec),
+                                          other = getStaticSizes(swapped);
     if (own && other)
       useSwapped = estimate(swapped, *swappedCfg, options.chip, *other) <
                    estimate(spec, *ownCfg, options.chip, *own);

@@ -234,6 +234,10 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
            /*default=*/"\"auto\"",
            "Compute C^T = B^T A^T: auto (with a 2:4 operand, the form the "
            "performance model predicts faster), never or always">,
+    Option<"splitK", "split-k", "int64_t", /*default=*/"0",
+           "Split K over this many work-groups per tile of C, summed in a "
+           "fixed order by a second kernel (0: automatic, for M or N <= 32; "
+           "1: never)">,
   ];
   let dependentDialects = [
     "::mlir::mcore::MCoreDialect", "::mlir::affine::AffineDialect",

@@ -55,6 +55,9 @@ struct MatmulTilingOptions {
   /// instruction): "auto" (matmuls with a 2:4 operand: the faster form by
   /// the performance model; others: never), "never" or "always".
   std::string swapOperands = "auto";
+  /// K slices of a split-K kernel (docs/Pipeline.md, "Skinny M"): 0 =
+  /// automatic (split only a skinny matmul, M or N <= 32), 1 = never.
+  int64_t splitK = 0;
 };
 
 /// A contraction read as one matmul, C (M x N) += A (M x K) * B (K x N)
@@ -103,6 +106,10 @@ struct MatmulTileConfig {
   int64_t ldsPadBytesB = 16; ///< per LDS row of B
   bool schedBarriers = true;
   int64_t groupM = 8;
+  /// K slices: each work-group of slice s writes its partial tile to
+  /// slice s of an f32/i32 workspace, and a second kernel adds the slices
+  /// to C in order (1: no split).
+  int64_t splitK = 1;
   int64_t ldsBytes = 0;      ///< LDS the kernel allocates
   int64_t estimatedVgprs = 0; ///< rough per-lane register estimate
 

@@ -1,0 +1,258 @@
+//===- TileMatmulSplitK.cpp - Skinny matmuls and split-K ------------------===//
+//
+// LLM decode multiplies a few rows of activations (M = 1..32) by a large
+// weight: C (M x N) += A (M x K) * B (K x N) with N and K in the thousands.
+// It is bound by the bandwidth that streams B (docs/Performance.md), and the
+// default 128-row tiles give N / 128 work-groups, too few to keep a GPU's
+// memory system busy. The skinny configuration:
+//
+//   * a tile one instruction high (16 or 32 rows; for a skinny N, one
+//     instruction wide), 1 x 4 waves of 32 columns each (4 x 1 of 32 rows);
+//   * K split into `split-k` slices: work-group (i, j, s) of the grid
+//     (z = s) multiplies slice s of A's columns and B's rows and writes its
+//     partial tile, without reading C, to slice s of a workspace
+//     [slices x C's shape] in f32 (i32 for integers);
+//   * a second kernel adds, per element, C's old value (or the folded fill)
+//     and the slices 0, 1, ..., S-1 in this order, and writes C. The result
+//     does not depend on the order in which work-groups run (deterministic),
+//     unlike atomics.
+//
+// A 2:4 weight on the right (Cᵀ = W xᵀ) is the same with M and N traded:
+// the kernel's N is the skinny one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileMatmul.h"
+
+#include "mcore/Perf/Products.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::mcore;
+using namespace mlir::mcore::tilematmul;
+
+/// M or N up to this is skinny.
+static constexpr int64_t kSkinny = 32;
+/// Columns (rows) of C per wave of a skinny tile.
+static constexpr int64_t kSkinnyWaveCols = 32;
+static constexpr int64_t kSkinnyWaves = 4;
+/// Bounds of the automatic split: slices, and K per slice.
+static constexpr int64_t kMaxSlices = 32;
+static constexpr int64_t kMinSliceK = 256;
+static constexpr int64_t kMinSliceTiles = 4;
+
+bool tilematmul::applySkinnyTiles(const MatmulSpec &spec,
+                                  const MatmulTileConfig &cfg,
+                                  MatmulTilingOptions &tiling) {
+  std::optional<std::array<int64_t, 4>> sizes = getStaticSizes(spec);
+  if (!sizes || spec.isBatched())
+    return false;
+  int64_t m = (*sizes)[1], n = (*sizes)[2];
+  bool skinnyM = m <= kSkinny && n > kSkinny;
+  bool skinnyN = n <= kSkinny && m > kSkinny;
+  if (!skinnyM && !skinnyN)
+    return false;
+  if (tiling.tileM || tiling.tileN || tiling.wavesM || tiling.wavesN)
+    return true; // the user's tiles
+  const IntrinsicInfo &intr = *cfg.intrinsic;
+  if (skinnyM) {
+    tiling.wavesM = 1;
+    tiling.wavesN = kSkinnyWaves;
+    tiling.tileM = llvm::alignTo(m, intr.m);
+    tiling.tileN = kSkinnyWaves * llvm::alignTo(kSkinnyWaveCols, intr.n);
+  } else {
+    tiling.wavesN = 1;
+    tiling.wavesM = kSkinnyWaves;
+    tiling.tileN = llvm::alignTo(n, intr.n);
+    tiling.tileM = kSkinnyWaves * llvm::alignTo(kSkinnyWaveCols, intr.m);
+  }
+  return true;
+}
+
+std::pair<int64_t, int64_t>
+tilematmul::getSplitKSlices(const MatmulTileConfig &cfg, int64_t k) {
+  int64_t perSlice =
+      llvm::alignTo(ceilDiv(k, std::max<int64_t>(1, cfg.splitK)), cfg.tileK);
+  return {perSlice, ceilDiv(k, perSlice)};
+}
+
+/// CUs of the chip's first product in the performance model's table
+/// (lib/Perf/Products.cpp); 64 for a chip without one.
+static int64_t computeUnitsOf(Chip chip) {
+  auto products = perf::getProductsFor(chip);
+  return products.empty() ? 64 : int64_t(products.front()->computeUnits);
+}
+
+LogicalResult tilematmul::chooseSplitK(const MatmulSpec &spec,
+                                       const MatmulTilingOptions &tiling,
+                                       bool skinny, MatmulTileConfig &cfg) {
+  cfg.splitK = 1;
+  int64_t asked = tiling.splitK;
+  if (asked < 0)
+    return spec.op->emitError("split-k must be 0 (automatic) or a number of "
+                              "K slices, got ")
+           << asked;
+  if (asked == 1 || (asked == 0 && !skinny))
+    return success();
+  std::optional<std::array<int64_t, 4>> sizes = getStaticSizes(spec);
+  StringRef why;
+  if (spec.isBatched())
+    why = "a batched matmul (the grid's z walks the batch)";
+  else if (cfg.signOffsetA || cfg.signOffsetB)
+    why = "mixed signs on a signed-only instruction (its correction is "
+          "added once per tile of C)";
+  else if (!sizes)
+    why = "dynamic sizes";
+  if (!why.empty()) {
+    if (asked == 0)
+      return success();
+    return spec.op->emitError() << "split-k=" << asked << " cannot split "
+                                << why;
+  }
+  auto [batch, m, n, k] = *sizes;
+  int64_t slices = asked;
+  if (asked == 0) {
+    int64_t workgroups = ceilDiv(m, cfg.tileM) * ceilDiv(n, cfg.tileN);
+    int64_t units = computeUnitsOf(tiling.chip);
+    int64_t most = std::min<int64_t>(
+        kMaxSlices,
+        k / std::max<int64_t>(kMinSliceK, kMinSliceTiles * cfg.tileK));
+    slices = 1;
+    while (slices * 2 <= most && workgroups * slices < units)
+      slices *= 2;
+  }
+  cfg.splitK = slices;
+  cfg.splitK = getSplitKSlices(cfg, k).second;
+  return success();
+}
+
+Value tilematmul::buildSplitKWorkspace(RewriterBase &rewriter,
+                                       const MatmulSpec &spec,
+                                       const MatmulTileConfig &cfg,
+                                       int64_t slices) {
+  ImplicitLocOpBuilder b(spec.op->getLoc(), rewriter);
+  auto cType = cast<MemRefType>(spec.c.getType());
+  Type elem = isa<FloatType>(cfg.accElementType) ? Type(b.getF32Type())
+                                                 : Type(b.getI32Type());
+  SmallVector<int64_t> shape = {slices};
+  SmallVector<Value> dynSizes;
+  for (int64_t d = 0; d < 2; ++d) {
+    shape.push_back(cType.getDimSize(d));
+    if (cType.isDynamicDim(d))
+      dynSizes.push_back(memref::DimOp::create(b, spec.c, d));
+  }
+  return memref::AllocOp::create(b, MemRefType::get(shape, elem), dynSizes);
+}
+
+MatmulSpec tilematmul::sliceSplitK(ImplicitLocOpBuilder &b,
+                                   const MatmulSpec &spec,
+                                   const MatmulTileConfig &cfg,
+                                   Value workspace, Value split) {
+  std::optional<std::array<int64_t, 4>> sizes = getStaticSizes(spec);
+  int64_t k = (*sizes)[3];
+  int64_t perSlice = getSplitKSlices(cfg, k).first;
+  bool even = k % perSlice == 0;
+  // Cuts dimension `dim` of `v`, which holds `per` elements of K per entry
+  // (1; 2 for compressed values; 32 for metadata words), to the slice.
+  auto cut = [&](Value v, int64_t dim, int64_t per) -> Value {
+    auto type = cast<MemRefType>(v.getType());
+    int64_t len = perSlice / per;
+    Value offset = arith::MulIOp::create(
+        b, split, arith::ConstantIndexOp::create(b, len));
+    SmallVector<OpFoldResult> offsets(2, b.getIndexAttr(0)),
+        sizes = memref::getMixedSizes(b, b.getLoc(), v),
+        strides(2, b.getIndexAttr(1));
+    offsets[dim] = offset;
+    if (even) {
+      sizes[dim] = b.getIndexAttr(len);
+    } else {
+      Value rest = arith::SubIOp::create(
+          b, arith::ConstantIndexOp::create(b, type.getDimSize(dim)), offset);
+      sizes[dim] = arith::MinSIOp::create(
+                       b, rest, arith::ConstantIndexOp::create(b, len))
+                       .getResult();
+    }
+    return memref::SubViewOp::create(b, v, offsets, sizes, strides);
+  };
+  MatmulSpec local = spec;
+  local.a = spec.transposeA ? cut(spec.a, 0, 1)
+                            : cut(spec.a, 1, spec.sparse ? 2 : 1);
+  local.b = spec.sparseB       ? cut(spec.b, 1, 2)
+            : spec.transposeB ? cut(spec.b, 1, 1)
+                              : cut(spec.b, 0, 1);
+  if (spec.meta)
+    local.meta = cut(spec.meta, 1, 32);
+  local.c = matrixOfBatch(b, b.getLoc(), workspace, 0, split);
+  local.cElem = cast<MemRefType>(workspace.getType()).getElementType();
+  local.kc = isa<FloatType>(local.cElem) ? ScalarKind::F32 : ScalarKind::I32;
+  return local;
+}
+
+void tilematmul::buildSplitKReduction(RewriterBase &rewriter,
+                                      const MatmulSpec &spec,
+                                      Value workspace, int64_t slices,
+                                      std::optional<Attribute> fillValue) {
+  // spec.op is gone by now: the workspace has its location.
+  ImplicitLocOpBuilder b(workspace.getLoc(), rewriter);
+  auto idx = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, v);
+  };
+  Value c = spec.c;
+  auto cType = cast<MemRefType>(c.getType());
+  Type cElem = cType.getElementType();
+  Type wElem = cast<MemRefType>(workspace.getType()).getElementType();
+  bool isFloat = isa<FloatType>(wElem);
+  auto size = [&](int64_t d) -> Value {
+    if (!cType.isDynamicDim(d))
+      return idx(cType.getDimSize(d));
+    return memref::DimOp::create(b, c, d);
+  };
+  Value rows = size(0), cols = size(1);
+  Value total = arith::MulIOp::create(b, rows, cols);
+  constexpr int64_t kThreads = 256;
+  Value one = idx(1);
+  Value blocks = arith::CeilDivUIOp::create(b, total, idx(kThreads));
+  auto launch =
+      gpu::LaunchOp::create(b, blocks, one, one, idx(kThreads), one, one);
+  launch->setAttr("mcore.kernel", b.getStringAttr("split_k_reduce"));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  Value i = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, launch.getBlockIds().x, idx(kThreads)),
+      launch.getThreadIds().x);
+  auto inRange = scf::IfOp::create(
+      b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, i, total),
+      /*withElseRegion=*/false);
+  b.setInsertionPointToStart(inRange.thenBlock());
+  Value r = arith::DivUIOp::create(b, i, cols);
+  Value col = arith::RemUIOp::create(b, i, cols);
+  auto widen = [&](Value v) -> Value {
+    if (v.getType() == wElem)
+      return v;
+    if (isFloat)
+      return arith::ExtFOp::create(b, wElem, v);
+    return arith::ExtSIOp::create(b, wElem, v);
+  };
+  Value init =
+      fillValue ? widen(arith::ConstantOp::create(b, cast<TypedAttr>(*fillValue)))
+                : widen(memref::LoadOp::create(b, c, ValueRange{r, col}));
+  auto loop = scf::ForOp::create(b, idx(0), idx(slices), one, ValueRange{init});
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value part = memref::LoadOp::create(
+        b, workspace, ValueRange{loop.getInductionVar(), r, col});
+    Value acc = loop.getRegionIterArgs()[0];
+    Value sum = isFloat ? arith::AddFOp::create(b, acc, part).getResult()
+                        : arith::AddIOp::create(b, acc, part).getResult();
+    scf::YieldOp::create(b, ValueRange{sum});
+  }
+  Value sum = loop.getResult(0);
+  if (sum.getType() != cElem)
+    sum = isFloat ? arith::TruncFOp::create(b, cElem, sum).getResult()
+                  : arith::TruncIOp::create(b, cElem, sum).getResult();
+  memref::StoreOp::create(b, sum, c, ValueRange{r, col});
+  b.setInsertionPointToEnd(&launch.getBody().front());
+  gpu::TerminatorOp::create(b);
+}

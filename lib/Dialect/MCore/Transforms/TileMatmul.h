@@ -313,6 +313,9 @@ struct StagedOperand {
   Value meta;               ///< decompress: the global metadata
   Value metaCols;           ///< decompress: metadata words per row
   bool staticFull = false;  ///< tiles never cross the matrix edge
+  /// Chunks never cross the column edge: an edge tile masks whole rows (a
+  /// branch around one full load, not a per-element mask).
+  bool colsFull = false;
   /// Sub-byte (i4) elements: one per byte in global memory and in the
   /// staging registers (vector<vec x i4> loads), two per byte in LDS (an i8
   /// buffer; element 2j in the low nibble of byte j, columns halved).
@@ -387,7 +390,7 @@ private:
   /// loop-invariant and the loop has no multiplies by the row stride.
   Value stageView(const StagedOperand &s, Value stage);
   Value maskedLoad(Value mem, Value row, Value col, int64_t vec, Type elem,
-                   Value rowBound, Value colBound);
+                   Value rowBound, Value colBound, bool colsFull);
   SmallVector<Type> regTypes(const StagedOperand &s) const;
   Value zeroOf(Type t);
   scf::IfOp buildIf(TypeRange types, Value cond,

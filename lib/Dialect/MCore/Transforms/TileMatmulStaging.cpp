@@ -119,9 +119,10 @@ void KernelEmitter::planStaging(ValueRange buffers, bool mFull, bool nFull,
   opA.lds = buffers[0];
   opA.ldsRows = cfg.tileM;
   applyGeometry(opA, /*operandB=*/false, M, dim(a, 1));
-  opA.staticFull = mFull && kFull &&
-                   (!spec.sparse || (!ShapedType::isDynamic(sK) &&
-                                     sK % 4 == 0));
+  bool kFullA = kFull && (!spec.sparse || (!ShapedType::isDynamic(sK) &&
+                                            sK % 4 == 0));
+  opA.staticFull = mFull && kFullA;
+  opA.colsFull = opA.transpose ? mFull : kFullA;
   opA.decompress = cfg.decompressA;
   if (cfg.decompressA) {
     opA.meta = spec.meta;
@@ -134,9 +135,10 @@ void KernelEmitter::planStaging(ValueRange buffers, bool mFull, bool nFull,
   opB.lds = buffers[1];
   opB.ldsRows = cfg.tileN;
   applyGeometry(opB, /*operandB=*/true, N, spec.sparseB ? dim(bMat, 1) : K);
-  opB.staticFull = nFull && kFull &&
-                   (!spec.sparseB || (!ShapedType::isDynamic(sK) &&
-                                      sK % 4 == 0));
+  bool kFullB = kFull && (!spec.sparseB || (!ShapedType::isDynamic(sK) &&
+                                             sK % 4 == 0));
+  opB.staticFull = nFull && kFullB;
+  opB.colsFull = opB.transpose ? nFull : kFullB;
   if (spec.sparseB) {
     // Compressed values N x K/2, expanded to dense N-major LDS rows as a
     // compressed A is for the dense fallback.
@@ -166,6 +168,7 @@ void KernelEmitter::planStaging(ValueRange buffers, bool mFull, bool nFull,
     opMeta.rowBound = M;
     opMeta.colBound = dim(spec.meta, 1);
     opMeta.staticFull = mFull && kFull;
+    opMeta.colsFull = kFull;
   }
 }
 
@@ -192,7 +195,23 @@ int64_t KernelEmitter::chunksPerThread(const StagedOperand &s) const {
 }
 
 Value KernelEmitter::maskedLoad(Value mem, Value row, Value col, int64_t vec,
-                                Type elem, Value rowBound, Value colBound) {
+                                Type elem, Value rowBound, Value colBound,
+                                bool colsFull) {
+  if (colsFull) {
+    // Only the row can be out: one full load under a branch (a skinny
+    // matmul's A rows past M), not the per-element loads the backend makes
+    // of a dynamic mask.
+    auto type = VectorType::get({vec}, elem);
+    Value rowOk = cmp(arith::CmpIPredicate::slt, row, rowBound);
+    return buildIf(
+               type, rowOk,
+               [&] {
+                 return SmallVector<Value>{vector::LoadOp::create(
+                     b, type, mem, ValueRange{row, col})};
+               },
+               [&] { return SmallVector<Value>{zeroVector(type)}; })
+        .getResult(0);
+  }
   // Lanes of the chunk inside the matrix: all of them when the row is in
   // bounds and the chunk ends before colBound, none when the row is out.
   Value zero = idx(0);
@@ -293,7 +312,7 @@ SmallVector<Value> KernelEmitter::loadChunks(const StagedOperand &s, Value r0,
         Value rr = add(gRow, r);
         if (masked)
           loaded.push_back(maskedLoad(s.global, rr, gCol, s.vec, elem,
-                                      s.rowBound, s.colBound));
+                                      s.rowBound, s.colBound, s.colsFull));
         else
           loaded.push_back(vector::LoadOp::create(b, vecType, s.global,
                                                   ValueRange{rr, gCol}));

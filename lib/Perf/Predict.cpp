@@ -105,6 +105,80 @@ static ProductPrediction predictProduct(const KernelPrediction &k,
   return p;
 }
 
+/// Whole-GPU figures of `k` on the products `options` names (default: its
+/// chip's).
+static Error addProducts(KernelPrediction &k, const PredictOptions &options) {
+  std::vector<const ProductInfo *> products;
+  if (options.products.empty()) {
+    for (const ProductInfo *p : getProductsFor(k.chip))
+      products.push_back(p);
+  } else {
+    for (const std::string &key : options.products) {
+      const ProductInfo *p = lookupProduct(key);
+      if (!p)
+        return fail("unknown product '" + key + "' (known: " +
+                    getProductList() + ")");
+      if (p->chip != k.chip) {
+        k.notes.push_back(std::string(p->name) + " is a " +
+                          getChipName(p->chip).str() + ", not a " +
+                          getChipName(k.chip).str() + ": skipped");
+        continue;
+      }
+      products.push_back(p);
+    }
+  }
+  if (products.empty())
+    k.notes.push_back("no product of the table is a " +
+                      getChipName(k.chip).str() +
+                      " (mcore-perf --list-products): no whole-GPU figures");
+  for (const ProductInfo *p : products)
+    k.products.push_back(predictProduct(k, *p, options));
+  return Error::success();
+}
+
+/// The second kernel of a split-K matmul (mcore-tile-matmul's
+/// split_k_reduce): one thread per element of C reads the `splitK` partial
+/// tiles (f32/i32, 4 bytes) and C, and writes C. Timed as straight-line code
+/// once per round of work-groups, against its bytes at peak bandwidth.
+static Expected<KernelPrediction> predictReduction(const KernelIsa &kernel,
+                                                   const PredictOptions &options,
+                                                   KernelPrediction k) {
+  std::vector<TimedInstruction> body;
+  for (const IsaLine &line : kernel.body)
+    if (line.isInstruction())
+      body.push_back({&line, nullptr, 0});
+  Engine engine = options.engine;
+  if (engine == Engine::Auto)
+    engine = getChipInfo(k.chip).hasMfma ? Engine::Mca : Engine::Issue;
+  Expected<LoopTiming> timing =
+      timeInstructions(k.chip, engine, body, 1, options.stockMcaWaits);
+  if (!timing)
+    return fail("kernel " + k.id + ": " + toString(timing.takeError()));
+  k.outsideCycles = timing->cycles;
+  const Problem &prob = options.problem;
+  k.hasProblem = true;
+  k.problem = prob;
+  k.splitK = options.splitK;
+  k.iterations = 0;
+  double elements = double(prob.m) * double(prob.n);
+  k.workgroups = kernel.grid ? (*kernel.grid)[0] * (*kernel.grid)[1] *
+                                   (*kernel.grid)[2]
+                             : divideCeil(prob.m * prob.n,
+                                          int64_t(k.occupancyInput.workgroupSize));
+  // The partial tiles, and C (read unless a fill was folded; written).
+  k.bytes = elements * 4.0 * double(options.splitK) +
+            elements * 4.0 * (options.accumulate ? 2 : 1);
+  k.l2Bytes = k.bytes;
+  k.notes.push_back(formatv("the reduction of a {0}-way split-K matmul: C "
+                            "taken as 4-byte elements",
+                            options.splitK));
+  if (k.occupancy.workgroupsPerUnit == 0)
+    return fail("kernel " + k.id + ": no work-group fits");
+  if (Error e = addProducts(k, options))
+    return std::move(e);
+  return k;
+}
+
 /// The figures of one kernel.
 static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
                                                 const PredictOptions &options) {
@@ -154,8 +228,12 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
 
   // The main loop.
   k.hasMatrix = anyMatrix;
-  if (!k.hasMatrix)
+  if (!k.hasMatrix) {
+    if (kernel.name == kSplitKReduceKernel && options.problem.isSet() &&
+        options.splitK > 1)
+      return predictReduction(kernel, options, std::move(k));
     return k;
+  }
   k.loop = findMainLoop(kernel);
   if (k.loop) {
     k.loopHeader = k.loop->header;
@@ -296,7 +374,8 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
                   ": --tile=MxN is needed (the input has no constant "
                   "gpu.launch_func grid to derive it from)");
     auto [gx, gy, gz] = *kernel.grid;
-    if (gz != 1 || gx <= 0 || gy <= 0 || prob.n % gx || prob.m % gy)
+    if (gz != std::max<int64_t>(1, options.splitK) || gx <= 0 || gy <= 0 ||
+        prob.n % gx || prob.m % gy)
       return fail(formatv("kernel {0}: the launch grid {1}x{2}x{3} does not "
                           "divide {4}x{5} exactly; pass --tile=MxN",
                           k.id, gx, gy, gz, prob.m, prob.n));
@@ -326,8 +405,12 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
                               "integer ({0}): check --tile",
                               k.kStep));
   }
-  k.iterations = k.loop ? int64_t(std::ceil(double(prob.k) / k.kStep)) : 1;
-  k.workgroups = divideCeil(prob.m, k.tile.m) * divideCeil(prob.n, k.tile.n);
+  // Split-K: each work-group multiplies one slice of K.
+  k.splitK = std::max<int64_t>(1, options.splitK);
+  double sliceK = std::ceil(double(prob.k) / double(k.splitK));
+  k.iterations = k.loop ? int64_t(std::ceil(sliceK / k.kStep)) : 1;
+  k.workgroups = divideCeil(prob.m, k.tile.m) * divideCeil(prob.n, k.tile.n) *
+                 k.splitK;
   if (kernel.grid) {
     auto [gx, gy, gz] = *kernel.grid;
     if (gx * gy * gz != k.workgroups) {
@@ -349,39 +432,21 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
     // (docs/Sparsity.md).
     double aBytes = sparse ? m * kk / 2 * a + m * kk / 8 : m * kk * a;
     double cBytes = m * n * c * (options.accumulate ? 2 : 1);
-    k.bytes = aBytes + kk * n * b + cBytes;
-    // Through L2: each work-group reads its A rows and B columns over all of
+    k.rooflineBytes = aBytes + kk * n * b + cBytes;
+    // Split-K: the kernel writes every slice's partial tile (in the
+    // accumulator's type) instead of C; the reduction kernel reads them.
+    double written = k.splitK > 1 ? double(k.splitK) * m * n * c : cBytes;
+    k.bytes = aBytes + kk * n * b + written;
+    // Through L2: each work-group reads its A rows and B columns over its
     // K (no L1 or LDS sharing between work-groups).
     double tm = double(k.tile.m), tn = double(k.tile.n);
-    double aPanel = sparse ? tm * kk / 2 * a + tm * kk / 8 : tm * kk * a;
-    k.l2Bytes = double(k.workgroups) * (aPanel + kk * tn * b) + cBytes;
+    double aPanel = sparse ? tm * sliceK / 2 * a + tm * sliceK / 8
+                           : tm * sliceK * a;
+    k.l2Bytes = double(k.workgroups) * (aPanel + sliceK * tn * b) + written;
   }
 
-  std::vector<const ProductInfo *> products;
-  if (options.products.empty()) {
-    for (const ProductInfo *p : getProductsFor(k.chip))
-      products.push_back(p);
-  } else {
-    for (const std::string &key : options.products) {
-      const ProductInfo *p = lookupProduct(key);
-      if (!p)
-        return fail("unknown product '" + key + "' (known: " +
-                    getProductList() + ")");
-      if (p->chip != k.chip) {
-        k.notes.push_back(std::string(p->name) + " is a " +
-                          getChipName(p->chip).str() + ", not a " +
-                          getChipName(k.chip).str() + ": skipped");
-        continue;
-      }
-      products.push_back(p);
-    }
-  }
-  if (products.empty())
-    k.notes.push_back("no product of the table is a " +
-                      getChipName(k.chip).str() +
-                      " (mcore-perf --list-products): no whole-GPU figures");
-  for (const ProductInfo *p : products)
-    k.products.push_back(predictProduct(k, *p, options));
+  if (Error e = addProducts(k, options))
+    return std::move(e);
   return k;
 }
 
@@ -392,15 +457,54 @@ Expected<Report> mlir::mcore::perf::predict(StringRef isa,
     return kernels.takeError();
   Report report;
   bool matched = false;
+  // Split-K: mcore's reduction kernel beside a matrix kernel launched with
+  // the slices on the grid's z.
+  PredictOptions resolved = options;
+  if (resolved.splitK == 0) {
+    resolved.splitK = 1;
+    bool reduction = llvm::any_of(*kernels, [](const KernelIsa &kernel) {
+      return kernel.name == kSplitKReduceKernel;
+    });
+    for (const KernelIsa &kernel : *kernels)
+      if (reduction && kernel.grid && (*kernel.grid)[2] > 1 &&
+          llvm::any_of(kernel.body, [](const IsaLine &line) {
+            return isMatrixMnemonic(line.mnemonic);
+          }))
+        resolved.splitK = (*kernel.grid)[2];
+  }
   for (const KernelIsa &kernel : *kernels) {
     if (!options.kernel.empty() && options.kernel != kernel.getId() &&
         options.kernel != kernel.name && options.kernel != "@" + kernel.object)
       continue;
     matched = true;
-    Expected<KernelPrediction> k = predictKernel(kernel, options);
+    Expected<KernelPrediction> k = predictKernel(kernel, resolved);
     if (!k)
       return k.takeError();
     report.kernels.push_back(std::move(*k));
+  }
+  // The whole problem per product: the kernels one after the other.
+  double rooflineBytes = 0;
+  for (const KernelPrediction &k : report.kernels)
+    rooflineBytes = std::max(rooflineBytes, k.rooflineBytes);
+  for (const KernelPrediction &k : report.kernels) {
+    if (!k.hasProblem)
+      continue;
+    for (const ProductPrediction &p : k.products) {
+      auto it = llvm::find_if(report.totals, [&](const TotalPrediction &t) {
+        return t.product == p.product;
+      });
+      if (it == report.totals.end()) {
+        report.totals.push_back({p.product});
+        it = std::prev(report.totals.end());
+      }
+      ++it->kernels;
+      it->seconds += p.seconds;
+    }
+  }
+  for (TotalPrediction &t : report.totals) {
+    t.rooflineSeconds =
+        rooflineBytes / (t.product->memoryBandwidthGBs * 1e9);
+    t.rooflineFraction = t.seconds > 0 ? t.rooflineSeconds / t.seconds : 0;
   }
   if (!matched) {
     std::string ids;

@@ -125,6 +125,10 @@ void mlir::mcore::perf::printReport(const Report &report, raw_ostream &os,
                     k.problem.m, k.problem.n, k.problem.k, k.tile.m, k.tile.n,
                     k.kStep, plural(k.iterations, "iteration"),
                     plural(k.workgroups, "work-group"), k.flops, k.bytes);
+      if (k.splitK > 1)
+        os << formatv("  split-K: K in {0} slices, the partial tiles in "
+                      "memory (the bytes above count them)\n",
+                      k.splitK);
       for (const ProductPrediction &p : k.products) {
         os << formatv("  {0} ({1} CUs, {2:F0} MHz, {3:F0} GB/s), predicted: "
                       "{4:F1} TFLOP/s = {5:F1}% of the instruction's peak "
@@ -153,6 +157,13 @@ void mlir::mcore::perf::printReport(const Report &report, raw_ostream &os,
     for (const std::string &note : k.notes)
       os << "  note: " << note << "\n";
   }
+  for (const TotalPrediction &t : report.totals)
+    os << formatv("whole problem on {0} ({1}), predicted: {2:F4} ms; the "
+                  "memory roofline (each operand once at {3:F0} GB/s) is "
+                  "{4:F4} ms, {5:F1}% of the predicted time\n",
+                  t.product->name, plural(t.kernels, "kernel"),
+                  1e3 * t.seconds, t.product->memoryBandwidthGBs,
+                  1e3 * t.rooflineSeconds, 100 * t.rooflineFraction);
 }
 
 static json::Value optionalJson(const std::optional<unsigned> &v) {
@@ -270,14 +281,24 @@ json::Value mlir::mcore::perf::toJSON(const Report &report) {
           {"workgroups", k.workgroups},
           {"flops", k.flops},
           {"bytes", k.bytes},
+          {"roofline_bytes", k.rooflineBytes},
+          {"split_k", k.splitK},
           {"l2_bytes", k.l2Bytes},
           {"products", std::move(products)}};
     }
     kernel["notes"] = json::Array(k.notes);
     kernels.push_back(std::move(kernel));
   }
+  json::Array totals;
+  for (const TotalPrediction &t : report.totals)
+    totals.push_back(json::Object{{"product", t.product->name},
+                                  {"kernels", int64_t(t.kernels)},
+                                  {"seconds", t.seconds},
+                                  {"roofline_seconds", t.rooflineSeconds},
+                                  {"roofline_fraction", t.rooflineFraction}});
   return json::Object{
       {"predicted", true},
       {"model", "mcore performance model, docs/Performance.md"},
-      {"kernels", std::move(kernels)}};
+      {"kernels", std::move(kernels)},
+      {"totals", std::move(totals)}};
 }

@@ -63,7 +63,16 @@ struct PredictOptions {
   bool accumulate = true;   ///< C is read as well as written
   bool sparseA = false;     ///< force the 2:4 roofline for a dense
                             ///< instruction (a decompressing fallback)
+  /// K slices of a split-K matmul: each work-group multiplies K / splitK,
+  /// and the partial tiles cross memory twice (docs/Performance.md,
+  /// "Split-K"). 0: from the input: the launch grid's z of the matrix
+  /// kernel when the input has mcore's reduction kernel
+  /// (kSplitKReduceKernel); 1: none.
+  int64_t splitK = 0;
 };
+
+/// The name mcore-tile-matmul gives the second kernel of a split-K matmul.
+inline constexpr llvm::StringLiteral kSplitKReduceKernel = "split_k_reduce";
 
 struct ProductPrediction {
   const ProductInfo *product = nullptr;
@@ -120,14 +129,31 @@ struct KernelPrediction {
   double kStep = 0;           ///< K per iteration, from the loop's work
   int64_t iterations = 0;     ///< of the K loop per work-group
   int64_t workgroups = 0;
+  int64_t splitK = 1;         ///< K slices (the reduction kernel: summed)
   double flops = 0, bytes = 0;
+  /// The problem's compulsory DRAM bytes (A, B and C once, C twice when
+  /// accumulated): the memory roofline, without a split's workspace.
+  double rooflineBytes = 0;
   double l2Bytes = 0; ///< every work-group's A and B panels, and C, through L2
   std::vector<ProductPrediction> products;
   std::vector<std::string> notes;
 };
 
+/// The whole problem on one product: every kernel with problem figures
+/// (a split-K matmul's two kernels) one after the other.
+struct TotalPrediction {
+  const ProductInfo *product = nullptr;
+  unsigned kernels = 0;
+  double seconds = 0;         ///< the kernels' predicted times, summed
+  double rooflineSeconds = 0; ///< compulsory bytes / peak bandwidth
+  /// rooflineSeconds / seconds: the predicted fraction of the memory
+  /// roofline.
+  double rooflineFraction = 0;
+};
+
 struct Report {
   std::vector<KernelPrediction> kernels;
+  std::vector<TotalPrediction> totals; ///< with a problem
 };
 
 /// Predicts every kernel of `isa` (mcore-opt format=isa output or assembly).

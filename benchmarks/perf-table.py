@@ -15,6 +15,15 @@ the dense kernel of the same chip.
     benchmarks/perf-table.py --build build --chips gfx942 --kinds sparse
     benchmarks/perf-table.py --build build --options "tile-m=256 tile-n=256"
     benchmarks/perf-table.py --build build --types f16,i8,fp8   # the doc's table
+    benchmarks/perf-table.py --build build --llm            # LLM layer shapes
+
+--llm prints the table of docs/Performance.md, "LLM layers": y = x W^T for
+M in {1, 16, 128, 2048} and N x K in {4096 x 4096, 14336 x 4096,
+4096 x 14336}, with a dense f16 W and a 2:4 one (compressed values and
+metadata, the kernel computing y^T = W x^T, swap-operands=never), predicted
+time (every kernel of the matmul: a split-K matmul's two) and predicted
+fraction of the memory roofline (each operand once at peak bandwidth).
+--llm-shapes MxNxK,... limits it (the test runs one shape).
 
 Prints a Markdown table (the one in docs/Performance.md, "Current state");
 --json prints the rows as JSON. Every figure is PREDICTED.
@@ -58,6 +67,19 @@ func.func @matmul(%a: tensor<{m}x{k}x{t}, #S24>, %b: tensor<{k}x{n}x{t}>,
   return %r : tensor<{m}x{n}x{c}>
 }}
 """
+
+
+# The 2:4 weight on the right, compressed: y^T = W x^T (mcore-run
+# --sparse-b=2:4 generates the same op).
+WEIGHT24 = """func.func @matmul(%a: memref<{m}x{k}xf16>, %values: memref<{n}x{kh}xf16>,
+                  %metadata: memref<{n}x{kw}xi32>, %c: memref<{m}x{n}xf32>) {{
+  mcore.sparse_matmul ins(%values, %metadata, %a : memref<{n}x{kh}xf16>, memref<{n}x{kw}xi32>, memref<{m}x{k}xf16>) outs(%c : memref<{m}x{n}xf32>) {{transpose_b, transpose_c}}
+  return
+}}
+"""
+
+LLM_M = [1, 16, 128, 2048]
+LLM_NK = [(4096, 4096), (14336, 4096), (4096, 14336)]
 
 
 def run(cmd, stdin=None):
@@ -113,6 +135,83 @@ def predict(args, chip, kind, shape, dtype='f16'):
     }
 
 
+def predict_llm(args, chip, kind, shape):
+    """Predicted whole-problem time and fraction of the memory roofline."""
+    m, n, k = shape
+    if kind == 'dense':
+        source = DENSE.format(m=m, n=n, k=k)
+        options = ''
+        perf_shape = f'{m}x{n}x{k}'
+    else:
+        source = WEIGHT24.format(m=m, n=n, k=k, kh=k // 2, kw=k // 32)
+        options = 'swap-operands=never'
+        # The kernel's problem: W (N x K) times x^T.
+        perf_shape = f'{n}x{m}x{k}'
+    pipeline = f'chip={chip} format=isa {options} {args.options}'.strip()
+    isa = run([os.path.join(args.build, 'bin', 'mcore-opt'),
+               f'--mcore-pipeline={pipeline}', '-'], source)
+    with tempfile.NamedTemporaryFile('w', suffix='.mlir') as f:
+        f.write(isa)
+        f.flush()
+        cmd = [os.path.join(args.build, 'bin', 'mcore-perf'), f.name,
+               f'--shape={perf_shape}', '--json']
+        report = json.loads(run(cmd))
+    matrix = [kk for kk in report['kernels'] if kk.get('loop')]
+    if kind == 'sparse' and matrix and not any(
+            u['mnemonic'].startswith(('v_smfmac', 'v_swmmac'))
+            for u in matrix[0]['loop']['matrix']):
+        # The dense fallback decompresses W: the roofline's bytes are 2:4.
+        cmd.insert(-1, '--sparse-a')
+        with tempfile.NamedTemporaryFile('w', suffix='.mlir') as f:
+            f.write(isa)
+            f.flush()
+            cmd[1] = f.name
+            report = json.loads(run(cmd))
+    total = report['totals'][0]
+    problem = matrix[0]['problem'] if matrix else {}
+    return {
+        'chip': chip, 'kind': kind, 'm': m, 'n': n, 'k': k,
+        'product': total['product'],
+        'seconds': total['seconds'],
+        'roofline': total['roofline_fraction'],
+        'split_k': problem.get('split_k', 1),
+        'tile': problem.get('tile'),
+        'kernels': total['kernels'],
+    }
+
+
+def main_llm(args):
+    chips = args.chips.split(',')
+    shapes = ([tuple(int(x) for x in s.split('x'))
+               for s in args.llm_shapes.split(',')] if args.llm_shapes else
+              [(m, n, k) for (n, k) in LLM_NK for m in LLM_M])
+    rows = []
+    for chip in chips:
+        for shape in shapes:
+            dense = predict_llm(args, chip, 'dense', shape)
+            sparse = predict_llm(args, chip, 'sparse', shape)
+            sparse['vs_dense'] = dense['seconds'] / sparse['seconds']
+            rows += [dense, sparse]
+    if args.json:
+        json.dump(rows, sys.stdout, indent=1)
+        print()
+        return
+    print('Predicted (mcore-perf, docs/Performance.md): y = x W^T, x M x K '
+          'f16, W N x K f16 dense or 2:4, y f32 (read and written); '
+          'default options.')
+    print()
+    print('| chip | product | M | N x K | dense: time (us) | dense: of '
+          'roofline | dense: split-K | 2:4: time (us) | 2:4: of roofline '
+          '| 2:4: split-K | 2:4 / dense |')
+    print('| --- ' * 11 + '|')
+    for d, s in zip(rows[0::2], rows[1::2]):
+        print(f"| {d['chip']} | {d['product']} | {d['m']} | "
+              f"{d['n']} x {d['k']} | {1e6 * d['seconds']:.1f} | "
+              f"{100 * d['roofline']:.0f}% | {d['split_k']} | "
+              f"{1e6 * s['seconds']:.1f} | {100 * s['roofline']:.0f}% | "
+              f"{s['split_k']} | {s['vs_dense']:.2f}x |")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--build', default='build',
@@ -132,7 +231,14 @@ def main():
                         "'<!-- perf-table ARGS -->' and '<!-- /perf-table -->'")
     parser.add_argument('--check-doc', metavar='MD',
                         help='exit 1 with a diff if that table in MD is stale')
+    parser.add_argument('--llm', action='store_true',
+                        help="the LLM layer table (docs/Performance.md)")
+    parser.add_argument('--llm-shapes', default='',
+                        help='with --llm: only these MxNxK')
     args = parser.parse_args()
+    if args.llm:
+        main_llm(args)
+        return
     shape = tuple(int(x) for x in args.shape.split('x'))
     rows = []
     for dtype in args.types.split(','):

@@ -90,6 +90,11 @@ cl::opt<bool> sparseOpt("sparse-a",
                         cl::desc("A is 2:4-compressed even though the kernel "
                                  "uses a dense instruction (roofline bytes)"),
                         cl::cat(category));
+cl::opt<int64_t> splitKOpt(
+    "split-k",
+    cl::desc("K slices of a split-K matmul (0: the matrix kernel's grid z "
+             "when the input has mcore's split_k_reduce kernel; 1: none)"),
+    cl::init(0), cl::cat(category));
 cl::opt<bool> jsonOpt("json", cl::desc("Print JSON"), cl::cat(category));
 cl::opt<bool> traceOpt("trace",
                        cl::desc("Print the cycle one wave issues each "
@@ -189,6 +194,9 @@ int main(int argc, char **argv) {
   options.stockMcaWaits = stockWaitsOpt;
   options.accumulate = accumulateOpt;
   options.sparseA = sparseOpt;
+  if (splitKOpt < 0)
+    return fail("--split-k must be 0 or more, got " + Twine(splitKOpt));
+  options.splitK = splitKOpt;
 
   ErrorOr<std::unique_ptr<MemoryBuffer>> input =
       MemoryBuffer::getFileOrSTDIN(inputFile);

@@ -32,6 +32,7 @@ Prints a Markdown table (the one in docs/Performance.md, "Current state");
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -150,11 +151,24 @@ def predict_llm(args, chip, kind, shape):
     pipeline = f'chip={chip} format=isa {options} {args.options}'.strip()
     isa = run([os.path.join(args.build, 'bin', 'mcore-opt'),
                f'--mcore-pipeline={pipeline}', '-'], source)
+    # The work-group tile the tiler chose: the launch grid cannot tell a
+    # 32-row tile of a 1-row matrix from a 1-row one.
+    described = subprocess.run(
+        [os.path.join(args.build, 'bin', 'mcore-run'), '--backend=emu',
+         f'--chip={chip}', f'--matmul={m}x{n}x{k}', '--a-type=f16',
+         '--compile-only', '--sparse-b=2:4' if kind == 'sparse' else '',
+         f'--pipeline-options={options} {args.options}'.strip()],
+        capture_output=True, text=True)
+    tile = re.search(r'\((\d+)x(\d+)x\d+ tile', described.stderr)
+    if described.returncode or not tile:
+        sys.exit(f"perf-table: mcore-run --compile-only failed:\n"
+                 f"{described.stderr}")
     with tempfile.NamedTemporaryFile('w', suffix='.mlir') as f:
         f.write(isa)
         f.flush()
         cmd = [os.path.join(args.build, 'bin', 'mcore-perf'), f.name,
-               f'--shape={perf_shape}', '--json']
+               f'--shape={perf_shape}', '--json',
+               f'--tile={tile.group(1)}x{tile.group(2)}']
         report = json.loads(run(cmd))
     matrix = [kk for kk in report['kernels'] if kk.get('loop')]
     if kind == 'sparse' and matrix and not any(

@@ -140,7 +140,7 @@ def predict_llm(args, chip, kind, shape):
     """Predicted whole-problem time and fraction of the memory roofline."""
     m, n, k = shape
     if kind == 'dense':
-        source = DENSE.format(m=m, n=n, k=k)
+        source = DENSE.format(m=m, n=n, k=k, t='f16', c='f32')
         options = ''
         perf_shape = f'{m}x{n}x{k}'
     else:

@@ -209,7 +209,9 @@ def main_llm(args):
     if args.json:
         json.dump(rows, sys.stdout, indent=1)
         print()
-        return
+        return None
+    lines = []
+    print = lambda text='': lines.append(text + '\n')
     print('Predicted (mcore-perf, docs/Performance.md): y = x W^T, x M x K '
           'f16, W N x K f16 dense or 2:4, y f32 (read and written); '
           'default options.')
@@ -224,6 +226,7 @@ def main_llm(args):
               f"{100 * d['roofline']:.0f}% | {d['split_k']} | "
               f"{1e6 * s['seconds']:.1f} | {100 * s['roofline']:.0f}% | "
               f"{s['split_k']} | {s['vs_dense']:.2f}x |")
+    return ''.join(lines)
 
 
 def main():
@@ -251,7 +254,9 @@ def main():
                         help='with --llm: only these MxNxK')
     args = parser.parse_args()
     if args.llm:
-        main_llm(args)
+        table = main_llm(args)
+        if table is not None:
+            write_table(args, table)
         return
     shape = tuple(int(x) for x in args.shape.split('x'))
     rows = []
@@ -274,7 +279,11 @@ def main():
         json.dump(rows, sys.stdout, indent=1)
         print()
         return
-    table = render(args, rows)
+    write_table(args, render(args, rows))
+
+
+def write_table(args, table):
+    """Prints the table, or writes or checks it in --update-doc/--check-doc."""
     if args.update_doc or args.check_doc:
         sys.exit(sync_doc(args.update_doc or args.check_doc, table,
                           update=bool(args.update_doc)))

@@ -199,7 +199,9 @@ double exactSumToF16(const double *terms, unsigned n) {
   __int128 sum = 0;
   forEachScaled(terms, n, 48, [&](int64_t m, int shift) {
     __int128 v = m;
-    sum += shift >= 0 ? v << shift : v >> -shift; // exact: a multiple
+    // exact: a multiple; a multiplication, as v may be negative (C++17 <<
+    // of a negative value is undefined).
+    sum += shift >= 0 ? v * (__int128(1) << shift) : v >> -shift;
   });
   if (sum == 0)
     return 0.0;

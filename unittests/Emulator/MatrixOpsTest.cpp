@@ -185,8 +185,8 @@ Significand splitHalf(ScalarKind kind, uint32_t bits, int &fraction) {
 
 /// Floor of v * 2^shift (shift may be negative).
 int64_t scaleFloor(int64_t v, int shift) {
-  if (shift >= 0)
-    return v << shift;
+  if (shift >= 0) // a multiplication: v may be negative (C++17 << of a
+    return v * (int64_t(1) << shift); // negative value is undefined)
   if (shift <= -63)
     return v < 0 ? -1 : 0;
   int64_t q = v >> -shift; // arithmetic: floor

@@ -40,7 +40,11 @@ Value tilematmul::buildSignCorrection(RewriterBase &rewriter,
                                       const MatmulTileConfig &cfg) {
   Location loc = spec.op->getLoc();
   ImplicitLocOpBuilder b(loc, rewriter);
-  auto [x, kIsCol, batchDim] = summedOperand(spec, cfg);
+  // Not a structured binding: the lambdas below capture x (C++17).
+  Value x;
+  bool kIsCol;
+  int64_t batchDim;
+  std::tie(x, kIsCol, batchDim) = summedOperand(spec, cfg);
   auto xType = cast<MemRefType>(x.getType());
   Type i32 = b.getI32Type();
   auto idx = [&](int64_t v) -> Value {

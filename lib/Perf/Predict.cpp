@@ -306,13 +306,15 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
   Engine engine = options.engine;
   if (engine == Engine::Auto)
     engine = chipInfo.hasMfma ? Engine::Mca : Engine::Issue;
-  unsigned iterations = options.iterations
-                            ? options.iterations
-                            : (engine == Engine::Mca ? 100 : 32);
-  if (!k.loop)
-    iterations = 1;
-  Expected<LoopTiming> timing =
-      timeInstructions(k.chip, engine, body, iterations, options.stockMcaWaits);
+  auto timeLoop = [&](Engine with) {
+    unsigned iterations = !k.loop             ? 1
+                          : options.iterations ? options.iterations
+                          : with == Engine::Mca ? 100
+                                                  : 32;
+    return timeInstructions(k.chip, with, body, iterations,
+                            options.stockMcaWaits);
+  };
+  Expected<LoopTiming> timing = timeLoop(engine);
   if (!timing && options.engine == Engine::Auto) {
     // LLVM's model deadlocked on this loop: the issue model times it (an
     // explicit --engine=mca reports the error instead).
@@ -323,11 +325,7 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
                                   }))
       return fail("kernel " + k.id + ": " + toString(std::move(rest)));
     engine = Engine::Issue;
-    iterations = options.iterations ? options.iterations : 32;
-    if (!k.loop)
-      iterations = 1;
-    timing = timeInstructions(k.chip, engine, body, iterations,
-                              options.stockMcaWaits);
+    timing = timeLoop(engine);
     if (timing)
       timing->notes.push_back(why + "; timed by the issue model instead");
   }

@@ -74,7 +74,7 @@ func.func @matmul(%a: tensor<{m}x{k}x{t}, #S24>, %b: tensor<{k}x{n}x{t}>,
 # --sparse-b=2:4 generates the same op).
 WEIGHT24 = """func.func @matmul(%a: memref<{m}x{k}xf16>, %values: memref<{n}x{kh}xf16>,
                   %metadata: memref<{n}x{kw}xi32>, %c: memref<{m}x{n}xf32>) {{
-  mcore.sparse_matmul ins(%values, %metadata, %a : memref<{n}x{kh}xf16>, memref<{n}x{kw}xi32>, memref<{m}x{k}xf16>) outs(%c : memref<{m}x{n}xf32>) {{transpose_b, transpose_c}}
+  mcore.sparse_matmul ins(%values, %metadata, %a : memref<{n}x{kh}xf16>, memref<{n}x{kw}xi32>, memref<{m}x{k}xf16>) outs(%c : memref<{m}x{n}xf32>) {{transpose_b, transpose_c, canonical_metadata}}
   return
 }}
 """

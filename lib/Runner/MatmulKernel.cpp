@@ -467,6 +467,17 @@ llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
     return std::move(e);
   const MatmulProblem &p = problem;
   bool compressed = p.isSparse() && form == SparseForm::Compressed;
+  // The generated op says its metadata is canonical (canonical_metadata,
+  // so the kernel has no GPU check): compressed operands are checked here,
+  // on the host, before anything runs.
+  if (compressed) {
+    llvm::ArrayRef<uint32_t> values = p.sparseA ? a : b;
+    int64_t rows = p.sparseA ? p.getBatchesA() * p.m : p.getBatchesB() * p.n;
+    if (llvm::Error e = sparse24::checkCompressed(
+            getScalarKind(p.sparseA ? p.a : p.b), values, metadata,
+            unsigned(rows), unsigned(p.k), p.sparseA ? "A" : "B"))
+      return std::move(e);
+  }
   // An encoded 2:4 operand is compressed by the compiled code, which
   // returns C.
   bool returnsC = p.isSparse() && form == SparseForm::Encoded;

@@ -115,6 +115,8 @@ std::string runner::buildMatmulModule(const MatmulProblem &p, SparseForm form) {
       attrs.push_back("transpose_b");
     if (p.sparseB)
       attrs.push_back("transpose_c");
+    // MatmulKernel::run checks the metadata on the host: no GPU check.
+    attrs.push_back("canonical_metadata");
     std::string attrText =
         attrs.empty() ? "" : " {" + llvm::join(attrs, ", ") + "}";
     std::string vt = values.type(dyn), mt = metadata.type(dyn),

@@ -402,21 +402,8 @@ PYBIND11_MODULE(_mcore, m) {
         std::copy(c.data(), c.data() + c.size(), result.mutable_data());
         llvm::MutableArrayRef<uint32_t> out(result.mutable_data(),
                                             size_t(result.size()));
-        // A compressed operand that did not come from compress(): the
-        // canonical format's rules, before anything runs.
+        // Compressed operands are checked by MatmulKernel::run.
         const MatmulProblem &p = k.kernel->getProblem();
-        const Bits &values = p.sparseA ? a : b;
-        size_t rows = size_t(p.sparseA ? p.getBatchesA() * p.m
-                                       : p.getBatchesB() * p.n);
-        if (p.isSparse() && metadata &&
-            size_t(values.size()) ==
-                rows * sparse24::getCompressedCols(unsigned(p.k)) &&
-            size_t(metadata->size()) ==
-                rows * sparse24::getMetadataWords(unsigned(p.k)))
-          check(sparse24::checkCompressed(
-              getScalarKind(p.sparseA ? p.a : p.b), view(values),
-              view(*metadata), unsigned(rows), unsigned(p.k),
-              p.sparseA ? "A" : "B"));
         // A fused epilogue: its operands (f32, in getEpilogueInputs' order)
         // and OUT (M x N bit patterns of the out type), returned after C.
         std::optional<Bits> epilogueOut;

@@ -17,7 +17,9 @@
 // scales per row and per column), on compressed values and metadata; and
 // the sparse_tensor encoding on the linalg.matmul's B, whose weight a kernel
 // of its own compresses first (the fill of y still folds into the matmul
-// kernel, which writes only the f16 result).
+// kernel, which writes only the f16 result). The compressed weights say
+// canonical_metadata (validated when they were compressed), so no kernel
+// checks their metadata first (tile-matmul-canonical-metadata.mlir).
 
 // NOREMARK-NOT: remark
 // NOREMARK-NOT: ocml
@@ -44,7 +46,7 @@ func.func @bias_row_relu(%x: tensor<128x256xf16>, %wv: tensor<192x128xf16>, %wm:
   %e = tensor.empty() : tensor<128x192xf32>
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<128x192xf32>) -> tensor<128x192xf32>
   %mm = mcore.sparse_matmul ins(%wv, %wm, %x : tensor<192x128xf16>, tensor<192x8xi32>, tensor<128x256xf16>)
-      outs(%f : tensor<128x192xf32>) {transpose_b, transpose_c} -> tensor<128x192xf32>
+      outs(%f : tensor<128x192xf32>) {transpose_b, transpose_c, canonical_metadata} -> tensor<128x192xf32>
   %e1 = tensor.empty() : tensor<128x192xf32>
   %b = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
       ins(%mm, %bias : tensor<128x192xf32>, tensor<128xf32>) outs(%e1 : tensor<128x192xf32>) {
@@ -90,7 +92,7 @@ func.func @bias_col_gelu_erf(%x: tensor<128x256xf16>, %wv: tensor<192x128xf16>, 
   %e = tensor.empty() : tensor<128x192xf32>
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<128x192xf32>) -> tensor<128x192xf32>
   %mm = mcore.sparse_matmul ins(%wv, %wm, %x : tensor<192x128xf16>, tensor<192x8xi32>, tensor<128x256xf16>)
-      outs(%f : tensor<128x192xf32>) {transpose_b, transpose_c} -> tensor<128x192xf32>
+      outs(%f : tensor<128x192xf32>) {transpose_b, transpose_c, canonical_metadata} -> tensor<128x192xf32>
   %o = tensor.empty() : tensor<128x192xf16>
   %r = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
       ins(%mm, %bias : tensor<128x192xf32>, tensor<192xf32>) outs(%o : tensor<128x192xf16>) {
@@ -128,7 +130,7 @@ func.func @gelu_tanh(%x: tensor<128x256xf16>, %wv: tensor<192x128xf16>, %wm: ten
   %e = tensor.empty() : tensor<128x192xf32>
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<128x192xf32>) -> tensor<128x192xf32>
   %mm = mcore.sparse_matmul ins(%wv, %wm, %x : tensor<192x128xf16>, tensor<192x8xi32>, tensor<128x256xf16>)
-      outs(%f : tensor<128x192xf32>) {transpose_b, transpose_c} -> tensor<128x192xf32>
+      outs(%f : tensor<128x192xf32>) {transpose_b, transpose_c, canonical_metadata} -> tensor<128x192xf32>
   %o = tensor.empty() : tensor<128x192xf32>
   %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%mm : tensor<128x192xf32>) outs(%o : tensor<128x192xf32>) {
@@ -168,7 +170,7 @@ func.func @scales_silu(%x: tensor<128x256xf16>, %wv: tensor<192x128xf16>, %wm: t
   %e = tensor.empty() : tensor<128x192xf32>
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<128x192xf32>) -> tensor<128x192xf32>
   %mm = mcore.sparse_matmul ins(%wv, %wm, %x : tensor<192x128xf16>, tensor<192x8xi32>, tensor<128x256xf16>)
-      outs(%f : tensor<128x192xf32>) {transpose_b, transpose_c} -> tensor<128x192xf32>
+      outs(%f : tensor<128x192xf32>) {transpose_b, transpose_c, canonical_metadata} -> tensor<128x192xf32>
   %o = tensor.empty() : tensor<128x192xbf16>
   %r = linalg.generic {indexing_maps = [#id, #row, #col, #id], iterator_types = ["parallel", "parallel"]}
       ins(%mm, %sr, %sc : tensor<128x192xf32>, tensor<128xf32>, tensor<192xf32>) outs(%o : tensor<128x192xbf16>) {
@@ -206,7 +208,7 @@ func.func @dequant(%x: tensor<128x256xi8>, %wv: tensor<192x128xi8>, %wm: tensor<
   %e = tensor.empty() : tensor<128x192xi32>
   %f = linalg.fill ins(%zero : i32) outs(%e : tensor<128x192xi32>) -> tensor<128x192xi32>
   %mm = mcore.sparse_matmul ins(%wv, %wm, %x : tensor<192x128xi8>, tensor<192x8xi32>, tensor<128x256xi8>)
-      outs(%f : tensor<128x192xi32>) {transpose_b, transpose_c} -> tensor<128x192xi32>
+      outs(%f : tensor<128x192xi32>) {transpose_b, transpose_c, canonical_metadata} -> tensor<128x192xi32>
   %o = tensor.empty() : tensor<128x192xf32>
   %r = linalg.generic {indexing_maps = [#id, #row, #col, #id], iterator_types = ["parallel", "parallel"]}
       ins(%mm, %sr, %sc : tensor<128x192xi32>, tensor<128xf32>, tensor<192xf32>) outs(%o : tensor<128x192xf32>) {

@@ -21,15 +21,20 @@ func.func @matmul(%a: tensor<64x64xf16, #sparse24>, %b: tensor<64x64xf16>,
 }
 """
 
-# Compressed operands (the canonical format), one kernel.
+# Compressed operands (the canonical format) whose metadata the caller has
+# validated (canonical_metadata): one kernel.
 SPARSE_COMPRESSED = """
 func.func @matmul(%v: memref<64x32xf16>, %m: memref<64x2xi32>,
                   %b: memref<64x64xf16>, %c: memref<64x64xf32>) {
   mcore.sparse_matmul ins(%v, %m, %b : memref<64x32xf16>, memref<64x2xi32>,
                           memref<64x64xf16>) outs(%c : memref<64x64xf32>)
+                          {canonical_metadata}
   return
 }
 """
+
+# The same with metadata nobody has checked: a kernel checks it first.
+SPARSE_UNCHECKED = SPARSE_COMPRESSED.replace("{canonical_metadata}", "")
 
 DENSE = """
 func.func @matmul(%a: tensor<64x64x{t}>, %b: tensor<64x64x{t}>,
@@ -73,6 +78,22 @@ def test_isa_of_an_encoded_a_has_both_kernels():
     objects = mcore.compile(SPARSE_ENCODED, "gfx1201", format="hsaco")
     assert isinstance(objects, dict) and len(objects) == 2
     assert all(o.startswith(b"\x7fELF") for o in objects.values())
+
+
+def test_metadata_given_at_run_time_is_checked_by_a_kernel():
+    # Without canonical_metadata, a kernel checks the metadata before the
+    # matmul's kernel (which has the sparse instruction) runs.
+    isa = mcore.compile(SPARSE_UNCHECKED, "gfx1201")
+    names = re.findall(r"^; gpu.binary @(\w+)", isa, re.M)
+    assert len(names) == 2, names
+    check, matmul = isa.split("; gpu.binary @")[1:]
+    assert instructions(check, "v_swmmac") == set()
+    assert instructions(matmul, "v_swmmac") == {"v_swmmac_f32_16x16x32_f16"}
+    objects = mcore.compile(SPARSE_UNCHECKED, "gfx942", format="hsaco")
+    assert isinstance(objects, dict) and len(objects) == 2
+    assert all(o.startswith(b"\x7fELF") for o in objects.values())
+    # With it, the matmul's kernel alone.
+    assert "; gpu.binary @" not in mcore.compile(SPARSE_COMPRESSED, "gfx1201")
 
 
 def mcore_opt_isa(source, chip, tmp_path, options=""):

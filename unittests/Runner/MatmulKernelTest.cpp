@@ -107,6 +107,36 @@ TEST(MatmulKernel, ErrorsAreReturned) {
             "B must have 16 x 16 = 256 elements, got 240");
 }
 
+// The generated sparse_matmul says canonical_metadata (no GPU check kernel):
+// run() checks compressed operands on the host, before anything runs.
+TEST(MatmulKernel, NonCanonicalMetadataIsAnErrorBeforeTheRun) {
+  MatmulProblem p;
+  p.m = 16, p.n = 16, p.k = 64;
+  p.sparseA = true;
+  p.chip = Chip::gfx942;
+  llvm::Expected<std::unique_ptr<MatmulKernel>> kernel =
+      MatmulKernel::compile(p, emulator(), *defaults());
+  ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
+  MatmulData data = generateMatmulData(p, 3);
+  std::vector<uint32_t> metadata = data.metadata;
+  // Row 5 (two words per row for K = 64), group 9: word 1, nibble 1 names
+  // positions 2 and 2.
+  uint32_t &word = metadata[5 * 2 + 1];
+  word = (word & ~0xF0u) | (2u | 2u << 2) << 4;
+  std::vector<uint32_t> c = data.c0;
+  EXPECT_EQ(llvm::toString((*kernel)->run(data.values, metadata, data.b, c)),
+            "the metadata of A is not canonical 2:4: row 5, group 9 names "
+            "positions 2 and 2; the first must be smaller");
+  EXPECT_EQ(c, data.c0);
+  // The same kernel runs the canonical metadata.
+  llvm::Error error = (*kernel)->run(data.values, data.metadata, data.b, c);
+  ASSERT_FALSE(bool(error)) << llvm::toString(std::move(error));
+  EXPECT_TRUE(checkResult(p,
+                          computeReference(p, data, (*kernel)->getAccumulator()),
+                          c)
+                  .pass);
+}
+
 /// Records what a kernel tells its observer.
 struct RecordingObserver : RunObserver {
   std::vector<std::string> steps;

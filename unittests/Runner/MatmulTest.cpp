@@ -461,7 +461,7 @@ TEST(MatmulIR, GeneratedModulesParse) {
                 .find("mcore.sparse_matmul ins(%values, %metadata, %a : "
                       "memref<33x26xf16>, memref<33x2xi32>, memref<17x50xf16>) "
                       "outs(%c : memref<17x33xf32>) {transpose_b, "
-                      "transpose_c}"),
+                      "transpose_c, canonical_metadata}"),
             std::string::npos);
   p.sparseB = false;
   p.a = p.b = ElementType::U8;

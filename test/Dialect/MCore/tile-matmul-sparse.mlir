@@ -10,7 +10,12 @@
 // tiles, K tile 32 (one SWMMAC step; 4x4 SWMMACs per wave fit the registers
 // only with one step in flight), 16 B row padding.
 
+// The metadata is an argument: a kernel first checks it is canonical
+// (TileMatmulMetadataCheck.cpp), on every chip.
 // RDNA4-LABEL: func.func @sparse
+// RDNA4:       memref.atomic_rmw mins
+// RDNA4:       mcore.kernel = "check_metadata_2to4"
+// RDNA4:       call @__mcore_2to4_noncanonical(
 // RDNA4:       gpu.launch
 // RDNA4-SAME:    workgroup(%[[V:.+]] : memref<256x24xf16, #gpu.address_space<workgroup>>, %[[B:.+]] : memref<256x40xf16, #gpu.address_space<workgroup>>, %[[META:.+]] : memref<256x1xi32, #gpu.address_space<workgroup>>)
 // RDNA4:       %[[MW:.+]] = vector.load %{{.+}} : memref<1024x32xi32>, vector<1xi32>
@@ -36,6 +41,7 @@
 // metadata word is read with each chunk of values) and use dense MMAs.
 // FALLBACK:    remark: 2:4-sparse A: gfx90a has no sparse matrix instruction for f16 x f16 -> f32; decompressing A in the kernel and using mfma_f32_32x32x8f16
 // FALLBACK-LABEL: func.func @sparse
+// FALLBACK:    mcore.kernel = "check_metadata_2to4"
 // FALLBACK:    gpu.launch
 // FALLBACK-SAME: workgroup(%[[A:.+]] : memref<256x40xf16, #gpu.address_space<workgroup>>, %{{.+}} : memref<256x36xf16, #gpu.address_space<workgroup>>)
 // FALLBACK:    memref.load %{{.+}} : memref<1024x32xi32>

@@ -16,6 +16,8 @@
 #include "mcore/Dialect/MCore/Transforms/Passes.h"
 #include "mcore/Dialect/MCore/Transforms/Transforms.h"
 
+#include "DataErrors.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -37,21 +39,13 @@ using namespace mlir::mcore;
 /// EX_DATAERR: the input data was incorrect).
 constexpr int kViolationExitCode = 65;
 
-/// The host function that reports a violation of `operand` ("A" or "B")
-/// and ends the program:
-///   void @__mcore_2to4_violation(i64 row, i64 group, i64 firstCol,
-///                                i64 lastCol, i64 nonzeros)
-/// (`@__mcore_2to4_violation_b` for B). It prints with dprintf(2, ...) and
-/// calls exit(65), both from the C library every host process has. (exit,
-/// not abort: no signal, so no crash report from a host that installs
-/// signal handlers.)
-static func::FuncOp getOrCreateReporter(ModuleOp module, StringRef operand) {
+func::FuncOp mlir::mcore::getOrCreateDataErrorReporter(
+    ModuleOp module, StringRef name, StringRef messageName, StringRef format,
+    unsigned numArgs) {
   MLIRContext *ctx = module.getContext();
-  std::string suffix = operand == "A" ? "" : "_" + operand.lower();
-  std::string name = "__mcore_2to4_violation" + suffix;
-  std::string message = "__mcore_2to4_message" + suffix;
   if (auto f = module.lookupSymbol<func::FuncOp>(name))
     return f;
+  StringRef message = messageName;
   OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
   Location loc = module.getLoc();
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
@@ -64,16 +58,15 @@ static func::FuncOp getOrCreateReporter(ModuleOp module, StringRef operand) {
     LLVM::LLVMFuncOp::create(
         b, loc, "exit",
         LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {i32}));
-  std::string text = "mcore: " + operand.str() +
-                     " is not 2:4 sparse: row %lld, group %lld "
-                     "(columns %lld-%lld) has %lld non-zeros\n";
+  std::string text = format.str();
   text.push_back('\0');
   auto strType = LLVM::LLVMArrayType::get(b.getI8Type(), text.size());
   LLVM::GlobalOp::create(b, loc, strType, /*isConstant=*/true,
                          LLVM::Linkage::Internal, message,
                          b.getStringAttr(text));
   auto func = func::FuncOp::create(
-      b, loc, name, b.getFunctionType({i64, i64, i64, i64, i64}, {}));
+      b, loc, name,
+      b.getFunctionType(SmallVector<Type>(numArgs, i64), TypeRange{}));
   func.setPrivate();
   Block *body = func.addEntryBlock();
   b.setInsertionPointToStart(body);
@@ -88,6 +81,48 @@ static func::FuncOp getOrCreateReporter(ModuleOp module, StringRef operand) {
   LLVM::CallOp::create(b, loc, TypeRange{}, "exit", ValueRange{status});
   func::ReturnOp::create(b, loc);
   return func;
+}
+
+/// The host function that reports a violation of `operand` ("A" or "B")
+/// and ends the program:
+///   void @__mcore_2to4_violation(i64 row, i64 group, i64 firstCol,
+///                                i64 lastCol, i64 nonzeros)
+/// (`@__mcore_2to4_violation_b` for B).
+static func::FuncOp getOrCreateReporter(ModuleOp module, StringRef operand) {
+  std::string suffix = operand == "A" ? "" : "_" + operand.lower();
+  return getOrCreateDataErrorReporter(
+      module, "__mcore_2to4_violation" + suffix, "__mcore_2to4_message" + suffix,
+      "mcore: " + operand.str() +
+          " is not 2:4 sparse: row %lld, group %lld (columns %lld-%lld) has "
+          "%lld non-zeros\n",
+      5);
+}
+
+gpu::LaunchOp mlir::mcore::createItemLaunch(ImplicitLocOpBuilder &b,
+                                           Value total, StringRef kernel,
+                                           Value &id) {
+  constexpr int64_t kThreads = 256;
+  auto idx = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, v);
+  };
+  Value one = idx(1);
+  Value blocks = arith::DivUIOp::create(
+      b, arith::AddIOp::create(b, total, idx(kThreads - 1)), idx(kThreads));
+  auto launch = gpu::LaunchOp::create(b, blocks, one, one, idx(kThreads), one,
+                                      one);
+  launch->setAttr("mcore.kernel", b.getStringAttr(kernel));
+  Block *body = &launch.getBody().front();
+  b.setInsertionPointToStart(body);
+  gpu::TerminatorOp::create(b);
+  b.setInsertionPointToStart(body);
+  id = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, launch.getBlockIds().x, idx(kThreads)),
+      launch.getThreadIds().x);
+  Value inRange =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ult, id, total);
+  auto ifOp = scf::IfOp::create(b, TypeRange{}, inRange, false);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  return launch;
 }
 
 static FailureOr<gpu::LaunchOp> lowerOne(RewriterBase &rewriter,
@@ -154,27 +189,12 @@ static FailureOr<gpu::LaunchOp> lowerOne(RewriterBase &rewriter,
   Value err = alloc.getMemref();
   memref::StoreOp::create(b, none, err, ValueRange{idx(0)});
 
-  constexpr int64_t kThreads = 256;
   Value total = arith::MulIOp::create(b, M, W);
-  Value blocks = arith::DivUIOp::create(
-      b, arith::AddIOp::create(b, total, idx(kThreads - 1)), idx(kThreads));
-  Value one = idx(1);
-  auto launch = gpu::LaunchOp::create(b, blocks, one, one, idx(kThreads), one,
-                                      one);
-  launch->setAttr("mcore.kernel", b.getStringAttr("compress_2to4"));
+  gpu::LaunchOp launch;
   {
     OpBuilder::InsertionGuard g(b);
-    Block *body = &launch.getBody().front();
-    b.setInsertionPointToStart(body);
-    gpu::TerminatorOp::create(b);
-    b.setInsertionPointToStart(body);
-    Value id = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, launch.getBlockIds().x, idx(kThreads)),
-        launch.getThreadIds().x);
-    Value inRange =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::ult, id, total);
-    auto ifOp = scf::IfOp::create(b, TypeRange{}, inRange, false);
-    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    Value id;
+    launch = createItemLaunch(b, total, "compress_2to4", id);
     Value row = arith::DivUIOp::create(b, id, W);
     Value w = arith::RemUIOp::create(b, id, W);
     auto vec4 = VectorType::get({4}, elem);

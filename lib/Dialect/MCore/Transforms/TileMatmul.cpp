@@ -271,6 +271,9 @@ tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &opSpec,
   // Mixed signs on signed-only instructions: the sums the epilogue adds,
   // computed by a kernel of their own first.
   rewriter.setInsertionPoint(op);
+  // 2:4 metadata given at run time is checked before the matmul reads it.
+  if (auto sm = dyn_cast<SparseMatmulOp>(op))
+    buildMetadataCheck(rewriter, sm);
   Value correction;
   if (cfg.signOffsetA || cfg.signOffsetB)
     correction = buildSignCorrection(rewriter, spec, cfg);

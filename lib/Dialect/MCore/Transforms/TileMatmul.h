@@ -255,6 +255,23 @@ FailureOr<gpu::LaunchOp> buildMatmulKernel(RewriterBase &rewriter,
                                            const MatmulTileConfig &cfg,
                                            Chip chip);
 
+/// The constant an operand holds when the IR shows it (an arith.constant,
+/// or a memref.get_global of a constant memref.global, through casts and
+/// bufferization.to_buffer), and the op that defines it.
+std::pair<DenseElementsAttr, Operation *> findConstant(Value v);
+
+//===----------------------------------------------------------------------===//
+// Metadata given at run time (TileMatmulMetadataCheck.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Host code before `sm` (at the rewriter's insertion point) when its
+/// metadata is neither a constant (mcore-tile-matmul checks that at compile
+/// time) nor written by mcore.compress_2to4's kernel (canonical by
+/// construction): a kernel checks that every group names two positions in
+/// increasing order, and the host reports the first that does not and
+/// exits with status 65 before the matmul runs.
+void buildMetadataCheck(RewriterBase &rewriter, SparseMatmulOp sm);
+
 //===----------------------------------------------------------------------===//
 // Mixed signs on signed-only instructions (TileMatmulSignOffset.cpp)
 //===----------------------------------------------------------------------===//

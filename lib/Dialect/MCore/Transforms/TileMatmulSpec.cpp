@@ -267,7 +267,7 @@ mlir::mcore::inferMatmulContraction(Operation *operation) {
 /// The constant an operand holds when the IR shows it (an arith.constant,
 /// or a memref.get_global of a constant memref.global, through casts and
 /// bufferization.to_buffer), and the op that defines it.
-static std::pair<DenseElementsAttr, Operation *> findConstant(Value v) {
+std::pair<DenseElementsAttr, Operation *> tilematmul::findConstant(Value v) {
   for (;;) {
     if (auto cast = v.getDefiningOp<memref::CastOp>())
       v = cast.getSource();

@@ -241,6 +241,15 @@ def MCore_SparseMatmulOp : MCore_Op<"sparse_matmul", [
     * batched: C is 3-D (`batch x ...`, the batch first); each other operand
       is 3-D with the same batch, or 2-D and shared by every batch (values
       and metadata together). The batch is a parallel loop of the op.
+    * `canonical_metadata`: the producer guarantees that `metadata` is
+      canonical (each group names two positions in increasing order). Without
+      it, `mcore-tile-matmul` checks metadata the program supplies at run
+      time (neither a constant nor `mcore.compress_2to4`'s output) with a
+      kernel of its own before the matmul (`docs/Sparsity.md`, Validation).
+      Set it only where the metadata was validated another way: mcore's
+      runner and Python API set it for the kernels they generate, whose
+      metadata they generate or check on the host. Non-canonical metadata
+      under it gives chip-dependent numbers.
 
     The op is destination-passing: on tensors it returns the updated C, on
     memrefs it updates C in place. It implements `TilingInterface` over
@@ -271,7 +280,8 @@ def MCore_SparseMatmulOp : MCore_Op<"sparse_matmul", [
     UnitAttr:$unsigned_a,
     UnitAttr:$unsigned_b,
     UnitAttr:$transpose_b,
-    UnitAttr:$transpose_c);
+    UnitAttr:$transpose_c,
+    UnitAttr:$canonical_metadata);
   let results = (outs Variadic<TensorRankOf<[AnyType], [2, 3]>>:$result);
   let assemblyFormat = [{
     `ins` `(` $values `,` $metadata `,` $b `:` type($values) `,`

@@ -63,10 +63,31 @@ struct VerifyDeviceCodePass
       if (failed(verifyNoWideFloatArithmetic(op)))
         ok = false;
     });
+    // One error per function: a lowering may repeat the conversion.
+    llvm::DenseSet<Operation *> reported;
+    module->walk([&](Operation *op) {
+      if (!isa<LLVM::FPToSIOp, LLVM::FPToUIOp>(op) ||
+          reported.contains(op->getParentOp()))
+        return;
+      if (failed(verifyNoBF16ToI1(op))) {
+        reported.insert(op->getParentOp());
+        ok = false;
+      }
+    });
     if (!ok)
       return signalPassFailure();
     if (failed(verifyTranslation(module)))
       signalPassFailure();
+  }
+
+  /// Where to report `op`: its location, or, for an op a lowering made
+  /// without one (the body of a linalg named op), the nearest enclosing op
+  /// that has one (the kernel, outlined from the launch of the source op).
+  static Location locate(Operation *op) {
+    for (Operation *at = op; at; at = at->getParentOp())
+      if (!isa<UnknownLoc>(at->getLoc()))
+        return at->getLoc();
+    return op->getLoc();
   }
 
   /// The AMDGPU backend has no arithmetic on floats wider than 64 bits (f80,
@@ -98,12 +119,29 @@ struct VerifyDeviceCodePass
             LLVM::CondBrOp, LLVM::SwitchOp>(op) ||
         op->hasTrait<OpTrait::IsTerminator>())
       return success();
-    return op->emitError()
+    return emitError(locate(op))
            << "'" << op->getName() << "' on " << getElementTypeOrSelf(found)
            << " in device code: the AMDGPU backend has no arithmetic, "
               "comparison or conversion of floats wider than 64 bits, and no "
               "library to call for it (LLVM would end with \"unsupported "
               "library call operation\"); compute in f64 or narrower";
+  }
+
+  /// LLVM 22's AMDGPU backend cannot select `fptosi` / `fptoui` from bf16 to
+  /// i1 (scalar or vector; "Cannot select: i1 = fp_to_sint", on every chip
+  /// mcore targets, llc-22). Every other integer width, and i1 from f16, f32
+  /// or f64, selects.
+  static LogicalResult verifyNoBF16ToI1(Operation *op) {
+    Type from = getElementTypeOrSelf(op->getOperand(0).getType());
+    Type to = getElementTypeOrSelf(op->getResult(0).getType());
+    if (!isa<BFloat16Type>(from) || !to.isInteger(1))
+      return success();
+    return emitError(locate(op))
+           << "'" << op->getName()
+           << "' from bf16 to i1 in device code: LLVM 22's AMDGPU backend "
+              "cannot select it (LLVM would end with \"Cannot select: "
+              "fp_to_sint\"); convert to f32 first (arith.extf), or to a "
+              "wider integer";
   }
 
   /// Translates the module as the serializer will and runs LLVM's verifier

@@ -16,6 +16,10 @@
 // RUN: not %mcore-opt %S/Inputs/kernel-f128.mlir --mcore-pipeline="chip=gfx942 format=isa" -o /dev/null 2>&1 | FileCheck %s --check-prefix=F128 --implicit-check-not="LLVM ERROR"
 // RUN: not %mcore-opt %S/Inputs/kernel-f128.mlir --mcore-pipeline="chip=gfx1100 format=llvm" -o /dev/null 2>&1 | FileCheck %s --check-prefix=F128 --implicit-check-not="LLVM ERROR"
 // F128: kernel-f128.mlir:8:10: error: 'llvm.fdiv' on 'f128' in device code
+// bf16 to i1 in a kernel mcore makes: a located error, not an llc abort.
+// RUN: not %mcore-opt %S/Inputs/matmul-bf16-to-i1.mlir --mcore-pipeline="chip=gfx942 format=isa" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BF16I1 --implicit-check-not="LLVM ERROR"
+// RUN: not %mcore-opt %S/Inputs/matmul-bf16-to-i1.mlir --mcore-pipeline="chip=gfx1201 format=llvm" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BF16I1 --implicit-check-not="LLVM ERROR"
+// BF16I1: matmul-bf16-to-i1.mlir:5:3: error: 'llvm.fptosi' from bf16 to i1 in device code
 
 // ISA: gpu.binary @main_kernel {{.*}}assembly = "{{.*}}.amdhsa_kernel main_kernel
 
@@ -102,6 +106,36 @@ gpu.module @f128_moves [#rocdl.target<chip = "gfx942">] {
     %w = llvm.select %b, %s, %x : i1, f128
     %i = llvm.bitcast %w : f128 to i128
     llvm.store %i, %p : i128, !llvm.ptr<1>
+    llvm.return
+  }
+}
+
+// -----
+
+// fptosi / fptoui from bf16 to i1: LLVM 22's AMDGPU backend cannot select
+// them ("Cannot select: i1 = fp_to_sint", llc-22 on every chip); to other
+// integers, and to i1 from f16 / f32, they select.
+gpu.module @bf16_to_i1 [#rocdl.target<chip = "gfx942">] {
+  llvm.func @k(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) attributes {rocdl.kernel} {
+    %x = llvm.load %p : !llvm.ptr<1> -> bf16
+    %h = llvm.load %p : !llvm.ptr<1> -> f16
+    // expected-error @+1 {{'llvm.fptosi' from bf16 to i1 in device code: LLVM 22's AMDGPU backend cannot select it (LLVM would end with "Cannot select: fp_to_sint"); convert to f32 first (arith.extf), or to a wider integer}}
+    %a = llvm.fptosi %x : bf16 to i1
+    // One error per function.
+    %a2 = llvm.fptosi %x : bf16 to i1
+    %c = llvm.fptosi %x : bf16 to i8
+    %d = llvm.fptoui %h : f16 to i1
+    llvm.store %a, %q : i1, !llvm.ptr<1>
+    llvm.store %a2, %q : i1, !llvm.ptr<1>
+    llvm.store %c, %q : i8, !llvm.ptr<1>
+    llvm.store %d, %q : i1, !llvm.ptr<1>
+    llvm.return
+  }
+  llvm.func @vector(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) attributes {rocdl.kernel} {
+    %v = llvm.load %p : !llvm.ptr<1> -> vector<2xbf16>
+    // expected-error @+1 {{'llvm.fptoui' from bf16 to i1}}
+    %b = llvm.fptoui %v : vector<2xbf16> to vector<2xi1>
+    llvm.store %b, %q : vector<2xi1>, !llvm.ptr<1>
     llvm.return
   }
 }

@@ -183,6 +183,8 @@ def MCoreVerifyDeviceCodePass
       "unsupported library call operation". Moving such values (load,
       store, bitcast, select, aggregates, calls) and `fneg` / `fabs` /
       `copysign` are fine;
+    * `llvm.fptosi` / `llvm.fptoui` from `bf16` to `i1` (or vectors of
+      them), which LLVM 22's AMDGPU backend cannot select on any chip;
     * then the module is translated to LLVM IR as the serializer will and
       checked by LLVM's verifier; a function it rejects is an error at that
       `llvm.func`, quoting the verifier.

@@ -126,3 +126,19 @@ func.func @conflict(%A: memref<32x16xf16>, %b: vector<16x32xf16>, %b2: vector<16
       : vector<32x16xf16>, vector<16x16xf16> into vector<32x16xf32>
   return %d, %e : vector<32x32xf32>, vector<32x16xf32>
 }
+
+// -----
+
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+
+// One wave's contraction of 16 x 16 x 64 = 16384 instructions: more than
+// the 4096 the split makes (a 4096^3 one took minutes; scripts/fuzz.sh).
+func.func @too_large(%a: vector<512x512xf16>, %b: vector<512x512xf16>, %c: vector<512x512xf32>) -> vector<512x512xf32>
+    attributes {mcore.chip = #mcore.chip<gfx942>} {
+  // expected-error @+1 {{mcore-vector-contract-to-mma: 512x512x512 f16 x f16 -> f32 in 32x32x8 instructions would be 16384 instructions in one wave (at most 4096); tile it into smaller contractions first}}
+  %d = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c
+      : vector<512x512xf16>, vector<512x512xf16> into vector<512x512xf32>
+  return %d : vector<512x512xf32>
+}

@@ -34,6 +34,8 @@ using namespace mlir::mcore::vectorcontract;
 
 /// The temporary attribute holding an op's unroll shape.
 static constexpr StringLiteral kTileAttr = "mcore.unroll_tile";
+/// The most instructions one contraction is split into (Passes.td).
+static constexpr int64_t kMaxUnrolledInstructions = 4096;
 
 namespace {
 
@@ -345,6 +347,7 @@ LogicalResult mlir::mcore::unrollVectorContractsToIntrinsics(
     Operation *root, const VectorContractToMmaOptions &options) {
   MLIRContext *ctx = root->getContext();
   TilePlanner planner;
+  bool tooLarge = false;
   root->walk([&](vector::ContractionOp op) {
     std::string why;
     FailureOr<ContractTile> t = matchContractTile(op, why);
@@ -358,6 +361,20 @@ LogicalResult mlir::mcore::unrollVectorContractsToIntrinsics(
     if (!intrinsic)
       return;
     auto [m, n, k] = intrinsic.getMNKShape();
+    // One wave computes the whole contraction: past a few thousand
+    // instructions its tiles cannot live in registers, and splitting takes
+    // minutes (4096^3 would be 8 million instructions).
+    int64_t count = (t->m / m) * (t->n / n) * (t->k / k);
+    if (count > kMaxUnrolledInstructions) {
+      op.emitError() << "mcore-vector-contract-to-mma: " << t->describe()
+                     << " in " << m << "x" << n << "x" << k
+                     << " instructions would be " << count
+                     << " instructions in one wave (at most "
+                     << kMaxUnrolledInstructions
+                     << "); tile it into smaller contractions first";
+      tooLarge = true;
+      return;
+    }
     SmallVector<int64_t> native(3);
     native[t->dimM] = m;
     native[t->dimN] = n;
@@ -371,6 +388,8 @@ LogicalResult mlir::mcore::unrollVectorContractsToIntrinsics(
     planner.assign(op.getAcc(), orient(m, n, t->transposeC));
     planner.assign(op.getResult(), orient(m, n, t->transposeC));
   });
+  if (tooLarge)
+    return failure();
   planner.run();
   for (Value v : planner.getConflicts()) {
     Operation *at = v.getDefiningOp() ? v.getDefiningOp()

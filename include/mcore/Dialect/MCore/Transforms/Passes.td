@@ -96,7 +96,10 @@ def MCoreVectorContractToMmaPass : Pass<"mcore-vector-contract-to-mma"> {
       accumulator that the loop reads only in tiles becomes one `iter_arg`
       per tile. A vector whose tiles cannot be split this way (a function
       argument, an op upstream does not unroll) is left sliced, which
-      `mcore-distribute` then reports.
+      `mcore-distribute` then reports. A contraction that would split into
+      more than 4096 instructions is an error: one wave computes all of
+      it, its tiles could not live in registers, and the split alone would
+      take minutes; tile it into smaller contractions first.
 
     A contraction that fits no instruction stays as it is, with a warning
     that says why (upstream lowers it without matrix instructions); an

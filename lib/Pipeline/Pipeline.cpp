@@ -4,14 +4,15 @@
 //
 //   bufferization  mcore-compress-2to4, one-shot-bufferize (function
 //                  boundaries, identity layouts)
-//   kernels        mcore-lower-compress-2to4, mcore-tile-matmul (fused
-//                  epilogues), mcore-linalg-to-gpu, mcore-host-buffers,
-//                  mcore-distribute,
+//   kernels        mcore-lower-compress-2to4, mcore-configure-matmul,
+//                  mcore-tile-matmul (fused epilogues), mcore-linalg-to-gpu,
+//                  mcore-host-buffers, mcore-distribute,
 //                  convert-mcore-to-amdgpu, convert-amdgpu-to-rocdl; with
 //                  kernels=given (the input has its kernels: a transform
-//                  script's, or a front end's vector.contract) no
-//                  mcore-tile-matmul, and mcore-vector-contract-to-mma and
-//                  mcore-select-intrinsics before mcore-distribute
+//                  script's, or a front end's vector.contract) neither
+//                  mcore-configure-matmul nor mcore-tile-matmul, and
+//                  mcore-vector-contract-to-mma and mcore-select-intrinsics
+//                  before mcore-distribute
 //   lowering       gpu-launch-sink-index-computations, gpu-kernel-outlining,
 //                  rocdl-attach-target; in each gpu.module
 //                  mcore-expand-math, vector/scf/affine to LLVM and
@@ -97,22 +98,14 @@ void mlir::mcore::buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
                                            bool tileMatmuls) {
   std::string chipName = getChipName(chip).str();
   pm.addPass(createMCoreLowerCompress2to4Pass());
+  // The configuration is chosen with the options, then obeyed.
+  MCoreConfigureMatmulPassOptions configure;
+  copyMatmulOptions(configure, t);
+  configure.chip = chipName;
+  if (tileMatmuls)
+    pm.addPass(createMCoreConfigureMatmulPass(configure));
   MCoreTileMatmulPassOptions tile;
   tile.chip = chipName;
-  tile.tileM = t.tileM;
-  tile.tileN = t.tileN;
-  tile.tileK = t.tileK;
-  tile.wavesM = t.wavesM;
-  tile.wavesN = t.wavesN;
-  tile.stages = t.stages;
-  tile.ldsPadding = t.ldsPadBytes;
-  tile.intrinsic = t.intrinsic;
-  tile.allowDenseFallback = t.allowDenseFallback;
-  tile.wideAccumulator = t.wideAccumulator;
-  tile.schedBarriers = t.schedBarriers;
-  tile.groupM = t.groupM;
-  tile.swapOperands = t.swapOperands;
-  tile.splitK = t.splitK;
   if (tileMatmuls)
     pm.addPass(createMCoreTileMatmulPass(tile));
   // Linalg ops no matmul kernel took (with a remark each).
@@ -214,21 +207,8 @@ void mlir::mcore::buildMCoreLoweringPipeline(OpPassManager &pm, Chip chip,
 
 MatmulTilingOptions MCorePipelineOptions::getTilingOptions(Chip chip) const {
   MatmulTilingOptions tiling;
+  copyMatmulOptions(tiling, *this);
   tiling.chip = chip;
-  tiling.tileM = tileM;
-  tiling.tileN = tileN;
-  tiling.tileK = tileK;
-  tiling.wavesM = wavesM;
-  tiling.wavesN = wavesN;
-  tiling.stages = stages;
-  tiling.ldsPadBytes = ldsPadding;
-  tiling.intrinsic = intrinsic;
-  tiling.allowDenseFallback = allowDenseFallback;
-  tiling.wideAccumulator = wideAccumulator;
-  tiling.schedBarriers = schedBarriers;
-  tiling.groupM = groupM;
-  tiling.swapOperands = swapOperands;
-  tiling.splitK = splitK;
   return tiling;
 }
 

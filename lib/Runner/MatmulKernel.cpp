@@ -240,8 +240,16 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::prepare(
   });
   if (!matmul)
     return impl.fail("internal error: the generated IR has no matmul");
+  std::optional<TuningTable> table;
+  if (!o.tuningFile.empty()) {
+    llvm::Expected<TuningTable> loaded = TuningTable::load(o.tuningFile);
+    if (!loaded)
+      return loaded.takeError();
+    table = std::move(*loaded);
+  }
   FailureOr<MatmulTileConfig> config =
-      getMatmulTileConfig(matmul, o.getTilingOptions(problem.chip));
+      configureMatmul(matmul, o.getTilingOptions(problem.chip),
+                      table ? &*table : nullptr);
   if (failed(config))
     return impl.fail("no kernel configuration for " + problem.describe());
   std::optional<ElementType> accumulator =
@@ -255,7 +263,7 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::prepare(
   kernel->tileConfig.accElementType = {};
   kernel->accumulator = *accumulator;
   kernel->denseFallback = config->decompressA || config->decompressB;
-  kernel->swapped = config->swapOperands;
+  kernel->swapped = config->isSwapped();
 
   impl.inputIR = buildMatmulModule(problem, kernel->form);
   if (kernel->form == SparseForm::Compressed)

@@ -148,7 +148,7 @@ runner::getPipelineOptions(const RunOptions &options, Chip chip,
   pipeline->chip = getChipName(chip).str();
   pipeline->format = getBinaryFormat(backend).str();
   if (!intrinsic.empty())
-    pipeline->intrinsic = intrinsic.str();
+    pipeline->intrinsicName = intrinsic.str();
   setDefaultToolkit(*pipeline);
   return pipeline;
 }

@@ -125,6 +125,21 @@ def test_options_reach_the_pipeline(tmp_path):
                                     "tile-m=64 tile-n=64 stages=1")
 
 
+def test_tuning_file(tmp_path):
+    # A tuning table reaches mcore-configure-matmul as tuning_file, the same
+    # as mcore-opt's tuning-file=.
+    assert mcore.pipeline_options()["tuning_file"]["type"] is str
+    table = tmp_path / "table.json"
+    table.write_text('{"mcore_tuning_table": 1, "entries": [{"chip": '
+                     '"gfx942", "config": {"tile_m": 64, "waves_m": 1}}]}')
+    tuned = mcore.compile(dense(), "gfx942", tuning_file=str(table))
+    assert tuned != mcore.compile(dense(), "gfx942")
+    assert [tuned] == mcore_opt_isa(dense(), "gfx942", tmp_path,
+                                    f"tuning-file={table}")
+    with pytest.raises(mcore.Error, match="cannot read tuning file"):
+        mcore.compile(dense(), "gfx942", tuning_file=str(tmp_path / "no"))
+
+
 def test_hsaco():
     obj = mcore.compile(SPARSE_COMPRESSED, "gfx942", format="hsaco")
     assert isinstance(obj, bytes)

@@ -304,6 +304,26 @@ def test_pipeline_options_reach_the_kernel():
     assert again is not kernel and again.config == config
 
 
+def test_tuning_file_reaches_the_kernel(tmp_path):
+    # The kernel obeys the table's knobs, and says so.
+    table = tmp_path / "table.json"
+    table.write_text('{"mcore_tuning_table": 1, "entries": [{"chip": '
+                     '"gfx1201", "m": 64, "config": {"tile_m": 32, '
+                     '"tile_n": 64, "waves_m": 1, "stages": 1}}]}')
+    rng = np.random.default_rng(13)
+    a = random_floats(rng, (64, 96))
+    b = random_floats(rng, (96, 64))
+    c = mcore.matmul(a, b, chip="gfx1201", backend=BACKEND,
+                     tuning_file=str(table))
+    check_float(c, a, b, "f32")
+    kernel = mcore.compile_matmul(64, 64, 96, chip="gfx1201", backend=BACKEND,
+                                  tuning_file=str(table))
+    config = kernel.config
+    assert (config["tile_m"], config["tile_n"], config["waves_m"],
+            config["waves_n"], config["stages"]) == (32, 64, 1, 2, 1), config
+    assert config["description"].startswith("32x64x"), config
+
+
 def test_cache():
     mcore.clear_cache()
     before = mcore.cache_info()

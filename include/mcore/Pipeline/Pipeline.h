@@ -61,71 +61,23 @@ struct MCorePipelineOptions : PassPipelineOptions<MCorePipelineOptions> {
                      "end: vector.contract or mcore ops in gpu.launch; "
                      "nothing is tiled)"),
       llvm::cl::init("tile")};
-  // Tiling, as in mcore-tile-matmul.
-  Option<int64_t> tileM{*this, "tile-m",
-                        llvm::cl::desc("Rows of C per work-group (0: default)"),
-                        llvm::cl::init(0)};
-  Option<int64_t> tileN{
-      *this, "tile-n",
-      llvm::cl::desc("Columns of C per work-group (0: default)"),
-      llvm::cl::init(0)};
-  Option<int64_t> tileK{*this, "tile-k",
-                        llvm::cl::desc("Dense K per LDS stage (0: default)"),
-                        llvm::cl::init(0)};
-  Option<int64_t> wavesM{*this, "waves-m",
-                         llvm::cl::desc("Waves per work-group along M (0: 2)"),
-                         llvm::cl::init(0)};
-  Option<int64_t> wavesN{*this, "waves-n",
-                         llvm::cl::desc("Waves per work-group along N (0: 2)"),
-                         llvm::cl::init(0)};
-  Option<int64_t> stages{*this, "stages",
-                         llvm::cl::desc("LDS buffers: 2 double-buffers with "
-                                        "prefetch, 1 uses one buffer"),
-                         llvm::cl::init(2)};
-  Option<int64_t> ldsPadding{
-      *this, "lds-padding",
-      llvm::cl::desc("Bytes of padding per LDS row (-1: per operand, the padding the LDS bank model costs lowest)"),
-      llvm::cl::init(-1)};
-  Option<std::string> intrinsic{
-      *this, "intrinsic",
-      llvm::cl::desc("Use this catalog intrinsic instead of choosing one")};
-  Option<bool> allowDenseFallback{
-      *this, "allow-dense-fallback",
-      llvm::cl::desc("Sparse A on a chip without sparse instructions: "
-                     "decompress and use dense ones (false: error)"),
-      llvm::cl::init(true)};
-  Option<bool> wideAccumulator{
-      *this, "wide-accumulator",
-      llvm::cl::desc("Accumulate f16/bf16 C in f32"), llvm::cl::init(false)};
-  Option<bool> schedBarriers{
-      *this, "sched-barriers",
-      llvm::cl::desc("Pin prefetch, MMAs and LDS stores of each K step with "
-                     "scheduling barriers"),
-      llvm::cl::init(true)};
-  Option<int64_t> groupM{
-      *this, "group-m",
-      llvm::cl::desc("Work-group swizzle: tiles of M per group (1: "
-                     "row-major)"),
-      llvm::cl::init(8)};
-  Option<std::string> swapOperands{
-      *this, "swap-operands",
-      llvm::cl::desc("Compute C^T = B^T A^T: auto (with a 2:4 operand, the "
-                     "form the performance model predicts faster), never or "
-                     "always"),
-      llvm::cl::init("auto")};
-  Option<int64_t> splitK{
-      *this, "split-k",
-      llvm::cl::desc("Split K over this many work-groups per tile of C, "
-                     "summed in a fixed order by a second kernel (0: "
-                     "automatic, for M or N <= 32; 1: never)"),
-      llvm::cl::init(0)};
+  // The kernel knobs and the options of their choice, as
+  // mcore-configure-matmul has them: one per line of MatmulConfig.def.
+#define MCORE_MATMUL_KNOB(NAME, OPTION, TYPE, AUTO, DESCRIPTION)              \
+  Option<TYPE> NAME{*this, OPTION, llvm::cl::desc(DESCRIPTION),                \
+                    llvm::cl::init(TYPE(AUTO))};
+#define MCORE_MATMUL_POLICY(NAME, OPTION, TYPE, DEFAULT, DESCRIPTION)         \
+  Option<TYPE> NAME{*this, OPTION, llvm::cl::desc(DESCRIPTION),                \
+                    llvm::cl::init(TYPE(DEFAULT))};
+#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
 
   /// Whether `format` is a code object (hsaco), which gpu-module-to-binary
   /// links with the toolkit's ld.lld.
   bool linksCodeObjects() const { return format == "hsaco" || format == "bin"; }
 
-  /// mcore-tile-matmul's options for `chip`, as the pipeline passes them
-  /// (getMatmulTileConfig with these tells what the pipeline will choose).
+  /// mcore-configure-matmul's options for `chip`, as the pipeline passes
+  /// them (configureMatmul with these, and the table of tuningFile, tells
+  /// what the pipeline will choose).
   MatmulTilingOptions getTilingOptions(Chip chip) const;
 };
 

@@ -3,6 +3,7 @@
 // RUN: mcore-opt %s -split-input-file --mcore-tile-matmul="chip=gfx942 split-k=1" -canonicalize -cse | FileCheck %s --check-prefix=OFF
 // RUN: mcore-opt %s -split-input-file --mcore-tile-matmul="chip=gfx942 split-k=3" -canonicalize -cse | FileCheck %s --check-prefix=THREE
 // RUN: not mcore-opt %s -split-input-file --mcore-tile-matmul="chip=gfx942 split-k=-2" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// RUN: mcore-opt %s -split-input-file --mcore-configure-matmul="chip=gfx942" | FileCheck %s --check-prefix=CONFIG
 
 // Skinny M (LLM decode, docs/Pipeline.md "Skinny M"): a tile one MFMA high
 // (32 x 128, 1 x 4 waves; two LDS stages of 32 and 128 rows), 4096 / 128 = 32 tiles of C, and K split 16 ways
@@ -47,6 +48,10 @@
 // THREE:       memref.subview %arg0[0, %{{.+}}] [1, %[[LEN]]] [1, 1]
 
 // NEGATIVE: error: split-k must be 0 (automatic) or a number of K slices, got -2
+
+// The configuration records the split (and the skinny tile).
+// CONFIG-LABEL: func.func @decode
+// CONFIG:       #mcore.matmul_config<{{.+}} tile_m = 32, tile_n = 128, {{.+}} waves_m = 1, waves_n = 4, {{.+}} split_k = 16,
 func.func @decode(%A: memref<1x4096xf16>, %B: memref<4096x4096xf16>,
                   %C: memref<1x4096xf32>) {
   linalg.matmul ins(%A, %B : memref<1x4096xf16>, memref<4096x4096xf16>)
@@ -69,6 +74,8 @@ func.func @decode(%A: memref<1x4096xf16>, %B: memref<4096x4096xf16>,
 // OFF-LABEL:   func.func @filled
 // OFF-NOT:     split_k_reduce
 // THREE-LABEL: func.func @filled
+// CONFIG-LABEL: func.func @filled
+// CONFIG:       split_k = 2,
 func.func @filled(%A: memref<3x1000xi8>, %B: memref<1000x512xi8>,
                   %C: memref<3x512xi32>) {
   %c7 = arith.constant 7 : i32
@@ -87,9 +94,32 @@ func.func @filled(%A: memref<3x1000xi8>, %B: memref<1000x512xi8>,
 // THREE-LABEL: func.func @square
 // THREE:       memref.alloc() : memref<3x256x256xf32>
 // THREE:       split_k_reduce
+// CONFIG-LABEL: func.func @square
+// CONFIG:       split_k = 1,
 func.func @square(%A: memref<256x1024xf16>, %B: memref<1024x256xf16>,
                   %C: memref<256x256xf32>) {
   linalg.matmul ins(%A, %B : memref<256x1024xf16>, memref<1024x256xf16>)
                 outs(%C : memref<256x256xf32>)
+  return
+}
+
+// -----
+
+// split_k on the op wins over the options (split-k=1 and =3 above) and the
+// heuristic; the tiles stay the heuristic's skinny ones.
+// CHECK-LABEL: func.func @on_the_op
+// CHECK:       memref.alloc() : memref<2x1x4096xf32>
+// CHECK:       split_k_reduce
+// OFF-LABEL:   func.func @on_the_op
+// OFF:         memref.alloc() : memref<2x1x4096xf32>
+// THREE-LABEL: func.func @on_the_op
+// THREE:       memref.alloc() : memref<2x1x4096xf32>
+// CONFIG-LABEL: func.func @on_the_op
+// CONFIG:       tile_m = 32, tile_n = 128, {{.+}} split_k = 2,
+func.func @on_the_op(%A: memref<1x4096xf16>, %B: memref<4096x4096xf16>,
+                     %C: memref<1x4096xf32>) {
+  linalg.matmul {mcore.matmul_config = #mcore.matmul_config<split_k = 2>}
+                ins(%A, %B : memref<1x4096xf16>, memref<4096x4096xf16>)
+                outs(%C : memref<1x4096xf32>)
   return
 }

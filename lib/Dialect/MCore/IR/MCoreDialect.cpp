@@ -20,3 +20,13 @@ void MCoreDialect::initialize() {
 #include "mcore/Dialect/MCore/IR/MCoreOps.cpp.inc"
       >();
 }
+
+LogicalResult MCoreDialect::verifyOperationAttribute(Operation *op,
+                                                     NamedAttribute attr) {
+  if (attr.getName() == MatmulConfigAttr::getAttrName() &&
+      !isa<MatmulConfigAttr>(attr.getValue()))
+    return op->emitError() << "'" << MatmulConfigAttr::getAttrName()
+                           << "' must be a #mcore.matmul_config, got "
+                           << attr.getValue();
+  return success();
+}

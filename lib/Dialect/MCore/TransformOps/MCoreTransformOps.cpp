@@ -27,23 +27,21 @@
 using namespace mlir;
 using namespace mlir::mcore;
 
-/// The tiling options of a tile_matmul_to_gpu-like op, for `chip`.
-template <typename OpTy>
-static MatmulTilingOptions getTilingOptions(OpTy op, Chip chip) {
+/// The tiling options of a tile_matmul_to_gpu-like op for `chip`: its
+/// attributes other than `chip` are options of MatmulConfig.def by key
+/// (setMatmulOption). A located error for one that is not.
+static FailureOr<MatmulTilingOptions> getTilingOptions(Operation *op,
+                                                       Chip chip) {
   MatmulTilingOptions options;
   options.chip = chip;
-  options.tileM = op.getTileM();
-  options.tileN = op.getTileN();
-  options.tileK = op.getTileK();
-  options.wavesM = op.getWavesM();
-  options.wavesN = op.getWavesN();
-  options.stages = op.getStages();
-  options.ldsPadBytes = op.getLdsPadding();
-  options.intrinsic = op.getIntrinsic().str();
-  options.groupM = op.getGroupM();
-  options.schedBarriers = op.getSchedBarriers();
-  options.wideAccumulator = op.getWideAccumulator();
-  options.allowDenseFallback = op.getAllowDenseFallback();
+  for (NamedAttribute attr : op->getAttrs()) {
+    if (attr.getName() == "chip")
+      continue;
+    std::string problem =
+        setMatmulOption(options, attr.getName().getValue(), attr.getValue());
+    if (!problem.empty())
+      return op->emitOpError() << problem;
+  }
   return options;
 }
 
@@ -67,6 +65,12 @@ static InFlightDiagnostic emitUnknownChip(Operation *op, StringRef name) {
 // tile_matmul_to_gpu
 //===----------------------------------------------------------------------===//
 
+LogicalResult transform::MCoreTileMatmulToGpuOp::verify() {
+  // The options are checked against any chip; the chip itself is resolved
+  // when the op applies.
+  return getTilingOptions(*this, Chip::gfx1201);
+}
+
 DiagnosedSilenceableFailure transform::MCoreTileMatmulToGpuOp::applyToOne(
     transform::TransformRewriter &rewriter, Operation *target,
     transform::ApplyToEachResultList &results, transform::TransformState &) {
@@ -80,8 +84,15 @@ DiagnosedSilenceableFailure transform::MCoreTileMatmulToGpuOp::applyToOne(
   FailureOr<Chip> chip = resolveChip(target, getChip(), getOperationName());
   if (failed(chip))
     return DiagnosedSilenceableFailure::definiteFailure();
-  FailureOr<gpu::LaunchOp> launch =
-      tileMatmulToGpu(rewriter, target, getTilingOptions(*this, *chip));
+  FailureOr<MatmulTilingOptions> options = getTilingOptions(*this, *chip);
+  if (failed(options))
+    return DiagnosedSilenceableFailure::definiteFailure();
+  std::optional<TuningTable> table;
+  if (failed(loadTuningTableFor(*this, getOperationName(),
+                                options->tuningFile, table)))
+    return DiagnosedSilenceableFailure::definiteFailure();
+  FailureOr<gpu::LaunchOp> launch = tileMatmulToGpu(
+      rewriter, target, *options, table ? &*table : nullptr);
   if (failed(launch))
     return DiagnosedSilenceableFailure::definiteFailure();
   results.push_back(*launch);
@@ -171,15 +182,21 @@ DiagnosedSilenceableFailure transform::MCoreLower2to4Op::applyToOne(
 LogicalResult transform::ApplyMCoreTileMatmulPatternsOp::verify() {
   if (!parseChip(getChip()))
     return emitUnknownChip(*this, getChip());
-  if (!getIntrinsic().empty() && !lookupIntrinsic(getIntrinsic()))
-    return emitUnknownIntrinsic(*this, getIntrinsic());
+  FailureOr<MatmulTilingOptions> options =
+      getTilingOptions(*this, *parseChip(getChip()));
+  if (failed(options))
+    return failure();
+  if (!options->intrinsicName.empty() &&
+      !lookupIntrinsic(options->intrinsicName))
+    return emitUnknownIntrinsic(*this, options->intrinsicName);
   return success();
 }
 
 void transform::ApplyMCoreTileMatmulPatternsOp::populatePatterns(
     RewritePatternSet &patterns) {
+  // The verifier checked the options.
   populateMCoreTileMatmulPatterns(
-      patterns, getTilingOptions(*this, *parseChip(getChip())));
+      patterns, *getTilingOptions(*this, *parseChip(getChip())));
 }
 
 void transform::ApplyMCoreDistributePatternsOp::populatePatterns(

@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mcore/Dialect/MCore/IR/MCoreAttrs.h"
 #include "mcore/Dialect/MCore/IR/MCoreOps.h"
 #include "mcore/Dialect/MCore/Transforms/Passes.h"
 #include "mcore/Dialect/MCore/Transforms/Transforms.h"
@@ -263,6 +264,21 @@ static LogicalResult rewriteContraction(RewriterBase &rewriter,
       compressed->second, dense, out, unsignedX && isInt(x) ? unit : nullptr,
       unsignedDense && isInt(dense) ? unit : nullptr,
       transposeB ? unit : nullptr, transposeC ? unit : nullptr);
+  // What else the contraction carries (its #mcore.matmul_config) stays on
+  // it. The sparse_matmul of a 2:4 B is the op's product transposed, so a
+  // swap-operands the configuration decides flips with it: the tiles keep
+  // meaning the product they meant.
+  sparse->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+  if (auto config = sparse->getAttrOfType<MatmulConfigAttr>(
+          MatmulConfigAttr::getAttrName());
+      config && !sparseIsA) {
+    MatmulConfigFields fields = config.getFields();
+    if (fields.swapOperands && *fields.swapOperands != "auto")
+      fields.swapOperands =
+          *fields.swapOperands == "always" ? "never" : "always";
+    sparse->setAttr(MatmulConfigAttr::getAttrName(),
+                    MatmulConfigAttr::get(op->getContext(), fields));
+  }
   rewriter.replaceOp(op, sparse.getResults());
   return success();
 }

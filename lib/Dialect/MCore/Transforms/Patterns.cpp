@@ -61,7 +61,7 @@ struct TileMatmulToGpuPattern : RewritePattern {
         captureFailure(op->getContext(), [&]() -> LogicalResult {
           if (failed(tilematmul::getMatmulSpec(op)))
             return failure();
-          return getMatmulTileConfig(op, options);
+          return configureMatmul(op, options);
         });
     if (succeeded(reason))
       return rewriter.notifyMatchFailure(op, *reason);

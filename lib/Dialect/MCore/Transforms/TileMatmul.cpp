@@ -201,7 +201,8 @@ static linalg::FillOp findFoldableFill(Operation *op, Value c) {
 
 FailureOr<gpu::LaunchOp>
 mlir::mcore::tileMatmulToGpu(RewriterBase &rewriter, Operation *op,
-                             const MatmulTilingOptions &options) {
+                             const MatmulTilingOptions &options,
+                             const TuningTable *table) {
   if (op->getParentOfType<gpu::LaunchOp>() ||
       op->getParentOfType<gpu::GPUModuleOp>())
     return op->emitError("mcore-tile-matmul expects host code; the op is "
@@ -209,7 +210,7 @@ mlir::mcore::tileMatmulToGpu(RewriterBase &rewriter, Operation *op,
   FailureOr<MatmulSpec> spec = getMatmulSpec(op);
   if (failed(spec))
     return failure();
-  FailureOr<MatmulTileConfig> cfg = chooseFormulation(*spec, options);
+  FailureOr<MatmulTileConfig> cfg = configureMatmul(op, options, table);
   if (failed(cfg))
     return failure();
   // C += A * B with M, N or K statically 0 leaves C as it is: no kernel (a
@@ -230,7 +231,7 @@ tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &opSpec,
                               const MatmulTileConfig &cfg, Chip chip) {
   // The operands as the kernel computes with them.
   MatmulSpec spec =
-      cfg.swapOperands != opSpec.isSwapped ? opSpec.swapped() : opSpec;
+      cfg.isSwapped() != opSpec.isSwapped ? opSpec.swapped() : opSpec;
   Operation *op = spec.op;
   const IntrinsicInfo &intr = *cfg.intrinsic;
   MLIRContext *ctx = op->getContext();
@@ -374,6 +375,44 @@ tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &opSpec,
   return launch;
 }
 
+SmallVector<Operation *> tilematmul::collectMatmuls(Operation *root,
+                                                    bool warn) {
+  // Every contraction outside kernels: those mcore can read as one matmul
+  // become kernels; any other linalg op that reduces stays as it is, with a
+  // warning that says why (the pipeline makes it host loops).
+  SmallVector<Operation *> ops;
+  root->walk([&](Operation *op) {
+    if (op->getParentOfType<gpu::LaunchOp>())
+      return;
+    if (isa<SparseMatmulOp>(op)) {
+      ops.push_back(op);
+      return;
+    }
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    if (!linalgOp || linalgOp.getNumReductionLoops() == 0)
+      return;
+    std::string reason;
+    bool isMatmul;
+    {
+      ScopedDiagnosticHandler capture(op->getContext(), [&](Diagnostic &d) {
+        if (reason.empty())
+          reason = d.str();
+        return success();
+      });
+      isMatmul = succeeded(inferMatmulContraction(op));
+    }
+    if (isMatmul) {
+      ops.push_back(op);
+      return;
+    }
+    if (warn)
+      op->emitWarning() << "this " << op->getName()
+                        << " is left as it is and runs as host loops: "
+                        << reason;
+  });
+  return ops;
+}
+
 //===----------------------------------------------------------------------===//
 // Pass
 //===----------------------------------------------------------------------===//
@@ -381,66 +420,19 @@ tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &opSpec,
 namespace {
 
 struct TileMatmulPass
-    : mcore::impl::MCoreTileMatmulPassBase<TileMatmulPass> {
-  using Base::Base;
+    : MatmulConfigPassBase<TileMatmulPass,
+                           mcore::impl::MCoreTileMatmulPassBase> {
+  using MatmulConfigPassBase::MatmulConfigPassBase;
 
   void runOnOperation() override {
-    FailureOr<Chip> target =
-        resolveChip(getOperation(), chip.getValue(), getArgument());
-    if (failed(target))
-      return signalPassFailure();
     MatmulTilingOptions options;
-    options.chip = *target;
-    options.tileM = tileM;
-    options.tileN = tileN;
-    options.tileK = tileK;
-    options.wavesM = wavesM;
-    options.wavesN = wavesN;
-    options.stages = stages;
-    options.ldsPadBytes = ldsPadding;
-    options.intrinsic = intrinsic;
-    options.allowDenseFallback = allowDenseFallback;
-    options.wideAccumulator = wideAccumulator;
-    options.schedBarriers = schedBarriers;
-    options.groupM = groupM;
-    options.swapOperands = swapOperands;
-    options.splitK = splitK;
-
-    // Every contraction outside kernels: those mcore can read as one
-    // matmul become kernels; any other linalg op that reduces stays as it
-    // is, with a warning that says why (the pipeline makes it host loops).
-    SmallVector<Operation *> ops;
-    getOperation()->walk([&](Operation *op) {
-      if (op->getParentOfType<gpu::LaunchOp>())
-        return;
-      if (isa<SparseMatmulOp>(op)) {
-        ops.push_back(op);
-        return;
-      }
-      auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-      if (!linalgOp || linalgOp.getNumReductionLoops() == 0)
-        return;
-      std::string reason;
-      bool isMatmul;
-      {
-        ScopedDiagnosticHandler capture(&getContext(), [&](Diagnostic &d) {
-          if (reason.empty())
-            reason = d.str();
-          return success();
-        });
-        isMatmul = succeeded(inferMatmulContraction(op));
-      }
-      if (isMatmul) {
-        ops.push_back(op);
-        return;
-      }
-      op->emitWarning() << "this " << op->getName()
-                        << " is left as it is and runs as host loops: "
-                        << reason;
-    });
+    std::optional<TuningTable> table;
+    if (failed(readOptions(options, table)))
+      return signalPassFailure();
     IRRewriter rewriter(&getContext());
-    for (Operation *op : ops)
-      if (failed(tileMatmulToGpu(rewriter, op, options)))
+    for (Operation *op : collectMatmuls(getOperation(), /*warn=*/true))
+      if (failed(tileMatmulToGpu(rewriter, op, options,
+                                 table ? &*table : nullptr)))
         return signalPassFailure();
   }
 };

@@ -3,7 +3,17 @@
 // mcore-tile-matmul is split by job (docs/Pipeline.md, section 4):
 //
 //   TileMatmulSpec.cpp     what the op computes (MatmulSpec)
-//   TileMatmulConfig.cpp   the heuristic choosing the MatmulTileConfig
+//   ConfigureMatmul.cpp    mcore-configure-matmul: the knobs of each op from
+//                          its attribute, the options and a tuning table
+//   ConfigureMatmulFormulation.cpp
+//                          the heuristic's first choice: the form of a
+//                          matmul with a 2:4 operand (swap-operands)
+//   ConfigureMatmulHeuristic.cpp
+//                          the heuristic choosing the rest of the
+//                          MatmulTileConfig
+//   TileMatmulLds.cpp      the LDS row padding with the fewest conflicts
+//   TileMatmulSignOffset.cpp
+//                          mixed signs on signed-only instructions
 //   TileMatmulStaging.cpp  global -> registers -> LDS copies: chunking,
 //                          masked edge loads, transposes, 2:4 expansion
 //   TileMatmulPacking.cpp  sub-byte (i4) values packed two per byte
@@ -14,7 +24,8 @@
 //   TileMatmulSplitK.cpp   skinny tiles, split-K and its reduction kernel
 //   TileMatmul.cpp         the driver: work-group tiling, gpu.launch, pass
 //
-// Private to lib/Dialect/MCore/Transforms.
+// TuningTable.cpp reads and writes tuning tables. Private to
+// lib/Dialect/MCore/Transforms.
 //
 //===----------------------------------------------------------------------===//
 
@@ -83,6 +94,10 @@ struct MatmulSpec {
 /// Reads `op`; a located error for anything mcore-tile-matmul cannot lower.
 FailureOr<MatmulSpec> getMatmulSpec(Operation *op);
 
+/// Batch (1 without one), M, N and K of `spec`, each ShapedType::kDynamic
+/// when dynamic; K is the dense operand's.
+std::array<int64_t, 4> getMatmulSizes(const MatmulSpec &spec);
+
 /// The op's name ("linalg.matmul", ...), for diagnostics.
 StringRef describeOp(const MatmulSpec &spec);
 /// "f16 x f16 -> f32" ("u8 x i8 -> i32" with an unsigned A), for
@@ -91,7 +106,8 @@ std::string describeTypes(const MatmulSpec &spec);
 
 inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
-/// Batch, M, N, K of `spec` when all are static (TileMatmulFormulation.cpp).
+/// Batch, M, N, K of `spec` when all are static
+/// (ConfigureMatmulFormulation.cpp).
 std::optional<std::array<int64_t, 4>> getStaticSizes(const MatmulSpec &spec);
 
 /// The 2-D matrix of batch `batch` of `v` (whose dimension `batchDim` is the
@@ -186,18 +202,23 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
-// The configuration (TileMatmulConfig.cpp, TileMatmulFormulation.cpp)
+// The configuration (ConfigureMatmulHeuristic.cpp,
+// ConfigureMatmulFormulation.cpp)
 //===----------------------------------------------------------------------===//
 
-/// The instruction and tiles for `spec` as it stands (no swap).
+/// The instruction and tiles for `spec` as it stands (no swap); with
+/// `remarks`, the dense fallback of a 2:4 operand is remarked.
 FailureOr<MatmulTileConfig> configureSpec(const MatmulSpec &spec,
-                                          const MatmulTilingOptions &options);
+                                          const MatmulTilingOptions &options,
+                                          bool remarks);
 
-/// The configuration of the op `spec` reads: with a compressed operand, of
-/// the faster of the op's own form and its swap (Cᵀ = Bᵀ Aᵀ) by the
-/// performance model (cfg.swapOperands tells which); else of the op's form.
+/// The configuration of the op `spec` reads, in the form options.swapOperands
+/// asks for; with "auto" and a compressed operand, the faster of the op's
+/// own form and its swap (Cᵀ = Bᵀ Aᵀ) by the performance model; else the
+/// op's form. cfg.swapOperands records the form ("never" or "always").
 FailureOr<MatmulTileConfig>
-chooseFormulation(const MatmulSpec &spec, const MatmulTilingOptions &options);
+chooseFormulation(const MatmulSpec &spec, const MatmulTilingOptions &options,
+                  bool remarks);
 
 //===----------------------------------------------------------------------===//
 // Skinny matmuls and split-K (TileMatmulSplitK.cpp)
@@ -247,9 +268,46 @@ void buildSplitKReduction(RewriterBase &rewriter, const MatmulSpec &spec,
 // The driver (TileMatmul.cpp)
 //===----------------------------------------------------------------------===//
 
+/// The ops under `root` that mcore-configure-matmul and mcore-tile-matmul
+/// handle: the contractions outside GPU kernels that read as one matmul
+/// (inferMatmulContraction) and mcore.sparse_matmul. With `warn`, other
+/// linalg ops that reduce get a warning that they are left alone.
+SmallVector<Operation *> collectMatmuls(Operation *root, bool warn);
+
+/// The chip of a pass run on `root` (its `chip` option, else the module's
+/// target) into `options`, and the tuning table `options.tuningFile` names
+/// (ConfigureMatmul.cpp). Failure with an error at `root` naming `pass`.
+LogicalResult resolveMatmulPassOptions(Operation *root, StringRef chip,
+                                       StringRef pass,
+                                       MatmulTilingOptions &options,
+                                       std::optional<TuningTable> &table);
+
+/// What mcore-configure-matmul and mcore-tile-matmul share: both have the
+/// options of MatmulConfig.def and `chip`, protected members of their
+/// generated base, which this class sits on.
+template <typename DerivedT, template <typename> class GeneratedBase>
+class MatmulConfigPassBase : public GeneratedBase<DerivedT> {
+public:
+  using Generated = GeneratedBase<DerivedT>;
+  using Generated::Generated;
+
+protected:
+  /// The pass's options as MatmulTilingOptions, with the chip and the
+  /// tuning table resolved (resolveMatmulPassOptions).
+  LogicalResult readOptions(MatmulTilingOptions &options,
+                            std::optional<TuningTable> &table) {
+#define MCORE_MATMUL_KNOB(NAME, ...) options.NAME = this->NAME;
+#define MCORE_MATMUL_POLICY(NAME, ...) options.NAME = this->NAME;
+#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
+    return resolveMatmulPassOptions(this->getOperation(),
+                                    this->chip.getValue(),
+                                    this->getArgument(), options, table);
+  }
+};
+
 /// Replaces `spec.op` by the kernel `cfg` describes (tileMatmulToGpu once
 /// the configuration is chosen), for `chip`. `spec` is the op's (swapped as
-/// cfg.swapOperands says).
+/// cfg.isSwapped() says).
 FailureOr<gpu::LaunchOp> buildMatmulKernel(RewriterBase &rewriter,
                                            const MatmulSpec &spec,
                                            const MatmulTileConfig &cfg,

@@ -27,6 +27,33 @@ using namespace mlir;
 using namespace mlir::mcore;
 using namespace mlir::mcore::tilematmul;
 
+std::array<int64_t, 4> tilematmul::getMatmulSizes(const MatmulSpec &s) {
+  auto shape = [](Value v) {
+    return cast<MemRefType>(v.getType()).getShape();
+  };
+  // The two matrix dimensions of an operand, in storage order.
+  auto matrix = [](ArrayRef<int64_t> dims, int64_t batchDim) {
+    SmallVector<int64_t> m;
+    for (auto [d, size] : llvm::enumerate(dims))
+      if (int64_t(d) != batchDim)
+        m.push_back(size);
+    return m;
+  };
+  SmallVector<int64_t> c = matrix(shape(s.c), s.batchDimC);
+  int64_t m = c[s.transposeC ? 1 : 0], n = c[s.transposeC ? 0 : 1];
+  // K from the dense operand.
+  int64_t k;
+  if (s.sparseB) {
+    SmallVector<int64_t> a = matrix(shape(s.a), s.batchDimA);
+    k = a[s.transposeA ? 0 : 1];
+  } else {
+    SmallVector<int64_t> b = matrix(shape(s.b), s.batchDimB);
+    k = b[s.transposeB ? 1 : 0];
+  }
+  int64_t batch = s.batchDimC >= 0 ? shape(s.c)[s.batchDimC] : 1;
+  return {batch, m, n, k};
+}
+
 StringRef tilematmul::describeOp(const MatmulSpec &spec) {
   return spec.op->getName().getStringRef();
 }

@@ -27,6 +27,8 @@ def MCore_Dialect : Dialect {
       `mcore-distribute` and consumed by `convert-mcore-to-amdgpu`.
   }];
   let useDefaultAttributePrinterParser = 1;
+  // mcore.matmul_config must hold a #mcore.matmul_config.
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     /// Adds the attributes; defined beside their storage in MCoreAttrs.cpp.
     void registerAttributes();

@@ -34,40 +34,39 @@ def MCoreTileMatmulToGpuOp : MCoreTransformOp<"tile_matmul_to_gpu",
     builds: a grid of work-group tiles, a software-pipelined K loop that
     stages A (values and 2:4 index) and B through LDS, and whole-tile
     `mcore.mma` / `mcore.sparse_mma` ops per wave with their instruction
-    selected. The attributes are the pass's options (0, -1 or empty: the
-    chip's default, as the pass): `tile_m`, `tile_n`, `tile_k` (the
-    work-group tile), `waves_m`, `waves_n`, `intrinsic` (a catalog name),
-    `group_m` (work-group swizzle), `sched_barriers`, `wide_accumulator`,
-    `allow_dense_fallback`, and the LDS staging of the operands: `stages`
-    (1: one LDS buffer, 2: double buffering with prefetch) and
-    `lds_padding` (bytes per LDS row). `chip` names the target; empty, the
-    `mcore.chip` attribute of an enclosing op.
+    selected. `chip` names the target; empty, the `mcore.chip` attribute of
+    an enclosing op.
+
+    The configuration is the pass's: any other attribute of this op is one
+    of `mcore-tile-matmul`'s options by its key (the option with `_` for
+    `-`), every knob and option declared in
+    `include/mcore/Dialect/MCore/IR/MatmulConfig.def`: `intrinsic` (a
+    catalog name), `swap_operands`, `tile_m`, `tile_n`, `tile_k` (the
+    work-group tile), `waves_m`, `waves_n`, the LDS staging of the operands
+    (`stages`: 1 one LDS buffer, 2 double buffering with prefetch;
+    `lds_padding`, `lds_padding_b`: bytes per LDS row), `group_m`
+    (work-group swizzle), `split_k` (K slices summed by a second kernel),
+    `sched_barriers`, `allow_dense_fallback`,
+    `wide_accumulator` and `tuning_file`; integers are `i64`. A knob left
+    out (or at its automatic value) is chosen as `mcore-configure-matmul`
+    chooses it, and a target's own `#mcore.matmul_config` wins over these,
+    as over the pass's options.
 
     #### Return modes
 
     Fails definitely, with the pass's located error, when a target is not a
     matmul mcore can tile, or the configuration does not fit the chip (a
     tile that is not a multiple of the instruction, LDS or registers
-    exceeded, ...). Consumes the target handle; the result holds the
+    exceeded, ...). An unknown option, or one of the wrong type, is a
+    verifier error. Consumes the target handle; the result holds the
     `gpu.launch` ops, one per target.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
-                   DefaultValuedStrAttr<StrAttr, "">:$chip,
-                   DefaultValuedAttr<I64Attr, "0">:$tile_m,
-                   DefaultValuedAttr<I64Attr, "0">:$tile_n,
-                   DefaultValuedAttr<I64Attr, "0">:$tile_k,
-                   DefaultValuedAttr<I64Attr, "0">:$waves_m,
-                   DefaultValuedAttr<I64Attr, "0">:$waves_n,
-                   DefaultValuedAttr<I64Attr, "2">:$stages,
-                   DefaultValuedAttr<I64Attr, "-1">:$lds_padding,
-                   DefaultValuedStrAttr<StrAttr, "">:$intrinsic,
-                   DefaultValuedAttr<I64Attr, "8">:$group_m,
-                   DefaultValuedAttr<BoolAttr, "true">:$sched_barriers,
-                   DefaultValuedAttr<BoolAttr, "false">:$wide_accumulator,
-                   DefaultValuedAttr<BoolAttr, "true">:$allow_dense_fallback);
+                   DefaultValuedStrAttr<StrAttr, "">:$chip);
   let results = (outs TransformHandleTypeInterface:$launch);
   let assemblyFormat =
       "$target attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure applyToOne(
         ::mlir::transform::TransformRewriter &rewriter,
@@ -223,22 +222,10 @@ def ApplyMCoreTileMatmulPatternsOp : Op<Transform_Dialect,
     The patterns of `populateMCoreTileMatmulPatterns`: every
     `linalg.matmul` / `mcore.sparse_matmul` outside GPU kernels becomes a
     `gpu.launch` kernel, with the options of `tile_matmul_to_gpu` (here
-    `chip` is required). A matmul the chip cannot compute, or that the
+    `chip` is required; the other attributes are the options, as there). A matmul the chip cannot compute, or that the
     options do not fit, is left as it is.
   }];
-  let arguments = (ins StrAttr:$chip,
-                   DefaultValuedAttr<I64Attr, "0">:$tile_m,
-                   DefaultValuedAttr<I64Attr, "0">:$tile_n,
-                   DefaultValuedAttr<I64Attr, "0">:$tile_k,
-                   DefaultValuedAttr<I64Attr, "0">:$waves_m,
-                   DefaultValuedAttr<I64Attr, "0">:$waves_n,
-                   DefaultValuedAttr<I64Attr, "2">:$stages,
-                   DefaultValuedAttr<I64Attr, "-1">:$lds_padding,
-                   DefaultValuedStrAttr<StrAttr, "">:$intrinsic,
-                   DefaultValuedAttr<I64Attr, "8">:$group_m,
-                   DefaultValuedAttr<BoolAttr, "true">:$sched_barriers,
-                   DefaultValuedAttr<BoolAttr, "false">:$wide_accumulator,
-                   DefaultValuedAttr<BoolAttr, "true">:$allow_dense_fallback);
+  let arguments = (ins StrAttr:$chip);
   let assemblyFormat = "attr-dict";
   let hasVerifier = 1;
 }

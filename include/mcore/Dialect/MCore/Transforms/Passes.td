@@ -4,6 +4,8 @@
 #define MCORE_DIALECT_MCORE_TRANSFORMS_PASSES_TD
 
 include "mlir/Pass/PassBase.td"
+// MCoreMatmulConfigOptions, made from MatmulConfig.def by the build.
+include "mcore/Dialect/MCore/Transforms/MatmulConfigOptions.td"
 
 def MCoreSelectIntrinsicsPass : Pass<"mcore-select-intrinsics"> {
   let summary = "Choose the matrix intrinsic of every mcore.mma / sparse_mma";
@@ -140,6 +142,67 @@ def MCoreVectorContractToMmaPass : Pass<"mcore-vector-contract-to-mma"> {
     "::mlir::vector::VectorDialect"];
 }
 
+def MCoreConfigureMatmulPass : Pass<"mcore-configure-matmul"> {
+  let summary = "Choose the kernel configuration of every matmul "
+                "(#mcore.matmul_config)";
+  let description = [{
+    Sets the attribute `mcore.matmul_config` (a `#mcore.matmul_config`,
+    see the dialect's attributes) on every `linalg.matmul` and
+    `mcore.sparse_matmul` on memrefs outside GPU kernels: the matrix
+    instruction, the work-group tile, the waves, the K tile, the LDS stages
+    and padding, the work-group swizzle and the loop schedule of the kernel
+    `mcore-tile-matmul` will build. This is IREE's `lowering_config` idea:
+    the configuration is data on the op, chosen here and obeyed there.
+
+    Each knob comes from the first of:
+
+    1. the op's own `#mcore.matmul_config`, written in the input IR (a
+       partial one is completed, never overridden);
+    2. this pass's option of the same name, when it is not at its
+       automatic value (`0`, `-1`, empty, or `true` for `sched-barriers`);
+    3. the entry of the tuning table `tuning-file=` that matches the op
+       (chip, element types, 2:4 sparsity, M, N and K; the format is in
+       docs/Pipeline.md; `mcore-tune` writes such tables);
+    4. the heuristic: the best instruction of the chip for the types (sparse
+       for 2:4 A where the chip has one, else the decompressing dense
+       fallback, with a remark); 2x2 waves; the largest wave tile from 64x64
+       down to one instruction whose estimated registers (accumulators, the
+       fragments of every K step of a K tile, the staged prefetch) fit in
+       256 VGPRs, with a shorter K tile tried before a smaller wave tile;
+       tile-k 64 bytes of A per row (128 for sparse instructions), shrunk
+       until the LDS fits the chip; 2 stages; the LDS row padding of A and
+       of B with the fewest bank conflicts by the LDS bank model; group-m
+       8; scheduling barriers.
+
+    Everything is then checked against the op and the chip, with located
+    errors: the intrinsic exists on the chip and computes the op's types,
+    tiles split into the waves and into the instruction, `tile-k` is a
+    multiple of the instruction's K (and of 32 for 2:4 A), at most 1024
+    threads, the LDS fits the chip. An error caused by a knob of the
+    attribute or of the table has a note saying which knobs came from where.
+
+    ```mlir
+    linalg.matmul ins(%a, %b : memref<4096x4096xf16>, memref<4096x4096xf16>)
+                  outs(%c : memref<4096x4096xf32>)
+    // with chip=gfx942 becomes
+    linalg.matmul {mcore.matmul_config = #mcore.matmul_config<
+        intrinsic = mfma_f32_32x32x8f16, swap_operands = never,
+        tile_m = 128, tile_n = 128, tile_k = 32, waves_m = 2, waves_n = 2,
+        stages = 2, lds_padding = 16, lds_padding_b = 16, group_m = 8,
+        sched_barriers = true>}
+        ins(%a, %b : memref<4096x4096xf16>, memref<4096x4096xf16>)
+        outs(%c : memref<4096x4096xf32>)
+    ```
+
+    The options are declared once, in
+    `include/mcore/Dialect/MCore/IR/MatmulConfig.def`, with the attribute's
+    fields, `mcore-tile-matmul`'s and `--mcore-pipeline`'s options and the
+    tuning table's keys.
+  }];
+  let options = MCoreMatmulConfigOptions;
+  let dependentDialects = ["::mlir::mcore::MCoreDialect"];
+}
+
 def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
   let summary = "Tile linalg.matmul / mcore.sparse_matmul into a matrix-core "
                 "GPU kernel";
@@ -183,6 +246,14 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
       op wrote) element by element. An op that cannot be fused gets
       `mcore.not_fused = "<reason>"`, which `mcore-linalg-to-gpu` reports.
 
+    The kernel is the one the op's `#mcore.matmul_config` (attribute
+    `mcore.matmul_config`) describes. An op without one, or with some of its
+    knobs left out, is configured first exactly as `mcore-configure-matmul`
+    does with the same options (which this pass shares with it): the
+    pipeline runs `mcore-configure-matmul` with its options, then this pass
+    with only `chip`. The options below therefore fill in only what the
+    attribute leaves out.
+
     The instruction comes from the catalog: the best one of the chip for the
     element types (`intrinsic=` forces one). An unsupported combination is
     an error that lists what the chip supports. C of f16/bf16 accumulates in
@@ -196,52 +267,14 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
     kernel decompresses A while staging it and uses a dense instruction,
     with a remark; `allow-dense-fallback=false` makes that an error.
 
-    Defaults (0 = automatic): 2x2 waves; the largest wave tile (64x64 down
-    to one instruction) whose estimated registers fit; tile-k 64 bytes of A
-    per row (128 for sparse instructions), shrunk until LDS fits.
+    Automatic knobs (`mcore-configure-matmul` says how they are chosen):
+    2x2 waves; the largest wave tile (64x64 down to one instruction) whose
+    estimated registers fit; tile-k 64 bytes of A per row (128 for sparse
+    instructions), shrunk until LDS fits; 2 stages, per operand the LDS row
+    padding with the fewest bank conflicts, group-m 8, scheduling barriers;
+    for a 2:4 operand, the faster of its two forms (`swap-operands`).
   }];
-  let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
-           "Target chip (gfx908, gfx90a, gfx942, gfx950, gfx1100, gfx1101, "
-           "gfx1102, gfx1200, gfx1201)">,
-    Option<"tileM", "tile-m", "int64_t", /*default=*/"0",
-           "Rows of C per work-group (0: default)">,
-    Option<"tileN", "tile-n", "int64_t", /*default=*/"0",
-           "Columns of C per work-group (0: default)">,
-    Option<"tileK", "tile-k", "int64_t", /*default=*/"0",
-           "Dense K per LDS stage (0: default)">,
-    Option<"wavesM", "waves-m", "int64_t", /*default=*/"0",
-           "Waves per work-group along M (0: 2)">,
-    Option<"wavesN", "waves-n", "int64_t", /*default=*/"0",
-           "Waves per work-group along N (0: 2)">,
-    Option<"stages", "stages", "int64_t", /*default=*/"2",
-           "LDS buffers: 2 double-buffers with prefetch, 1 uses one buffer">,
-    Option<"ldsPadding", "lds-padding", "int64_t", /*default=*/"-1",
-           "Bytes of padding per LDS row against bank conflicts (-1: per operand, the padding the LDS bank model costs lowest)">,
-    Option<"intrinsic", "intrinsic", "std::string", /*default=*/"\"\"",
-           "Use this catalog intrinsic instead of choosing one">,
-    Option<"allowDenseFallback", "allow-dense-fallback", "bool",
-           /*default=*/"true",
-           "Sparse A on a chip without sparse instructions: decompress and "
-           "use dense ones (false: error)">,
-    Option<"wideAccumulator", "wide-accumulator", "bool", /*default=*/"false",
-           "Accumulate f16/bf16 C in f32 even where an f16/bf16 instruction "
-           "exists">,
-    Option<"schedBarriers", "sched-barriers", "bool", /*default=*/"true",
-           "Keep the prefetch before and the LDS stores after the MMAs of "
-           "each K step (rocdl.sched.barrier)">,
-    Option<"groupM", "group-m", "int64_t", /*default=*/"8",
-           "Work-group swizzle for L2 reuse: consecutive work-groups cover "
-           "this many tiles of M before moving along N (1: row-major)">,
-    Option<"swapOperands", "swap-operands", "std::string",
-           /*default=*/"\"auto\"",
-           "Compute C^T = B^T A^T: auto (with a 2:4 operand, the form the "
-           "performance model predicts faster), never or always">,
-    Option<"splitK", "split-k", "int64_t", /*default=*/"0",
-           "Split K over this many work-groups per tile of C, summed in a "
-           "fixed order by a second kernel (0: automatic, for M or N <= 32; "
-           "1: never)">,
-  ];
+  let options = MCoreMatmulConfigOptions;
   let dependentDialects = [
     "::mlir::mcore::MCoreDialect", "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",

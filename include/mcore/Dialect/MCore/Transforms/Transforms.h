@@ -11,6 +11,8 @@
 #ifndef MCORE_DIALECT_MCORE_TRANSFORMS_TRANSFORMS_H
 #define MCORE_DIALECT_MCORE_TRANSFORMS_TRANSFORMS_H
 
+#include "mcore/Dialect/MCore/IR/MatmulConfig.h"
+#include "mcore/Dialect/MCore/Transforms/TuningTable.h"
 #include "mcore/Target/Catalog.h"
 #include "mcore/Target/Chip.h"
 
@@ -33,32 +35,41 @@ class Compress2to4Op;
 // Matmul tiling (mcore-tile-matmul)
 //===----------------------------------------------------------------------===//
 
-/// What the user asks for; 0 / empty means "choose a default for the chip,
-/// the element types and the instruction".
+/// What the user asks for: every knob and option of MatmulConfig.def. A
+/// knob at its AUTO value (0, -1, "", sched-barriers true) is left to the
+/// configuration the op carries, the tuning table, then the heuristic.
 struct MatmulTilingOptions {
   Chip chip = Chip::gfx1201;
-  int64_t tileM = 0, tileN = 0, tileK = 0; ///< work-group tile (K is dense)
-  int64_t wavesM = 0, wavesN = 0;          ///< waves per work-group
-  int64_t stages = 2;       ///< LDS buffers: 2 = double buffering + prefetch
-  int64_t ldsPadBytes = -1; ///< padding per LDS row; -1 = the padding
-                            ///< with the fewest bank conflicts
-  std::string intrinsic;    ///< force this catalog entry
-  bool allowDenseFallback = true; ///< sparse A on a chip without sparse
-                                  ///< instructions: decompress (remark)
-                                  ///< instead of failing
-  bool wideAccumulator = false;   ///< accumulate f16/bf16 C in f32
-  bool schedBarriers = true;      ///< pin prefetch / compute / LDS stores
-                                  ///< with scheduling barriers
-  int64_t groupM = 8;             ///< work-group swizzle: tiles of M per
-                                  ///< group (1: row-major order)
-  /// Compute Cᵀ = Bᵀ Aᵀ (a 2:4 operand on the other side of the
-  /// instruction): "auto" (matmuls with a 2:4 operand: the faster form by
-  /// the performance model; others: never), "never" or "always".
-  std::string swapOperands = "auto";
-  /// K slices of a split-K kernel (docs/Pipeline.md, "Skinny M"): 0 =
-  /// automatic (split only a skinny matmul, M or N <= 32), 1 = never.
-  int64_t splitK = 0;
+#define MCORE_MATMUL_KNOB(NAME, OPTION, TYPE, AUTO, DESCRIPTION)              \
+  TYPE NAME = AUTO;
+#define MCORE_MATMUL_POLICY(NAME, OPTION, TYPE, DEFAULT, DESCRIPTION)         \
+  TYPE NAME = DEFAULT;
+#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
+
+  /// The knobs these options force (those not at their AUTO value).
+  MatmulConfigFields getForcedKnobs() const;
+  /// Forces every knob `fields` sets.
+  void force(const MatmulConfigFields &fields);
 };
+
+/// Sets the knob or option of MatmulConfig.def whose key (its option with _
+/// for -: "tile_m", "swap_operands", "allow_dense_fallback") is `key` from
+/// `value`, an integer, bool or string attribute as the option's type.
+/// Returns "" or the problem (an unknown key lists the keys).
+std::string setMatmulOption(MatmulTilingOptions &options, StringRef key,
+                            Attribute value);
+
+/// Copies the options MatmulConfig.def declares from `from` to `to`, two
+/// structs with members of those names (MatmulTilingOptions, the passes'
+/// generated option structs, the passes themselves).
+template <typename To, typename From>
+void copyMatmulOptions(To &to, const From &from) {
+#define MCORE_MATMUL_KNOB(NAME, OPTION, TYPE, AUTO, DESCRIPTION)              \
+  to.NAME = from.NAME;
+#define MCORE_MATMUL_POLICY(NAME, OPTION, TYPE, DEFAULT, DESCRIPTION)         \
+  to.NAME = from.NAME;
+#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
+}
 
 /// A contraction read as one matmul, C (M x N) += A (M x K) * B (K x N)
 /// per batch: what linalg::inferContractionDims finds, with a second M (or
@@ -85,61 +96,87 @@ struct MatmulContraction {
 /// mcore.sparse_matmul. A located error otherwise.
 FailureOr<MatmulContraction> inferMatmulContraction(Operation *op);
 
-/// A complete, validated kernel configuration.
+/// A complete, validated kernel configuration: every knob chosen, and what
+/// follows from them.
 struct MatmulTileConfig {
-  const IntrinsicInfo *intrinsic = nullptr;
+#define MCORE_MATMUL_KNOB(NAME, OPTION, TYPE, AUTO, DESCRIPTION) TYPE NAME{};
+#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
+
+  const IntrinsicInfo *intrinsic = nullptr; ///< intrinsicName's entry
   Type accElementType;      ///< element type the instruction accumulates in
   bool sparseInstruction = false; ///< SWMMAC / SMFMAC on compressed A
   bool decompressA = false; ///< sparse A expanded to dense in the kernel
   bool decompressB = false; ///< sparse B expanded to dense in the kernel
-  /// The kernel computes Cᵀ = Bᵀ Aᵀ: the op's B is the instruction's A
-  /// (a 2:4 B on a sparse instruction, or the faster of the two forms).
-  bool swapOperands = false;
   /// An unsigned 8-bit A (B) on a chip whose instructions read signed
   /// operands only: its sign bit is flipped while staged (a - 128) and the
   /// epilogue adds 128 times the sums of B's columns (A's rows) along K.
   bool signOffsetA = false, signOffsetB = false;
-  int64_t tileM = 0, tileN = 0, tileK = 0;
-  int64_t wavesM = 0, wavesN = 0, waveSize = 0;
-  int64_t stages = 2;
-  int64_t ldsPadBytes = 16;  ///< per LDS row of A
-  int64_t ldsPadBytesB = 16; ///< per LDS row of B
-  bool schedBarriers = true;
-  int64_t groupM = 8;
-  /// K slices: each work-group of slice s writes its partial tile to
-  /// slice s of an f32/i32 workspace, and a second kernel adds the slices
-  /// to C in order (1: no split).
-  int64_t splitK = 1;
+  int64_t waveSize = 0;
   int64_t ldsBytes = 0;      ///< LDS the kernel allocates
   int64_t estimatedVgprs = 0; ///< rough per-lane register estimate
 
+  /// The kernel computes Cᵀ = Bᵀ Aᵀ (swapOperands "always"): the op's B is
+  /// the instruction's A (a 2:4 B on a sparse instruction, or the faster of
+  /// the two forms).
+  bool isSwapped() const { return swapOperands == "always"; }
   int64_t getNumThreads() const { return wavesM * wavesN * waveSize; }
   int64_t getWaveTileM() const { return tileM / wavesM; }
   int64_t getWaveTileN() const { return tileN / wavesN; }
   /// Intrinsic tiles per wave along M and N (register blocking).
   int64_t getTilesM() const { return getWaveTileM() / intrinsic->m; }
   int64_t getTilesN() const { return getWaveTileN() / intrinsic->n; }
+  /// Every knob, as #mcore.matmul_config holds them.
+  MatmulConfigFields getKnobs() const;
   /// "128x128x32 tile, 2x2 waves of 32, 4x4 x
   /// wmma_f32_16x16x16_f16_w32_gfx12, 2 stages"
   std::string describe() const;
 };
 
-/// Chooses the instruction and the tiles for `op` (a linalg.matmul or
-/// mcore.sparse_matmul on memrefs), applying `options` on top of the chip's
-/// defaults. Emits a located error (listing what the chip supports) when no
-/// instruction fits or an option is inconsistent.
+/// The heuristic: chooses every knob `options` leaves at its AUTO value for
+/// `op` (a linalg.matmul or mcore.sparse_matmul on memrefs), and checks the
+/// knobs it forces against the op and the chip. Emits a located error
+/// (listing what the chip supports) when no instruction fits or a knob is
+/// inconsistent, and with `remarks` a remark for the dense fallback of a
+/// 2:4 A.
 FailureOr<MatmulTileConfig>
-getMatmulTileConfig(Operation *op, const MatmulTilingOptions &options);
+getMatmulTileConfig(Operation *op, const MatmulTilingOptions &options,
+                    bool remarks = true);
+
+/// The configuration of `op`, knob by knob from the first that sets it:
+/// the op's #mcore.matmul_config (attribute mcore.matmul_config), the knobs
+/// `options` force, the entry of `table` (may be null) that matches the
+/// op, the heuristic (getMatmulTileConfig). An error is located at the op
+/// and names where the knobs it forced came from. Does not change the op.
+/// Without `remarks`, or when the op's configuration is complete, nothing
+/// is remarked.
+FailureOr<MatmulTileConfig> configureMatmul(Operation *op,
+                                            const MatmulTilingOptions &options,
+                                            const TuningTable *table = nullptr,
+                                            bool remarks = true);
+
+/// The tuning table of `path` for the pass `pass` run on `anchor`: stays
+/// std::nullopt when `path` is empty; failure, with an error at `anchor`
+/// naming the pass, when it does not load.
+LogicalResult loadTuningTableFor(Operation *anchor, StringRef pass,
+                                 StringRef path,
+                                 std::optional<TuningTable> &table);
+
+/// The key a tuning table matches `op` (a linalg.matmul or
+/// mcore.sparse_matmul on memrefs) by; failure (with an error) when the op
+/// is not one mcore-tile-matmul lowers.
+FailureOr<MatmulKey> getMatmulKey(Operation *op, Chip chip);
 
 /// Tiles `op` into a gpu.launch: a work-group grid from the TilingInterface
 /// (scf.forall mapped to blocks), a software-pipelined K loop that stages A
 /// and B through double-buffered LDS with 128-bit global loads, and
-/// whole-tile mcore.mma / mcore.sparse_mma ops per wave. Replaces `op`.
-/// A matmul whose M, N or K is statically 0 leaves C unchanged: it is
-/// erased, and the result is a null LaunchOp.
+/// whole-tile mcore.mma / mcore.sparse_mma ops per wave. The configuration
+/// is configureMatmul's. Replaces `op`. A matmul whose M, N or K is
+/// statically 0 leaves C unchanged: it is erased, and the result is a null
+/// LaunchOp.
 FailureOr<gpu::LaunchOp> tileMatmulToGpu(RewriterBase &rewriter,
                                          Operation *op,
-                                         const MatmulTilingOptions &options);
+                                         const MatmulTilingOptions &options,
+                                         const TuningTable *table = nullptr);
 
 //===----------------------------------------------------------------------===//
 // 2:4 compression (mcore-compress-2to4, mcore-lower-compress-2to4)

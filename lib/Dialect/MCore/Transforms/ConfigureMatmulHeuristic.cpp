@@ -1,11 +1,12 @@
-//===- TileMatmulConfig.cpp - Choosing a matmul's tile configuration ------===//
+//===- ConfigureMatmulHeuristic.cpp - Choosing a matmul's knobs -----------===//
 //
-// The heuristic behind getMatmulTileConfig: from a MatmulSpec, the chip and
-// the user's MatmulTilingOptions, the matrix instruction (sparse, dense, or
-// the dense fallback that decompresses a 2:4 A), the work-group and wave
-// tiles within the VGPR budget, the K tile within the chip's LDS, and the
-// checks of everything the user forced. The result is a MatmulTileConfig
-// (Transforms.h); nothing here builds IR.
+// The heuristic of mcore-configure-matmul, getMatmulTileConfig: from a
+// MatmulSpec, the chip and the knobs already forced (MatmulTilingOptions:
+// the op's #mcore.matmul_config, the options, a tuning-table entry), the
+// matrix instruction (sparse, dense, or the dense fallback that decompresses
+// a 2:4 A), the work-group and wave tiles within the VGPR budget, the K tile
+// within the chip's LDS, and the checks of everything forced. The result is
+// a MatmulTileConfig (Transforms.h); nothing here builds IR.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,7 +30,7 @@ std::string MatmulTileConfig::describe() const {
                        : decompressB ? " (B decompressed)"
                                      : "",
                        stages, stages == 1 ? "" : "s",
-                       swapOperands ? ", operands swapped (C^T = B^T A^T)" : "",
+                       isSwapped() ? ", operands swapped (C^T = B^T A^T)" : "",
                        signOffsetA   ? ", A offset by -128"
                        : signOffsetB ? ", B offset by -128"
                                      : "",
@@ -123,7 +124,7 @@ static bool canOffsetSign(const MatmulSpec &spec, bool a) {
 static LogicalResult chooseInstruction(Operation *op, const MatmulSpec &spec,
                                        const ChipInfo &chip,
                                        const MatmulTilingOptions &options,
-                                       MatmulTileConfig &cfg) {
+                                       bool remarks, MatmulTileConfig &cfg) {
   MLIRContext *ctx = op->getContext();
   for (auto [kind, fmt, elem] :
        {std::tuple(spec.ka, spec.fp8A, spec.aElem),
@@ -169,13 +170,13 @@ static LogicalResult chooseInstruction(Operation *op, const MatmulSpec &spec,
   };
 
   const IntrinsicInfo *forced = nullptr;
-  if (!options.intrinsic.empty()) {
-    forced = lookupIntrinsic(options.intrinsic);
+  if (!options.intrinsicName.empty()) {
+    forced = lookupIntrinsic(options.intrinsicName);
     if (!forced) {
       InFlightDiagnostic diag = op->emitError()
-                                << "unknown intrinsic '" << options.intrinsic
-                                << "'";
-      std::vector<StringRef> near = suggestIntrinsics(options.intrinsic);
+                                << "unknown intrinsic '"
+                                << options.intrinsicName << "'";
+      std::vector<StringRef> near = suggestIntrinsics(options.intrinsicName);
       if (!near.empty())
         diag << "; did you mean " << llvm::join(near, ", ") << "?";
       return diag;
@@ -262,7 +263,7 @@ static LogicalResult chooseInstruction(Operation *op, const MatmulSpec &spec,
     } else {
       return noInstruction(/*sparse=*/false);
     }
-    if (cfg.decompressA || cfg.decompressB) {
+    if ((cfg.decompressA || cfg.decompressB) && remarks) {
       // Said of the op's own operands (its A is the compressed one).
       MatmulSpec opSpec = spec.isSwapped ? spec.swapped() : spec;
       // An op with a transposed C holds a weight on the right (y = x Wᵀ as
@@ -288,6 +289,7 @@ static LogicalResult chooseInstruction(Operation *op, const MatmulSpec &spec,
     }
   }
   cfg.intrinsic = chosen;
+  cfg.intrinsicName = chosen->name;
   cfg.sparseInstruction = sparseInstr;
   cfg.accElementType = getMLIRType(ctx, chosen->c.kind, chip.fp8);
   return success();
@@ -303,7 +305,7 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
                                  MatmulTileConfig &cfg) {
   const IntrinsicInfo &intr = *cfg.intrinsic;
   bool sparseInstr = cfg.sparseInstruction;
-  cfg.stages = options.stages;
+  cfg.stages = options.stages ? options.stages : 2;
   if (cfg.stages != 1 && cfg.stages != 2)
     return op->emitError("stages must be 1 (one LDS buffer) or 2 (double "
                          "buffering), got ")
@@ -313,12 +315,17 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
                          "with the fewest LDS bank conflicts) or a number of "
                          "bytes, got ")
            << options.ldsPadBytes;
+  if (options.ldsPadBytesB < -1)
+    return op->emitError("lds-padding-b must be -1 (automatic: as "
+                         "lds-padding) or a number of bytes, got ")
+           << options.ldsPadBytesB;
   // The automatic padding is chosen once the tiles are (16 bytes until
-  // then, for the LDS estimate).
+  // then, for the LDS estimate). B's is A's unless set.
   cfg.ldsPadBytes = options.ldsPadBytes < 0 ? 16 : options.ldsPadBytes;
-  cfg.ldsPadBytesB = cfg.ldsPadBytes;
+  cfg.ldsPadBytesB =
+      options.ldsPadBytesB < 0 ? cfg.ldsPadBytes : options.ldsPadBytesB;
   cfg.schedBarriers = options.schedBarriers;
-  cfg.groupM = options.groupM;
+  cfg.groupM = options.groupM ? options.groupM : 8;
   if (cfg.groupM < 1)
     return op->emitError("group-m must be at least 1, got ") << cfg.groupM;
   int64_t bitsA = getBitWidth(spec.ka);
@@ -327,6 +334,10 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
       cfg.ldsPadBytes % 4 != 0)
     return op->emitError("lds-padding must be a multiple of 4 bytes, got ")
            << cfg.ldsPadBytes;
+  if ((cfg.ldsPadBytesB * 8) % getBitWidth(spec.kb) != 0 ||
+      cfg.ldsPadBytesB % 4 != 0)
+    return op->emitError("lds-padding-b must be a multiple of 4 bytes, got ")
+           << cfg.ldsPadBytesB;
   cfg.wavesM = options.wavesM ? options.wavesM : 2;
   cfg.wavesN = options.wavesN ? options.wavesN : 2;
   if (cfg.wavesM <= 0 || cfg.wavesN <= 0 ||
@@ -389,6 +400,8 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
       cfg.getWaveTileM() % intr.m == 0 && cfg.getWaveTileN() % intr.n == 0 &&
       cfg.tileK % intr.k == 0) {
     chooseLdsPadding(cfg, spec, chip.chip);
+    if (options.ldsPadBytesB >= 0)
+      cfg.ldsPadBytesB = options.ldsPadBytesB;
     computeCosts(cfg, spec);
   }
 
@@ -417,15 +430,15 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
 
 FailureOr<MatmulTileConfig>
 tilematmul::configureSpec(const MatmulSpec &spec,
-                          const MatmulTilingOptions &options) {
+                          const MatmulTilingOptions &options, bool remarks) {
   const ChipInfo &chip = getChipInfo(options.chip);
   MatmulTileConfig cfg;
   cfg.waveSize = chip.waveSize;
-  cfg.swapOperands = spec.isSwapped;
-  if (failed(chooseInstruction(spec.op, spec, chip, options, cfg)))
+  cfg.swapOperands = spec.isSwapped ? "always" : "never";
+  if (failed(chooseInstruction(spec.op, spec, chip, options, remarks, cfg)))
     return failure();
-  // A skinny matmul gets a one-instruction-high tile unless the user chose
-  // the tiles (TileMatmulSplitK.cpp).
+  // A skinny matmul gets a one-instruction-high tile unless the tiles are
+  // forced (TileMatmulSplitK.cpp).
   MatmulTilingOptions tiling = options;
   bool skinny = applySkinnyTiles(spec, cfg, tiling);
   if (failed(chooseTiles(spec.op, spec, chip, tiling, cfg)) ||

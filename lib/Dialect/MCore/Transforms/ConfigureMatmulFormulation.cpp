@@ -1,4 +1,4 @@
-//===- TileMatmulFormulation.cpp - Which form of a 2:4 matmul runs --------===//
+//===- ConfigureMatmulFormulation.cpp - Which form of a matmul runs -------===//
 //
 // A matmul with a compressed 2:4 operand can run in two forms:
 //
@@ -9,8 +9,12 @@
 //     decompressed while staged, for a dense instruction.
 //
 // A weight on the right (y = x Wᵀ, written as mcore.sparse_matmul of W with
-// B and C transposed) is the first form on a sparse instruction. Both forms
-// are configured (TileMatmulConfig.cpp) and the performance model's
+// B and C transposed) is the first form on a sparse instruction. This is the
+// first choice of mcore-configure-matmul's heuristic, and the knob
+// swap-operands records it ("never": the op's form, "always": swapped), so
+// that mcore-tile-matmul builds the form chosen here. With swap-operands
+// "auto", both forms are configured (ConfigureMatmulHeuristic.cpp) and the
+// performance model's
 // formulas on the configuration (perf::predictConfig: occupancy from the
 // estimated registers and LDS, matrix-bound K loops, the grid's rounds and
 // the memory roofline of the chip's first product) pick the faster; a tie,
@@ -36,33 +40,11 @@ using namespace mlir::mcore::tilematmul;
 
 std::optional<std::array<int64_t, 4>>
 tilematmul::getStaticSizes(const MatmulSpec &s) {
-  auto shape = [](Value v) {
-    return cast<MemRefType>(v.getType()).getShape();
-  };
-  // The two matrix dimensions of an operand, in storage order.
-  auto matrix = [](ArrayRef<int64_t> dims, int64_t batchDim) {
-    SmallVector<int64_t> m;
-    for (auto [d, size] : llvm::enumerate(dims))
-      if (int64_t(d) != batchDim)
-        m.push_back(size);
-    return m;
-  };
-  SmallVector<int64_t> c = matrix(shape(s.c), s.batchDimC);
-  int64_t m = c[s.transposeC ? 1 : 0], n = c[s.transposeC ? 0 : 1];
-  // K from the dense operand.
-  int64_t k;
-  if (s.sparseB) {
-    SmallVector<int64_t> a = matrix(shape(s.a), s.batchDimA);
-    k = a[s.transposeA ? 0 : 1];
-  } else {
-    SmallVector<int64_t> b = matrix(shape(s.b), s.batchDimB);
-    k = b[s.transposeB ? 1 : 0];
-  }
-  int64_t batch = s.batchDimC >= 0 ? shape(s.c)[s.batchDimC] : 1;
-  for (int64_t v : {batch, m, n, k})
+  std::array<int64_t, 4> sizes = getMatmulSizes(s);
+  for (int64_t v : sizes)
     if (ShapedType::isDynamic(v))
       return std::nullopt;
-  return std::array<int64_t, 4>{batch, m, n, k};
+  return sizes;
 }
 
 /// The model's time of `cfg` for `spec` (seconds on the chip's first
@@ -94,24 +76,25 @@ static double estimate(const MatmulSpec &spec, const MatmulTileConfig &cfg,
 
 FailureOr<MatmulTileConfig>
 tilematmul::chooseFormulation(const MatmulSpec &spec,
-                              const MatmulTilingOptions &options) {
+                              const MatmulTilingOptions &options,
+                              bool remarks) {
   StringRef swap = options.swapOperands;
   if (swap != "auto" && swap != "never" && swap != "always")
     return spec.op->emitError("swap-operands must be auto, never or always, "
                               "got '")
            << swap << "'";
   if (swap == "always")
-    return configureSpec(spec.swapped(), options);
+    return configureSpec(spec.swapped(), options, remarks);
   if (swap == "never" || !spec.isCompressed())
-    return configureSpec(spec, options);
+    return configureSpec(spec, options, remarks);
   MatmulSpec swapped = spec.swapped();
   FailureOr<MatmulTileConfig> ownCfg = failure(), swappedCfg = failure();
   {
     // Trial runs: only the chosen form's diagnostics are shown.
     ScopedDiagnosticHandler silence(spec.op->getContext(),
                                     [](Diagnostic &) { return success(); });
-    ownCfg = configureSpec(spec, options);
-    swappedCfg = configureSpec(swapped, options);
+    ownCfg = configureSpec(spec, options, /*remarks=*/false);
+    swappedCfg = configureSpec(swapped, options, /*remarks=*/false);
   }
   bool useSwapped = false;
   if (failed(ownCfg) && succeeded(swappedCfg)) {
@@ -124,16 +107,17 @@ tilematmul::chooseFormulation(const MatmulSpec &spec,
                    estimate(spec, *ownCfg, options.chip, *own);
   }
   if (!useSwapped)
-    return configureSpec(spec, options);
+    return configureSpec(spec, options, remarks);
   swapped.denseByModel = succeeded(ownCfg) && ownCfg->sparseInstruction;
-  return configureSpec(swapped, options);
+  return configureSpec(swapped, options, remarks);
 }
 
 FailureOr<MatmulTileConfig>
 mlir::mcore::getMatmulTileConfig(Operation *op,
-                                 const MatmulTilingOptions &options) {
+                                 const MatmulTilingOptions &options,
+                                 bool remarks) {
   FailureOr<MatmulSpec> spec = getMatmulSpec(op);
   if (failed(spec))
     return failure();
-  return chooseFormulation(*spec, options);
+  return chooseFormulation(*spec, options, remarks);
 }

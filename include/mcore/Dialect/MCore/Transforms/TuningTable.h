@@ -1,0 +1,104 @@
+//===- TuningTable.h - Matmul configurations by chip, types and shape -*- C++ -*-===//
+//
+// A tuning table gives kernel knobs (MatmulConfigFields) for matmuls it
+// matches by chip, element types, sparsity and shape. mcore-tune writes one;
+// mcore-configure-matmul{tuning-file=...} reads one. The format (JSON) is in
+// docs/Pipeline.md:
+//
+//   {"mcore_tuning_table": 1,
+//    "entries": [
+//      {"chip": "gfx942", "a": "f16", "b": "f16", "c": "f32",
+//       "sparse": false, "m": 4096, "n": {"min": 1024}, "k": 4096,
+//       "config": {"tile_m": 256, "tile_n": 128, "waves_m": 2, ...},
+//       "predicted": {...}}]}
+//
+// An entry matches when every key it gives matches (a dimension is a number
+// or a {"min", "max"} range; a key left out matches anything); the first
+// entry that matches wins.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MCORE_DIALECT_MCORE_TRANSFORMS_TUNINGTABLE_H
+#define MCORE_DIALECT_MCORE_TRANSFORMS_TUNINGTABLE_H
+
+#include "mcore/Dialect/MCore/IR/MatmulConfig.h"
+#include "mcore/Target/Chip.h"
+#include "mcore/Target/ScalarKind.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::mcore {
+
+/// What a table is looked up with: one matmul. A dimension is std::nullopt
+/// when it is dynamic.
+struct MatmulKey {
+  Chip chip = Chip::gfx1201;
+  ScalarKind a = ScalarKind::F16, b = ScalarKind::F16, c = ScalarKind::F32;
+  bool sparse = false; ///< A is 2:4-sparse
+  std::optional<int64_t> m, n, k;
+  /// "gfx942 f16 x f16 -> f32 2:4 4096x4096x4096" ("?" for dynamic sizes)
+  std::string describe() const;
+};
+
+/// A range of a dimension, both ends included.
+struct DimRange {
+  std::optional<int64_t> min, max;
+  bool matches(std::optional<int64_t> size) const;
+  bool isAny() const { return !min && !max; }
+};
+
+struct TuningEntry {
+  Chip chip = Chip::gfx1201;
+  std::optional<ScalarKind> a, b, c;
+  std::optional<bool> sparse;
+  DimRange m, n, k;
+  MatmulConfigFields config;
+  /// What the entry says beyond the match and the config ("predicted",
+  /// "note"): kept as it is, not read by the compiler.
+  llvm::json::Object extra;
+
+  bool matches(const MatmulKey &key) const;
+  /// The entry that matches exactly `key` (every dimension exact).
+  static TuningEntry forKey(const MatmulKey &key);
+  /// Whether the two entries match the same matmuls.
+  bool sameMatch(const TuningEntry &other) const;
+};
+
+class TuningTable {
+public:
+  /// Reads a table; errors name the file and the entry.
+  static llvm::Expected<TuningTable> load(llvm::StringRef path);
+  static llvm::Expected<TuningTable> parse(llvm::StringRef text,
+                                           llvm::StringRef name);
+
+  /// The first entry that matches `key`, or nullptr.
+  const TuningEntry *lookup(const MatmulKey &key) const;
+  /// Replaces the entry that matches the same matmuls as `entry`, or
+  /// appends it.
+  void set(TuningEntry entry);
+
+  llvm::json::Value toJSON() const;
+  /// The table as JSON text, one entry per line.
+  std::string print() const;
+  /// Writes print() to `path` (atomically: a temporary file renamed).
+  llvm::Error save(llvm::StringRef path) const;
+
+  /// The file the table came from ("" when built in memory).
+  const std::string &getName() const { return name; }
+  const std::vector<TuningEntry> &getEntries() const { return entries; }
+  /// "entry 3 of tuning file x.json" for `entry`, one of getEntries().
+  std::string describe(const TuningEntry &entry) const;
+
+private:
+  std::string name;
+  std::vector<TuningEntry> entries;
+};
+
+} // namespace mlir::mcore
+
+#endif // MCORE_DIALECT_MCORE_TRANSFORMS_TUNINGTABLE_H

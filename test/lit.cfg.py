@@ -11,7 +11,7 @@
 #               or without a GPU; CI installs Debian's
 # Substitutions:
 #   %mcore-opt, %mcore-layout, %mcore-run, %mcore-perf, %mcore-lsp-server,
-#   %mcore-emu-run   the built tools (also by their plain names)
+#   %mcore-emu-run, %mcore-tune   the built tools (also by their plain names)
 #   %mcore_version, %llvm_version   what --version prints
 #   %chip       the chip integration tests target (MCORE_TEST_CHIP, default
 #               gfx1201)
@@ -79,12 +79,14 @@ tools = [
     ToolSubst("%mcore-perf", command=os.path.join(config.mcore_tools_dir, "mcore-perf"), unresolved="ignore"),
     ToolSubst("%mcore-lsp-server", command=os.path.join(config.mcore_tools_dir, "mcore-lsp-server"), unresolved="ignore"),
     ToolSubst("%mcore-emu-run", command=os.path.join(config.mcore_tools_dir, "mcore-emu-run"), unresolved="ignore"),
+    ToolSubst("%mcore-tune", command=os.path.join(config.mcore_tools_dir, "mcore-tune"), unresolved="ignore"),
     ToolSubst("mcore-opt", unresolved="ignore"),
     ToolSubst("mcore-layout", unresolved="ignore"),
     ToolSubst("mcore-run", unresolved="ignore"),
     ToolSubst("mcore-perf", unresolved="ignore"),
     ToolSubst("mcore-lsp-server", unresolved="ignore"),
     ToolSubst("mcore-emu-run", unresolved="ignore"),
+    ToolSubst("mcore-tune", unresolved="ignore"),
     ToolSubst("not", command=os.path.join(config.llvm_tools_dir, "not")),
     ToolSubst("count", command=os.path.join(config.llvm_tools_dir, "count")),
     ToolSubst("%llc", command=os.path.join(config.llvm_tools_dir, "llc")),

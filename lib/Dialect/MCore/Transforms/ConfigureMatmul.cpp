@@ -4,7 +4,7 @@
 // mcore-tile-matmul lowers: knob by knob, from the attribute the op already
 // carries, the options, a tuning table and the heuristic
 // (ConfigureMatmulHeuristic.cpp). mcore-tile-matmul then builds the kernel
-// the attribute describes (docs/Pipeline.md, "The kernel configuration").
+// the attribute describes (docs/Tuning.md).
 //
 //===----------------------------------------------------------------------===//
 

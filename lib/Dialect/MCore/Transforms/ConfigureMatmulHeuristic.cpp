@@ -23,7 +23,7 @@ using namespace mlir::mcore::tilematmul;
 
 std::string MatmulTileConfig::describe() const {
   return llvm::formatv("{0}x{1}x{2} tile, {3}x{4} waves of {5}, {6}x{7} x {8}"
-                       "{9}, {10} stage{11}{12}{13}{14}",
+                       "{9}, {10} stage{11}{12}{13}{14}{15}",
                        tileM, tileN, tileK, wavesM, wavesN, waveSize,
                        getTilesM(), getTilesN(), intrinsic->name,
                        decompressA   ? " (A decompressed)"
@@ -37,7 +37,8 @@ std::string MatmulTileConfig::describe() const {
                        splitK > 1 ? llvm::formatv(", K split {0} ways",
                                                   splitK)
                                         .str()
-                                  : std::string())
+                                  : std::string(),
+                       schedBarriers ? "" : ", no scheduling barriers")
       .str();
 }
 
@@ -426,6 +427,35 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
                            << " B of LDS; " << chip.name << " has "
                            << chip.ldsBytes;
   return success();
+}
+
+FailureOr<SmallVector<const IntrinsicInfo *>>
+mlir::mcore::getMatmulIntrinsicCandidates(Operation *op,
+                                          const MatmulTilingOptions &options) {
+  FailureOr<MatmulSpec> opSpec = getMatmulSpec(op);
+  if (failed(opSpec))
+    return failure();
+  // The product computed: the op's, or its swap.
+  std::optional<MatmulSpec> spec =
+      options.swapOperands == "always" ? opSpec->swapped() : *opSpec;
+  SmallVector<ScalarKind> accKinds =
+      accumulatorKinds(spec->kc, options.wideAccumulator);
+  // As chooseInstruction: mixed signs fall back to signed-only instructions.
+  bool offsetSign = canOffsetSign(*spec, true) || canOffsetSign(*spec, false);
+  auto candidates = [&](bool sparse) {
+    SmallVector<const IntrinsicInfo *> found =
+        candidateIntrinsics(options.chip, *spec, sparse, accKinds);
+    if (found.empty() && offsetSign)
+      found = candidateIntrinsics(options.chip, *spec, sparse, accKinds,
+                                  /*signedOnly=*/true);
+    return found;
+  };
+  if (spec->sparse) {
+    SmallVector<const IntrinsicInfo *> sparse = candidates(/*sparse=*/true);
+    if (!sparse.empty())
+      return sparse;
+  }
+  return candidates(/*sparse=*/false);
 }
 
 FailureOr<MatmulTileConfig>

@@ -1,7 +1,7 @@
 //===- TuningTable.cpp - Matmul configurations by chip, types and shape ---===//
 //
 // Reading, matching and writing tuning tables (TuningTable.h; the format is
-// in docs/Pipeline.md).
+// in docs/Tuning.md).
 //
 //===----------------------------------------------------------------------===//
 

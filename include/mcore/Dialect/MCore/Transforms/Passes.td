@@ -162,7 +162,7 @@ def MCoreConfigureMatmulPass : Pass<"mcore-configure-matmul"> {
        automatic value (`0`, `-1`, empty, or `true` for `sched-barriers`);
     3. the entry of the tuning table `tuning-file=` that matches the op
        (chip, element types, 2:4 sparsity, M, N and K; the format is in
-       docs/Pipeline.md; `mcore-tune` writes such tables);
+       docs/Tuning.md; `mcore-tune` writes such tables);
     4. the heuristic: the best instruction of the chip for the types (sparse
        for 2:4 A where the chip has one, else the decompressing dense
        fallback, with a remark); 2x2 waves; the largest wave tile from 64x64

@@ -142,6 +142,13 @@ FailureOr<MatmulTileConfig>
 getMatmulTileConfig(Operation *op, const MatmulTilingOptions &options,
                     bool remarks = true);
 
+/// The instructions the heuristic chooses `op`'s from, best first: the
+/// sparse ones of the chip for a 2:4 A where it has them, else the dense
+/// ones (for a 2:4 A: the decompressing fallback), for the form
+/// options.swapOperands says ("always": Cᵀ = Bᵀ Aᵀ). May be empty.
+FailureOr<SmallVector<const IntrinsicInfo *>>
+getMatmulIntrinsicCandidates(Operation *op, const MatmulTilingOptions &options);
+
 /// The configuration of `op`, knob by knob from the first that sets it:
 /// the op's #mcore.matmul_config (attribute mcore.matmul_config), the knobs
 /// `options` force, the entry of `table` (may be null) that matches the

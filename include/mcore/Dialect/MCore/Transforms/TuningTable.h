@@ -3,7 +3,7 @@
 // A tuning table gives kernel knobs (MatmulConfigFields) for matmuls it
 // matches by chip, element types, sparsity and shape. mcore-tune writes one;
 // mcore-configure-matmul{tuning-file=...} reads one. The format (JSON) is in
-// docs/Pipeline.md:
+// docs/Tuning.md:
 //
 //   {"mcore_tuning_table": 1,
 //    "entries": [

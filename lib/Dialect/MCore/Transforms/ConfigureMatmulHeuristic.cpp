@@ -193,7 +193,7 @@ static LogicalResult chooseInstruction(Operation *op, const MatmulSpec &spec,
   if (spec.sparse) {
     SmallVector<const IntrinsicInfo *> sparseCands =
         candidateIntrinsics(chip.chip, spec, /*sparse=*/true, accKinds);
-    if (sparseCands.empty() && !forced &&
+    if (sparseCands.empty() &&
         (canOffsetSign(spec, true) || canOffsetSign(spec, false))) {
       sparseCands = candidateIntrinsics(chip.chip, spec, /*sparse=*/true,
                                         accKinds, /*signedOnly=*/true);

@@ -296,6 +296,62 @@ static LogicalResult chooseInstruction(Operation *op, const MatmulSpec &spec,
   return success();
 }
 
+namespace {
+/// A default work-group of CDNA's unified register file: waves and the wave
+/// tile.
+struct LargeCdnaTile {
+  int64_t wavesM, wavesN, waveM, waveN;
+  int64_t tileM() const { return wavesM * waveM; }
+  int64_t tileN() const { return wavesN * waveN; }
+};
+} // namespace
+
+/// The larger default tile of a CDNA chip whose VGPRs and AGPRs form one
+/// 512-register file per lane (gfx90a, gfx942, gfx950), where two waves of
+/// up to 256 registers share a SIMD:
+/// - dense: 256 x 256 of 4 x 2 waves of 64 x 128. The eight waves put two
+///   on each SIMD from one work-group, so one wave's MFMAs run while the
+///   other loads (the model, docs/Performance.md: gfx942 f16 at 4096^3,
+///   the loop's matrix unit 66% busy with one wave per SIMD, 100% with two);
+/// - 2:4 (sparse instruction): 256 x 128 of 2 x 2 waves of 128 x 64. A is
+///   compressed, so a taller wave tile reads fewer LDS bytes per MMA: the
+///   loop is bound by the CU's LDS data path (gfx950 f16 at 4096^3: 472
+///   LDS clocks per 256 matrix clocks with 64 x 64, 344 with 128 x 64).
+/// Only when the user set no tiles or waves and the static problem fills
+/// the chip's CUs at least 3/4 (work-groups over rounds of one per CU,
+/// times the tiles' share of useful elements): fewer, larger work-groups
+/// leave CUs idle on smaller problems.
+static std::optional<LargeCdnaTile>
+chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
+                    const MatmulTilingOptions &options,
+                    const MatmulTileConfig &cfg) {
+  if (!chip.hasMfma || getChipOccupancyInfo(chip.chip).vgprsPerSimd < 512 ||
+      options.tileM || options.tileN || options.wavesM || options.wavesN ||
+      cfg.decompressA || cfg.decompressB)
+    return std::nullopt;
+  LargeCdnaTile large = cfg.sparseInstruction ? LargeCdnaTile{2, 2, 128, 64}
+                                              : LargeCdnaTile{4, 2, 64, 128};
+  const IntrinsicInfo &intr = *cfg.intrinsic;
+  if (large.waveM % intr.m || large.waveN % intr.n)
+    return std::nullopt;
+  std::optional<std::array<int64_t, 4>> sizes = getStaticSizes(spec);
+  if (!sizes)
+    return std::nullopt;
+  auto [batch, m, n, k] = *sizes;
+  if (m < large.tileM() || n < large.tileN())
+    return std::nullopt;
+  int64_t tilesM = ceilDiv(m, large.tileM()), tilesN = ceilDiv(n, large.tileN());
+  int64_t workgroups = std::max<int64_t>(1, batch) * tilesM * tilesN;
+  int64_t units = computeUnitsOf(chip.chip);
+  double fill =
+      double(workgroups) / double(ceilDiv(workgroups, units) * units);
+  double useful = double(m) * double(n) /
+                  double(tilesM * large.tileM() * tilesN * large.tileN());
+  if (fill * useful < 0.75)
+    return std::nullopt;
+  return large;
+}
+
 /// The tiles: stages and LDS padding as asked; waves (default 2 x 2); the
 /// largest wave tile whose registers fit, with the longest K tile that
 /// fits the VGPR budget and the chip's LDS (or the tiles the user forced,
@@ -339,8 +395,10 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
       cfg.ldsPadBytesB % 4 != 0)
     return op->emitError("lds-padding-b must be a multiple of 4 bytes, got ")
            << cfg.ldsPadBytesB;
-  cfg.wavesM = options.wavesM ? options.wavesM : 2;
-  cfg.wavesN = options.wavesN ? options.wavesN : 2;
+  std::optional<LargeCdnaTile> large =
+      chooseLargeCdnaTile(spec, chip, options, cfg);
+  cfg.wavesM = options.wavesM ? options.wavesM : large ? large->wavesM : 2;
+  cfg.wavesN = options.wavesN ? options.wavesN : large ? large->wavesN : 2;
   if (cfg.wavesM <= 0 || cfg.wavesN <= 0 ||
       cfg.getNumThreads() > 1024)
     return op->emitError() << "waves-m x waves-n x wave size must be at most "
@@ -366,6 +424,8 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
                              << cfg.wavesN << " waves";
     waveTiles.push_back({tm / cfg.wavesM, tn / cfg.wavesN});
   } else {
+    if (large)
+      waveTiles.push_back({large->waveM, large->waveN});
     for (auto t : {std::pair<int64_t, int64_t>{64, 64}, {64, 32}, {32, 64},
                    {32, 32}, {32, 16}, {16, 32}, {16, 16}})
       if (t.first % intr.m == 0 && t.second % intr.n == 0)

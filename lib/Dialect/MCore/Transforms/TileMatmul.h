@@ -239,6 +239,10 @@ LogicalResult chooseSplitK(const MatmulSpec &spec,
                            const MatmulTilingOptions &tiling, bool skinny,
                            MatmulTileConfig &cfg);
 
+/// CUs of the chip's first product in the performance model's table
+/// (lib/Perf/Products.cpp); 64 for a chip without one.
+int64_t computeUnitsOf(Chip chip);
+
 /// K per slice of a split-K kernel (a multiple of cfg.tileK) and the
 /// number of slices that covers `k`.
 std::pair<int64_t, int64_t> getSplitKSlices(const MatmulTileConfig &cfg,

@@ -78,9 +78,7 @@ tilematmul::getSplitKSlices(const MatmulTileConfig &cfg, int64_t k) {
   return {perSlice, ceilDiv(k, perSlice)};
 }
 
-/// CUs of the chip's first product in the performance model's table
-/// (lib/Perf/Products.cpp); 64 for a chip without one.
-static int64_t computeUnitsOf(Chip chip) {
+int64_t tilematmul::computeUnitsOf(Chip chip) {
   auto products = perf::getProductsFor(chip);
   return products.empty() ? 64 : int64_t(products.front()->computeUnits);
 }

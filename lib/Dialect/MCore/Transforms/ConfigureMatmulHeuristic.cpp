@@ -318,14 +318,20 @@ struct LargeCdnaTile {
 ///   loop is bound by the CU's LDS data path (gfx950 f16 at 4096^3: 472
 ///   LDS clocks per 256 matrix clocks with 64 x 64, 344 with 128 x 64).
 /// Only when the user set no tiles or waves and the static problem fills
-/// the chip's CUs at least 3/4 (work-groups over rounds of one per CU,
+/// the chip's CUs at least 3/4 (work-groups over rounds of `per CU` each,
 /// times the tiles' share of useful elements): fewer, larger work-groups
-/// leave CUs idle on smaller problems.
+/// leave CUs idle on smaller problems. A work-group of eight waves brings
+/// two waves per SIMD on its own (per CU = 1); one of four needs a second
+/// beside it on the CU (per CU = 2) where the CU's LDS holds two (gfx950:
+/// one 2:4 work-group of 256x128 per CU runs one wave per SIMD, slower than
+/// two of 128x128), and one otherwise (gfx942, where neither tile's LDS
+/// fits twice).
 static std::optional<LargeCdnaTile>
 chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
                     const MatmulTilingOptions &options,
                     const MatmulTileConfig &cfg) {
-  if (!chip.hasMfma || getChipOccupancyInfo(chip.chip).vgprsPerSimd < 512 ||
+  const ChipOccupancyInfo &occupancy = getChipOccupancyInfo(chip.chip);
+  if (!chip.hasMfma || occupancy.vgprsPerSimd < 512 ||
       options.tileM || options.tileN || options.wavesM || options.wavesN ||
       cfg.decompressA || cfg.decompressB)
     return std::nullopt;
@@ -342,9 +348,24 @@ chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
     return std::nullopt;
   int64_t tilesM = ceilDiv(m, large.tileM()), tilesN = ceilDiv(n, large.tileN());
   int64_t workgroups = std::max<int64_t>(1, batch) * tilesM * tilesN;
-  int64_t units = computeUnitsOf(chip.chip);
+  int64_t perCU = 1;
+  if (large.wavesM * large.wavesN < 2 * int64_t(occupancy.simdsPerCU)) {
+    // The LDS of the large tile with the shortest K tile it may get.
+    MatmulTileConfig probe = cfg;
+    probe.wavesM = large.wavesM;
+    probe.wavesN = large.wavesN;
+    probe.tileM = large.tileM();
+    probe.tileN = large.tileN();
+    probe.tileK = std::max<int64_t>(intr.k, spec.isCompressed() ? 32 : 0);
+    probe.stages = options.stages;
+    probe.ldsPadBytes = probe.ldsPadBytesB = 16;
+    computeCosts(probe, spec);
+    if (2 * probe.ldsBytes <= occupancy.ldsPerCU)
+      perCU = 2;
+  }
+  int64_t slots = computeUnitsOf(chip.chip) * perCU;
   double fill =
-      double(workgroups) / double(ceilDiv(workgroups, units) * units);
+      double(workgroups) / double(ceilDiv(workgroups, slots) * slots);
   double useful = double(m) * double(n) /
                   double(tilesM * large.tileM() * tilesN * large.tileN());
   if (fill * useful < 0.75)

@@ -313,17 +313,19 @@ struct LargeCdnaTile {
 ///   on each SIMD from one work-group, so one wave's MFMAs run while the
 ///   other loads (the model, docs/Performance.md: gfx942 f16 at 4096^3,
 ///   the loop's matrix unit 66% busy with one wave per SIMD, 100% with two);
-/// - 2:4 (sparse instruction): 256 x 128 of 2 x 2 waves of 128 x 64. A is
-///   compressed, so a taller wave tile reads fewer LDS bytes per MMA: the
-///   loop is bound by the CU's LDS data path (gfx950 f16 at 4096^3: 472
-///   LDS clocks per 256 matrix clocks with 64 x 64, 344 with 128 x 64).
+/// - 2:4 (sparse instruction): 512 x 128 of 4 x 2 waves of 128 x 64 where
+///   its two LDS stages fit (gfx950), else 256 x 128 of 2 x 2 waves of
+///   128 x 64 (gfx942). A is compressed, so a taller wave tile reads fewer
+///   LDS bytes per MMA: the loop is bound by the CU's LDS data path (gfx950
+///   f16 at 4096^3: 472 LDS clocks per 256 matrix clocks with 64 x 64, 280
+///   with 128 x 64 in eight waves).
 /// Only when the user set no tiles or waves and the static problem fills
 /// the chip's CUs at least 3/4 (work-groups over rounds of `per CU` each,
 /// times the tiles' share of useful elements): fewer, larger work-groups
 /// leave CUs idle on smaller problems. A work-group of eight waves brings
 /// two waves per SIMD on its own (per CU = 1); one of four needs a second
-/// beside it on the CU (per CU = 2) where the CU's LDS holds two (gfx950:
-/// one 2:4 work-group of 256x128 per CU runs one wave per SIMD, slower than
+/// beside it on the CU (per CU = 2) where the CU's LDS holds two (one 2:4
+/// work-group of 256x128 per CU would run one wave per SIMD, slower than
 /// two of 128x128), and one otherwise (gfx942, where neither tile's LDS
 /// fits twice).
 static std::optional<LargeCdnaTile>
@@ -331,25 +333,23 @@ chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
                     const MatmulTilingOptions &options,
                     const MatmulTileConfig &cfg) {
   const ChipOccupancyInfo &occupancy = getChipOccupancyInfo(chip.chip);
-  if (!chip.hasMfma || occupancy.vgprsPerSimd < 512 ||
-      options.tileM || options.tileN || options.wavesM || options.wavesN ||
-      cfg.decompressA || cfg.decompressB)
-    return std::nullopt;
-  LargeCdnaTile large = cfg.sparseInstruction ? LargeCdnaTile{2, 2, 128, 64}
-                                              : LargeCdnaTile{4, 2, 64, 128};
-  const IntrinsicInfo &intr = *cfg.intrinsic;
-  if (large.waveM % intr.m || large.waveN % intr.n)
+  if (!chip.hasMfma || occupancy.vgprsPerSimd < 512 || options.tileM ||
+      options.tileN || options.wavesM || options.wavesN || cfg.decompressA ||
+      cfg.decompressB)
     return std::nullopt;
   std::optional<std::array<int64_t, 4>> sizes = getStaticSizes(spec);
   if (!sizes)
     return std::nullopt;
   auto [batch, m, n, k] = *sizes;
-  if (m < large.tileM() || n < large.tileN())
-    return std::nullopt;
-  int64_t tilesM = ceilDiv(m, large.tileM()), tilesN = ceilDiv(n, large.tileN());
-  int64_t workgroups = std::max<int64_t>(1, batch) * tilesM * tilesN;
-  int64_t perCU = 1;
-  if (large.wavesM * large.wavesN < 2 * int64_t(occupancy.simdsPerCU)) {
+  const IntrinsicInfo &intr = *cfg.intrinsic;
+  SmallVector<LargeCdnaTile> candidates =
+      cfg.sparseInstruction
+          ? SmallVector<LargeCdnaTile>{{4, 2, 128, 64}, {2, 2, 128, 64}}
+          : SmallVector<LargeCdnaTile>{{4, 2, 64, 128}};
+  for (const LargeCdnaTile &large : candidates) {
+    if (large.waveM % intr.m || large.waveN % intr.n || m < large.tileM() ||
+        n < large.tileN())
+      continue;
     // The LDS of the large tile with the shortest K tile it may get.
     MatmulTileConfig probe = cfg;
     probe.wavesM = large.wavesM;
@@ -360,17 +360,24 @@ chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
     probe.stages = options.stages;
     probe.ldsPadBytes = probe.ldsPadBytesB = 16;
     computeCosts(probe, spec);
-    if (2 * probe.ldsBytes <= occupancy.ldsPerCU)
+    if (probe.ldsBytes > chip.ldsBytes)
+      continue;
+    int64_t perCU = 1;
+    if (large.wavesM * large.wavesN < 2 * int64_t(occupancy.simdsPerCU) &&
+        2 * probe.ldsBytes <= occupancy.ldsPerCU)
       perCU = 2;
+    int64_t tilesM = ceilDiv(m, large.tileM()),
+            tilesN = ceilDiv(n, large.tileN());
+    int64_t workgroups = std::max<int64_t>(1, batch) * tilesM * tilesN;
+    int64_t slots = computeUnitsOf(chip.chip) * perCU;
+    double fill =
+        double(workgroups) / double(ceilDiv(workgroups, slots) * slots);
+    double useful = double(m) * double(n) /
+                    double(tilesM * large.tileM() * tilesN * large.tileN());
+    if (fill * useful >= 0.75)
+      return large;
   }
-  int64_t slots = computeUnitsOf(chip.chip) * perCU;
-  double fill =
-      double(workgroups) / double(ceilDiv(workgroups, slots) * slots);
-  double useful = double(m) * double(n) /
-                  double(tilesM * large.tileM() * tilesN * large.tileN());
-  if (fill * useful < 0.75)
-    return std::nullopt;
-  return large;
+  return std::nullopt;
 }
 
 /// The tiles: stages and LDS padding as asked; waves (default 2 x 2); the

@@ -33,12 +33,13 @@ module attributes {transform.with_named_sequence} {
     %compress_kernel = transform.mcore.lower_2to4 %compress
         : (!transform.any_op) -> !transform.any_op
 
-    // The matmul kernel: 128x128 work-group tiles of 2x2 waves, K tiles of
-    // 64 staged through double-buffered LDS, SMFMAC.
+    // The matmul kernel: 256x128 work-group tiles of 2x2 waves of 128x64
+    // (CDNA's larger 2:4 tile, docs/Pipeline.md), K tiles of 32 staged
+    // through double-buffered LDS, SMFMAC.
     %matmul = transform.structured.match ops{["mcore.sparse_matmul"]}
         in %bufferized : (!transform.any_op) -> !transform.any_op
     %kernel = transform.mcore.tile_matmul_to_gpu %matmul {
-        chip = "gfx942", tile_m = 128, tile_n = 128, tile_k = 64,
+        chip = "gfx942", tile_m = 256, tile_n = 128, tile_k = 32,
         waves_m = 2, waves_n = 2, stages = 2, lds_padding = 16,
         intrinsic = "smfmac_f32_32x32x16_f16"}
         : (!transform.any_op) -> !transform.any_op

@@ -357,7 +357,7 @@ chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
     probe.tileM = large.tileM();
     probe.tileN = large.tileN();
     probe.tileK = std::max<int64_t>(intr.k, spec.isCompressed() ? 32 : 0);
-    probe.stages = options.stages;
+    probe.stages = cfg.stages;
     probe.ldsPadBytes = probe.ldsPadBytesB = 16;
     computeCosts(probe, spec);
     if (probe.ldsBytes > chip.ldsBytes)

@@ -83,6 +83,12 @@ func.func @main() {
   %kc = memref.cast %gc : memref<?xf32> to memref<11xf32>
   call @muladd(%ka, %kb, %kc) : (memref<11xf32>, memref<11xf32>, memref<11xf32>) -> ()
   call @printMemrefF32(%cu) : (memref<*xf32>) -> ()
+  gpu.host_unregister %au : memref<*xf32>
+  gpu.host_unregister %bu : memref<*xf32>
+  gpu.host_unregister %cu : memref<*xf32>
+  memref.dealloc %a : memref<11xf32>
+  memref.dealloc %b : memref<11xf32>
+  memref.dealloc %c : memref<11xf32>
   return
 }
 

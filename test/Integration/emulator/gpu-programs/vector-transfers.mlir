@@ -113,9 +113,13 @@ module attributes {gpu.container_module} {
     %t4 = gpu.launch_func async [%t3b] @kernels::@transfers blocks in (%c1, %c1, %c1)
         threads in (%c1, %c1, %c1) args(%in6 : memref<6xf32>, %dout : memref<16xf32>)
     %t5 = gpu.memcpy async [%t4] %hout, %dout : memref<16xf32>, memref<16xf32>
-    gpu.wait [%t5]
+    %t6 = gpu.dealloc async [%t5] %din : memref<8xf32>
+    %t7 = gpu.dealloc async [%t6] %dout : memref<16xf32>
+    gpu.wait [%t7]
     %u = memref.cast %hout : memref<16xf32> to memref<*xf32>
     call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+    memref.dealloc %hin : memref<8xf32>
+    memref.dealloc %hout : memref<16xf32>
     return
   }
 }

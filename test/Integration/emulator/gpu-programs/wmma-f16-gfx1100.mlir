@@ -94,9 +94,13 @@ module attributes {gpu.container_module} {
     %t4 = gpu.launch_func async [%t3] @kernels::@wmma blocks in (%c1, %c1, %c1)
         threads in (%c32, %c1, %c1) args(%dm : memref<16x16xf16>, %dout : memref<16x32xf32>)
     %t5 = gpu.memcpy async [%t4] %hout, %dout : memref<16x32xf32>, memref<16x32xf32>
-    gpu.wait [%t5]
+    %t6 = gpu.dealloc async [%t5] %dm : memref<16x16xf16>
+    %t7 = gpu.dealloc async [%t6] %dout : memref<16x32xf32>
+    gpu.wait [%t7]
     %u = memref.cast %hout : memref<16x32xf32> to memref<*xf32>
     call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+    memref.dealloc %hm : memref<16x16xf16>
+    memref.dealloc %hout : memref<16x32xf32>
     return
   }
 }

@@ -40,63 +40,69 @@ struct EnableCrashRecovery {
       llvm::CrashRecoveryContext::Disable();
   }
 };
+} // namespace
 
-/// Parses one chunk; false when the parser crashed, with the diagnostics it
-/// emitted before in `emitted`.
-bool parseSurvives(llvm::MemoryBufferRef chunk, const DialectRegistry &registry,
-                   bool allowUnregistered, std::string &emitted) {
+std::optional<runner::ParserCrash>
+runner::findParserCrash(llvm::MemoryBufferRef chunk,
+                        const DialectRegistry &registry,
+                        bool allowUnregisteredDialects) {
+  EnableCrashRecovery enable;
   // Leaked on a crash: the abandoned parse may still point into it.
   auto *context =
       new MLIRContext(registry, MLIRContext::Threading::DISABLED);
-  context->allowUnregisteredDialects(allowUnregistered);
+  context->allowUnregisteredDialects(allowUnregisteredDialects);
   context->printOpOnDiagnostic(false);
+  std::string emitted;
   context->getDiagEngine().registerHandler([&](Diagnostic &diagnostic) {
     if (diagnostic.getSeverity() != DiagnosticSeverity::Remark)
       emitted += (emitted.empty() ? "" : "; ") + diagnostic.str();
   });
+  // A copy: the lexer needs the terminating NUL a slice of a larger buffer
+  // (a chunk, a prefix) does not have.
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(chunk),
-                               llvm::SMLoc());
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(chunk.getBuffer(),
+                                           chunk.getBufferIdentifier()),
+      llvm::SMLoc());
 
   const void *prettyStack = llvm::SavePrettyStackState();
   llvm::CrashRecoveryContext recovery;
   bool survived = recovery.RunSafely([&] {
     (void)parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context));
   });
-  if (!survived) {
-    llvm::RestorePrettyStackState(prettyStack);
-    return false;
+  if (survived) {
+    delete context;
+    return std::nullopt;
   }
-  delete context;
-  return true;
+  llvm::RestorePrettyStackState(prettyStack);
+  return ParserCrash{emitted.empty() ? "no diagnostic before" : emitted};
 }
-} // namespace
+
+std::string runner::describeParserCrash(const ParserCrash &crash) {
+  return "the MLIR parser crashed on this input (after: " + crash.emitted +
+         "). This is a defect of upstream MLIR 22, not of mcore: the parser "
+         "of linalg.batch_matmul and linalg.batch_reduce_matmul crashes when "
+         "an element type cannot be cast to the accumulator's (as "
+         "llvm/llvm-project#179677); mlir-opt-22 crashes on it too. The "
+         "input was not processed; check the element types of its linalg "
+         "ops";
+}
 
 llvm::Error runner::checkParserSurvives(llvm::MemoryBufferRef buffer,
                                         const DialectRegistry &registry,
                                         bool allowUnregisteredDialects,
                                         llvm::StringRef splitMarker) {
-  EnableCrashRecovery enable;
-  std::string crashed;
+  std::optional<ParserCrash> crash;
   (void)splitAndProcessBuffer(
       llvm::MemoryBuffer::getMemBuffer(buffer),
       [&](std::unique_ptr<llvm::MemoryBuffer> chunk, llvm::raw_ostream &) {
-        std::string emitted;
-        if (crashed.empty() && !parseSurvives(*chunk, registry,
-                                              allowUnregisteredDialects,
-                                              emitted))
-          crashed = emitted.empty() ? "no diagnostic before" : emitted;
+        if (!crash)
+          crash = findParserCrash(*chunk, registry, allowUnregisteredDialects);
         return success();
       },
       llvm::nulls(), splitMarker);
-  if (crashed.empty())
+  if (!crash)
     return llvm::Error::success();
-  return llvm::createStringError(
-      buffer.getBufferIdentifier().str() +
-      ": the MLIR parser crashed on this input (after: " + crashed +
-      "). This is a defect of upstream MLIR 22, not of mcore: the parser of "
-      "linalg.batch_matmul and linalg.batch_reduce_matmul crashes when an "
-      "element type cannot be cast to the accumulator's (as "
-      "llvm/llvm-project#179677); mlir-opt-22 crashes on it too. The input "
-      "was not processed; check the element types of its linalg ops");
+  return llvm::createStringError(buffer.getBufferIdentifier().str() + ": " +
+                                 describeParserCrash(*crash));
 }

@@ -5,18 +5,21 @@
 // knows: every upstream dialect and extension, and the mcore dialect
 // (registerMCoreRequirements). Editors
 // start it in place of mlir-lsp-server; docs/GettingStarted.md says how.
+// A document the upstream parser would crash on gets an error diagnostic
+// instead of ending the server (ParserGuardProxy.h).
 //
 //===----------------------------------------------------------------------===//
+
+#include "ParserGuardProxy.h"
 
 #include "mcore/InitAll.h"
 #include "mcore/Support/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/Tools/mlir-lsp-server/MlirLspServerMain.h"
 
 int main(int argc, char **argv) {
   mlir::mcore::setVersionPrinter("mcore-lsp-server");
   mlir::DialectRegistry registry;
   mlir::mcore::registerMCoreRequirements(registry);
-  return mlir::failed(mlir::MlirLspServerMain(argc, argv, registry));
+  return mlir::mcore::runLspServerBehindParserGuard(argc, argv, registry);
 }

@@ -29,16 +29,39 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBufferRef.h"
 
+#include <optional>
+#include <string>
+
 namespace mlir {
 class DialectRegistry;
 } // namespace mlir
 
 namespace mlir::mcore::runner {
 
+/// A crash of the parser on one buffer: what it emitted before (the
+/// upstream defect warns "could not cast operand ..." first, at an unknown
+/// location), or "no diagnostic before".
+struct ParserCrash {
+  std::string emitted;
+};
+
+/// Parses `chunk` as one buffer (no splitting; any slice of a buffer) in a
+/// throwaway context and throws the result away. Returns the crash when the
+/// parser crashed (a signal), nothing when it survived (with or without a
+/// parse error).
+std::optional<ParserCrash>
+findParserCrash(llvm::MemoryBufferRef chunk, const DialectRegistry &registry,
+                bool allowUnregisteredDialects = false);
+
+/// What every tool says about a crash (without the buffer's name): that
+/// the parser crashed, after what, and that the defect is upstream's.
+std::string describeParserCrash(const ParserCrash &crash);
+
 /// Parses `buffer` (each chunk between `splitMarker` lines when it is not
 /// empty, as --split-input-file does) with the dialects of `registry` and
-/// throws the result away. Returns an error when the parser crashed (a
-/// signal); a parse error is not reported here: the real parse reports it.
+/// throws the result away. Returns an error, "<buffer name>: " and
+/// describeParserCrash, when the parser crashed (a signal) on a chunk; a
+/// parse error is not reported here: the real parse reports it.
 /// Costs a second parse of the input.
 llvm::Error checkParserSurvives(llvm::MemoryBufferRef buffer,
                                 const DialectRegistry &registry,

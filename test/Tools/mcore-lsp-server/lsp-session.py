@@ -1,7 +1,8 @@
 """An editor's session with mcore-lsp-server over stdio, framed as LSP
 frames it (Content-Length headers, no -lit-test): initialize, open an mcore
 file with a verifier error, read the diagnostics, fix the file, see the
-diagnostics go, hover over the op, shut down.
+diagnostics go, hover over the op, add a chunk the upstream parser crashes
+on and see an error for it, hover again, shut down.
 
     lsp-session.py MCORE_LSP_SERVER
 """
@@ -92,6 +93,31 @@ send(dict(id=2, method="textDocument/hover", params=dict(
 hover = wait_for(lambda m: m.get("id") == 2, "reply to hover")
 check('"mcore.mma"' in hover["result"]["contents"]["value"],
       "hover names mcore.mma", hover)
+
+# A chunk upstream's parser crashes on (test/Tools/mcore-opt/
+# upstream-parser-crash.mlir): an error at the op, and the server lives on.
+CRASH = GOOD + """// -----
+func.func @f(%A: memref<3x64x96xf16>, %B: memref<3x96x80xf16>, %C: memref<64x80xindex>) {
+  linalg.batch_reduce_matmul ins(%A, %B : memref<3x64x96xf16>, memref<3x96x80xf16>) outs(%C : memref<64x80xindex>)
+  return
+}
+"""
+send(dict(method="textDocument/didChange", params=dict(
+    textDocument=dict(uri=URI, version=3),
+    contentChanges=[dict(text=CRASH)])))
+diagnostics = wait_for(
+    lambda m: m.get("method") == "textDocument/publishDiagnostics",
+    "diagnostics after the crashing didChange")["params"]["diagnostics"]
+check(len(diagnostics) == 1 and diagnostics[0]["severity"] == 1 and
+      diagnostics[0]["message"].startswith(
+          "the MLIR parser crashed on this input") and
+      diagnostics[0]["range"]["start"] == dict(line=7, character=2),
+      "a parser crash is an error at the op", diagnostics)
+send(dict(id=4, method="textDocument/hover", params=dict(
+    textDocument=dict(uri=URI), position=dict(line=2, character=10))))
+hover = wait_for(lambda m: m.get("id") == 4, "reply to hover")
+check('"mcore.mma"' in hover["result"]["contents"]["value"],
+      "the server still hovers", hover)
 
 send(dict(id=3, method="shutdown"))
 wait_for(lambda m: m.get("id") == 3, "reply to shutdown")

@@ -88,3 +88,55 @@ func.func @dynamic_view(%n: index) -> memref<?x8xf16> {
   // CHECK:       return %[[HOST]]
   return %buf : memref<?x8xf16>
 }
+
+// -----
+
+// Buffers only passed to calls belong to their block, even when a callee
+// returns its argument (as a function bufferized at its boundary returns
+// its C): unregistered and freed before the terminator. One whose alias
+// (the call's result) is returned is the caller's: not freed.
+func.func private @print(memref<4xf32>)
+
+// CHECK-LABEL: func.func @update
+func.func @update(%c: memref<4xf32>) -> memref<4xf32> {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%x = %c1, %y = %c1, %z = %c1)
+             threads(%tx, %ty, %tz) in (%u = %c1, %v = %c1, %w = %c1) {
+    %one = arith.constant 1.0 : f32
+    memref.store %one, %c[%tx] : memref<4xf32>
+    gpu.terminator
+  }
+  return %c : memref<4xf32>
+}
+
+// CHECK-LABEL: func.func @owned
+func.func @owned() {
+  // A kernel uses it (through @update): registered, then unregistered and
+  // freed at the end.
+  // CHECK:       %[[BYTES:.+]] = memref.alloc(%{{.+}}) : memref<?xi8>
+  // CHECK:       %[[CAST:.+]] = memref.cast %[[BYTES]] : memref<?xi8> to memref<*xi8>
+  // CHECK:       gpu.host_register %[[CAST]]
+  %a = memref.alloc() : memref<4xf32>
+  %r = call @update(%a) : (memref<4xf32>) -> memref<4xf32>
+  call @print(%r) : (memref<4xf32>) -> ()
+  // No kernel uses it: freed at the end.
+  // CHECK:       %[[HOSTONLY:.+]] = memref.alloc() : memref<4xf32>
+  %b = memref.alloc() : memref<4xf32>
+  call @print(%b) : (memref<4xf32>) -> ()
+  // CHECK:       %[[UNREG:.+]] = memref.cast %[[BYTES]] : memref<?xi8> to memref<*xi8>
+  // CHECK-NEXT:  gpu.host_unregister %[[UNREG]] : memref<*xi8>
+  // CHECK-NEXT:  memref.dealloc %[[BYTES]] : memref<?xi8>
+  // CHECK-NEXT:  memref.dealloc %[[HOSTONLY]] : memref<4xf32>
+  // CHECK-NEXT:  return
+  return
+}
+
+// CHECK-LABEL: func.func @returned
+func.func @returned() -> memref<4xf32> {
+  %a = memref.alloc() : memref<4xf32>
+  %r = call @update(%a) : (memref<4xf32>) -> memref<4xf32>
+  // CHECK-NOT:   gpu.host_unregister
+  // CHECK-NOT:   memref.dealloc
+  // CHECK:       return
+  return %r : memref<4xf32>
+}

@@ -9,14 +9,18 @@
 //   * an allocation that does not escape the function becomes
 //     `gpu.alloc host_shared` (mgpuMemAlloc: managed memory on HIP) and is
 //     freed with `gpu.dealloc` at the end of its block;
-//   * an allocation that escapes (returned, stored) stays malloc'd, because
-//     its caller frees it, and is registered with the GPU runtime
+//   * an allocation that escapes (returned, stored, passed to a call) stays
+//     malloc'd and is registered with the GPU runtime
 //     (`gpu.host_register`). HIP may map registered memory at another device
 //     address, so the kernels get the buffer at the address the runtime
 //     gives (mcoreMemGetDeviceMemRef1dInt8, include/mcore/Runtime/MgpuAbi.h,
 //     hipHostGetDevicePointer on HIP): the buffer is allocated as bytes and
 //     viewed as its type (memref.view), once at its host address for the
-//     host code and once at its device address for the gpu.launch bodies;
+//     host code and once at its device address for the gpu.launch bodies.
+//     Returned or stored, its caller frees it; only passed to calls (no
+//     alias, the calls' results included, leaves its block), it is
+//     unregistered and freed before its block's terminator, as an escaping
+//     allocation no kernel uses is freed;
 //   * a constant global a kernel reads is copied into a host-shared
 //     temporary;
 //   * other non-escaping allocations get a memref.dealloc.
@@ -137,15 +141,15 @@ static func::FuncOp getDeviceViewFunction(ModuleOp module, OpBuilder &b) {
 /// Registers `alloc` (an escaping buffer kernels use) and gives the
 /// gpu.launch bodies its device address: it becomes bytes viewed as its
 /// type, at the host address for the host code and at the device address
-/// the runtime gives for the kernels. Returns false (and does nothing) for a
-/// buffer that cannot be viewed so (a layout or a sub-byte element type),
-/// which is then registered and used at its host address.
-static bool registerWithDeviceView(memref::AllocOp alloc, OpBuilder &b) {
+/// the runtime gives for the kernels. Returns the bytes, or null (and does
+/// nothing) for a buffer that cannot be viewed so (a layout or a sub-byte
+/// element type), which is then registered and used at its host address.
+static Value registerWithDeviceView(memref::AllocOp alloc, OpBuilder &b) {
   MemRefType type = alloc.getType();
   unsigned bits = type.getElementTypeBitWidth();
   if (!type.getLayout().isIdentity() || bits % 8 != 0 ||
       type.getMemorySpace())
-    return false;
+    return Value();
   Location loc = alloc.getLoc();
   ModuleOp module = alloc->getParentOfType<ModuleOp>();
   func::FuncOp deviceView = getDeviceViewFunction(module, b);
@@ -205,6 +209,36 @@ static bool registerWithDeviceView(memref::AllocOp alloc, OpBuilder &b) {
       use->set(rebuilt);
     }
   }
+  return raw;
+}
+
+/// Whether the block of `root` owns it although it escapes: only into
+/// calls, and nothing that may alias it leaves the block (its views, and the
+/// memref results of those calls: a callee may return its argument, as a
+/// function bufferized at its boundary returns the C it updated). A callee
+/// does not free its arguments, so such a buffer is its block's to free.
+static bool ownedByBlock(Value root) {
+  Block *block = root.getParentBlock();
+  SmallVector<Value> aliases = {root};
+  DenseSet<Value> seen = {root};
+  for (size_t i = 0; i < aliases.size(); ++i)
+    for (OpOperand &use : aliases[i].getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<memref::DeallocOp>(user))
+        continue;
+      if (!block->findAncestorOpInBlock(*user) ||
+          user->hasTrait<OpTrait::IsTerminator>())
+        return false;
+      if (isa<memref::StoreOp>(user) && use.getOperandNumber() == 0)
+        return false;
+      auto view = dyn_cast<ViewLikeOpInterface>(user);
+      if ((view && view.getViewSource() == aliases[i]) ||
+          isa<CallOpInterface>(user))
+        for (Value result : user->getResults())
+          if (isa<BaseMemRefType>(result.getType()) &&
+              seen.insert(result).second)
+            aliases.push_back(result);
+    }
   return true;
 }
 
@@ -246,16 +280,38 @@ static void processFunction(func::FuncOp func,
         if (auto d = dyn_cast<memref::DeallocOp>(user))
           deallocs.push_back(d);
     if (escaping) {
-      if (!kernel)
+      // Returned or stored: the caller frees it. Only passed to calls: this
+      // block frees it before its terminator (unregistered first).
+      bool owned = deallocs.empty() && ownedByBlock(buffer);
+      Location loc = alloc.getLoc();
+      if (!kernel) {
+        if (owned) {
+          b.setInsertionPoint(block->getTerminator());
+          memref::DeallocOp::create(b, loc, buffer);
+        }
         continue;
-      // The caller frees it: keep malloc, tell the GPU runtime about it.
-      if (registerWithDeviceView(alloc, b))
-        continue;
-      b.setInsertionPointAfter(alloc);
-      auto unranked = UnrankedMemRefType::get(alloc.getType().getElementType(),
-                                              alloc.getType().getMemorySpace());
-      Value cast = memref::CastOp::create(b, alloc.getLoc(), unranked, buffer);
-      gpu::HostRegisterOp::create(b, alloc.getLoc(), cast);
+      }
+      // Keep malloc, tell the GPU runtime about it.
+      Value freed = registerWithDeviceView(alloc, b);
+      if (!freed) {
+        b.setInsertionPointAfter(alloc);
+        freed = buffer;
+        auto unranked = UnrankedMemRefType::get(
+            alloc.getType().getElementType(), alloc.getType().getMemorySpace());
+        Value cast = memref::CastOp::create(b, loc, unranked, buffer);
+        gpu::HostRegisterOp::create(b, loc, cast);
+      }
+      if (owned) {
+        b.setInsertionPoint(block->getTerminator());
+        auto type = cast<BaseMemRefType>(freed.getType());
+        Value unranked = memref::CastOp::create(
+            b, loc,
+            UnrankedMemRefType::get(type.getElementType(),
+                                    type.getMemorySpace()),
+            freed);
+        gpu::HostUnregisterOp::create(b, loc, unranked);
+        memref::DeallocOp::create(b, loc, freed);
+      }
       continue;
     }
     if (!kernel) {

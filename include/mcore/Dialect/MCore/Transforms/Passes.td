@@ -401,15 +401,21 @@ def MCoreHostBuffersPass : Pass<"mcore-host-buffers", "::mlir::ModuleOp"> {
     * an allocation a kernel uses that does not leave its block becomes
       `gpu.alloc host_shared` (`mgpuMemAlloc`) and is freed with an
       asynchronous `gpu.dealloc` at the end of the block;
-    * one that leaves the function (returned, stored) stays malloc'd (its
-      caller frees it) and is registered with `gpu.host_register`. HIP may
+    * one that leaves its block (returned, stored, passed to a call) stays
+      malloc'd and is registered with `gpu.host_register`. HIP may
       map registered memory at another device address, so it is allocated
       as bytes and viewed as its type (`memref.view`) twice: at its host
       address for the host code, and for the `gpu.launch` bodies at the
       device address `mcoreMemGetDeviceMemRef1dInt8` gives (mcore's runtime
       libraries export it; views made on the host are made again from the
       device view). A buffer with a layout or a sub-byte element type is
-      registered and used at its host address;
+      registered and used at its host address. Returned or stored, its
+      caller frees it; only passed to calls, with no alias (views, and the
+      memref results of those calls, which may return it) leaving the
+      block, it is unregistered (`gpu.host_unregister`) and freed before the
+      block's terminator: a callee does not free its arguments;
+    * an allocation no kernel uses that is only passed to calls in the
+      same way is freed with `memref.dealloc` there too;
     * a constant global a kernel reads is copied into a host-shared
       temporary;
     * other allocations that do not leave their block are freed with

@@ -5,7 +5,9 @@ them against numpy.
       [--dense-only]
 
 --dense-only, for chips without sparse instructions (gfx11), runs the dense
-kernel alone.
+kernel alone. MLIR_RUNNER is one argument, split as a shell splits it: the
+command lit's %mlir-runner gives, `env LD_PRELOAD=<ASan runtime>
+.../mlir-runner` in a sanitizer build.
 
 Random data: f16 values of varied magnitude (partial sums are not exact in
 f32), a random 2:4 pattern with groups of 0, 1 and 2 non-zeros (every kind
@@ -17,6 +19,7 @@ compared with float64 products, element by element, within the error f32
 accumulation and the printed precision allow.
 """
 import re
+import shlex
 import subprocess
 import sys
 import zlib
@@ -24,6 +27,7 @@ import zlib
 import numpy as np
 
 mcore_opt, runner, runtime, lib_dir, kernels, chip, tmp = sys.argv[1:8]
+runner = shlex.split(runner)
 dense_only = sys.argv[8:] == ["--dense-only"]
 M, N, K = 32, 32, 64
 WAVE = 64 if chip.startswith("gfx9") else 32
@@ -82,7 +86,7 @@ def dense_attr(a, elem):
     return f"dense<[{rows}]>", f"memref<{shape}x{elem}>"
 
 
-globals_, main = [], []
+globals_, main, frees = [], [], []
 args = {}
 for name, arr, elem in [("values", values, "f16"), ("meta", meta, "i32"),
                         ("b", B, "f16"), ("cs", C0s, "f32"),
@@ -94,6 +98,7 @@ for name, arr, elem in [("values", values, "f16"), ("meta", meta, "i32"),
     main += [f"  %g_{name} = memref.get_global @{name} : {mtype}",
              f"  %{name} = gpu.alloc host_shared () : {mtype}",
              f"  memref.copy %g_{name}, %{name} : {mtype} to {mtype}"]
+    frees.append(f"  gpu.dealloc %{name} : {mtype}")
     args[name] = (f"%{name}", mtype)
 
 kernel_text = open(kernels).read()
@@ -117,6 +122,7 @@ func.func @main() {{
       : (memref<32x64xf16>, memref<32x64xf16>, memref<32x32xf32>, index) -> ()
   %ud = memref.cast %cd : memref<32x32xf32> to memref<*xf32>
   call @printMemrefF32(%ud) : (memref<*xf32>) -> ()
+""" + "\n".join(frees) + """
   return
 }
 """
@@ -131,9 +137,9 @@ if lowered.returncode != 0:
 if lowered.stderr:
     sys.exit(f"mcore-opt warned:\n{lowered.stderr}")
 ran = subprocess.run(
-    [runner, "--entry-point-result=void",
-     f"--shared-libs={runtime},{lib_dir}/libmlir_runner_utils.so,"
-     f"{lib_dir}/libmlir_c_runner_utils.so"],
+    runner + ["--entry-point-result=void",
+              f"--shared-libs={runtime},{lib_dir}/libmlir_runner_utils.so,"
+              f"{lib_dir}/libmlir_c_runner_utils.so"],
     input=lowered.stdout, capture_output=True, text=True)
 if ran.returncode != 0:
     sys.exit(f"mlir-runner failed:\n{ran.stderr}")

@@ -257,6 +257,8 @@ LogicalResult mlir::mcore::buildMCorePipeline(OpPassManager &pm,
                 "'; use tile (mcore-tile-matmul makes them) or given (the "
                 "input has them)");
 
+  // Before anything spends time on them: host vectors too large to lower.
+  pm.addPass(createMCoreVerifyHostVectorsPass());
   buildMCoreBufferizationPipeline(pm);
   buildMCoreKernelPipeline(pm, *chip, o.getTilingOptions(*chip),
                            /*tileMatmuls=*/o.kernels == "tile");

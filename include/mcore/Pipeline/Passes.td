@@ -194,6 +194,32 @@ def MCoreVerifyDeviceCodePass
   }];
 }
 
+def MCoreVerifyHostVectorsPass
+    : Pass<"mcore-verify-host-vectors", "::mlir::ModuleOp"> {
+  let summary = "Reject host code on vectors too large to compile in "
+                "reasonable time, with a located error";
+  let description = [{
+    Runs first in `--mcore-pipeline`. An op of host code (outside
+    `gpu.module`, `gpu.func` and `gpu.launch` bodies) with a result, or an
+    operand that is a block argument, of a vector type of more than
+    `max-elements` elements is an error at that op, naming the type and the
+    limit (the ops that only pass such a result on are not errors again). Upstream's host
+    lowering (`convert-vector-to-llvm` and the passes around it) unrolls an
+    n-D vector into its rows and a `vector.contract` into outer products, so
+    its compile time grows with the elements (with M·N·K for a
+    contraction): `vector<1000x1000xi32>` would not finish. The default
+    limit, 16384 elements (a 128x128 tile), keeps the largest contraction it
+    allows at 128x128x128, a few seconds. Host data that large belongs in a
+    memref (docs/Pipeline.md, "Host vectors"). Device code is not checked
+    here: a kernel's vectors live in registers and are bounded by the
+    kernel's tile.
+  }];
+  let options = [
+    Option<"maxElements", "max-elements", "int64_t", "16384",
+           "The most elements a vector of host code may have">,
+  ];
+}
+
 def MCoreSkipEmptyLaunchesPass
     : Pass<"mcore-skip-empty-launches", "::mlir::ModuleOp"> {
   let summary = "Launch no kernel whose grid or work-group is empty";

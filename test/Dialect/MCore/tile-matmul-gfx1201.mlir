@@ -17,28 +17,41 @@
 // CHECK:       %[[SB0:.+]] = memref.subview %[[LDSB]][0, 0] [128, 36] [1, 1]
 // CHECK:       vector.store %{{.+}}, %[[SB0]]{{.+}} : memref<128x36xf16, strided<[36, 1]>, #gpu.address_space<workgroup>>, vector<4xf16>
 // CHECK:       gpu.barrier
-// CHECK:       %[[RES:.+]]:17 = scf.for %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args({{.+}}) -> (vector<16x16xf32>, {{.+}}, index)
-// Prefetch of the next K tile (clamped to the last one: no branch), in
-// flight during the MMAs.
+// Two K tiles per iteration (RDNA4, an even number of K tiles): each
+// prefetch is in bounds (no clamp, no branch) and in flight during the MMAs;
+// stage 0 is the prologue's subview, stage 1 a constant one.
+// CHECK:       %[[RES:.+]]:16 = scf.for %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args({{.+}}) -> (vector<16x16xf32>, {{.+}}) {
 // CHECK-NOT:     scf.if
 // CHECK-COUNT-8: vector.load %{{.+}} : memref<256x256xf16>, vector<8xf16>
 // CHECK:         rocdl.sched.barrier 0
-// CHECK:         %[[SA:.+]] = memref.subview %[[LDSA]][%[[STAGE:.+]], 0] [128, 40] [1, 1]
-// CHECK:         %[[SB:.+]] = memref.subview %[[LDSB]][%[[STAGE]], 0] [128, 36] [1, 1]
-// CHECK:         vector.transfer_read %[[SA]][{{.+}}], %{{.+}} {in_bounds = [true, true]} : memref<128x40xf16, strided<[40, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<16x16xf16>
-// CHECK:         vector.transfer_read %[[SB]][{{.+}}], %{{.+}} {in_bounds = [true, true], permutation_map = #{{.+}}} : memref<128x36xf16, strided<[36, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<16x16xf16>
+// CHECK:         vector.transfer_read %[[SA0]][{{.+}}], %{{.+}} {in_bounds = [true, true]} : memref<128x40xf16, strided<[40, 1]>, #gpu.address_space<workgroup>>, vector<16x16xf16>
+// CHECK:         vector.transfer_read %[[SB0]][{{.+}}], %{{.+}} {in_bounds = [true, true], permutation_map = #{{.+}}} : memref<128x36xf16, strided<[36, 1]>, #gpu.address_space<workgroup>>, vector<16x16xf16>
 // CHECK-COUNT-16: mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_f16_w32_gfx12>} : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
-// CHECK-NOT:     scf.if
 // CHECK:         rocdl.sched.barrier 0
-// CHECK:         %[[SA1:.+]] = memref.subview %[[LDSA]][%{{.+}}, 0] [128, 40] [1, 1]
+// CHECK:         %[[SA1:.+]] = memref.subview %[[LDSA]][128, 0] [128, 40] [1, 1]
 // CHECK:         vector.store %{{.+}}, %[[SA1]]
 // CHECK:         gpu.barrier
+// CHECK-COUNT-8: vector.load %{{.+}} : memref<256x256xf16>, vector<8xf16>
+// CHECK:         rocdl.sched.barrier 0
+// CHECK:         vector.transfer_read %[[SA1]][{{.+}}]
+// CHECK-COUNT-16: mcore.mma
+// CHECK:         rocdl.sched.barrier 0
+// CHECK:         vector.store %{{.+}}, %[[SA0]]
+// CHECK:         gpu.barrier
 // CHECK:         scf.yield
-// Epilogue: C (linalg.matmul accumulates into it) plus the product.
+// The last two K tiles: one prefetch, none after.
+// CHECK-COUNT-8: vector.load %{{.+}} : memref<256x256xf16>, vector<8xf16>
+// CHECK-COUNT-32: mcore.mma
+// CHECK-NOT:   vector.load %{{.+}} : memref<256x256xf16>
+// Epilogue: C (linalg.matmul accumulates into it) plus the product, C read
+// eight tiles (64 registers) ahead of their adds and stores.
 // CHECK:       %[[C00:.+]] = vector.transfer_read %{{.+}}[{{.+}}], %{{.+}} {in_bounds = [true, true]} : memref<256x256xf32>, vector<16x16xf32>
-// CHECK:       %[[SUM:.+]] = arith.addf %[[RES]]#0, %[[C00]] : vector<16x16xf32>
+// CHECK-COUNT-7: vector.transfer_read %{{.+}} : memref<256x256xf32>, vector<16x16xf32>
+// CHECK:       %[[SUM:.+]] = arith.addf %{{.+}}, %[[C00]] : vector<16x16xf32>
 // CHECK:       vector.transfer_write %[[SUM]], %{{.+}} {in_bounds = [true, true]} : vector<16x16xf32>, memref<256x256xf32>
-// CHECK-COUNT-15: vector.transfer_write %{{.+}} {in_bounds = [true, true]} : vector<16x16xf32>, memref<256x256xf32>
+// CHECK-COUNT-7: vector.transfer_write %{{.+}} {in_bounds = [true, true]} : vector<16x16xf32>, memref<256x256xf32>
+// CHECK-COUNT-8: vector.transfer_read %{{.+}} : memref<256x256xf32>, vector<16x16xf32>
+// CHECK-COUNT-8: vector.transfer_write %{{.+}} {in_bounds = [true, true]} : vector<16x16xf32>, memref<256x256xf32>
 // CHECK:       gpu.terminator
 func.func @f16(%A: memref<256x256xf16>, %B: memref<256x256xf16>, %C: memref<256x256xf32>) {
   linalg.matmul ins(%A, %B : memref<256x256xf16>, memref<256x256xf16>) outs(%C : memref<256x256xf32>)
@@ -143,8 +156,7 @@ func.func @transposed_b(%A: memref<128x256xbf16>, %B: memref<128x256xbf16>, %C: 
 // CHECK:       %[[SA0:.+]] = memref.subview %[[LDSA]][0, 0] [128, 36] [1, 1]
 // CHECK-COUNT-8: vector.store %{{.+}}, %[[SA0]][{{.+}}] : memref<128x36xbf16, strided<[36, 1]>, #gpu.address_space<workgroup>>, vector<4xbf16>
 // CHECK:       scf.for
-// CHECK:         %[[SA:.+]] = memref.subview %[[LDSA]][%{{.+}}, 0] [128, 36] [1, 1]
-// CHECK:         vector.transfer_read %[[SA]]{{.+}} : memref<128x36xbf16, strided<[36, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<16x16xbf16>
+// CHECK:         vector.transfer_read %[[SA0]]{{.+}} : memref<128x36xbf16, strided<[36, 1]>, #gpu.address_space<workgroup>>, vector<16x16xbf16>
 // CHECK:         mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_bf16_w32_gfx12>}
 func.func @transposed_a(%A: memref<256x128xbf16>, %B: memref<256x128xbf16>, %C: memref<128x128xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]

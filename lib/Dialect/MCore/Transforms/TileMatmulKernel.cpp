@@ -236,41 +236,87 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
   gpu::BarrierOp::create(b);
 
   // The pipelined K loop.
+  //
+  // On RDNA4, with a static, even number of K tiles, one iteration runs two
+  // of them, one from each LDS stage, and the last two run after the loop.
+  // On RDNA every VALU instruction takes the SIMD from the matrix unit, and
+  // this keeps two kinds out of the loop: the stage is a constant in each
+  // half, so every LDS address is a loop-invariant register plus an
+  // immediate offset (with a loop-carried stage the gfx1201 2:4 loop added
+  // it to 13 addresses per K tile); and every prefetch is inside K, so no
+  // clamp (a 64-bit minimum, VALU on gfx12) and no address recomputed from
+  // it: each global address is the previous one plus a constant. At least
+  // six K tiles: a loop of two iterations or more.
+  // Not with 64 matrix instructions per wave and K tile (8-bit dense
+  // 128 x 128 x 64): the backend's schedule of that longer body needs a
+  // register more than the file has (test/Pipeline/all-chips.test).
+  int64_t mmasPerTile = cfg.getTilesM() * cfg.getTilesN() *
+                        std::max<int64_t>(1, cfg.tileK / intr.k);
+  bool twoTiles = isRdna4Only(intr) && cfg.stages == 2 && kFull &&
+                  mmasPerTile <= 32 && sK / cfg.tileK >= 6 &&
+                  (sK / cfg.tileK) % 2 == 0;
+  // Prefetch `next` into registers; its loads are in flight while the waves
+  // compute from `stage`, then it is stored into the other stage.
+  auto pipelinedStep = [&](Value stage, ValueRange accIn,
+                           ArrayRef<Value> next) {
+    // Keep the backend's scheduler from sinking the prefetch into the MMAs
+    // or hoisting the LDS stores (and so the waits for the global loads)
+    // above them: the loads get the whole compute phase.
+    if (cfg.schedBarriers)
+      ROCDL::SchedBarrier::create(b, 0);
+    SmallVector<Value> out = computeStage(stage, accIn);
+    if (cfg.schedBarriers)
+      ROCDL::SchedBarrier::create(b, 0);
+    storeAll(next, arith::SubIOp::create(b, idx(1), stage));
+    gpu::BarrierOp::create(b);
+    return out;
+  };
+  // Tiles k and k + 1 (in stages 0 and 1), prefetching k + 1 and k + 2;
+  // the last pair has no k + 2.
+  auto twoTileStep = [&](Value k, ValueRange accIn, bool last) {
+    SmallVector<Value> out =
+        pipelinedStep(zero, accIn, loadAll(add(k, cfg.tileK)));
+    if (last) {
+      // The epilogue's loads of C wait for the MMAs: they are its
+      // registers' second user.
+      out = computeStage(idx(1), out);
+      if (cfg.schedBarriers)
+        ROCDL::SchedBarrier::create(b, 0);
+      return out;
+    }
+    return pipelinedStep(idx(1), out, loadAll(add(k, 2 * cfg.tileK)));
+  };
   SmallVector<Value> iterArgs(acc);
-  iterArgs.push_back(zero); // stage holding the current K tile
-  auto loop = scf::ForOp::create(b, zero, K, idx(cfg.tileK), iterArgs);
+  if (!twoTiles)
+    iterArgs.push_back(zero); // stage holding the current K tile
+  auto loop =
+      twoTiles ? scf::ForOp::create(b, zero, idx(sK - 2 * cfg.tileK),
+                                    idx(2 * cfg.tileK), iterArgs)
+               : scf::ForOp::create(b, zero, K, idx(cfg.tileK), iterArgs);
   {
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(loop.getBody());
     Value k = loop.getInductionVar();
-    ValueRange loopAcc = loop.getRegionIterArgs().drop_back();
-    Value stage = loop.getRegionIterArgs().back();
     Value nextK = add(k, cfg.tileK);
-    Value nextStage = stage;
     SmallVector<Value> newAcc;
-    if (cfg.stages == 2) {
-      // Prefetch the next K tile into registers; its loads are in flight
-      // while the waves compute. Branch-free: the last iteration reloads
-      // the last tile (clamped) into the buffer nobody reads any more.
+    if (twoTiles) {
+      newAcc = twoTileStep(k, loop.getRegionIterArgs(), /*last=*/false);
+    } else if (cfg.stages == 2) {
+      // Branch-free: the last iteration reloads the last tile (clamped)
+      // into the buffer nobody reads any more.
+      ValueRange loopAcc = loop.getRegionIterArgs().drop_back();
+      Value stage = loop.getRegionIterArgs().back();
       Value lastK = mul(arith::DivUIOp::create(
                             b, arith::SubIOp::create(b, K, idx(1)),
                             idx(cfg.tileK)),
                         cfg.tileK);
       Value clampedK = arith::MinUIOp::create(b, nextK, lastK);
-      SmallVector<Value> next = loadAll(clampedK);
-      // Keep the backend's scheduler from sinking the prefetch into the
-      // MMAs or hoisting the LDS stores (and so the waits for the global
-      // loads) above them: the loads get the whole compute phase.
-      if (cfg.schedBarriers)
-        ROCDL::SchedBarrier::create(b, 0);
-      newAcc = computeStage(stage, loopAcc);
-      nextStage = arith::SubIOp::create(b, idx(1), stage);
-      if (cfg.schedBarriers)
-        ROCDL::SchedBarrier::create(b, 0);
-      storeAll(next, nextStage);
-      gpu::BarrierOp::create(b);
+      newAcc = pipelinedStep(stage, loopAcc, loadAll(clampedK));
+      newAcc.push_back(arith::SubIOp::create(b, idx(1), stage));
     } else {
       // One buffer: wait until every wave has read it, refill, wait again.
+      ValueRange loopAcc = loop.getRegionIterArgs().drop_back();
+      Value stage = loop.getRegionIterArgs().back();
       newAcc = computeStage(stage, loopAcc);
       gpu::BarrierOp::create(b);
       Value hasNext = cmp(arith::CmpIPredicate::slt, nextK, K);
@@ -279,10 +325,14 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
         return SmallVector<Value>{};
       });
       gpu::BarrierOp::create(b);
+      newAcc.push_back(stage);
     }
-    newAcc.push_back(nextStage);
     scf::YieldOp::create(b, newAcc);
   }
+  SmallVector<Value> sums =
+      twoTiles ? twoTileStep(idx(sK - 2 * cfg.tileK), loop.getResults(),
+                             /*last=*/true)
+               : SmallVector<Value>(loop.getResults().drop_back());
 
   // Epilogue: C + A * B back to memory; nothing outside C is written.
   Value cPad = arith::ConstantOp::create(b, spec.cElem,
@@ -352,7 +402,7 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
     int64_t i = t / tilesN, j = t % tilesN;
     Value row = rowOf(t), col = colOf(t);
     SmallVector<Value> at = cIndices(row, col);
-    Value sum = loop.getResult(t);
+    Value sum = sums[t];
     Value init;
     if (!fillValue)
       init = convert(inits[t], accType);
@@ -380,5 +430,6 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
     if (epilogue.storesC())
       vector::TransferWriteOp::create(b, cTile, c, at, cMap, cInBounds);
   }
+
   return success();
 }

@@ -24,10 +24,10 @@
 // RDNA4:       %[[SV:.+]] = memref.subview %[[V]][0, 0] [128, 24] [1, 1]
 // RDNA4:       %[[SB:.+]] = memref.subview %[[B]][0, 0] [128, 40] [1, 1]
 // Metadata is staged in SWMMAC's native order (docs/Sparsity.md): bytes 1
-// and 2 of each word swap (groups 0 1 4 5 2 3 6 7).
-// RDNA4-DAG:   %[[KEEP:.+]] = arith.andi %[[MW]], %{{.+}} : vector<1xi32>
-// RDNA4-DAG:   %[[DOWN:.+]] = arith.shrui %[[MW]], %{{.+}} : vector<1xi32>
-// RDNA4-DAG:   %[[UP:.+]] = arith.shli %[[MW]], %{{.+}} : vector<1xi32>
+// and 2 of each word swap (groups 0 1 4 5 2 3 6 7), one byte shuffle.
+// RDNA4:       %[[MB:.+]] = vector.bitcast %[[MW]] : vector<1xi32> to vector<4xi8>
+// RDNA4:       %[[MP:.+]] = vector.shuffle %[[MB]], %[[MB]] [0, 2, 1, 3] : vector<4xi8>, vector<4xi8>
+// RDNA4:       vector.bitcast %[[MP]] : vector<4xi8> to vector<1xi32>
 // RDNA4:       memref.subview %[[META]][0, 0] [128, 1] [1, 1]
 // RDNA4:       scf.for %{{.+}} = %c0 to %c960 step %c64
 // RDNA4:         vector.transfer_read %[[SV]]{{.+}} : memref<128x24xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, vector<16x16xf16>

@@ -169,6 +169,35 @@ Value KernelEmitter::permuteMetadata(Value words,
     for (unsigned p = 0; p < g; ++p)
       masks[int(order.groupAt[p]) - int(p)] |= 0xfu << (4 * (step * g + p));
   Type type = words.getType();
+  // Whole bytes moving by whole bytes (SWMMAC's order: bytes 1 and 2 swap):
+  // one byte shuffle of each word, a single v_perm_b32 on gfx12 where the
+  // shifts and masks below took two VALU instructions.
+  auto vector = dyn_cast<VectorType>(type);
+  bool bytewise = vector && vector.getRank() == 1 &&
+                  llvm::all_of(masks, [](auto &entry) {
+                    auto [distance, mask] = entry;
+                    if (distance % 2)
+                      return false;
+                    for (unsigned byte = 0; byte < 4; ++byte) {
+                      uint32_t bits = (mask >> (8 * byte)) & 0xffu;
+                      if (bits != 0 && bits != 0xffu)
+                        return false;
+                    }
+                    return true;
+                  });
+  if (bytewise) {
+    int64_t n = vector.getDimSize(0);
+    SmallVector<int64_t> source(4 * n);
+    for (int64_t w = 0; w < n; ++w)
+      for (unsigned byte = 0; byte < 4; ++byte)
+        for (auto [distance, mask] : masks)
+          if ((mask >> (8 * byte)) & 0xffu)
+            source[4 * w + byte] = 4 * w + byte + distance / 2;
+    auto bytes = VectorType::get({4 * n}, b.getI8Type());
+    Value raw = vector::BitCastOp::create(b, bytes, words);
+    Value moved = vector::ShuffleOp::create(b, raw, raw, source);
+    return vector::BitCastOp::create(b, type, moved);
+  }
   auto splat = [&](int64_t v) -> Value {
     TypedAttr value = b.getI32IntegerAttr(v);
     if (auto vector = dyn_cast<VectorType>(type))

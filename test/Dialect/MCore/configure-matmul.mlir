@@ -31,10 +31,10 @@ func.func @by_hand(%a: memref<4096x4096xf16>, %b: memref<4096x4096xf16>, %c: mem
 // -----
 
 // 2:4-sparse A: the sparse instruction; a problem that fills the CUs takes
-// CDNA's large 2:4 tile (256x128 of 2x2 waves of 128x64, two LDS stages in
-// gfx942's 64 KiB).
+// CDNA's large 2:4 tile (256x128 of 2x2 waves of 128x64) with one LDS
+// stage, so that two work-groups share gfx942's 64 KiB.
 // CHECK-LABEL: func.func @sparse
-// CHECK:       mcore.sparse_matmul {{.+}} {mcore.matmul_config = #mcore.matmul_config<intrinsic = smfmac_f32_32x32x16_f16, swap_operands = never, tile_m = 256, tile_n = 128, tile_k = 32, waves_m = 2, waves_n = 2, stages = 2, lds_padding = 16, lds_padding_b = 16, group_m = 8, split_k = 1, sched_barriers = true>}
+// CHECK:       mcore.sparse_matmul {{.+}} {mcore.matmul_config = #mcore.matmul_config<intrinsic = smfmac_f32_32x32x16_f16, swap_operands = never, tile_m = 256, tile_n = 128, tile_k = 32, waves_m = 2, waves_n = 2, stages = 1, lds_padding = 16, lds_padding_b = 16, group_m = 8, split_k = 1, sched_barriers = true>}
 func.func @sparse(%v: memref<4096x2048xf16>, %meta: memref<4096x128xi32>, %b: memref<4096x4096xf16>, %c: memref<4096x4096xf32>) {
   mcore.sparse_matmul ins(%v, %meta, %b : memref<4096x2048xf16>, memref<4096x128xi32>, memref<4096x4096xf16>) outs(%c : memref<4096x4096xf32>)
   return

@@ -301,6 +301,8 @@ namespace {
 /// tile.
 struct LargeCdnaTile {
   int64_t wavesM, wavesN, waveM, waveN;
+  /// LDS stages the tile needs (0: those already chosen).
+  int64_t stages = 0;
   int64_t tileM() const { return wavesM * waveM; }
   int64_t tileN() const { return wavesN * waveN; }
 };
@@ -326,8 +328,9 @@ struct LargeCdnaTile {
 /// two waves per SIMD on its own (per CU = 1); one of four needs a second
 /// beside it on the CU (per CU = 2) where the CU's LDS holds two (one 2:4
 /// work-group of 256x128 per CU would run one wave per SIMD, slower than
-/// two of 128x128), and one otherwise (gfx942, where neither tile's LDS
-/// fits twice).
+/// two of 128x128), and one otherwise. Where two LDS stages of a four-wave
+/// tile fit only once per CU but one stage fits twice (gfx942's f16 2:4),
+/// the tile takes one stage, unless the user set the stages.
 static std::optional<LargeCdnaTile>
 chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
                     const MatmulTilingOptions &options,
@@ -362,19 +365,39 @@ chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
     computeCosts(probe, spec);
     if (probe.ldsBytes > chip.ldsBytes)
       continue;
-    int64_t perCU = 1;
-    if (large.wavesM * large.wavesN < 2 * int64_t(occupancy.simdsPerCU) &&
-        2 * probe.ldsBytes <= occupancy.ldsPerCU)
-      perCU = 2;
     int64_t tilesM = ceilDiv(m, large.tileM()),
             tilesN = ceilDiv(n, large.tileN());
     int64_t workgroups = std::max<int64_t>(1, batch) * tilesM * tilesN;
-    int64_t slots = computeUnitsOf(chip.chip) * perCU;
-    double fill =
-        double(workgroups) / double(ceilDiv(workgroups, slots) * slots);
     double useful = double(m) * double(n) /
                     double(tilesM * large.tileM() * tilesN * large.tileN());
-    if (fill * useful >= 0.75)
+    // Whether the work-groups fill the CUs at `perCU` each.
+    auto fills = [&](int64_t perCU) {
+      int64_t slots = computeUnitsOf(chip.chip) * perCU;
+      double fill =
+          double(workgroups) / double(ceilDiv(workgroups, slots) * slots);
+      return fill * useful >= 0.75;
+    };
+    bool fourWaves =
+        large.wavesM * large.wavesN < 2 * int64_t(occupancy.simdsPerCU);
+    if (fourWaves && 2 * probe.ldsBytes <= occupancy.ldsPerCU) {
+      if (fills(2))
+        return large;
+      continue;
+    }
+    if (fourWaves && !options.stages && fills(2)) {
+      // Two stages fit once per CU (one wave per SIMD), one stage twice:
+      // one stage (gfx942's f16 2:4 at 4096^3: 46 KiB with two stages, 23
+      // KiB with one; predicted 47.1% -> 60.7% of peak).
+      MatmulTileConfig one = probe;
+      one.stages = 1;
+      computeCosts(one, spec);
+      if (2 * one.ldsBytes <= occupancy.ldsPerCU) {
+        LargeCdnaTile chosen = large;
+        chosen.stages = 1;
+        return chosen;
+      }
+    }
+    if (fills(1))
       return large;
   }
   return std::nullopt;
@@ -425,6 +448,8 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
            << cfg.ldsPadBytesB;
   std::optional<LargeCdnaTile> large =
       chooseLargeCdnaTile(spec, chip, options, cfg);
+  if (large && large->stages)
+    cfg.stages = large->stages;
   cfg.wavesM = options.wavesM ? options.wavesM : large ? large->wavesM : 2;
   cfg.wavesN = options.wavesN ? options.wavesN : large ? large->wavesN : 2;
   if (cfg.wavesM <= 0 || cfg.wavesN <= 0 ||

@@ -53,3 +53,15 @@ func.func @wave_tile(%a: memref<256x256xf16>, %b: memref<256x256xf16>, %c: memre
       ins(%a, %b : memref<256x256xf16>, memref<256x256xf16>) outs(%c : memref<256x256xf32>)
   return
 }
+
+// -----
+
+// A tile past any chip's registers and LDS is an error at once (the cost
+// model walked its 2^31 columns for minutes; scripts/fuzz.sh).
+func.func @huge_tile(%a: memref<64x64xf16>, %b: memref<64x64xf16>, %c: memref<64x64xf32>) {
+  // expected-error @+2 {{tile-n = 2147483648 is out of range (0 for automatic, at most 8192)}}
+  // expected-note @+1 {{the configuration: #mcore.matmul_config on the op sets tile_n}}
+  linalg.matmul {mcore.matmul_config = #mcore.matmul_config<tile_n = 2147483648>}
+      ins(%a, %b : memref<64x64xf16>, memref<64x64xf16>) outs(%c : memref<64x64xf32>)
+  return
+}

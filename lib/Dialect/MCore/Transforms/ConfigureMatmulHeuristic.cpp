@@ -467,6 +467,16 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
   // Wave tile: the largest register block within the VGPR budget.
   // 256 architectural VGPRs per lane, less a margin for addresses.
   constexpr int64_t kVgprBudget = 256;
+  // A tile past any chip's registers and LDS; the cost model below walks
+  // its rows (a tile-n of 2^31 ran for minutes).
+  constexpr int64_t kMaxTile = 8192;
+  for (auto [name, size] : {std::pair<StringRef, int64_t>{"tile-m", options.tileM},
+                            {"tile-n", options.tileN},
+                            {"tile-k", options.tileK}})
+    if (size < 0 || size > kMaxTile)
+      return op->emitError() << name << " = " << size
+                             << " is out of range (0 for automatic, at most "
+                             << kMaxTile << ")";
   SmallVector<std::pair<int64_t, int64_t>> waveTiles;
   if (options.tileM || options.tileN) {
     int64_t tm = options.tileM ? options.tileM : cfg.wavesM * 64;

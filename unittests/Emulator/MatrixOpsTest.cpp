@@ -237,8 +237,10 @@ uint32_t cdna3Reference(ScalarKind ka, const std::vector<uint32_t> &aBits,
       continue;
     }
     // In units of 2^(e - 31): the sum with 31 fraction bits, C with 24.
+    // A zero sum or C (exponent INT_MIN) contributes nothing; its shift
+    // would overflow.
     int64_t total = (emax == INT_MIN ? 0 : scaleFloor(s, emax - 24 + 31 - e)) +
-                    scaleFloor(mc, ec - 23 + 24 - e) * 128;
+                    (ec == INT_MIN ? 0 : scaleFloor(mc, ec - 23 + 24 - e) * 128);
     c = float(std::ldexp(double(total), e - 31));
   }
   uint32_t out;

@@ -8,7 +8,7 @@
 //
 // RUN: for chip in gfx1201 gfx942 gfx1100 gfx90a; do \
 // RUN:   mcore-opt %s --mcore-pipeline="chip=$chip format=llvm" 2>/dev/null \
-// RUN:   | env MCORE_EMU_CHECK=1 sh %mcore_src_root/test/Integration/expect-exit.sh 65 %mlir-runner --entry-point-result=void \
+// RUN:   | env MCORE_EMU_CHECK=1 sh %mcore_src_root/test/Integration/expect-exit.sh 65 %no-leak-check %mlir-runner --entry-point-result=void \
 // RUN:       --shared-libs=%emu-runtime,%mlir_lib_dir/libmlir_runner_utils.so,%mlir_lib_dir/libmlir_c_runner_utils.so \
 // RUN:   2>&1 | FileCheck %s || exit 1; done
 // The check is a kernel of its own, before the matmul's.

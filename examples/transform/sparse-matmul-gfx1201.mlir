@@ -39,7 +39,7 @@ module attributes {transform.with_named_sequence} {
         in %bufferized : (!transform.any_op) -> !transform.any_op
     %kernel = transform.mcore.tile_matmul_to_gpu %matmul {
         chip = "gfx1201", tile_m = 128, tile_n = 128, tile_k = 32,
-        waves_m = 2, waves_n = 2, stages = 2, lds_padding = 16,
+        waves_m = 2, waves_n = 2, stages = 2, lds_padding = 8, lds_padding_b = 16,
         intrinsic = "swmmac_f32_16x16x32_f16_w32"}
         : (!transform.any_op) -> !transform.any_op
     transform.mcore.select_intrinsics %kernel : !transform.any_op

@@ -35,13 +35,13 @@ module attributes {transform.with_named_sequence} {
 
     // The matmul kernel: 256x128 work-group tiles of 2x2 waves of 128x64
     // (CDNA's larger 2:4 tile, docs/Pipeline.md), K tiles of 32 staged
-    // through one LDS buffer (23 KiB, so that two work-groups share a CU),
+    // through one LDS buffer (20 KiB, so that two work-groups share a CU),
     // SMFMAC.
     %matmul = transform.structured.match ops{["mcore.sparse_matmul"]}
         in %bufferized : (!transform.any_op) -> !transform.any_op
     %kernel = transform.mcore.tile_matmul_to_gpu %matmul {
         chip = "gfx942", tile_m = 256, tile_n = 128, tile_k = 32,
-        waves_m = 2, waves_n = 2, stages = 1, lds_padding = 16,
+        waves_m = 2, waves_n = 2, stages = 1, lds_padding = 8,
         intrinsic = "smfmac_f32_32x32x16_f16"}
         : (!transform.any_op) -> !transform.any_op
     transform.mcore.select_intrinsics %kernel : !transform.any_op

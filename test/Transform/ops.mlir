@@ -9,7 +9,7 @@
 // CHECK-DAG:   %[[C2:.+]] = arith.constant 2 : index
 // CHECK-DAG:   %[[C128:.+]] = arith.constant 128 : index
 // CHECK:       gpu.launch blocks({{.*}}) in ({{.*}} = %[[C2]], {{.*}} = %[[C2]], {{.*}}) threads({{.*}}) in ({{.*}} = %[[C128]],
-// CHECK-SAME:    workgroup(%{{.+}} : memref<256x40xf16, #gpu.address_space<workgroup>>, %{{.+}} : memref<256x36xf16, #gpu.address_space<workgroup>>)
+// CHECK-SAME:    workgroup(%{{.+}} : memref<256x36xf16, #gpu.address_space<workgroup>>, %{{.+}} : memref<256x36xf16, #gpu.address_space<workgroup>>)
 // CHECK:       scf.for
 // CHECK-COUNT-32: mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_f16_w32_gfx12>} : vector<8xf16>, vector<8xf16> into vector<8xf32>
 // CHECK-NOT:   vector<16x16xf16>

@@ -6,9 +6,9 @@
 // CDNA's large tile of 4x2 waves of 64x128; a forced tile turns it off).
 
 // CHECK-LABEL: func.func @heuristic
-// CHECK:       linalg.matmul {mcore.matmul_config = #mcore.matmul_config<intrinsic = mfma_f32_32x32x8f16, swap_operands = never, tile_m = 256, tile_n = 256, tile_k = 16, waves_m = 4, waves_n = 2, stages = 2, lds_padding = 16, lds_padding_b = 8, group_m = 8, split_k = 1, sched_barriers = true>}
+// CHECK:       linalg.matmul {mcore.matmul_config = #mcore.matmul_config<intrinsic = mfma_f32_32x32x8f16, swap_operands = never, tile_m = 256, tile_n = 256, tile_k = 16, waves_m = 4, waves_n = 2, stages = 2, lds_padding = 8, lds_padding_b = 8, group_m = 8, split_k = 1, sched_barriers = true>}
 // OPTS-LABEL:  func.func @heuristic
-// OPTS:        #mcore.matmul_config<intrinsic = mfma_f32_32x32x8f16, swap_operands = never, tile_m = 256, tile_n = 128, tile_k = 32, waves_m = 2, waves_n = 2, stages = 1, lds_padding = 16, lds_padding_b = 8, group_m = 8, split_k = 1, sched_barriers = true>
+// OPTS:        #mcore.matmul_config<intrinsic = mfma_f32_32x32x8f16, swap_operands = never, tile_m = 256, tile_n = 128, tile_k = 32, waves_m = 2, waves_n = 2, stages = 1, lds_padding = 8, lds_padding_b = 8, group_m = 8, split_k = 1, sched_barriers = true>
 func.func @heuristic(%a: memref<4096x4096xf16>, %b: memref<4096x4096xf16>, %c: memref<4096x4096xf32>) {
   linalg.matmul ins(%a, %b : memref<4096x4096xf16>, memref<4096x4096xf16>) outs(%c : memref<4096x4096xf32>)
   return
@@ -19,9 +19,9 @@ func.func @heuristic(%a: memref<4096x4096xf16>, %b: memref<4096x4096xf16>, %c: m
 // The op's knobs win over the options (tile_m), the options' over the
 // heuristic's (stages), and the heuristic fills in the rest around them.
 // CHECK-LABEL: func.func @by_hand
-// CHECK:       #mcore.matmul_config<intrinsic = mfma_f32_16x16x16f16, swap_operands = never, tile_m = 64, tile_n = 128, tile_k = 32, waves_m = 1, waves_n = 2, stages = 2, lds_padding = 16, lds_padding_b = 8, group_m = 8, split_k = 1, sched_barriers = false>
+// CHECK:       #mcore.matmul_config<intrinsic = mfma_f32_16x16x16f16, swap_operands = never, tile_m = 64, tile_n = 128, tile_k = 32, waves_m = 1, waves_n = 2, stages = 2, lds_padding = 8, lds_padding_b = 8, group_m = 8, split_k = 1, sched_barriers = false>
 // OPTS-LABEL:  func.func @by_hand
-// OPTS:        #mcore.matmul_config<intrinsic = mfma_f32_16x16x16f16, swap_operands = never, tile_m = 64, tile_n = 128, tile_k = 32, waves_m = 1, waves_n = 2, stages = 1, lds_padding = 16, lds_padding_b = 8, group_m = 8, split_k = 1, sched_barriers = false>
+// OPTS:        #mcore.matmul_config<intrinsic = mfma_f32_16x16x16f16, swap_operands = never, tile_m = 64, tile_n = 128, tile_k = 32, waves_m = 1, waves_n = 2, stages = 1, lds_padding = 8, lds_padding_b = 8, group_m = 8, split_k = 1, sched_barriers = false>
 func.func @by_hand(%a: memref<4096x4096xf16>, %b: memref<4096x4096xf16>, %c: memref<4096x4096xf32>) {
   linalg.matmul {mcore.matmul_config = #mcore.matmul_config<intrinsic = mfma_f32_16x16x16f16, tile_m = 64, waves_m = 1, sched_barriers = false>}
       ins(%a, %b : memref<4096x4096xf16>, memref<4096x4096xf16>) outs(%c : memref<4096x4096xf32>)
@@ -34,7 +34,7 @@ func.func @by_hand(%a: memref<4096x4096xf16>, %b: memref<4096x4096xf16>, %c: mem
 // CDNA's large 2:4 tile (256x128 of 2x2 waves of 128x64) with one LDS
 // stage, so that two work-groups share gfx942's 64 KiB.
 // CHECK-LABEL: func.func @sparse
-// CHECK:       mcore.sparse_matmul {{.+}} {mcore.matmul_config = #mcore.matmul_config<intrinsic = smfmac_f32_32x32x16_f16, swap_operands = never, tile_m = 256, tile_n = 128, tile_k = 32, waves_m = 2, waves_n = 2, stages = 1, lds_padding = 16, lds_padding_b = 16, group_m = 8, split_k = 1, sched_barriers = true>}
+// CHECK:       mcore.sparse_matmul {{.+}} {mcore.matmul_config = #mcore.matmul_config<intrinsic = smfmac_f32_32x32x16_f16, swap_operands = never, tile_m = 256, tile_n = 128, tile_k = 32, waves_m = 2, waves_n = 2, stages = 1, lds_padding = 8, lds_padding_b = 8, group_m = 8, split_k = 1, sched_barriers = true>}
 func.func @sparse(%v: memref<4096x2048xf16>, %meta: memref<4096x128xi32>, %b: memref<4096x4096xf16>, %c: memref<4096x4096xf32>) {
   mcore.sparse_matmul ins(%v, %meta, %b : memref<4096x2048xf16>, memref<4096x128xi32>, memref<4096x4096xf16>) outs(%c : memref<4096x4096xf32>)
   return

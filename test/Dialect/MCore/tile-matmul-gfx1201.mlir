@@ -8,12 +8,12 @@
 // CHECK-DAG:   %[[C2:.+]] = arith.constant 2 : index
 // CHECK-DAG:   %[[C128:.+]] = arith.constant 128 : index
 // CHECK:       gpu.launch blocks({{.*}}) in ({{.*}} = %[[C2]], {{.*}} = %[[C2]], {{.*}}) threads({{.*}}) in ({{.*}} = %[[C128]],
-// CHECK-SAME:    workgroup(%[[LDSA:.+]] : memref<256x40xf16, #gpu.address_space<workgroup>>, %[[LDSB:.+]] : memref<256x36xf16, #gpu.address_space<workgroup>>)
+// CHECK-SAME:    workgroup(%[[LDSA:.+]] : memref<256x36xf16, #gpu.address_space<workgroup>>, %[[LDSB:.+]] : memref<256x36xf16, #gpu.address_space<workgroup>>)
 // Prologue: K tile 0 into stage 0.
 // CHECK:       vector.load %{{.+}} : memref<256x256xf16>, vector<8xf16>
 // Each stage is a subview of its buffer (the stage's offset is added once).
-// CHECK:       %[[SA0:.+]] = memref.subview %[[LDSA]][0, 0] [128, 40] [1, 1]
-// CHECK:       vector.store %{{.+}}, %[[SA0]]{{.+}} : memref<128x40xf16, strided<[40, 1]>, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK:       %[[SA0:.+]] = memref.subview %[[LDSA]][0, 0] [128, 36] [1, 1]
+// CHECK:       vector.store %{{.+}}, %[[SA0]]{{.+}} : memref<128x36xf16, strided<[36, 1]>, #gpu.address_space<workgroup>>, vector<8xf16>
 // CHECK:       %[[SB0:.+]] = memref.subview %[[LDSB]][0, 0] [128, 36] [1, 1]
 // CHECK:       vector.store %{{.+}}, %[[SB0]]{{.+}} : memref<128x36xf16, strided<[36, 1]>, #gpu.address_space<workgroup>>, vector<4xf16>
 // CHECK:       gpu.barrier
@@ -24,11 +24,11 @@
 // CHECK-NOT:     scf.if
 // CHECK-COUNT-8: vector.load %{{.+}} : memref<256x256xf16>, vector<8xf16>
 // CHECK:         rocdl.sched.barrier 0
-// CHECK:         vector.transfer_read %[[SA0]][{{.+}}], %{{.+}} {in_bounds = [true, true]} : memref<128x40xf16, strided<[40, 1]>, #gpu.address_space<workgroup>>, vector<16x16xf16>
+// CHECK:         vector.transfer_read %[[SA0]][{{.+}}], %{{.+}} {in_bounds = [true, true]} : memref<128x36xf16, strided<[36, 1]>, #gpu.address_space<workgroup>>, vector<16x16xf16>
 // CHECK:         vector.transfer_read %[[SB0]][{{.+}}], %{{.+}} {in_bounds = [true, true], permutation_map = #{{.+}}} : memref<128x36xf16, strided<[36, 1]>, #gpu.address_space<workgroup>>, vector<16x16xf16>
 // CHECK-COUNT-16: mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_f16_w32_gfx12>} : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
 // CHECK:         rocdl.sched.barrier 0
-// CHECK:         %[[SA1:.+]] = memref.subview %[[LDSA]][128, 0] [128, 40] [1, 1]
+// CHECK:         %[[SA1:.+]] = memref.subview %[[LDSA]][128, 0] [128, 36] [1, 1]
 // CHECK:         vector.store %{{.+}}, %[[SA1]]
 // CHECK:         gpu.barrier
 // CHECK-COUNT-8: vector.load %{{.+}} : memref<256x256xf16>, vector<8xf16>
@@ -137,7 +137,7 @@ func.func @fp8(%A: memref<128x128xf8E4M3FN>, %B: memref<128x128xf8E5M2>, %C: mem
 // CHECK-LABEL: func.func @transposed_b
 // CHECK:       gpu.launch
 // CHECK:       %[[B:.+]] = vector.load %{{.+}} : memref<128x256xbf16>, vector<8xbf16>
-// CHECK:       vector.store %[[B]], %{{.+}} : memref<128x40xbf16, strided<[40, 1]>, #gpu.address_space<workgroup>>, vector<8xbf16>
+// CHECK:       vector.store %[[B]], %{{.+}} : memref<128x36xbf16, strided<[36, 1]>, #gpu.address_space<workgroup>>, vector<8xbf16>
 // CHECK:       mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_bf16_w32_gfx12>}
 func.func @transposed_b(%A: memref<128x256xbf16>, %B: memref<128x256xbf16>, %C: memref<128x128xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]

@@ -4,7 +4,7 @@
 // CHECK-LABEL: func.func @f16
 // CHECK-DAG:   %[[C256:.+]] = arith.constant 256 : index
 // CHECK:       gpu.launch blocks({{.*}}) threads({{.*}}) in ({{.*}} = %[[C256]],
-// CHECK-SAME:    workgroup({{.*}} : memref<256x40xf16, #gpu.address_space<workgroup>>, {{.*}} : memref<256x36xf16, #gpu.address_space<workgroup>>)
+// CHECK-SAME:    workgroup({{.*}} : memref<256x36xf16, #gpu.address_space<workgroup>>, {{.*}} : memref<256x36xf16, #gpu.address_space<workgroup>>)
 // CHECK:       scf.for
 // CHECK-COUNT-16: mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<mfma_f32_32x32x8f16>} : vector<32x8xf16>, vector<8x32xf16> into vector<32x32xf32>
 // CHECK-NOT:   mcore.mma

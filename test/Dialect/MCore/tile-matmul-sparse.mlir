@@ -17,11 +17,11 @@
 // RDNA4:       mcore.kernel = "check_metadata_2to4"
 // RDNA4:       call @__mcore_2to4_noncanonical(
 // RDNA4:       gpu.launch
-// RDNA4-SAME:    workgroup(%[[V:.+]] : memref<256x24xf16, #gpu.address_space<workgroup>>, %[[B:.+]] : memref<256x40xf16, #gpu.address_space<workgroup>>, %[[META:.+]] : memref<256x1xi32, #gpu.address_space<workgroup>>)
+// RDNA4-SAME:    workgroup(%[[V:.+]] : memref<256x20xf16, #gpu.address_space<workgroup>>, %[[B:.+]] : memref<256x40xf16, #gpu.address_space<workgroup>>, %[[META:.+]] : memref<256x1xi32, #gpu.address_space<workgroup>>)
 // RDNA4:       %[[MW:.+]] = vector.load %{{.+}} : memref<1024x32xi32>, vector<1xi32>
 // The prologue stores into stage 0: constant subviews, which the loop reads
 // too (two K tiles per iteration on RDNA4, from stage 0 then stage 1).
-// RDNA4:       %[[SV:.+]] = memref.subview %[[V]][0, 0] [128, 24] [1, 1]
+// RDNA4:       %[[SV:.+]] = memref.subview %[[V]][0, 0] [128, 20] [1, 1]
 // RDNA4:       %[[SB:.+]] = memref.subview %[[B]][0, 0] [128, 40] [1, 1]
 // Metadata is staged in SWMMAC's native order (docs/Sparsity.md): bytes 1
 // and 2 of each word swap (groups 0 1 4 5 2 3 6 7), one byte shuffle.
@@ -30,11 +30,11 @@
 // RDNA4:       vector.bitcast %[[MP]] : vector<4xi8> to vector<1xi32>
 // RDNA4:       memref.subview %[[META]][0, 0] [128, 1] [1, 1]
 // RDNA4:       scf.for %{{.+}} = %c0 to %c960 step %c64
-// RDNA4:         vector.transfer_read %[[SV]]{{.+}} : memref<128x24xf16, strided<[24, 1]>, #gpu.address_space<workgroup>>, vector<16x16xf16>
+// RDNA4:         vector.transfer_read %[[SV]]{{.+}} : memref<128x20xf16, strided<[20, 1]>, #gpu.address_space<workgroup>>, vector<16x16xf16>
 // RDNA4:         mcore.load_sparse_index %{{.+}}[%{{.+}}, %{{.+}}] native : memref<128x1xi32, strided<[1, 1], offset: ?>, #gpu.address_space<workgroup>> -> vector<16x16xi8>
 // RDNA4:         vector.transfer_read %[[SB]]{{.+}} permutation_map = {{.+}} : memref<128x40xf16, strided<[40, 1]>, #gpu.address_space<workgroup>>, vector<32x16xf16>
 // RDNA4:         mcore.sparse_mma {{.+}} {intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>} : vector<16x16xf16>, vector<32x16xf16>, vector<16x16xi8> into vector<16x16xf32>
-// RDNA4:         memref.subview %[[V]][128, 0] [128, 24] [1, 1]
+// RDNA4:         memref.subview %[[V]][128, 0] [128, 20] [1, 1]
 // RDNA4:         memref.subview %[[B]][128, 0] [128, 40] [1, 1]
 // RDNA4:         memref.subview %[[META]][128, 0] [128, 1] [1, 1]
 // RDNA4:         mcore.sparse_mma {{.+}} {intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>}
@@ -52,12 +52,12 @@
 // FALLBACK-LABEL: func.func @sparse
 // FALLBACK:    mcore.kernel = "check_metadata_2to4"
 // FALLBACK:    gpu.launch
-// FALLBACK-SAME: workgroup(%[[A:.+]] : memref<256x40xf16, #gpu.address_space<workgroup>>, %{{.+}} : memref<256x36xf16, #gpu.address_space<workgroup>>)
+// FALLBACK-SAME: workgroup(%[[A:.+]] : memref<256x36xf16, #gpu.address_space<workgroup>>, %{{.+}} : memref<256x36xf16, #gpu.address_space<workgroup>>)
 // FALLBACK:    memref.load %{{.+}} : memref<1024x32xi32>
 // FALLBACK:    arith.shrui
-// FALLBACK:    %[[SA0:.+]] = memref.subview %[[A]][0, 0] [128, 40] [1, 1]
+// FALLBACK:    %[[SA0:.+]] = memref.subview %[[A]][0, 0] [128, 36] [1, 1]
 // FALLBACK:    arith.select
-// FALLBACK:    vector.store %{{.+}}, %[[SA0]]{{.+}} : memref<128x40xf16, strided<[40, 1]>, #gpu.address_space<workgroup>>, vector<8xf16>
+// FALLBACK:    vector.store %{{.+}}, %[[SA0]]{{.+}} : memref<128x36xf16, strided<[36, 1]>, #gpu.address_space<workgroup>>, vector<8xf16>
 // FALLBACK:    mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<mfma_f32_32x32x8f16>}
 // FALLBACK-NOT: sparse_mma
 

@@ -8,7 +8,10 @@
 // paddings, the one whose accesses of one K tile take the fewest clocks of
 // the LDS, by the phase model of mcore/Target/LdsBanks.h (the performance
 // model's, docs/Performance.md), in the spirit of IREE's
-// GPUReduceBankConflicts.
+// GPUReduceBankConflicts. A padding that misaligns rows for the widest
+// accesses is a candidate too: its accesses are costed split into the
+// narrower pieces the alignment allows, and it wins only with fewer clocks
+// (on a tie, fewer LDS instructions win).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +20,7 @@
 #include "mcore/Target/LdsBanks.h"
 
 #include <numeric>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::mcore;
@@ -24,17 +28,25 @@ using namespace mlir::mcore::tilematmul;
 
 namespace {
 
+/// Clocks of the LDS data path and LDS instructions issued.
+struct LdsCost {
+  double clocks = 0;
+  int64_t instructions = 0;
+};
+
 /// One wave's accesses of one operand's LDS tile, as per-lane byte offsets
 /// from a row of `stride` bytes.
 struct AccessCost {
   Chip chip;
   int64_t stride;
+  /// Instructions issued by the calls of clocks() so far.
+  int64_t instructions = 0;
 
   /// Clocks of an access of `bytes` per lane at these addresses, split into
   /// the widest accesses the addresses' alignment allows (at most 16 bytes:
   /// ds_read_b128), one pass per piece.
   double clocks(bool write, int64_t bytes,
-                const std::vector<uint32_t> &addresses) const {
+                const std::vector<uint32_t> &addresses) {
     int64_t align = stride;
     for (uint32_t a : addresses)
       align = std::gcd<int64_t>(align, a);
@@ -47,6 +59,7 @@ struct AccessCost {
       for (uint32_t &a : piece)
         a += uint32_t(off);
       total += getLdsPassClocks(chip, write, unsigned(width), piece);
+      ++instructions;
     }
     return total;
   }
@@ -57,8 +70,8 @@ struct AccessCost {
 /// Clocks of one K tile's stores and fragment reads of one operand with LDS
 /// rows of `stride` bytes, for wave 0 (every wave's pattern is the same up
 /// to a shift of all its addresses), times the waves.
-static double tileClocks(const MatmulSpec &spec, const MatmulTileConfig &cfg,
-                         Chip chip, bool operandB, int64_t stride) {
+static LdsCost tileCost(const MatmulSpec &spec, const MatmulTileConfig &cfg,
+                        Chip chip, bool operandB, int64_t stride) {
   const IntrinsicInfo &intr = *cfg.intrinsic;
   StagingGeometry g = getStagingGeometry(spec, cfg, operandB);
   int64_t bytes = std::max<int64_t>(
@@ -102,6 +115,7 @@ static double tileClocks(const MatmulSpec &spec, const MatmulTileConfig &cfg,
     }
   }
   total *= waves;
+  int64_t storeInstructions = cost.instructions;
 
   // Fragment reads: runs of the lane layout along K, per K step and tile.
   const LaneLayout &layout = operandB ? intr.b.layout : intr.a.layout;
@@ -131,43 +145,20 @@ static double tileClocks(const MatmulSpec &spec, const MatmulTileConfig &cfg,
     e += len;
   }
   int64_t tiles = operandB ? cfg.getTilesN() : cfg.getTilesM();
-  total += perStep * tiles * (cfg.tileK / intr.k) * waves;
-  return total;
+  int64_t readsPerStep = cost.instructions - storeInstructions;
+  int64_t steps = tiles * (cfg.tileK / intr.k);
+  total += perStep * steps * waves;
+  return {total, (storeInstructions + readsPerStep * steps) * waves};
 }
 
-/// The widest LDS access (bytes per lane, at most 16) of one operand's
-/// copy and fragment reads: a stride that is not a multiple of it would
-/// split those accesses into narrower instructions, which costs issue
-/// slots the LDS clocks do not show.
-static int64_t widestAccess(const MatmulSpec &spec,
-                            const MatmulTileConfig &cfg, bool operandB) {
-  const IntrinsicInfo &intr = *cfg.intrinsic;
-  StagingGeometry g = getStagingGeometry(spec, cfg, operandB);
-  int64_t bytes = std::max<int64_t>(
-      1, getBitWidth(operandB ? spec.kb : spec.ka) / 8);
-  int64_t widest = (g.transpose ? g.kPer : g.vec) * bytes;
-  const LaneLayout &layout = operandB ? intr.b.layout : intr.a.layout;
-  unsigned elems = (operandB ? intr.b : intr.a).count;
-  // Runs along K of lane 0's elements (K is d1 of A, d0 of B).
-  for (unsigned e = 0; e < elems;) {
-    unsigned len = 1;
-    TileCoord c0 = layout.apply(0, e);
-    while (e + len < elems) {
-      TileCoord c = layout.apply(0, e + len);
-      bool sameRow = operandB ? c.d1 == c0.d1 : c.d0 == c0.d0;
-      int64_t k = operandB ? c.d0 : c.d1, k0 = operandB ? c0.d0 : c0.d1;
-      if (!sameRow || k != k0 + int64_t(len))
-        break;
-      ++len;
-    }
-    widest = std::max<int64_t>(widest, len * bytes);
-    e += len;
-  }
-  int64_t pow2 = 1;
-  while (pow2 * 2 <= std::min<int64_t>(widest, 16))
-    pow2 *= 2;
-  return pow2;
-}
+/// What one more LDS instruction of a wave costs beside its data-path
+/// clocks, in those clocks: issue slots of the wave, which a loop bound by
+/// its VALU or matrix instructions pays. Calibrated against mcore-perf
+/// (docs/Performance.md) at 4096^3 f16: on gfx1100 dense the B paddings
+/// of 4, 8 and 16 bytes cost 160, 192 and 256 clocks in 160, 96 and 64
+/// instructions and the model ranks them 16 < 8 < 4; on gfx942 2:4 A's 8
+/// bytes (256 clocks, 48 instructions) beat 16 (384, 40) by 19% of peak.
+static constexpr double kIssueClocks = 2;
 
 void tilematmul::chooseLdsPadding(MatmulTileConfig &cfg,
                                   const MatmulSpec &spec, Chip chip) {
@@ -182,14 +173,18 @@ void tilematmul::chooseLdsPadding(MatmulTileConfig &cfg,
     int64_t cols = (!operandB && cfg.sparseInstruction) ? cfg.tileK / 2
                                                         : cfg.tileK;
     int64_t rowBytes = cols * bits / 8;
-    int64_t align = widestAccess(spec, cfg, operandB);
-    double best = -1;
+    std::optional<LdsCost> best;
+    auto cost = [](const LdsCost &c) {
+      return c.clocks + kIssueClocks * double(c.instructions);
+    };
     for (int64_t candidate = 0; candidate <= 32; candidate += 4) {
-      if ((candidate * 8) % bits || (rowBytes + candidate) % align)
+      if ((candidate * 8) % bits)
         continue;
-      double c = tileClocks(spec, cfg, chip, operandB, rowBytes + candidate);
-      // A wider padding must be strictly better.
-      if (best < 0 || c < best) {
+      LdsCost c = tileCost(spec, cfg, chip, operandB, rowBytes + candidate);
+      // A wider padding must be strictly better: a lower cost, or the same
+      // in fewer instructions.
+      if (!best || cost(c) < cost(*best) ||
+          (cost(c) == cost(*best) && c.instructions < best->instructions)) {
         best = c;
         pad = candidate;
       }

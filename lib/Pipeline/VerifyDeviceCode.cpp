@@ -74,6 +74,22 @@ struct VerifyDeviceCodePass
         ok = false;
       }
     });
+    // The translation to LLVM IR places only symbols (functions, globals,
+    // aliases, comdats) and module-level metadata at the top of a module;
+    // an operation there (a gpu.barrier written beside the functions, once
+    // lowered to rocdl) makes it build an instruction outside any block
+    // and crash (mlir-translate-22, any chip).
+    for (Operation &op : module.getBody()->without_terminator()) {
+      if (isa<SymbolOpInterface, LLVM::ModuleFlagsOp, LLVM::LinkerOptionsOp>(
+              op))
+        continue;
+      op.emitError() << "'" << op.getName()
+                     << "' at the top level of gpu.module @"
+                     << module.getName()
+                     << ": only functions and globals can be there; move it "
+                        "into a function";
+      ok = false;
+    }
     if (!ok)
       return signalPassFailure();
     if (failed(verifyTranslation(module)))

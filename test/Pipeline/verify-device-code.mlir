@@ -20,6 +20,11 @@
 // RUN: not %mcore-opt %S/Inputs/matmul-bf16-to-i1.mlir --mcore-pipeline="chip=gfx942 format=isa" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BF16I1 --implicit-check-not="LLVM ERROR"
 // RUN: not %mcore-opt %S/Inputs/matmul-bf16-to-i1.mlir --mcore-pipeline="chip=gfx1201 format=llvm" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BF16I1 --implicit-check-not="LLVM ERROR"
 // BF16I1: matmul-bf16-to-i1.mlir:5:3: error: 'llvm.fptosi' from bf16 to i1 in device code
+// An operation at the top level of a gpu.module: a located error, not a
+// crash of the translation to LLVM IR (found by scripts/fuzz.sh).
+// RUN: not %mcore-opt %S/Inputs/module-level-barrier.mlir --mcore-pipeline="chip=gfx1201 format=llvm" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TOP --implicit-check-not="Stack dump"
+// RUN: not %mcore-opt %S/Inputs/module-level-barrier.mlir --mcore-pipeline="chip=gfx942 format=isa" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TOP --implicit-check-not="Stack dump"
+// TOP: module-level-barrier.mlir:3:3: error: 'rocdl.{{.+}}' at the top level of gpu.module @plain: only functions and globals can be there; move it into a function
 
 // ISA: gpu.binary @main_kernel {{.*}}assembly = "{{.*}}.amdhsa_kernel main_kernel
 

@@ -3,6 +3,9 @@
 // RUN: mcore-opt %s -split-input-file --mcore-tile-matmul="chip=gfx942 split-k=1" -canonicalize -cse | FileCheck %s --check-prefix=OFF
 // RUN: mcore-opt %s -split-input-file --mcore-tile-matmul="chip=gfx942 split-k=3" -canonicalize -cse | FileCheck %s --check-prefix=THREE
 // RUN: not mcore-opt %s -split-input-file --mcore-tile-matmul="chip=gfx942 split-k=-2" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// More slices than K has elements (2^63 - 1 divided by zero, found by scripts/fuzz.sh).
+// RUN: not mcore-opt %s -split-input-file --mcore-configure-matmul="chip=gfx942 split-k=9223372036854775807" 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: error: split-k=9223372036854775807 asks for more K slices than K = {{[0-9]+}} has elements
 // RUN: mcore-opt %s -split-input-file --mcore-configure-matmul="chip=gfx942" | FileCheck %s --check-prefix=CONFIG
 
 // Skinny M (LLM decode, docs/Pipeline.md "Skinny M"): a tile one MFMA high

@@ -170,6 +170,21 @@ static LogicalResult chooseInstruction(Operation *op, const MatmulSpec &spec,
     return diag;
   };
 
+  // A forced instruction that does not compute the matmul: why, when it
+  // is only wide-accumulator's f32 accumulator that rules it out.
+  auto notComputed = [&](const IntrinsicInfo *forced, bool sparse) {
+    InFlightDiagnostic diag = op->emitError();
+    diag << forced->name << " does not compute " << describeTypes(spec);
+    if (options.wideAccumulator &&
+        llvm::is_contained(
+            candidateIntrinsics(chip.chip, spec, sparse,
+                                accumulatorKinds(spec.kc, false)),
+            forced))
+      diag << " with wide-accumulator=true: it accumulates in "
+           << getScalarKindName(forced->c.kind) << ", not f32";
+    return diag;
+  };
+
   const IntrinsicInfo *forced = nullptr;
   if (!options.intrinsicName.empty()) {
     forced = lookupIntrinsic(options.intrinsicName);
@@ -204,8 +219,7 @@ static LogicalResult chooseInstruction(Operation *op, const MatmulSpec &spec,
     }
     if (forced && forced->isSparse()) {
       if (!llvm::is_contained(sparseCands, forced))
-        return op->emitError()
-               << forced->name << " does not compute " << describeTypes(spec);
+        return notComputed(forced, /*sparse=*/true);
       chosen = forced;
       sparseInstr = true;
     } else if (!forced && !sparseCands.empty()) {
@@ -256,8 +270,7 @@ static LogicalResult chooseInstruction(Operation *op, const MatmulSpec &spec,
         return op->emitError() << forced->name
                                << " is a sparse instruction; A is dense";
       if (!llvm::is_contained(denseCands, forced))
-        return op->emitError()
-               << forced->name << " does not compute " << describeTypes(spec);
+        return notComputed(forced, /*sparse=*/false);
       chosen = forced;
     } else if (!denseCands.empty()) {
       chosen = denseCands.front();

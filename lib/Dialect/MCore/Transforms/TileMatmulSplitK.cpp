@@ -110,6 +110,12 @@ LogicalResult tilematmul::chooseSplitK(const MatmulSpec &spec,
                                 << why;
   }
   auto [batch, m, n, k] = *sizes;
+  // More slices than K has elements is no split (and a count near 2^63
+  // overflowed the slice arithmetic: a division by zero).
+  if (asked > std::max<int64_t>(k, 1))
+    return spec.op->emitError() << "split-k=" << asked
+                                << " asks for more K slices than K = " << k
+                                << " has elements";
   int64_t slices = asked;
   if (asked == 0) {
     int64_t workgroups = ceilDiv(m, cfg.tileM) * ceilDiv(n, cfg.tileN);

@@ -122,6 +122,14 @@ struct NativeIndexOrder {
 /// pattern above.
 std::optional<NativeIndexOrder> getNativeIndexOrder(const LaneLayout &index);
 
+/// Whether `order` gives each lane four nibbles of a step's eight, so the
+/// low or the high half of the step's word (SWMMAC's): metadata staged as
+/// each word followed by its 16-bit rotation (`mcore.load_sparse_index`'s
+/// `halves`) then gives every lane its index in the low half of a word.
+inline bool hasNativeHalves(const NativeIndexOrder &order) {
+  return order.groupsPerStep == 8 && order.nibblesPerLane == 4;
+}
+
 /// A canonical metadata word in native order: each of its 8 / groupsPerStep
 /// steps permuted (nibble p of a step is the canonical nibble groupAt[p]).
 uint32_t toNativeWord(const NativeIndexOrder &order, uint32_t word);

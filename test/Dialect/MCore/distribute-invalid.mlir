@@ -91,3 +91,19 @@ func.func @tile_argument(%a: vector<16x16xf16>, %m: memref<16x16xf16>) -> vector
   %d = mcore.mma %a, %b, %z {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_f16_w32_gfx12>} : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
   return %d : vector<16x16xf32>
 }
+
+// -----
+
+// `halves` where the instruction's native order has no lane halves (SMFMAC
+// 32x32x16: a K step is four groups, half a word).
+func.func @halves_smfmac(%M: memref<32x2xi32>, %C: memref<32x32xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'mcore.load_sparse_index' op has 'halves', but its instruction's index layout does not give each lane half of a word}}
+  %idx = mcore.load_sparse_index %M[%c0, %c0] native halves : memref<32x2xi32> -> vector<32x8xi8>
+  %z = arith.constant dense<0.0> : vector<32x32xf32>
+  %a = arith.constant dense<1.0> : vector<32x8xf16>
+  %b = arith.constant dense<1.0> : vector<16x32xf16>
+  %d = mcore.sparse_mma %a, %b, %z, %idx {intrinsic = #mcore.intrinsic<smfmac_f32_32x32x16_f16>} : vector<32x8xf16>, vector<16x32xf16>, vector<32x8xi8> into vector<32x32xf32>
+  vector.transfer_write %d, %C[%c0, %c0] {in_bounds = [true, true]} : vector<32x32xf32>, memref<32x32xf32>
+  return
+}

@@ -145,3 +145,49 @@ func.func @packed_i4_rdna3(%A: memref<?x?xi8>, %Bt: memref<?x?xi8>, %C: memref<?
   vector.transfer_write %d, %C[%i, %j] {in_bounds = [true, true]} : vector<16x16xi32>, memref<?x?xi32>
   return
 }
+
+// -----
+
+// SWMMAC f16 with metadata in its native order: the index word is one
+// metadata word shifted by the lane's half (16 bits for lanes 16-31) and
+// masked to the lane's 16 bits.
+// CHECK-LABEL: func @swmmac_native
+// CHECK: %[[W:.+]] = memref.load %{{.+}}[%{{.+}}, %c0] : memref<128x2xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[SH:.+]] = arith.shrui %{{.+}}, %{{.+}} : i32
+// CHECK: %[[IDX:.+]] = arith.andi %[[SH]], %c65535_i32 : i32
+// CHECK: mcore.sparse_mma %{{.+}}, %{{.+}}, %{{.+}}, %[[IDX]] {intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>}
+func.func @swmmac_native(%M: memref<128x2xi32, #gpu.address_space<workgroup>>, %i: index, %C: memref<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %idx = mcore.load_sparse_index %M[%i, %c0] native : memref<128x2xi32, #gpu.address_space<workgroup>> -> vector<16x16xi8>
+  %z = arith.constant dense<0.0> : vector<16x16xf32>
+  %a = arith.constant dense<1.0> : vector<16x16xf16>
+  %b = arith.constant dense<1.0> : vector<32x16xf16>
+  %d = mcore.sparse_mma %a, %b, %z, %idx {intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>} : vector<16x16xf16>, vector<32x16xf16>, vector<16x16xi8> into vector<16x16xf32>
+  vector.transfer_write %d, %C[%c0, %c0] {in_bounds = [true, true]} : vector<16x16xf32>, memref<16x16xf32>
+  return
+}
+
+// -----
+
+// The same with `halves`: each native word is stored with its 16-bit
+// rotation after it, so lanes 16-31 read word 2w + 1 (the column is
+// (lane's first nibble) >> 2) and no lane masks its word: SWMMAC reads the
+// low 16 bits, index set 0.
+// CHECK-LABEL: func @swmmac_halves
+// CHECK: %[[HALF:.+]] = arith.shrui %{{.+}}, %c2 : index
+// CHECK: %[[COL:.+]] = arith.minui %[[HALF]], %c1 : index
+// CHECK: %[[W:.+]] = memref.load %{{.+}}[%{{.+}}, %[[COL]]] : memref<128x2xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[SEL:.+]] = arith.select %{{.+}}, %[[W]], %{{.+}} : i32
+// CHECK: %[[IDX:.+]] = arith.shrui %[[SEL]], %{{.+}} : i32
+// CHECK-NOT: arith.andi
+// CHECK: mcore.sparse_mma %{{.+}}, %{{.+}}, %{{.+}}, %[[IDX]] {intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>}
+func.func @swmmac_halves(%M: memref<128x2xi32, #gpu.address_space<workgroup>>, %i: index, %C: memref<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %idx = mcore.load_sparse_index %M[%i, %c0] native halves : memref<128x2xi32, #gpu.address_space<workgroup>> -> vector<16x16xi8>
+  %z = arith.constant dense<0.0> : vector<16x16xf32>
+  %a = arith.constant dense<1.0> : vector<16x16xf16>
+  %b = arith.constant dense<1.0> : vector<32x16xf16>
+  %d = mcore.sparse_mma %a, %b, %z, %idx {intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>} : vector<16x16xf16>, vector<32x16xf16>, vector<16x16xi8> into vector<16x16xf32>
+  vector.transfer_write %d, %C[%c0, %c0] {in_bounds = [true, true]} : vector<16x16xf32>, memref<16x16xf32>
+  return
+}

@@ -206,6 +206,14 @@ func.func @odd_index_tile(%meta: memref<?x?xi32>, %r: index, %k: index) {
 
 // -----
 
+func.func @halves_without_native(%meta: memref<?x?xi32>, %r: index, %k: index) {
+  // expected-error @+1 {{'halves' needs 'native': it stores native words twice}}
+  %idx = mcore.load_sparse_index %meta[%r, %k] halves : memref<?x?xi32> -> vector<16x16xi8>
+  return
+}
+
+// -----
+
 func.func @sparse_intrinsic_on_dense_op(%a: vector<16x16xf16>, %b: vector<32x16xf16>, %c: vector<16x16xf32>) {
   // expected-error @+1 {{A must have K = 32 columns}}
   %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>} : vector<16x16xf16>, vector<32x16xf16> into vector<16x16xf32>

@@ -80,6 +80,13 @@ func.func @load_sparse_index(%meta: memref<?x?xi32>, %r: index, %k: index) -> ve
   return %idx : vector<16x16xi8>
 }
 
+// CHECK-LABEL: func @load_sparse_index_native_halves
+func.func @load_sparse_index_native_halves(%meta: memref<?x?xi32>, %r: index, %k: index) -> vector<16x16xi8> {
+  // CHECK: mcore.load_sparse_index %{{.*}}[%{{.*}}, %{{.*}}] native halves : memref<?x?xi32> -> vector<16x16xi8>
+  %idx = mcore.load_sparse_index %meta[%r, %k] native halves : memref<?x?xi32> -> vector<16x16xi8>
+  return %idx : vector<16x16xi8>
+}
+
 // Every catalog family in distributed form.
 // CHECK-LABEL: func @distributed_families
 func.func @distributed_families(%a8: vector<8xf16>, %b16: vector<16xf16>, %c8: vector<8xf32>, %i: i32,

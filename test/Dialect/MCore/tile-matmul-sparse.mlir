@@ -17,26 +17,30 @@
 // RDNA4:       mcore.kernel = "check_metadata_2to4"
 // RDNA4:       call @__mcore_2to4_noncanonical(
 // RDNA4:       gpu.launch
-// RDNA4-SAME:    workgroup(%[[V:.+]] : memref<256x20xf16, #gpu.address_space<workgroup>>, %[[B:.+]] : memref<256x40xf16, #gpu.address_space<workgroup>>, %[[META:.+]] : memref<256x1xi32, #gpu.address_space<workgroup>>)
+// RDNA4-SAME:    workgroup(%[[V:.+]] : memref<256x20xf16, #gpu.address_space<workgroup>>, %[[B:.+]] : memref<256x40xf16, #gpu.address_space<workgroup>>, %[[META:.+]] : memref<256x2xi32, #gpu.address_space<workgroup>>)
 // RDNA4:       %[[MW:.+]] = vector.load %{{.+}} : memref<1024x32xi32>, vector<1xi32>
 // The prologue stores into stage 0: constant subviews, which the loop reads
 // too (two K tiles per iteration on RDNA4, from stage 0 then stage 1).
 // RDNA4:       %[[SV:.+]] = memref.subview %[[V]][0, 0] [128, 20] [1, 1]
 // RDNA4:       %[[SB:.+]] = memref.subview %[[B]][0, 0] [128, 40] [1, 1]
 // Metadata is staged in SWMMAC's native order (docs/Sparsity.md): bytes 1
-// and 2 of each word swap (groups 0 1 4 5 2 3 6 7), one byte shuffle.
+// and 2 of each word swap (groups 0 1 4 5 2 3 6 7), one byte shuffle; each
+// word is followed by its 16-bit rotation (`halves`: the lanes of the
+// upper half read their index from the low half of the second word).
 // RDNA4:       %[[MB:.+]] = vector.bitcast %[[MW]] : vector<1xi32> to vector<4xi8>
 // RDNA4:       %[[MP:.+]] = vector.shuffle %[[MB]], %[[MB]] [0, 2, 1, 3] : vector<4xi8>, vector<4xi8>
-// RDNA4:       vector.bitcast %[[MP]] : vector<4xi8> to vector<1xi32>
-// RDNA4:       memref.subview %[[META]][0, 0] [128, 1] [1, 1]
+// RDNA4:       %[[MR:.+]] = vector.shuffle %[[MP]], %[[MP]] [0, 1, 2, 3, 2, 3, 0, 1] : vector<4xi8>, vector<4xi8>
+// RDNA4:       %[[MH:.+]] = vector.bitcast %[[MR]] : vector<8xi8> to vector<2xi32>
+// RDNA4:       %[[SM:.+]] = memref.subview %[[META]][0, 0] [128, 2] [1, 1]
+// RDNA4:       vector.store %[[MH]], %[[SM]][%{{.+}}, %c0] : memref<128x2xi32, strided<[2, 1]>, #gpu.address_space<workgroup>>, vector<2xi32>
 // RDNA4:       scf.for %{{.+}} = %c0 to %c960 step %c64
 // RDNA4:         vector.transfer_read %[[SV]]{{.+}} : memref<128x20xf16, strided<[20, 1]>, #gpu.address_space<workgroup>>, vector<16x16xf16>
-// RDNA4:         mcore.load_sparse_index %{{.+}}[%{{.+}}, %{{.+}}] native : memref<128x1xi32, strided<[1, 1], offset: ?>, #gpu.address_space<workgroup>> -> vector<16x16xi8>
+// RDNA4:         mcore.load_sparse_index %{{.+}}[%{{.+}}, %{{.+}}] native halves : memref<128x2xi32, strided<[2, 1], offset: ?>, #gpu.address_space<workgroup>> -> vector<16x16xi8>
 // RDNA4:         vector.transfer_read %[[SB]]{{.+}} permutation_map = {{.+}} : memref<128x40xf16, strided<[40, 1]>, #gpu.address_space<workgroup>>, vector<32x16xf16>
 // RDNA4:         mcore.sparse_mma {{.+}} {intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>} : vector<16x16xf16>, vector<32x16xf16>, vector<16x16xi8> into vector<16x16xf32>
 // RDNA4:         memref.subview %[[V]][128, 0] [128, 20] [1, 1]
 // RDNA4:         memref.subview %[[B]][128, 0] [128, 40] [1, 1]
-// RDNA4:         memref.subview %[[META]][128, 0] [128, 1] [1, 1]
+// RDNA4:         memref.subview %[[META]][128, 0] [128, 2] [1, 1]
 // RDNA4:         mcore.sparse_mma {{.+}} {intrinsic = #mcore.intrinsic<swmmac_f32_16x16x32_f16_w32>}
 // RDNA4:       }
 // The last two K tiles after the loop.

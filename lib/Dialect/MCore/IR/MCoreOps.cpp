@@ -198,6 +198,9 @@ LogicalResult LoadSparseIndexOp::verify() {
     return emitOpError("the tile must hold whole groups: an even number of "
                        "compressed columns, got ")
            << type;
+  if (getHalves() && !getNative())
+    return emitOpError("'halves' needs 'native': it stores native words "
+                       "twice");
   return success();
 }
 

@@ -58,7 +58,8 @@ static void computeCosts(MatmulTileConfig &cfg, const MatmulSpec &spec) {
           padB = cfg.ldsPadBytesB * 8 / bitsB;
   int64_t a = cfg.tileM * (ldsColsA + padA) * bitsA / 8;
   int64_t b = cfg.tileN * (cfg.tileK + padB) * bitsB / 8;
-  int64_t meta = cfg.sparseInstruction ? cfg.tileM * (cfg.tileK / 32) * 4 : 0;
+  int64_t meta =
+      cfg.sparseInstruction ? cfg.tileM * getLdsMetadataCols(cfg) * 4 : 0;
   cfg.ldsBytes = cfg.stages * (a + b + meta);
 
   int64_t threads = cfg.getNumThreads();

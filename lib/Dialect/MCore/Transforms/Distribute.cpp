@@ -740,13 +740,29 @@ private:
           arith::MulIOp::create(b, loc,
                                 arith::ShRUIOp::create(b, loc, lane1, one),
                                 idx(order->laneScale)));
+      Value wordIndex = arith::ShRUIOp::create(b, loc, group, idx(3));
+      if (op.getHalves()) {
+        if (!sparse24::hasNativeHalves(*order))
+          return op.emitOpError("has 'halves', but its instruction's index "
+                                "layout does not give each lane half of a "
+                                "word");
+        // Word w of the native metadata is stored as words 2w (w) and
+        // 2w + 1 (w rotated by 16 bits): nibbles 4..7 of w are nibbles 0..3
+        // of the second.
+        wordIndex = arith::AddIOp::create(
+            b, loc, arith::ShLIOp::create(b, loc, wordIndex, one),
+            arith::ShRUIOp::create(b, loc, nibble, idx(2)));
+        nibble = arith::AndIOp::create(b, loc, nibble, idx(3));
+      }
       Value word = loadWord(
-          arith::AddIOp::create(b, loc, op.getRow(), lane0),
-          arith::ShRUIOp::create(b, loc, group, idx(3)));
+          arith::AddIOp::create(b, loc, op.getRow(), lane0), wordIndex);
       Value shift = arith::IndexCastOp::create(
           b, loc, i32, arith::ShLIOp::create(b, loc, nibble, idx(2)));
       Value bits = arith::ShRUIOp::create(b, loc, word, shift);
-      if (order->nibblesPerLane < 8)
+      // With halves, the high half of the lane's word is the other half's
+      // index: the instruction reads index set 0, the low 16 bits, only
+      // (the per-lane word is always set 0), so no mask is needed.
+      if (order->nibblesPerLane < 8 && !op.getHalves())
         bits = arith::AndIOp::create(
             b, loc, bits,
             cst(i32, (int64_t(1) << (4 * order->nibblesPerLane)) - 1));

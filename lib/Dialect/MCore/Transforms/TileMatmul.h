@@ -356,6 +356,20 @@ Value buildSignCorrection(RewriterBase &rewriter, const MatmulSpec &spec,
 SmallVector<Type> getLdsBufferTypes(MLIRContext *ctx, const MatmulSpec &spec,
                                     const MatmulTileConfig &cfg);
 
+/// The instruction-native order the kernel stages 2:4 metadata in (K tiles
+/// and instruction steps of whole metadata words), or nullopt: canonical
+/// words.
+std::optional<sparse24::NativeIndexOrder>
+getStagedNativeOrder(const MatmulTileConfig &cfg);
+
+/// Whether the kernel stages each native metadata word followed by its
+/// 16-bit rotation (`mcore.load_sparse_index`'s `halves`): SWMMAC on 16-bit
+/// operands, whose lanes then read their index without a shift.
+bool stagesMetadataHalves(const MatmulTileConfig &cfg);
+
+/// Metadata words per LDS row: the K tile's, twice over with halves.
+int64_t getLdsMetadataCols(const MatmulTileConfig &cfg);
+
 /// How a staged operand's K tile is copied (one source for the copy and for
 /// the choice of LDS padding): `rows x cols` elements of a row-major global
 /// tile in chunks of `vec` elements; transposed operands (stored K-major:
@@ -399,6 +413,9 @@ struct StagedOperand {
   /// staging registers (vector<vec x i4> loads), two per byte in LDS (an i8
   /// buffer; element 2j in the low nibble of byte j, columns halved).
   bool pack = false;
+  /// LDS columns per staged column: 2 for metadata words each stored with
+  /// its rotation (storeTile is given chunks of 2 * vec words).
+  int64_t ldsColScale = 1;
 };
 
 //===----------------------------------------------------------------------===//
@@ -492,6 +509,9 @@ private:
   /// `order` (sparse24::toNativeWord): one shift and mask per distinct
   /// nibble distance.
   Value permuteMetadata(Value words, const sparse24::NativeIndexOrder &order);
+  /// vector<n x i32> words -> vector<2n x i32>: each word, then the word
+  /// rotated by 16 bits (`halves` metadata).
+  Value withRotatedHalves(Value words);
   /// R vector<n x i8> rows -> n vector<R x i8> columns (R = 2 or a
   /// multiple of 4, n a multiple of 4), on 32-bit words.
   SmallVector<Value> transposeBytes(ArrayRef<Value> rows);

@@ -97,7 +97,8 @@ SmallVector<Value> KernelEmitter::computeStage(Value stage, ValueRange acc) {
       if (hasMeta)
         idxTiles.push_back(LoadSparseIndexOp::create(
             b, idxType, ldsMeta, add(mRow0, i * intr.m), idx(kk * intr.k),
-            nativeMeta ? b.getUnitAttr() : nullptr));
+            nativeMeta ? b.getUnitAttr() : nullptr,
+            opMeta.ldsColScale == 2 ? b.getUnitAttr() : nullptr));
     }
     for (int64_t j = 0; j < tilesN; ++j)
       bTiles.push_back(readB(add(bRow0, j * intr.n), kk * intr.k));
@@ -198,8 +199,11 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
     if (hasMeta) {
       SmallVector<Value> regsMeta(regs.drop_front(numRegsA + numRegsB));
       if (nativeMeta)
-        for (Value &w : regsMeta)
+        for (Value &w : regsMeta) {
           w = permuteMetadata(w, *nativeMeta);
+          if (opMeta.ldsColScale == 2)
+            w = withRotatedHalves(w);
+        }
       storeTile(opMeta, regsMeta, stage);
     }
   };

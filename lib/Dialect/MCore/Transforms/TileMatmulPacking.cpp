@@ -159,6 +159,20 @@ SmallVector<Value> KernelEmitter::transposeBytes(ArrayRef<Value> rows) {
   return columns;
 }
 
+Value KernelEmitter::withRotatedHalves(Value words) {
+  auto type = cast<VectorType>(words.getType());
+  int64_t n = type.getDimSize(0);
+  SmallVector<int64_t> source;
+  for (int64_t w = 0; w < n; ++w)
+    for (int64_t byte : {0, 1, 2, 3, 2, 3, 0, 1})
+      source.push_back(4 * w + byte);
+  Value raw = vector::BitCastOp::create(
+      b, VectorType::get({4 * n}, b.getI8Type()), words);
+  Value both = vector::ShuffleOp::create(b, raw, raw, source);
+  return vector::BitCastOp::create(
+      b, VectorType::get({2 * n}, type.getElementType()), both);
+}
+
 Value KernelEmitter::permuteMetadata(Value words,
                                      const sparse24::NativeIndexOrder &order) {
   // Destination nibbles by how far their source nibble is (in nibbles; > 0:

@@ -36,10 +36,40 @@ tilematmul::getLdsBufferTypes(MLIRContext *ctx, const MatmulSpec &spec,
       ldsBuffer(cfg.stages * cfg.tileN, cfg.tileK, spec.bElem,
                 cfg.ldsPadBytesB)};
   if (cfg.sparseInstruction)
-    buffers.push_back(MemRefType::get({cfg.stages * cfg.tileM, cfg.tileK / 32},
-                                      IntegerType::get(ctx, 32),
-                                      MemRefLayoutAttrInterface(), lds));
+    buffers.push_back(
+        MemRefType::get({cfg.stages * cfg.tileM, getLdsMetadataCols(cfg)},
+                        IntegerType::get(ctx, 32),
+                        MemRefLayoutAttrInterface(), lds));
   return buffers;
+}
+
+std::optional<sparse24::NativeIndexOrder>
+tilematmul::getStagedNativeOrder(const MatmulTileConfig &cfg) {
+  if (!cfg.sparseInstruction || !cfg.intrinsic)
+    return std::nullopt;
+  const IntrinsicInfo &intr = *cfg.intrinsic;
+  std::optional<sparse24::NativeIndexOrder> order =
+      sparse24::getNativeIndexOrder(intr.index.layout);
+  if (order &&
+      (int64_t(order->groupsPerStep) * 4 != intr.k || cfg.tileK % 32))
+    return std::nullopt;
+  return order;
+}
+
+bool tilematmul::stagesMetadataHalves(const MatmulTileConfig &cfg) {
+  // Where the per-lane shift costs the loop: SWMMAC shares the VALU with
+  // it. 16-bit A only: the 8-bit kernels are bound by their byte transposes,
+  // and the extra LDS costs them a wave per SIMD (4 -> 3 on gfx1201) for
+  // nothing; CDNA's SMFMAC loops are bound by the LDS data path, which the
+  // rotated copies only add to (predicted: gfx950 f16 2:4 82.8% -> 80.7%).
+  std::optional<sparse24::NativeIndexOrder> order = getStagedNativeOrder(cfg);
+  return order && sparse24::hasNativeHalves(*order) &&
+         cfg.intrinsic->family == MmaFamily::SWMMAC &&
+         getBitWidth(cfg.intrinsic->a.kind) == 16;
+}
+
+int64_t tilematmul::getLdsMetadataCols(const MatmulTileConfig &cfg) {
+  return cfg.tileK / 32 * (stagesMetadataHalves(cfg) ? 2 : 1);
 }
 
 /// Elements of a chunk: 128 bits where the tile's `cols` allow.
@@ -150,10 +180,9 @@ void KernelEmitter::planStaging(ValueRange buffers, bool mFull, bool nFull,
   hasMeta = cfg.sparseInstruction;
   if (hasMeta) {
     // K tiles and the metadata words staged hold whole instruction steps.
-    nativeMeta = sparse24::getNativeIndexOrder(intr.index.layout);
-    if (nativeMeta && (int64_t(nativeMeta->groupsPerStep) * 4 != intr.k ||
-                       cfg.tileK % 32))
-      nativeMeta.reset();
+    nativeMeta = getStagedNativeOrder(cfg);
+    if (stagesMetadataHalves(cfg))
+      opMeta.ldsColScale = 2;
     opMeta.global = spec.meta;
     opMeta.lds = buffers[2];
     opMeta.rows = cfg.tileM;
@@ -507,8 +536,9 @@ void KernelEmitter::storeTile(const StagedOperand &s, ArrayRef<Value> regs,
                                 ValueRange{ldsRow, mul(chunkCol, s.vec / 2)});
         return;
       }
-      vector::StoreOp::create(b, chunkRegs[0], lds,
-                              ValueRange{ldsRow, mul(chunkCol, s.vec)});
+      vector::StoreOp::create(
+          b, chunkRegs[0], lds,
+          ValueRange{ldsRow, mul(chunkCol, s.vec * s.ldsColScale)});
     };
     if ((t + 1) * threads > totalChunks) {
       Value inRange = cmp(arith::CmpIPredicate::ult, chunk, idx(totalChunks));

@@ -141,6 +141,13 @@ def MCore_LoadSparseIndexOp : MCore_Op<"load_sparse_index"> {
     run of nibbles, read with one shift. `%k` must then be a multiple of
     the instruction's K. `mcore-tile-matmul` stages metadata in LDS so.
 
+    With `halves` (only with `native`, for an order of four nibbles per
+    lane in two lane halves, `sparse24::hasNativeHalves`: SWMMAC's), each
+    native word `w` of a row is stored as two words, `w` and then `w`
+    rotated by 16 bits, so a row holds twice the words: a lane whose nibbles
+    are the upper half of `w` reads them as the low half of the second, and
+    no lane shifts its word.
+
     ```mlir
     %idx = mcore.load_sparse_index %meta[%row, %k]
         : memref<?x?xi32, #gpu.address_space<workgroup>> -> vector<16x16xi8>
@@ -151,10 +158,11 @@ def MCore_LoadSparseIndexOp : MCore_Op<"load_sparse_index"> {
         [MemRead]>:$metadata,
     Index:$row,
     Index:$k,
-    UnitAttr:$native);
+    UnitAttr:$native,
+    UnitAttr:$halves);
   let results = (outs VectorOfRankAndType<[2], [I8]>:$result);
   let assemblyFormat = [{
-    $metadata `[` $row `,` $k `]` (`native` $native^)? attr-dict `:` type($metadata) `->` type($result)
+    $metadata `[` $row `,` $k `]` (`native` $native^)? (`halves` $halves^)? attr-dict `:` type($metadata) `->` type($result)
   }];
   let hasVerifier = 1;
 }

@@ -90,6 +90,31 @@ struct VerifyDeviceCodePass
                         "into a function";
       ok = false;
     }
+    // A type with no LLVM IR equivalent (an f4E2M1FN element of an
+    // llvm.alloca, say) makes the translation crash on a null type.
+    module->walk([&](Operation *op) {
+      if (op == module.getOperation())
+        return WalkResult::advance();
+      std::optional<Type> bad;
+      for (Type t : op->getResultTypes())
+        if (!bad && !LLVM::isCompatibleType(t))
+          bad = t;
+      for (Type t : op->getOperandTypes())
+        if (!bad && !LLVM::isCompatibleType(t))
+          bad = t;
+      for (NamedAttribute attr : op->getAttrs())
+        if (auto type = dyn_cast<TypeAttr>(attr.getValue()))
+          if (!bad && !isa<LLVM::LLVMFunctionType>(type.getValue()) &&
+              !LLVM::isCompatibleType(type.getValue()))
+            bad = type.getValue();
+      if (!bad)
+        return WalkResult::advance();
+      emitError(locate(op))
+          << "'" << op->getName() << "' uses type " << *bad
+          << ", which has no LLVM IR equivalent";
+      ok = false;
+      return WalkResult::skip();
+    });
     if (!ok)
       return signalPassFailure();
     if (failed(verifyTranslation(module)))

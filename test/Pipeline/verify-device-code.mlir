@@ -144,3 +144,17 @@ gpu.module @bf16_to_i1 [#rocdl.target<chip = "gfx942">] {
     llvm.return
   }
 }
+
+// -----
+
+// A type with no LLVM IR equivalent (f4E2M1FN as an alloca's element, a
+// case of scripts/fuzz.sh): the translation to LLVM IR would crash on it.
+gpu.module @f4_alloca [#rocdl.target<chip = "gfx950">] {
+  llvm.func @k(%n: i64) attributes {rocdl.kernel} {
+    // expected-error @+1 {{'llvm.alloca' uses type 'f4E2M1FN', which has no LLVM IR equivalent}}
+    %q = llvm.alloca %n x f4E2M1FN : (i64) -> !llvm.ptr<5>
+    %i = llvm.mlir.constant(1 : i32) : i32
+    llvm.store %i, %q : i32, !llvm.ptr<5>
+    llvm.return
+  }
+}

@@ -185,6 +185,10 @@ def MCoreVerifyDeviceCodePass
       `copysign` are fine;
     * `llvm.fptosi` / `llvm.fptoui` from `bf16` to `i1` (or vectors of
       them), which LLVM 22's AMDGPU backend cannot select on any chip;
+    * an operation at the top level of the module that is not a function,
+      a global or other symbol (a `gpu.barrier` beside the functions), and
+      an operation using a type with no LLVM IR equivalent (an `llvm.alloca`
+      of `f4E2M1FN`): the translation to LLVM IR crashes on both;
     * then the module is translated to LLVM IR as the serializer will and
       checked by LLVM's verifier; a function it rejects is an error at that
       `llvm.func`, quoting the verifier.

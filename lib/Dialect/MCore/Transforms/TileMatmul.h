@@ -384,10 +384,10 @@ StagingGeometry getStagingGeometry(const MatmulSpec &spec,
                                    const MatmulTileConfig &cfg,
                                    bool operandB);
 
-/// The LDS row padding of A and B (cfg.ldsPadBytes, cfg.ldsPadBytesB) that
-/// makes the staging stores and the fragment reads of one K tile take the
-/// fewest LDS clocks, bank conflicts included (mcore/Target/LdsBanks.h), on
-/// `chip` (TileMatmulLds.cpp).
+/// The LDS row padding of A and B (cfg.ldsPadBytes, cfg.ldsPadBytesB) whose
+/// staging stores and fragment reads of one K tile cost least on `chip`:
+/// their LDS clocks, bank conflicts included (mcore/Target/LdsBanks.h), plus
+/// an issue cost per LDS instruction (TileMatmulLds.cpp).
 void chooseLdsPadding(MatmulTileConfig &cfg, const MatmulSpec &spec,
                       Chip chip);
 

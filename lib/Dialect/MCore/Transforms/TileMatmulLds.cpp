@@ -5,13 +5,13 @@
 // staging stores (TileMatmulStaging.cpp: chunks of a row, or the columns of
 // a transposed kPer x vec block) and the fragment reads (the intrinsic's
 // lane layout, runs along K). For each operand this chooses, among small
-// paddings, the one whose accesses of one K tile take the fewest clocks of
-// the LDS, by the phase model of mcore/Target/LdsBanks.h (the performance
+// paddings, the one whose accesses of one K tile cost least: clocks of the
+// LDS, by the phase model of mcore/Target/LdsBanks.h (the performance
 // model's, docs/Performance.md), in the spirit of IREE's
 // GPUReduceBankConflicts. A padding that misaligns rows for the widest
 // accesses is a candidate too: its accesses are costed split into the
-// narrower pieces the alignment allows, and it wins only with fewer clocks
-// (on a tie, fewer LDS instructions win).
+// narrower pieces the alignment allows, and each LDS instruction adds
+// kIssueClocks to the cost (on a tie, fewer instructions win).
 //
 //===----------------------------------------------------------------------===//
 

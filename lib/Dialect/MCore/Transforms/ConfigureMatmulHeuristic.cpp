@@ -204,20 +204,28 @@ static LogicalResult chooseInstruction(Operation *op, const MatmulSpec &spec,
                              << chip.name;
   }
 
-  bool sparseInstr = false;
-  const IntrinsicInfo *chosen = nullptr;
-  if (spec.sparse) {
-    SmallVector<const IntrinsicInfo *> sparseCands =
-        candidateIntrinsics(chip.chip, spec, /*sparse=*/true, accKinds);
-    if (sparseCands.empty() &&
+  // The chip's instructions for the types; with none, for mixed-sign 8-bit
+  // operands, its signed-only ones: the unsigned operand is offset and the
+  // epilogue corrects it.
+  auto candidates = [&](bool sparse) {
+    SmallVector<const IntrinsicInfo *> cands =
+        candidateIntrinsics(chip.chip, spec, sparse, accKinds);
+    if (cands.empty() &&
         (canOffsetSign(spec, true) || canOffsetSign(spec, false))) {
-      sparseCands = candidateIntrinsics(chip.chip, spec, /*sparse=*/true,
-                                        accKinds, /*signedOnly=*/true);
-      if (!sparseCands.empty()) {
+      cands = candidateIntrinsics(chip.chip, spec, sparse, accKinds,
+                                  /*signedOnly=*/true);
+      if (!cands.empty()) {
         cfg.signOffsetA = canOffsetSign(spec, true);
         cfg.signOffsetB = canOffsetSign(spec, false);
       }
     }
+    return cands;
+  };
+
+  bool sparseInstr = false;
+  const IntrinsicInfo *chosen = nullptr;
+  if (spec.sparse) {
+    SmallVector<const IntrinsicInfo *> sparseCands = candidates(true);
     if (forced && forced->isSparse()) {
       if (!llvm::is_contained(sparseCands, forced))
         return notComputed(forced, /*sparse=*/true);
@@ -253,19 +261,7 @@ static LogicalResult chooseInstruction(Operation *op, const MatmulSpec &spec,
     cfg.decompressB = true;
   }
   if (!chosen) {
-    SmallVector<const IntrinsicInfo *> denseCands =
-        candidateIntrinsics(chip.chip, spec, /*sparse=*/false, accKinds);
-    // Mixed-sign 8-bit operands on signed-only instructions: offset the
-    // unsigned one and correct in the epilogue.
-    if (denseCands.empty() &&
-        (canOffsetSign(spec, true) || canOffsetSign(spec, false))) {
-      denseCands = candidateIntrinsics(chip.chip, spec, /*sparse=*/false,
-                                       accKinds, /*signedOnly=*/true);
-      if (!denseCands.empty()) {
-        cfg.signOffsetA = canOffsetSign(spec, true);
-        cfg.signOffsetB = canOffsetSign(spec, false);
-      }
-    }
+    SmallVector<const IntrinsicInfo *> denseCands = candidates(false);
     if (forced) {
       if (forced->isSparse())
         return op->emitError() << forced->name

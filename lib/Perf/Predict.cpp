@@ -274,6 +274,8 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
       inst.matrix = lookupMatrixInstruction(line.mnemonic, k.chip);
     bool inLoop = !k.loop || k.loop->contains(i);
     (inLoop ? body : outside).push_back(inst);
+    if (!inLoop && inst.matrix)
+      k.opsOutsideLoop += inst.matrix->ops;
     if (inLoop && isMatrixMnemonic(line.mnemonic)) {
       MatrixUse &use = uses[line.mnemonic];
       use.mnemonic = line.mnemonic;
@@ -406,7 +408,14 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
   // Split-K: each work-group multiplies one slice of K.
   k.splitK = std::max<int64_t>(1, options.splitK);
   double sliceK = std::ceil(double(prob.k) / double(k.splitK));
-  k.iterations = k.loop ? int64_t(std::ceil(sliceK / k.kStep)) : 1;
+  // K tiles peeled off the loop (e.g. the last two of a loop that runs two
+  // per iteration) are timed in `outside`: the loop runs the rest.
+  k.peeledK = double(k.occupancy.wavesPerWorkgroup) * k.opsOutsideLoop /
+              (2.0 * double(k.tile.m) * double(k.tile.n));
+  k.iterations =
+      k.loop ? std::max<int64_t>(
+                   0, int64_t(std::ceil((sliceK - k.peeledK) / k.kStep - 1e-9)))
+             : 1;
   k.workgroups = divideCeil(prob.m, k.tile.m) * divideCeil(prob.n, k.tile.n) *
                  k.splitK;
   if (kernel.grid) {

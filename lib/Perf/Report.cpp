@@ -125,6 +125,11 @@ void mlir::mcore::perf::printReport(const Report &report, raw_ostream &os,
                     k.problem.m, k.problem.n, k.problem.k, k.tile.m, k.tile.n,
                     k.kStep, plural(k.iterations, "iteration"),
                     plural(k.workgroups, "work-group"), k.flops, k.bytes);
+      if (k.peeledK > 0 && k.loop)
+        os << formatv("  K {0:F0} of each work-group's is multiplied outside "
+                      "the loop (peeled): in the time outside it, not in the "
+                      "iterations\n",
+                      k.peeledK);
       if (k.splitK > 1)
         os << formatv("  split-K: K in {0} slices, the partial tiles in "
                       "memory (the bytes above count them)\n",
@@ -278,6 +283,7 @@ json::Value mlir::mcore::perf::toJSON(const Report &report) {
           {"tile", json::Array{k.tile.m, k.tile.n}},
           {"k_step", k.kStep},
           {"iterations", k.iterations},
+          {"peeled_k", k.peeledK},
           {"workgroups", k.workgroups},
           {"flops", k.flops},
           {"bytes", k.bytes},

@@ -115,6 +115,9 @@ struct KernelPrediction {
   double outsideCycles = 0;   ///< the rest of the kernel, once, one wave
   double matrixCycles = 0;    ///< matrix unit busy per wave per iteration
   double opsPerWaveIteration = 0;
+  /// Matrix work outside the loop (K tiles peeled off it), one wave: its
+  /// time is in outsideCycles, so it is not counted as iterations again.
+  double opsOutsideLoop = 0;
   double simdCycles = 0;      ///< T(W): one iteration of each of W waves
   double simdUtilization = 0; ///< W * matrixCycles / T(W)
   // The loop's LDS traffic, one wave, one iteration.
@@ -128,6 +131,7 @@ struct KernelPrediction {
   Tile tile;
   double kStep = 0;           ///< K per iteration, from the loop's work
   int64_t iterations = 0;     ///< of the K loop per work-group
+  double peeledK = 0;         ///< K multiplied outside the loop
   int64_t workgroups = 0;
   int64_t splitK = 1;         ///< K slices (the reduction kernel: summed)
   double flops = 0, bytes = 0;

@@ -23,7 +23,7 @@
 // CHECK:         memref.subview %arg0[0, %[[K0]]] [1, 256] [1, 1]
 // CHECK:         memref.subview %arg1[%[[K0]], 0] [256, 4096] [1, 1]
 // CHECK:         %[[SLICE:.+]] = memref.subview %[[WS]][%[[Z]], 0, 0] [1, 1, 4096] [1, 1, 1]
-// CHECK:         scf.for %{{.+}} = %c0 to %c256 step %c32
+// CHECK:         scf.for %{{.+}} = %c0 to %c192 step %c64
 // CHECK-NOT:     vector.transfer_read %arg2
 // CHECK:         vector.transfer_write %{{.+}}, %[[SLICE]]
 // CHECK:       gpu.launch

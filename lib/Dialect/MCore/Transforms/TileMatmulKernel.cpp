@@ -241,22 +241,25 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
 
   // The pipelined K loop.
   //
-  // On RDNA4, with a static, even number of K tiles, one iteration runs two
-  // of them, one from each LDS stage, and the last two run after the loop.
-  // On RDNA every VALU instruction takes the SIMD from the matrix unit, and
-  // this keeps two kinds out of the loop: the stage is a constant in each
-  // half, so every LDS address is a loop-invariant register plus an
-  // immediate offset (with a loop-carried stage the gfx1201 2:4 loop added
-  // it to 13 addresses per K tile); and every prefetch is inside K, so no
-  // clamp (a 64-bit minimum, VALU on gfx12) and no address recomputed from
-  // it: each global address is the previous one plus a constant. At least
+  // With a static, even number of K tiles, one iteration runs two of them,
+  // one from each LDS stage, and the last two run after the loop. This
+  // keeps two kinds of instructions out of the loop: the stage is a
+  // constant in each half, so every LDS address is a loop-invariant
+  // register plus an immediate offset (with a loop-carried stage the
+  // gfx1201 2:4 loop added it to 13 addresses per K tile); and every
+  // prefetch is inside K, so no clamp (a 64-bit minimum) and no address
+  // recomputed from it: each global address is the previous one plus a
+  // constant. On RDNA every VALU instruction takes the SIMD from the
+  // matrix unit; on CDNA a wave's iteration is a chain of issue slots and
+  // waits that a shorter body shortens (predicted: gfx950 f16 2:4 one
+  // wave 576 -> 464 cycles per K tile, 80.6% -> 91.2% of peak). At least
   // six K tiles: a loop of two iterations or more.
   // Not with 64 matrix instructions per wave and K tile (8-bit dense
   // 128 x 128 x 64): the backend's schedule of that longer body needs a
   // register more than the file has (test/Pipeline/all-chips.test).
   int64_t mmasPerTile = cfg.getTilesM() * cfg.getTilesN() *
                         std::max<int64_t>(1, cfg.tileK / intr.k);
-  bool twoTiles = isRdna4Only(intr) && cfg.stages == 2 && kFull &&
+  bool twoTiles = cfg.stages == 2 && kFull &&
                   mmasPerTile <= 32 && sK / cfg.tileK >= 6 &&
                   (sK / cfg.tileK) % 2 == 0;
   // Prefetch `next` into registers; its loads are in flight while the waves

@@ -105,6 +105,18 @@ StagingGeometry tilematmul::getStagingGeometry(const MatmulSpec &spec,
     while (g.kPer * 2 * g.vec <= perThread && g.kPer * 2 <= cfg.tileK &&
            g.kPer * 2 * bits <= 128 && cfg.tileK % (g.kPer * 2) == 0)
       g.kPer *= 2;
+    // Too few elements per thread for a block of 128-bit loads leaves
+    // kPer = 1: one LDS store per element. On 16-bit, a ds_write_b16 moves
+    // 128 bytes in the 2 clocks a b32 store moves 256 in; 64-bit global
+    // loads buy b32 stores: halve vec, double kPer (predicted: gfx950 f16
+    // 2:4, 512 x 128 x 32, LDS 70 -> 62 clocks per wave and K tile). Not on
+    // 8-bit: a dword there takes kPer = 4 and 32-bit loads, which the model
+    // predicts slower (i8 dense on gfx942 2081 -> 1544 TFLOP/s).
+    while (bits >= 16 && g.kPer * bits < 32 && g.vec > 1 &&
+           cfg.tileK % (g.kPer * 2) == 0) {
+      g.vec /= 2;
+      g.kPer *= 2;
+    }
     // Packed LDS rows are written in whole bytes: pairs of k.
     if (g.pack)
       g.kPer = std::max<int64_t>(g.kPer, 2);

@@ -110,13 +110,14 @@ class MatmulKernel:
 
     @property
     def config(self) -> dict:
-        """The configuration the compiler chose: ``tile_m``, ``tile_n``,
-        ``tile_k`` (the work-group tile), ``waves_m``, ``waves_n``,
-        ``stages``, ``lds_padding`` (-1 where A's and B's LDS rows are
-        padded apart, as the automatic choice does), ``group_m``,
-        ``sched_barriers`` and
-        ``intrinsic`` (named as the pipeline options that set them, so
-        ``compile_matmul(..., **kernel.config)`` compiles the same kernel),
+        """The configuration the compiler chose: every knob of
+        ``#mcore.matmul_config``, ``tile_m``, ``tile_n``, ``tile_k`` (the
+        work-group tile), ``waves_m``, ``waves_n``, ``stages``,
+        ``lds_padding`` and ``lds_padding_b`` (A's and B's LDS row
+        padding), ``group_m``, ``split_k``, ``swap_operands``
+        (``"always"`` or ``"never"``), ``sched_barriers`` and ``intrinsic``
+        (named as the pipeline options that set them, so passing them to
+        ``compile_matmul`` compiles the same kernel),
         and ``wave_size``, ``tiles_m``, ``tiles_n`` (intrinsic tiles per
         wave), ``lds_bytes``, ``sparse_instruction``, ``decompress_a`` and
         ``description`` (the text ``mcore-run`` prints)."""

@@ -360,25 +360,26 @@ PYBIND11_MODULE(_mcore, m) {
           "config",
           [](const PyKernel &k) {
             const MatmulTileConfig &c = k.kernel->getTileConfig();
-            // Named as the --mcore-pipeline options that set them.
-            return py::dict(
-                py::arg("tile_m") = c.tileM, py::arg("tile_n") = c.tileN,
-                py::arg("tile_k") = c.tileK, py::arg("waves_m") = c.wavesM,
-                py::arg("waves_n") = c.wavesN, py::arg("stages") = c.stages,
-                // A and B padded apart (the automatic choice): -1 chooses
-                // them again; one option cannot set two paddings.
-                py::arg("lds_padding") =
-                    c.ldsPadBytes == c.ldsPadBytesB ? c.ldsPadBytes : -1,
-                py::arg("group_m") = c.groupM,
-                py::arg("sched_barriers") = c.schedBarriers,
-                py::arg("intrinsic") = std::string(c.intrinsic->name),
-                py::arg("wave_size") = c.waveSize,
-                py::arg("tiles_m") = c.getTilesM(),
-                py::arg("tiles_n") = c.getTilesN(),
-                py::arg("lds_bytes") = c.ldsBytes,
-                py::arg("sparse_instruction") = c.sparseInstruction,
-                py::arg("decompress_a") = c.decompressA,
-                py::arg("description") = k.kernel->describeConfig());
+            // Every knob of #mcore.matmul_config (MatmulConfig.def), named
+            // as the --mcore-pipeline option that sets it: they compile
+            // the same kernel again.
+            py::dict config;
+            auto key = [](llvm::StringRef option) {
+              return py::str(option.str()).attr("replace")("-", "_");
+            };
+#define MCORE_MATMUL_KNOB(NAME, OPTION, TYPE, AUTO, DESCRIPTION)             \
+  config[key(OPTION)] = c.NAME;
+#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
+            config["intrinsic"] = std::string(c.intrinsic->name);
+            // What follows from them.
+            config["wave_size"] = c.waveSize;
+            config["tiles_m"] = c.getTilesM();
+            config["tiles_n"] = c.getTilesN();
+            config["lds_bytes"] = c.ldsBytes;
+            config["sparse_instruction"] = c.sparseInstruction;
+            config["decompress_a"] = c.decompressA;
+            config["description"] = k.kernel->describeConfig();
+            return config;
           })
       .def_property_readonly(
           "swapped",

@@ -12,6 +12,8 @@
 
 #include "TileMatmul.h"
 
+#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
+
 #include "mcore/Dialect/MCore/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"

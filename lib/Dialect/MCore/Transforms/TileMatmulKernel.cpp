@@ -16,6 +16,7 @@
 
 #include "TileMatmul.h"
 
+#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -385,18 +386,34 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
   // stores, so that the batch's loads are in flight together: one memory
   // latency per batch, not per tile (a wave's 16 tiles of 128 x 128 on
   // gfx1201: 2 latencies, not 16; the model's "outside the loop" 5920 ->
-  // 1744 cycles). On RDNA4 a batch is up to 64 registers of C: the loop's
-  // staging registers are free by then. Elsewhere one tile: gfx11's kernels
-  // (A and B replicated in the lanes) end the loop at 256 VGPRs and spill
-  // with even 32 more; CDNA is left as it is.
+  // 1744 cycles). On RDNA4 and CDNA a batch is up to 64 registers of C:
+  // the loop's staging registers are free by then. gfx11's kernels (A and
+  // B replicated in the lanes) end the loop at 256 VGPRs and spill with
+  // even 32 more: one tile.
+  //
+  // On CDNA, C (static, every tile whole, under 2 GiB) is read and written
+  // through a buffer resource (amdgpu.fat_raw_buffer_cast): a lane's 32x32
+  // accumulator holds single elements of rows apart, each its own access,
+  // and a 64-bit global address per element costs two VALU instructions
+  // and a hazard wait where a buffer offset costs one 32-bit add (gfx950
+  // f16 2:4 at 4096^3: outside the loop 7364 -> 6128 cycles one tile at a
+  // time, and the registers the batches need).
   int64_t numTiles = tilesM * tilesN;
   int64_t batch = 1;
-  if (isRdna4Only(intr)) {
+  bool cdna = intr.family == MmaFamily::MFMA || intr.family == MmaFamily::SMFMAC;
+  if (isRdna4Only(intr) || cdna) {
     int64_t tileRegs = std::max<int64_t>(
         1, intr.m * intr.n * spec.cElem.getIntOrFloatBitWidth() /
                (32 * cfg.waveSize));
     batch = std::clamp<int64_t>(64 / tileRegs, 1, numTiles);
   }
+  auto cType = cast<MemRefType>(c.getType());
+  if (cdna && mFull && nFull && cType.hasStaticShape() &&
+      cType.getNumElements() * cType.getElementTypeBitWidth() / 8 <
+          (int64_t(1) << 31))
+    c = amdgpu::FatRawBufferCastOp::create(b, c, Value(), Value(),
+                                           b.getBoolAttr(false),
+                                           b.getUnitAttr());
   SmallVector<Value> inits(numTiles);
   auto rowOf = [&](int64_t t) { return add(cRow0, t / tilesN * intr.m); };
   auto colOf = [&](int64_t t) { return add(cCol0, t % tilesN * intr.n); };

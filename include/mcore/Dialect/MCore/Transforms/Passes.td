@@ -279,7 +279,8 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
     "::mlir::mcore::MCoreDialect", "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect", "::mlir::ROCDL::ROCDLDialect",
-    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect"];
+    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
+    "::mlir::amdgpu::AMDGPUDialect"];
 }
 
 def MCoreLinalgToGpuPass : Pass<"mcore-linalg-to-gpu"> {

@@ -355,10 +355,17 @@ chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
     return std::nullopt;
   auto [batch, m, n, k] = *sizes;
   const IntrinsicInfo &intr = *cfg.intrinsic;
+  // Largest first; the eight-wave 256 x 128 (and, dense, 128 x 256) of 64 x
+  // 64 wave tiles for problems with too few of the larger work-groups (the
+  // tuner's choice for the LLM table's M = 2048 rows: gfx942 dense
+  // 2048x4096x4096 59.5% -> 82.1% of peak, gfx950 2:4 52.9% -> 73.6%).
   SmallVector<LargeCdnaTile> candidates =
       cfg.sparseInstruction
-          ? SmallVector<LargeCdnaTile>{{4, 2, 128, 64}, {2, 2, 128, 64}}
-          : SmallVector<LargeCdnaTile>{{4, 2, 64, 128}};
+          ? SmallVector<LargeCdnaTile>{{4, 2, 128, 64},
+                                       {2, 2, 128, 64},
+                                       {4, 2, 64, 64}}
+          : SmallVector<LargeCdnaTile>{
+                {4, 2, 64, 128}, {4, 2, 64, 64}, {2, 4, 64, 64}};
   for (const LargeCdnaTile &large : candidates) {
     if (large.waveM % intr.m || large.waveN % intr.n || m < large.tileM() ||
         n < large.tileN())
@@ -487,7 +494,26 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
       return op->emitError() << name << " = " << size
                              << " is out of range (0 for automatic, at most "
                              << kMaxTile << ")";
+  // RDNA4, 8-bit dense: 2 x 2 waves of 64 x 64 issue 64 WMMAs per wave and
+  // K tile of 64, too many for the loop of two K tiles per iteration
+  // (TileMatmulKernel.cpp), and their byte transposes bind the VALU. 4 x 2
+  // waves of 64 x 32 issue 32, and eight waves hide each other's
+  // transposes (the tuner's choice: gfx1201 i8 at 4096^3 72.6% -> 97.0% of
+  // peak). Static problems of at least one such tile.
+  std::optional<std::array<int64_t, 4>> staticSizes = getStaticSizes(spec);
+  bool rdna4Byte = chip.family == ChipFamily::RDNA4 && !sparseInstr &&
+                   !cfg.decompressA && bitsA == 8 &&
+                   getBitWidth(spec.kb) == 8 && !options.tileM &&
+                   !options.tileN && !options.wavesM && !options.wavesN &&
+                   staticSizes && (*staticSizes)[1] >= 256 &&
+                   (*staticSizes)[2] >= 64 && 32 % intr.n == 0;
+  if (rdna4Byte) {
+    cfg.wavesM = 4;
+    cfg.wavesN = 2;
+  }
   SmallVector<std::pair<int64_t, int64_t>> waveTiles;
+  if (rdna4Byte)
+    waveTiles.push_back({64, 32});
   if (options.tileM || options.tileN) {
     int64_t tm = options.tileM ? options.tileM : cfg.wavesM * 64;
     int64_t tn = options.tileN ? options.tileN : cfg.wavesN * 64;
@@ -528,6 +554,28 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
          cfg.tileK / 2 >= intr.k && (!spec.isCompressed() || cfg.tileK / 2 >= 32)) {
     cfg.tileK /= 2;
     computeCosts(cfg, spec);
+  }
+
+  // CDNA's eight-wave tiles (one work-group per CU): the longest K tile
+  // whose two stages fit the chip's LDS, for at least six K tiles. Fewer
+  // iterations, barriers and loop overheads per MFMA: on gfx950's 160 KiB,
+  // f16 dense 256 x 256 takes K 64 (98.0% -> 98.5% of peak at 4096^3),
+  // 256 x 128 takes K 64 (2048x4096x4096: 86.5% -> 97.6%) and 2:4's 256 x
+  // 128 takes K 128 (4096x2048x4096 60.8% -> 72.7%). On gfx942's 64 KiB
+  // none grows.
+  if (large && !options.tileK && cfg.stages == 2 &&
+      cfg.wavesM * cfg.wavesN >=
+          2 * int64_t(getChipOccupancyInfo(chip.chip).simdsPerCU)) {
+    while (true) {
+      MatmulTileConfig longer = cfg;
+      longer.tileK *= 2;
+      computeCosts(longer, spec);
+      if (longer.ldsBytes > chip.ldsBytes ||
+          longer.estimatedVgprs > kVgprBudget || !staticSizes ||
+          6 * longer.tileK > (*staticSizes)[3])
+        break;
+      cfg = longer;
+    }
   }
 
   if (options.ldsPadBytes < 0 && cfg.tileK > 0 &&

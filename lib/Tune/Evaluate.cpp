@@ -157,26 +157,45 @@ Evaluation tune::evaluate(const runner::MatmulProblem &problem,
   predict.tile = {cfg->tileM, cfg->tileN, 0};
   predict.products = {product.key};
   predict.sparseA = problem.sparseA && cfg->decompressA;
+  // A split-K matmul is two kernels: the matrix kernel on its K slice and
+  // the reduction; the whole problem's time is both (the report's total).
+  predict.splitK = std::max<int64_t>(1, cfg->splitK);
   llvm::Expected<perf::Report> report = perf::predict(isa, predict);
   if (!report)
     return finish(Evaluation::Status::NoPrediction,
                   llvm::toString(report.takeError()));
-  if (report->kernels.size() != 1 || report->kernels[0].products.empty())
+  const perf::KernelPrediction *matrix = nullptr;
+  for (const perf::KernelPrediction &kernel : report->kernels) {
+    if (!kernel.hasMatrix)
+      continue;
+    if (matrix)
+      return finish(Evaluation::Status::NoPrediction,
+                    "expected one matrix kernel, got more");
+    matrix = &kernel;
+  }
+  if (!matrix || matrix->products.empty() || report->totals.empty() ||
+      report->totals[0].seconds <= 0)
     return finish(Evaluation::Status::NoPrediction,
-                  "expected one kernel with a prediction, got " +
+                  "expected one matrix kernel with a prediction, got " +
                       std::to_string(report->kernels.size()) + " kernels");
-  const perf::KernelPrediction &k = report->kernels[0];
+  const perf::KernelPrediction &k = *matrix;
   const perf::ProductPrediction &p = k.products[0];
-  e.tflops = p.tflops;
-  e.utilization = p.utilization;
-  e.seconds = p.seconds;
+  e.seconds = report->totals[0].seconds;
+  e.tflops = k.flops / e.seconds / 1e12;
+  e.utilization = p.peakTflops > 0 ? e.tflops / p.peakTflops : 0;
   e.wavesPerSimd = k.occupancy.wavesPerSimd;
   e.occupancyLimit = llvm::join(k.occupancy.limiters, ", ");
   e.vgprs = k.occupancyInput.vgprs;
   e.ldsBytes = k.occupancyInput.ldsBytes;
-  e.spills = k.resources.vgprSpillCount.value_or(0) +
-             k.resources.sgprSpillCount.value_or(0);
-  if (e.spills || k.resources.privateSegmentFixedSize.value_or(0))
+  bool scratch = false;
+  for (const perf::KernelPrediction &kernel : report->kernels) {
+    e.spills += kernel.resources.vgprSpillCount.value_or(0) +
+                kernel.resources.sgprSpillCount.value_or(0);
+    scratch |= kernel.resources.privateSegmentFixedSize.value_or(0) != 0;
+  }
+  if (scratch && !e.spills)
+    return finish(Evaluation::Status::Spills, "a kernel uses scratch");
+  if (e.spills)
     return finish(Evaluation::Status::Spills,
                   std::to_string(e.spills) + " registers spilled");
   return finish(Evaluation::Status::Ok, "");

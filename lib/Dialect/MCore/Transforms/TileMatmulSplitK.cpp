@@ -41,6 +41,8 @@ static constexpr int64_t kSkinnyWaves = 4;
 static constexpr int64_t kMaxSlices = 32;
 static constexpr int64_t kMinSliceK = 256;
 static constexpr int64_t kMinSliceTiles = 4;
+/// Multiply-adds from which a matmul that is not skinny may be split.
+static constexpr int64_t kMinFewTilesMacs = int64_t(1) << 30;
 
 
 bool tilematmul::applySkinnyTiles(const MatmulSpec &spec,
@@ -92,7 +94,20 @@ LogicalResult tilematmul::chooseSplitK(const MatmulSpec &spec,
     return spec.op->emitError("split-k must be 0 (automatic) or a number of "
                               "K slices, got ")
            << asked;
-  if (asked == 1 || (asked == 0 && !skinny))
+  // Automatic: skinny matmuls, and on CDNA matmuls of at least 2^30
+  // multiply-adds whose tiles fill at most half of the CUs (below). Smaller
+  // ones would pay a second launch, which the model does not count, for
+  // little.
+  bool fewTiles = false;
+  if (asked == 0 && !skinny && getChipInfo(tiling.chip).hasMfma)
+    if (std::optional<std::array<int64_t, 4>> s = getStaticSizes(spec)) {
+      auto [batch, m, n, k] = *s;
+      fewTiles = m * n * k >= kMinFewTilesMacs &&
+                 std::max<int64_t>(1, batch) * ceilDiv(m, cfg.tileM) *
+                         ceilDiv(n, cfg.tileN) * 2 <=
+                     computeUnitsOf(tiling.chip);
+    }
+  if (asked == 1 || (asked == 0 && !skinny && !fewTiles))
     return success();
   std::optional<std::array<int64_t, 4>> sizes = getStaticSizes(spec);
   StringRef why;
@@ -124,8 +139,18 @@ LogicalResult tilematmul::chooseSplitK(const MatmulSpec &spec,
         kMaxSlices,
         k / std::max<int64_t>(kMinSliceK, kMinSliceTiles * cfg.tileK));
     slices = 1;
-    while (slices * 2 <= most && workgroups * slices < units)
-      slices *= 2;
+    if (fewTiles) {
+      // Compute-bound tiles on too few CUs (CDNA, the LLM table's M = 128:
+      // 32 tiles of 128x128 on 304 CUs): as many slices as one round of
+      // work-groups holds. gfx942 128x4096x4096 43.2 -> 13.7 us predicted;
+      // not on RDNA, whose few CUs these matmuls already keep busy on B's
+      // bandwidth (gfx1201 60.6 -> 73.7 us with two slices).
+      while (slices * 2 <= most && workgroups * slices * 2 <= units)
+        slices *= 2;
+    } else {
+      while (slices * 2 <= most && workgroups * slices < units)
+        slices *= 2;
+    }
   }
   cfg.splitK = slices;
   cfg.splitK = getSplitKSlices(cfg, k).second;

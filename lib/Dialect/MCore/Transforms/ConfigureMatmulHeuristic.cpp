@@ -531,6 +531,27 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
         waveTiles.push_back(t);
     if (waveTiles.empty())
       waveTiles.push_back({intr.m, intr.n});
+    // RDNA (a work-group per WGP at least): a static problem of at least
+    // 2^30 multiply-adds (smaller ones keep the larger tiles' intensity)
+    // whose default tiles leave WGPs idle takes the largest wave tile that
+    // gives every WGP one (gfx1100 f16 128x4096x4096: 32 tiles of 128x128
+    // on 48 WGPs, 64 of 128x64; predicted 62.6 -> 55.0 us; the tuner finds
+    // 42 us with 64x64x64). CDNA splits K instead (TileMatmulSplitK.cpp).
+    const ChipOccupancyInfo &occ = getChipOccupancyInfo(chip.chip);
+    if (!chip.hasMfma && occ.cusPerWgp && staticSizes && !large &&
+        !rdna4Byte && !options.wavesM && !options.wavesN) {
+      auto [batch, m, n, k] = *staticSizes;
+      int64_t units = m * n * k >= (int64_t(1) << 30)
+                          ? computeUnitsOf(chip.chip) / occ.cusPerWgp
+                          : 0;
+      auto workgroups = [&](std::pair<int64_t, int64_t> t) {
+        return std::max<int64_t>(1, batch) *
+               ceilDiv(m, t.first * cfg.wavesM) *
+               ceilDiv(n, t.second * cfg.wavesN);
+      };
+      while (waveTiles.size() > 1 && workgroups(waveTiles.front()) < units)
+        waveTiles.erase(waveTiles.begin());
+    }
   }
   // The largest register block that fits, with the default K tile or, if
   // the fragments of its K steps do not fit, a shorter one (down to 32

@@ -357,8 +357,9 @@ chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
   const IntrinsicInfo &intr = *cfg.intrinsic;
   // Largest first; the eight-wave 256 x 128 (and, dense, 128 x 256) of 64 x
   // 64 wave tiles for problems with too few of the larger work-groups (the
-  // tuner's choice for the LLM table's M = 2048 rows: gfx942 dense
-  // 2048x4096x4096 59.5% -> 82.1% of peak, gfx950 2:4 52.9% -> 73.6%).
+  // tuner's choice for the LLM table's M = 2048 rows; predicted: gfx942
+  // dense 2048x4096x4096 59.5% -> 83.3% of peak, gfx950 2:4
+  // 4096x2048x4096 52.9% -> 72.7% with the longer K tile below).
   SmallVector<LargeCdnaTile> candidates =
       cfg.sparseInstruction
           ? SmallVector<LargeCdnaTile>{{4, 2, 128, 64},
@@ -507,13 +508,12 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
                    !options.tileN && !options.wavesM && !options.wavesN &&
                    staticSizes && (*staticSizes)[1] >= 256 &&
                    (*staticSizes)[2] >= 64 && 32 % intr.n == 0;
+  SmallVector<std::pair<int64_t, int64_t>> waveTiles;
   if (rdna4Byte) {
     cfg.wavesM = 4;
     cfg.wavesN = 2;
-  }
-  SmallVector<std::pair<int64_t, int64_t>> waveTiles;
-  if (rdna4Byte)
     waveTiles.push_back({64, 32});
+  }
   if (options.tileM || options.tileN) {
     int64_t tm = options.tileM ? options.tileM : cfg.wavesM * 64;
     int64_t tn = options.tileN ? options.tileN : cfg.wavesN * 64;
@@ -532,8 +532,8 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
     if (waveTiles.empty())
       waveTiles.push_back({intr.m, intr.n});
     // RDNA (a work-group per WGP at least): a static problem of at least
-    // 2^30 multiply-adds (smaller ones keep the larger tiles' intensity)
-    // whose default tiles leave WGPs idle takes the largest wave tile that
+    // kMinFillMacs multiply-adds whose default tiles leave WGPs idle takes
+    // the largest wave tile that
     // gives every WGP one (gfx1100 f16 128x4096x4096: 32 tiles of 128x128
     // on 48 WGPs, 64 of 128x64; predicted 62.6 -> 55.0 us; the tuner finds
     // 42 us with 64x64x64). CDNA splits K instead (TileMatmulSplitK.cpp).
@@ -541,7 +541,7 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
     if (!chip.hasMfma && occ.cusPerWgp && staticSizes && !large &&
         !rdna4Byte && !options.wavesM && !options.wavesN) {
       auto [batch, m, n, k] = *staticSizes;
-      int64_t units = m * n * k >= (int64_t(1) << 30)
+      int64_t units = m * n * k >= kMinFillMacs
                           ? computeUnitsOf(chip.chip) / occ.cusPerWgp
                           : 0;
       auto workgroups = [&](std::pair<int64_t, int64_t> t) {

@@ -243,6 +243,14 @@ LogicalResult chooseSplitK(const MatmulSpec &spec,
 /// (lib/Perf/Products.cpp); 64 for a chip without one.
 int64_t computeUnitsOf(Chip chip);
 
+/// Multiply-adds from which a static matmul whose tiles leave much of the
+/// chip idle gets more work-groups: on CDNA by splitting K
+/// (TileMatmulSplitK.cpp), on RDNA by smaller tiles
+/// (ConfigureMatmulHeuristic.cpp). Smaller ones would pay a second launch
+/// (which the model does not count) or lose the larger tiles' intensity
+/// for little.
+constexpr int64_t kMinFillMacs = int64_t(1) << 30;
+
 /// K per slice of a split-K kernel (a multiple of cfg.tileK) and the
 /// number of slices that covers `k`.
 std::pair<int64_t, int64_t> getSplitKSlices(const MatmulTileConfig &cfg,

@@ -41,8 +41,6 @@ static constexpr int64_t kSkinnyWaves = 4;
 static constexpr int64_t kMaxSlices = 32;
 static constexpr int64_t kMinSliceK = 256;
 static constexpr int64_t kMinSliceTiles = 4;
-/// Multiply-adds from which a matmul that is not skinny may be split.
-static constexpr int64_t kMinFewTilesMacs = int64_t(1) << 30;
 
 
 bool tilematmul::applySkinnyTiles(const MatmulSpec &spec,
@@ -94,15 +92,14 @@ LogicalResult tilematmul::chooseSplitK(const MatmulSpec &spec,
     return spec.op->emitError("split-k must be 0 (automatic) or a number of "
                               "K slices, got ")
            << asked;
-  // Automatic: skinny matmuls, and on CDNA matmuls of at least 2^30
-  // multiply-adds whose tiles fill at most half of the CUs (below). Smaller
-  // ones would pay a second launch, which the model does not count, for
-  // little.
+  // Automatic: skinny matmuls, and on CDNA matmuls of at least
+  // kMinFillMacs multiply-adds whose tiles fill at most half of the CUs
+  // (below).
   bool fewTiles = false;
   if (asked == 0 && !skinny && getChipInfo(tiling.chip).hasMfma)
     if (std::optional<std::array<int64_t, 4>> s = getStaticSizes(spec)) {
       auto [batch, m, n, k] = *s;
-      fewTiles = m * n * k >= kMinFewTilesMacs &&
+      fewTiles = m * n * k >= kMinFillMacs &&
                  std::max<int64_t>(1, batch) * ceilDiv(m, cfg.tileM) *
                          ceilDiv(n, cfg.tileN) * 2 <=
                      computeUnitsOf(tiling.chip);

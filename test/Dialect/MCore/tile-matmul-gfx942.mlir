@@ -43,12 +43,41 @@ func.func @dynamic(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>
 
 // -----
 
-// Static but ragged: 100 x 70 x 50. Edge tiles are masked.
+// Static but ragged: 100 x 70 x 50. K is ragged too: edge tiles are masked.
 // CHECK-LABEL: func.func @ragged
 // CHECK:       vector.maskedload
 // CHECK:       vector.transfer_write %{{.+}} : vector<32x32xf32>, memref<100x70xf32>
 func.func @ragged(%A: memref<100x50xbf16>, %B: memref<50x70xbf16>, %C: memref<100x70xf32>) {
   linalg.matmul ins(%A, %B : memref<100x50xbf16>, memref<50x70xbf16>) outs(%C : memref<100x70xf32>)
+  return
+}
+
+// -----
+
+// Static, ragged in M and N only (K whole): a chunk past M reads A's last
+// row and one past N B's last 8 columns (clamped, loop-invariant indices);
+// what they bring only reaches C's elements past the edge, which are not
+// stored. No masked load and no branch.
+// CHECK-LABEL: func.func @ragged_mn
+// CHECK-NOT:   scf.if
+// CHECK-NOT:   vector.maskedload
+// CHECK:       %[[ROW:.+]] = arith.minsi %{{.+}}, %c199 : index
+// CHECK-NEXT:  vector.load %arg0[%[[ROW]], %{{.+}}] : memref<200x256xf16>, vector<8xf16>
+// CHECK-NOT:   scf.if
+// CHECK-NOT:   vector.maskedload
+// CHECK:       %[[COL:.+]] = arith.minsi %{{.+}}, %c224 : index
+// CHECK-NEXT:  vector.load %arg1[%{{.+}}, %[[COL]]] : memref<256x232xf16>, vector<8xf16>
+// CHECK-NOT:   scf.if
+// CHECK-NOT:   vector.maskedload
+// CHECK:       scf.for
+// CHECK-NOT:   scf.if
+// CHECK-NOT:   vector.maskedload
+// CHECK:       vector.load %arg0[%[[ROW]], %{{.+}}] : memref<200x256xf16>, vector<8xf16>
+// CHECK-NOT:   scf.if
+// CHECK-NOT:   vector.maskedload
+// CHECK:       vector.transfer_write %{{.+}} : vector<32x32xf32>, memref<200x232xf32>
+func.func @ragged_mn(%A: memref<200x256xf16>, %B: memref<256x232xf16>, %C: memref<200x232xf32>) {
+  linalg.matmul ins(%A, %B : memref<200x256xf16>, memref<256x232xf16>) outs(%C : memref<200x232xf32>)
   return
 }
 

@@ -417,6 +417,13 @@ struct StagedOperand {
   /// Chunks never cross the column edge: an edge tile masks whole rows (a
   /// branch around one full load, not a per-element mask).
   bool colsFull = false;
+  /// Tiles cross the edge only in the tile's own dimension (M or N), never
+  /// in K: the chunks past it read the last row (or, transposed, the last
+  /// vec columns) of the matrix instead. What they bring only reaches the
+  /// accumulators of C's rows or columns past the edge, which are never
+  /// stored, so the loads need no mask and no branch, and the clamped
+  /// address is loop-invariant.
+  bool clampTile = false;
   /// Sub-byte (i4) elements: one per byte in global memory and in the
   /// staging registers (vector<vec x i4> loads), two per byte in LDS (an i8
   /// buffer; element 2j in the low nibble of byte j, columns halved).

@@ -211,6 +211,25 @@ void KernelEmitter::planStaging(ValueRange buffers, bool mFull, bool nFull,
     opMeta.staticFull = mFull && kFull;
     opMeta.colsFull = kFull;
   }
+
+  // Operands whose tiles cross only the M or N edge read clamped chunks
+  // instead of masked ones (StagedOperand::clampTile). Transposed, the tile
+  // dimension is the columns: whole chunks of vec, so the matrix's columns
+  // must be a static multiple of vec.
+  auto clamp = [&](StagedOperand &s, bool kFullOperand) {
+    if (s.staticFull || !kFullOperand)
+      return;
+    if (s.transpose) {
+      int64_t cols = cast<MemRefType>(s.global.getType()).getDimSize(1);
+      if (ShapedType::isDynamic(cols) || cols % s.vec)
+        return;
+    }
+    s.clampTile = true;
+  };
+  clamp(opA, kFullA);
+  clamp(opB, kFullB);
+  if (hasMeta)
+    clamp(opMeta, kFull);
 }
 
 std::pair<Value, Value> KernelEmitter::transposedChunk(const StagedOperand &s,
@@ -343,6 +362,14 @@ SmallVector<Value> KernelEmitter::loadChunks(const StagedOperand &s, Value r0,
       col = mul(arith::RemUIOp::create(b, chunk, idx(chunksPerRow)), s.vec);
     }
     Value gRow = add(r0, row), gCol = add(c0, col);
+    if (s.clampTile && !masked) {
+      if (s.transpose)
+        gCol = arith::MinSIOp::create(
+            b, gCol, arith::SubIOp::create(b, s.colBound, idx(s.vec)));
+      else
+        gRow = arith::MinSIOp::create(
+            b, gRow, arith::SubIOp::create(b, s.rowBound, idx(1)));
+    }
     int64_t numLoads = s.transpose ? s.kPer : 1;
     // Threads past the last chunk (tile not a multiple of the block) read
     // nothing.
@@ -420,7 +447,7 @@ SmallVector<Value> KernelEmitter::loadChunks(const StagedOperand &s, Value r0,
 
 SmallVector<Value> KernelEmitter::loadTile(const StagedOperand &s, Value r0,
                                            Value c0, Value fullCond) {
-  if (s.staticFull || !fullCond)
+  if (s.staticFull || s.clampTile || !fullCond)
     return loadChunks(s, r0, c0, /*masked=*/false);
   // A uniform branch: full tiles take plain 128-bit loads, edge tiles the
   // masked path.
@@ -474,7 +501,8 @@ Value KernelEmitter::stageView(const StagedOperand &s, Value stage) {
   // Kernels with masked staging (tiles that may cross an edge) keep the
   // stage in the row index: their loop is at the VGPR limit, and per-lane
   // addresses kept live across it spill (gfx1201 i8, dynamic shapes).
-  if (!opA.staticFull || !opB.staticFull)
+  if (!(opA.staticFull || opA.clampTile) ||
+      !(opB.staticFull || opB.clampTile))
     return s.lds;
   auto type = cast<MemRefType>(s.lds.getType());
   SmallVector<OpFoldResult> offsets = {OpFoldResult(mul(stage, s.ldsRows)),

@@ -136,6 +136,23 @@ static Error addProducts(KernelPrediction &k, const PredictOptions &options) {
   return Error::success();
 }
 
+/// The tile of a problem dimension of `size` elements that `count`
+/// work-groups cover: size / count when it divides; else, of the tiles t
+/// with ceil(size / t) = count (a ragged last tile), the one of the most
+/// trailing zero bits, the smallest of those (mcore's tiles are multiples of
+/// the instruction's 16 or 32: 4096 over 19 work-groups is 224, not 216).
+static int64_t tileOfGrid(int64_t size, int64_t count) {
+  if (size % count == 0 || count == 1)
+    return llvm::divideCeil(size, count);
+  int64_t lo = llvm::divideCeil(size, count),
+          hi = llvm::divideCeil(size, count - 1) - 1;
+  int64_t best = lo;
+  for (int64_t t = lo; t <= hi; ++t)
+    if (llvm::countr_zero(uint64_t(t)) > llvm::countr_zero(uint64_t(best)))
+      best = t;
+  return best;
+}
+
 /// The second kernel of a split-K matmul (mcore-tile-matmul's
 /// split_k_reduce): one thread per element of C reads the `splitK` partial
 /// tiles (f32/i32, 4 bytes) and C, and writes C. Timed as straight-line code
@@ -375,13 +392,19 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
                   "gpu.launch_func grid to derive it from)");
     auto [gx, gy, gz] = *kernel.grid;
     if (gz != std::max<int64_t>(1, options.splitK) || gx <= 0 || gy <= 0 ||
-        prob.n % gx || prob.m % gy)
+        gx > prob.n || gy > prob.m)
       return fail(formatv("kernel {0}: the launch grid {1}x{2}x{3} does not "
-                          "divide {4}x{5} exactly; pass --tile=MxN",
+                          "fit {4}x{5}; pass --tile=MxN",
                           k.id, gx, gy, gz, prob.m, prob.n));
     // mcore-tile-matmul: grid x walks N, grid y walks M.
-    k.tile.m = prob.m / gy;
-    k.tile.n = prob.n / gx;
+    k.tile.m = tileOfGrid(prob.m, gy);
+    k.tile.n = tileOfGrid(prob.n, gx);
+    if (prob.m % gy || prob.n % gx)
+      k.notes.push_back(formatv(
+          "the launch grid {0}x{1} does not divide {2}x{3}: the tile {4}x{5} "
+          "is derived from it (of the tiles giving that grid, the one of the "
+          "most trailing zero bits); pass --tile=MxN if it is another",
+          gx, gy, prob.m, prob.n, k.tile.m, k.tile.n));
   }
   if (k.opsPerWaveIteration <= 0)
     return fail("kernel " + k.id +

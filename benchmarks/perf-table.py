@@ -234,7 +234,8 @@ def main():
     parser.add_argument('--build', default='build',
                         help='the build directory (bin/mcore-opt, bin/mcore-perf)')
     parser.add_argument('--chips', default=','.join(CHIPS))
-    parser.add_argument('--kinds', default='dense,sparse')
+    parser.add_argument('--kinds', default='dense,sparse',
+                        help='dense, sparse (2:4 A) or both')
     parser.add_argument('--types', default='f16',
                         help='input types, of ' + ', '.join(TYPES) +
                         ' (accumulating in ' + ', '.join(
@@ -258,6 +259,10 @@ def main():
         if table is not None:
             write_table(args, table)
         return
+    for kind in args.kinds.split(','):
+        if kind not in ('dense', 'sparse'):
+            sys.exit(f"perf-table: --kinds: '{kind}' is not one of dense, "
+                     "sparse")
     shape = tuple(int(x) for x in args.shape.split('x'))
     rows = []
     for dtype in args.types.split(','):

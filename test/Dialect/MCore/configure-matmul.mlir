@@ -3,10 +3,11 @@
 
 // Every matmul gets a complete #mcore.matmul_config: what the op says,
 // then what the options force, then the heuristic (at 4096^3 on gfx942,
-// CDNA's large tile of 4x2 waves of 64x128; a forced tile turns it off).
+// CDNA's large tile of 256x256, shortened to 224x256 on 1x8 waves so that
+// its 304 work-groups fill gfx942's 304 CUs; a forced tile turns it off).
 
 // CHECK-LABEL: func.func @heuristic
-// CHECK:       linalg.matmul {mcore.matmul_config = #mcore.matmul_config<intrinsic = mfma_f32_32x32x8f16, swap_operands = never, tile_m = 256, tile_n = 256, tile_k = 16, waves_m = 4, waves_n = 2, stages = 2, lds_padding = 8, lds_padding_b = 8, group_m = 8, split_k = 1, sched_barriers = true>}
+// CHECK:       linalg.matmul {mcore.matmul_config = #mcore.matmul_config<intrinsic = mfma_f32_32x32x8f16, swap_operands = never, tile_m = 224, tile_n = 256, tile_k = 16, waves_m = 1, waves_n = 8, stages = 2, lds_padding = 8, lds_padding_b = 8, group_m = 8, split_k = 1, sched_barriers = true>}
 // OPTS-LABEL:  func.func @heuristic
 // OPTS:        #mcore.matmul_config<intrinsic = mfma_f32_32x32x8f16, swap_operands = never, tile_m = 256, tile_n = 128, tile_k = 32, waves_m = 2, waves_n = 2, stages = 1, lds_padding = 8, lds_padding_b = 8, group_m = 8, split_k = 1, sched_barriers = true>
 func.func @heuristic(%a: memref<4096x4096xf16>, %b: memref<4096x4096xf16>, %c: memref<4096x4096xf32>) {

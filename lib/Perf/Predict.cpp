@@ -146,11 +146,13 @@ static int64_t tileOfGrid(int64_t size, int64_t count) {
     return llvm::divideCeil(size, count);
   int64_t lo = llvm::divideCeil(size, count),
           hi = llvm::divideCeil(size, count - 1) - 1;
-  int64_t best = lo;
-  for (int64_t t = lo; t <= hi; ++t)
-    if (llvm::countr_zero(uint64_t(t)) > llvm::countr_zero(uint64_t(best)))
-      best = t;
-  return best;
+  // The smallest multiple of the largest power of two in [lo, hi].
+  for (int bit = 62; bit > 0; --bit) {
+    int64_t t = llvm::divideCeil(lo, int64_t(1) << bit) << bit;
+    if (t <= hi)
+      return t;
+  }
+  return lo;
 }
 
 /// The second kernel of a split-K matmul (mcore-tile-matmul's

@@ -342,11 +342,10 @@ static LargeCdnaTile fitComputeUnits(const LargeCdnaTile &large,
     return ceilDiv(workgroups, slots) * tileM;
   };
   LargeCdnaTile best = large;
-  int64_t bestTime = time(large.tileM());
+  int64_t ownTime = time(large.tileM()), bestTime = ownTime;
   for (int64_t tileM = large.tileM() - intr.m; tileM >= large.tileM() / 2;
        tileM -= intr.m)
-    if (int64_t t = time(tileM); 20 * t <= 19 * time(large.tileM()) &&
-                                 t < bestTime) {
+    if (int64_t t = time(tileM); 20 * t <= 19 * ownTime && t < bestTime) {
       best = {1, waves, tileM, large.tileN() / waves, large.stages};
       bestTime = t;
     }

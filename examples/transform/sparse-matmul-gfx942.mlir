@@ -33,16 +33,17 @@ module attributes {transform.with_named_sequence} {
     %compress_kernel = transform.mcore.lower_2to4 %compress
         : (!transform.any_op) -> !transform.any_op
 
-    // The matmul kernel: 256x128 work-group tiles of 2x2 waves of 128x64
-    // (CDNA's larger 2:4 tile, docs/Pipeline.md), K tiles of 32 staged
-    // through one LDS buffer (20 KiB, so that two work-groups share a CU),
-    // SMFMAC.
+    // The matmul kernel: 224x256 work-group tiles of 2x4 waves of 112x64
+    // (CDNA's 2:4 tile fitted to gfx942's 304 CUs: 304 work-groups,
+    // docs/Pipeline.md), K tiles of 32 double-buffered in LDS (55 KiB, one
+    // work-group of eight waves per CU), the 16x16x32 SMFMAC that divides
+    // 112 rows.
     %matmul = transform.structured.match ops{["mcore.sparse_matmul"]}
         in %bufferized : (!transform.any_op) -> !transform.any_op
     %kernel = transform.mcore.tile_matmul_to_gpu %matmul {
-        chip = "gfx942", tile_m = 256, tile_n = 128, tile_k = 32,
-        waves_m = 2, waves_n = 2, stages = 1, lds_padding = 8,
-        intrinsic = "smfmac_f32_32x32x16_f16"}
+        chip = "gfx942", tile_m = 224, tile_n = 256, tile_k = 32,
+        waves_m = 2, waves_n = 4, stages = 2, lds_padding = 8,
+        intrinsic = "smfmac_f32_16x16x32_f16"}
         : (!transform.any_op) -> !transform.any_op
     transform.mcore.select_intrinsics %kernel : !transform.any_op
     %distributed = transform.mcore.distribute_to_lanes %kernel

@@ -55,7 +55,7 @@ for chip in gfx1201 gfx942; do
   "$prefix/bin/mcore-isa-report" "$work/sparse-$chip.mlir" > "$work/sparse-$chip.txt"
 done
 expect "$work/sparse-gfx1201.txt" "v_swmmac_f32_16x16x32_f16 x"
-expect "$work/sparse-gfx942.txt" "v_smfmac_f32_32x32x16_f16 x"
+expect "$work/sparse-gfx942.txt" "v_smfmac_f32_16x16x32_f16 x"
 # Code objects, linked with the installation's ld.lld (lib/mcore/rocm-toolkit).
 "$work/build/downstream-opt" "$work/src/sparse-matmul.mlir" \
   --mcore-pipeline="chip=gfx942 format=hsaco" > "$work/sparse-gfx942-hsaco.mlir"

@@ -36,7 +36,7 @@
 // CHECK:       gpu.binary @bias_row_relu_kernel
 // RDNA-SAME:      v_swmmac_f32_16x16x32_f16
 // RDNA-SAME:      v_maximum_f32
-// RDNA-SAME:      global_store_b32
+// RDNA-SAME:      global_store_b128
 // CDNA-SAME:      v_smfmac_f32_32x32x16_f16
 // CDNA-SAME:      v_max_f32
 // CDNA-SAME:      global_store_dword
@@ -74,14 +74,14 @@ func.func @bias_row_relu(%x: tensor<128x256xf16>, %wv: tensor<192x128xf16>, %wm:
 // RDNA-NOT:       global_store_b32
 // RDNA-SAME:      v_fma_f32
 // RDNA-SAME:      {{v_cvt_f16_f32|v_fma_mix(lo|hi)_f16}}
-// RDNA-SAME:      global_store_b16
+// RDNA-SAME:      global_store_b128
 // RDNA-NOT:       global_store_b32
 // CDNA-SAME:      v_smfmac_f32_32x32x16_f16
-// CDNA-NOT:       global_store_dword
+// CDNA-NOT:       {{global_store_dword(x4)? }}
 // CDNA-SAME:      v_fma_f32
 // CDNA-SAME:      v_cvt_f16_f32
-// CDNA-SAME:      global_store_short
-// CDNA-NOT:       global_store_dword
+// CDNA-SAME:      global_store_dwordx2
+// CDNA-NOT:       {{global_store_dword(x4)? }}
 // CHECK-SAME:     .amdhsa_kernel
 func.func @bias_col_gelu_erf(%x: tensor<128x256xf16>, %wv: tensor<192x128xf16>, %wm: tensor<192x8xi32>,
                              %bias: tensor<192xf32>) -> tensor<128x192xf16> {
@@ -117,7 +117,7 @@ func.func @bias_col_gelu_erf(%x: tensor<128x256xf16>, %wv: tensor<192x128xf16>, 
 // CHECK:       gpu.binary @gelu_tanh_kernel
 // RDNA-SAME:      v_swmmac_f32_16x16x32_f16
 // RDNA-SAME:      v_rcp_f32
-// RDNA-SAME:      global_store_b32
+// RDNA-SAME:      global_store_b128
 // CDNA-SAME:      v_smfmac_f32_32x32x16_f16
 // CDNA-SAME:      v_rcp_f32
 // CDNA-SAME:      global_store_dword
@@ -158,11 +158,11 @@ func.func @gelu_tanh(%x: tensor<128x256xf16>, %wv: tensor<192x128xf16>, %wm: ten
 // RDNA-SAME:      v_swmmac_f32_16x16x32_f16
 // RDNA-SAME:      v_exp_f32
 // RDNA-SAME:      v_rcp_f32
-// RDNA-SAME:      global_store_b16
+// RDNA-SAME:      global_store_b128
 // CDNA-SAME:      v_smfmac_f32_32x32x16_f16
 // CDNA-SAME:      v_exp_f32
 // CDNA-SAME:      v_rcp_f32
-// CDNA-SAME:      global_store_short
+// CDNA-SAME:      global_store_dwordx2
 func.func @scales_silu(%x: tensor<128x256xf16>, %wv: tensor<192x128xf16>, %wm: tensor<192x8xi32>,
                        %sr: tensor<128xf32>, %sc: tensor<192xf32>) -> tensor<128x192xbf16> {
   %zero = arith.constant 0.0 : f32
@@ -197,7 +197,7 @@ func.func @scales_silu(%x: tensor<128x256xf16>, %wv: tensor<192x128xf16>, %wm: t
 // RDNA-SAME:      v_swmmac_i32_16x16x32_iu8
 // RDNA-SAME:      v_cvt_f32_i32
 // RDNA-SAME:      v_mul_f32
-// RDNA-SAME:      global_store_b32
+// RDNA-SAME:      global_store_b128
 // CDNA-SAME:      v_smfmac_i32_32x32x32_i8
 // CDNA-SAME:      v_cvt_f32_i32
 // CDNA-SAME:      v_{{(pk_)?}}mul_f32
@@ -238,14 +238,14 @@ func.func @dequant(%x: tensor<128x256xi8>, %wv: tensor<192x128xi8>, %wm: tensor<
 // RDNA-NOT:       global_store_b32
 // RDNA-SAME:      v_maximum_f32
 // RDNA-SAME:      v_cvt_f16_f32
-// RDNA-SAME:      global_store_b16
+// RDNA-SAME:      global_store_b128
 // RDNA-NOT:       global_store_b32
 // CDNA-SAME:      v_smfmac_f32_32x32x16_f16
-// CDNA-NOT:       global_store_dword
+// CDNA-NOT:       {{global_store_dword(x4)? }}
 // CDNA-SAME:      v_max_f32
 // CDNA-SAME:      v_cvt_f16_f32
-// CDNA-SAME:      global_store_short
-// CDNA-NOT:       global_store_dword
+// CDNA-SAME:      global_store_dwordx2
+// CDNA-NOT:       {{global_store_dword(x4)? }}
 // CHECK-SAME:     .amdhsa_kernel
 func.func @encoded(%x: tensor<128x256xf16>, %w: tensor<192x256xf16, #S24>,
                    %bias: tensor<192xf32>) -> tensor<128x192xf16> {

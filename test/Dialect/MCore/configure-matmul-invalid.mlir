@@ -6,7 +6,7 @@
 // checks the same.
 
 func.func @lds(%a: memref<4096x4096xf16>, %b: memref<4096x4096xf16>, %c: memref<4096x4096xf32>) {
-  // expected-error @+2 {{32x256x512 tile, 1x8 waves of 64, 1x1 x mfma_f32_32x32x8f16, 2 stages needs 598528 B of LDS; gfx942 has 65536}}
+  // expected-error @+2 {{128x64x512 tile, 4x2 waves of 64, 1x1 x mfma_f32_32x32x8f16, 2 stages needs 396288 B of LDS; gfx942 has 65536}}
   // expected-note @+1 {{the configuration: #mcore.matmul_config on the op sets tile_k}}
   linalg.matmul {mcore.matmul_config = #mcore.matmul_config<tile_k = 512>}
       ins(%a, %b : memref<4096x4096xf16>, memref<4096x4096xf16>) outs(%c : memref<4096x4096xf32>)

@@ -3,11 +3,12 @@
 
 // Every matmul gets a complete #mcore.matmul_config: what the op says,
 // then what the options force, then the heuristic (at 4096^3 on gfx942,
-// CDNA's large tile of 256x256, shortened to 224x256 on 1x8 waves so that
-// its 304 work-groups fill gfx942's 304 CUs; a forced tile turns it off).
+// CDNA's large tile, 224x256 on 2x4 waves of 112x64 with the 16x16x16
+// instruction, so that its 304 work-groups fill gfx942's 304 CUs; a forced
+// tile turns it off).
 
 // CHECK-LABEL: func.func @heuristic
-// CHECK:       linalg.matmul {mcore.matmul_config = #mcore.matmul_config<intrinsic = mfma_f32_32x32x8f16, swap_operands = never, tile_m = 224, tile_n = 256, tile_k = 16, waves_m = 1, waves_n = 8, stages = 2, lds_padding = 8, lds_padding_b = 8, group_m = 8, split_k = 1, sched_barriers = true>}
+// CHECK:       linalg.matmul {mcore.matmul_config = #mcore.matmul_config<intrinsic = mfma_f32_16x16x16f16, swap_operands = never, tile_m = 224, tile_n = 256, tile_k = 16, waves_m = 2, waves_n = 4, stages = 2, lds_padding = 8, lds_padding_b = 8, group_m = 8, split_k = 1, sched_barriers = true>}
 // OPTS-LABEL:  func.func @heuristic
 // OPTS:        #mcore.matmul_config<intrinsic = mfma_f32_32x32x8f16, swap_operands = never, tile_m = 256, tile_n = 128, tile_k = 32, waves_m = 2, waves_n = 2, stages = 1, lds_padding = 8, lds_padding_b = 8, group_m = 8, split_k = 1, sched_barriers = true>
 func.func @heuristic(%a: memref<4096x4096xf16>, %b: memref<4096x4096xf16>, %c: memref<4096x4096xf32>) {
@@ -32,10 +33,12 @@ func.func @by_hand(%a: memref<4096x4096xf16>, %b: memref<4096x4096xf16>, %c: mem
 // -----
 
 // 2:4-sparse A: the sparse instruction; a problem that fills the CUs takes
-// CDNA's large 2:4 tile (256x128 of 2x2 waves of 128x64) with one LDS
-// stage, so that two work-groups share gfx942's 64 KiB.
+// CDNA's large 2:4 tile (256x128 of 2x2 waves of 128x64, one LDS stage so
+// that two work-groups share gfx942's 64 KiB), whose 512 work-groups leave
+// 96 of the 608 slots idle: 224x256 of 2x4 waves of 112x64 fills the 304
+// CUs, on the 16x16x32 SMFMAC, with two stages.
 // CHECK-LABEL: func.func @sparse
-// CHECK:       mcore.sparse_matmul {{.+}} {mcore.matmul_config = #mcore.matmul_config<intrinsic = smfmac_f32_32x32x16_f16, swap_operands = never, tile_m = 256, tile_n = 128, tile_k = 32, waves_m = 2, waves_n = 2, stages = 1, lds_padding = 8, lds_padding_b = 8, group_m = 8, split_k = 1, sched_barriers = true>}
+// CHECK:       mcore.sparse_matmul {{.+}} {mcore.matmul_config = #mcore.matmul_config<intrinsic = smfmac_f32_16x16x32_f16, swap_operands = never, tile_m = 224, tile_n = 256, tile_k = 32, waves_m = 2, waves_n = 4, stages = 2, lds_padding = 8, lds_padding_b = 8, group_m = 8, split_k = 1, sched_barriers = true>}
 func.func @sparse(%v: memref<4096x2048xf16>, %meta: memref<4096x128xi32>, %b: memref<4096x4096xf16>, %c: memref<4096x4096xf32>) {
   mcore.sparse_matmul ins(%v, %meta, %b : memref<4096x2048xf16>, memref<4096x128xi32>, memref<4096x4096xf16>) outs(%c : memref<4096x4096xf32>)
   return

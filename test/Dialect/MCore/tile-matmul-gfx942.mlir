@@ -83,6 +83,24 @@ func.func @ragged_mn(%A: memref<200x256xf16>, %B: memref<256x232xf16>, %C: memre
 
 // -----
 
+// M ragged in whole 32-row tiles of the instruction (480 = 3 x 128 + 96), N
+// whole: C goes through the fat buffer; each 32x32 tile of C is read at a
+// row clamped into M (448 = 480 - 32) and stored, in bounds, under one
+// branch on its row.
+// CHECK-LABEL: func.func @ragged_m_whole_tiles
+// CHECK:       %[[CB:.+]] = amdgpu.fat_raw_buffer_cast %arg2
+// CHECK:       %[[R:.+]] = arith.minsi %[[ROW:.+]], %c448 : index
+// CHECK:       vector.transfer_read %[[CB]][%[[R]], %{{.+}}], %{{.+}} {in_bounds = [true, true]}
+// CHECK:       %[[IN:.+]] = arith.cmpi slt, %[[ROW]], %c480 : index
+// CHECK-NEXT:  scf.if %[[IN]] {
+// CHECK:         vector.transfer_write %{{.+}}, %[[CB]][%[[ROW]], %{{.+}}] {in_bounds = [true, true]} : vector<32x32xf32>
+func.func @ragged_m_whole_tiles(%A: memref<480x256xf16>, %B: memref<256x512xf16>, %C: memref<480x512xf32>) {
+  linalg.matmul ins(%A, %B : memref<480x256xf16>, memref<256x512xf16>) outs(%C : memref<480x512xf32>)
+  return
+}
+
+// -----
+
 // FNUZ fp8 on gfx942; signed i8 uses the gfx942 16x16x32 / 32x32x16 i8.
 // CHECK-LABEL: func.func @fp8
 // CHECK:       mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<mfma_f32_32x32x16_fp8_fp8>} : vector<32x16xf8E4M3FNUZ>, vector<16x32xf8E4M3FNUZ> into vector<32x32xf32>

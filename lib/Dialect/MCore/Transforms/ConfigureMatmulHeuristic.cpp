@@ -313,42 +313,84 @@ struct LargeCdnaTile {
   int64_t wavesM, wavesN, waveM, waveN;
   /// LDS stages the tile needs (0: those already chosen).
   int64_t stages = 0;
+  /// The instruction the wave tile needs (nullptr: the one chosen).
+  const IntrinsicInfo *intrinsic = nullptr;
   int64_t tileM() const { return wavesM * waveM; }
   int64_t tileN() const { return wavesN * waveN; }
 };
 } // namespace
 
-/// CDNA's dense eight-wave tile, one work-group per CU, on a problem whose
-/// work-groups leave CUs idle in their last round: the shorter tile of M
-/// (a multiple of the instruction's M, on 1 x 8 waves of tile-M x tile-N /
-/// 8) whose rounds of work-groups take the least time, rounds x tile-M, if
-/// that is at least 5% less than the tile's own. The edge tiles of M read
-/// clamped rows (StagedOperand::clampTile), so they cost the loop nothing.
-/// gfx942 f16 at 4096^3: 256 work-groups of 256 x 256 on 304 CUs leave 48
-/// idle (a ceiling of 84% of peak); 304 of 224 x 256 fill them all, 93.7%
-/// of the MACs useful (predicted 83.4% -> 92.6% of peak). A 2:4 A is not
-/// shortened: the staging of a compressed tile of 224 rows needs more than
-/// 256 registers (predicted gfx942 f16 2:4 24.7%).
-static LargeCdnaTile fitComputeUnits(const LargeCdnaTile &large,
-                                     const IntrinsicInfo &intr, Chip chip,
+/// A CDNA tile whose work-groups leave CUs idle in their last round (one
+/// round of 256 x 256, or of two 256 x 128 per CU, is 256 or 512 on
+/// gfx942's 304 CUs: a ceiling of 84% of peak, as for every power-of-two
+/// tile) gives way to an eight-wave tile of tile-M x 256, one per CU, on
+/// 2 x 4 waves of (tile-M / 2) x 64: the tile-M, a multiple of 32, whose
+/// rounds take the least time (rounds x work-groups per CU x tile area),
+/// if that is at least 5% less. The wave tile may need the chip's 16-row
+/// instruction of the same types and rate (112 rows: 16 x 16 x 16 f16, or
+/// 16 x 16 x 32 for 2:4). Not when the user set the instruction, the
+/// stages or the K tile: the tile must keep two LDS stages of its own K
+/// tile, and the register estimate
+/// (one stage of 224 x 256 for 2:4 on gfx942 is predicted 68.0%, against
+/// 89.6% with two). The edge tiles of M
+/// read clamped rows (StagedOperand::clampTile), so they cost the loop
+/// nothing. gfx942 at 4096^3: 304 work-groups of 224 x 256, f16 dense
+/// predicted 83.4% -> 93.0% of peak, 2:4 81.6% -> 89.6%.
+static LargeCdnaTile fitComputeUnits(const LargeCdnaTile &large, int64_t perCU,
+                                     const MatmulSpec &spec,
+                                     const ChipInfo &chip,
+                                     const MatmulTilingOptions &options,
+                                     const MatmulTileConfig &cfg,
                                      int64_t batch, int64_t m, int64_t n) {
-  int64_t waves = large.wavesM * large.wavesN;
-  if (intr.isSparse() || waves != 8 || large.tileN() % (waves * intr.n))
+  constexpr int64_t kWavesM = 2, kWavesN = 4, kTileN = 256;
+  if (!options.intrinsicName.empty() || options.stages || options.tileK ||
+      n < kTileN)
     return large;
-  int64_t slots = computeUnitsOf(chip);
-  auto time = [&](int64_t tileM) {
+  const IntrinsicInfo &intr = *cfg.intrinsic;
+  int64_t cus = computeUnitsOf(chip.chip);
+  auto time = [&](int64_t tileM, int64_t tileN, int64_t per) {
     int64_t workgroups = std::max<int64_t>(1, batch) * ceilDiv(m, tileM) *
-                         ceilDiv(n, large.tileN());
-    return ceilDiv(workgroups, slots) * tileM;
+                         ceilDiv(n, tileN);
+    return ceilDiv(workgroups, cus * per) * per * tileM * tileN;
   };
+  int64_t ownTime = time(large.tileM(), large.tileN(), perCU);
+  int64_t bestTime = ownTime;
   LargeCdnaTile best = large;
-  int64_t ownTime = time(large.tileM()), bestTime = ownTime;
-  for (int64_t tileM = large.tileM() - intr.m; tileM >= large.tileM() / 2;
-       tileM -= intr.m)
-    if (int64_t t = time(tileM); 20 * t <= 19 * ownTime && t < bestTime) {
-      best = {1, waves, tileM, large.tileN() / waves, large.stages};
-      bestTime = t;
-    }
+  SmallVector<const IntrinsicInfo *> same = selectIntrinsics(
+      chip.chip, {intr.a.kind, intr.b.kind, intr.c.kind, intr.isSparse()});
+  for (int64_t tileM = 256; tileM >= 128; tileM -= 32) {
+    int64_t t = time(tileM, kTileN, 1);
+    if (20 * t > 19 * ownTime || t >= bestTime || m < tileM)
+      continue;
+    int64_t waveM = tileM / kWavesM, waveN = kTileN / kWavesN;
+    // The best instruction of the same types, rate and modifiers whose
+    // tile divides the wave tile.
+    const IntrinsicInfo *fit = nullptr;
+    for (const IntrinsicInfo *c : same)
+      if (c->modifiers == intr.modifiers &&
+          c->getOpsPerCycle(chip.chip) >= intr.getOpsPerCycle(chip.chip) &&
+          waveM % c->m == 0 && waveN % c->n == 0) {
+        fit = c;
+        break;
+      }
+    if (!fit)
+      continue;
+    MatmulTileConfig probe = cfg;
+    probe.intrinsic = fit;
+    probe.wavesM = kWavesM;
+    probe.wavesN = kWavesN;
+    probe.tileM = tileM;
+    probe.tileN = kTileN;
+    probe.tileK = std::max<int64_t>(fit->k, spec.isCompressed() ? 32 : 0);
+    probe.stages = 2;
+    probe.ldsPadBytes = probe.ldsPadBytesB = 16;
+    computeCosts(probe, spec);
+    if (probe.ldsBytes > chip.ldsBytes || probe.estimatedVgprs > 256)
+      continue;
+    best = {kWavesM, kWavesN, waveM, waveN, probe.stages,
+            fit == &intr ? nullptr : fit};
+    bestTime = t;
+  }
   return best;
 }
 
@@ -431,9 +473,13 @@ chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
     };
     bool fourWaves =
         large.wavesM * large.wavesN < 2 * int64_t(occupancy.simdsPerCU);
+    auto fit = [&](const LargeCdnaTile &tile, int64_t perCU) {
+      return fitComputeUnits(tile, perCU, spec, chip, options, cfg, batch, m,
+                             n);
+    };
     if (fourWaves && 2 * probe.ldsBytes <= occupancy.ldsPerCU) {
       if (fills(2))
-        return large;
+        return fit(large, 2);
       continue;
     }
     if (fourWaves && !options.stages && fills(2)) {
@@ -446,11 +492,11 @@ chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
       if (2 * one.ldsBytes <= occupancy.ldsPerCU) {
         LargeCdnaTile chosen = large;
         chosen.stages = 1;
-        return chosen;
+        return fit(chosen, 2);
       }
     }
     if (fills(1))
-      return fitComputeUnits(large, intr, chip.chip, batch, m, n);
+      return fit(large, 1);
   }
   return std::nullopt;
 }
@@ -463,7 +509,6 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
                                  const ChipInfo &chip,
                                  const MatmulTilingOptions &options,
                                  MatmulTileConfig &cfg) {
-  const IntrinsicInfo &intr = *cfg.intrinsic;
   bool sparseInstr = cfg.sparseInstruction;
   cfg.stages = options.stages ? options.stages : 2;
   if (cfg.stages != 1 && cfg.stages != 2)
@@ -502,6 +547,11 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
       chooseLargeCdnaTile(spec, chip, options, cfg);
   if (large && large->stages)
     cfg.stages = large->stages;
+  if (large && large->intrinsic) {
+    cfg.intrinsic = large->intrinsic;
+    cfg.intrinsicName = large->intrinsic->name;
+  }
+  const IntrinsicInfo &intr = *cfg.intrinsic;
   cfg.wavesM = options.wavesM ? options.wavesM : large ? large->wavesM : 2;
   cfg.wavesN = options.wavesN ? options.wavesN : large ? large->wavesN : 2;
   if (cfg.wavesM <= 0 || cfg.wavesN <= 0 ||

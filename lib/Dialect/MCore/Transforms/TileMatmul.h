@@ -487,6 +487,9 @@ private:
   void planStaging(ValueRange buffers, bool mFull, bool nFull, bool kFull,
                    int64_t sK);
   int64_t chunksPerThread(const StagedOperand &s) const;
+  /// Chunk `t` of this thread (tid + t x threads), wrapped modulo
+  /// `totalChunks` where the tile has fewer chunks than the threads cover.
+  Value wrappedChunk(int64_t t, int64_t totalChunks);
   /// (k, n) of transposed-copy chunk `chunk`: kPer rows of K, vec of N.
   /// With `packedK`, k counts LDS bytes of a packed operand (k / 2).
   std::pair<Value, Value> transposedChunk(const StagedOperand &s, Value chunk,

@@ -213,7 +213,13 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
   int64_t tilesM = cfg.getTilesM(), tilesN = cfg.getTilesN();
   auto cTileType = VectorType::get({intr.m, intr.n}, spec.cElem);
   auto accType = VectorType::get({intr.m, intr.n}, cfg.accElementType);
-  SmallVector<bool> cInBounds = {mFull, nFull};
+  // C's rows past M in whole instruction tiles (a static M that is a
+  // multiple of the instruction's M, N whole): each tile of C is inside or
+  // outside M, so it is read in bounds (at a clamped row) and stored under
+  // one branch, with no per-element checks.
+  bool mWholeTiles = !mFull && nFull && !ShapedType::isDynamic(sM) &&
+                     sM % intr.m == 0 && cfg.tileM % intr.m == 0;
+  SmallVector<bool> cInBounds = {mFull || mWholeTiles, nFull};
   Value cRow0 = add(i0, mul(waveM, cfg.getWaveTileM()));
   Value cCol0 = add(j0, mul(waveN, cfg.getWaveTileN()));
   auto convert = [&](Value v, VectorType to) -> Value {
@@ -408,7 +414,7 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
     batch = std::clamp<int64_t>(64 / tileRegs, 1, numTiles);
   }
   auto cType = cast<MemRefType>(c.getType());
-  if (cdna && mFull && nFull && cType.hasStaticShape() &&
+  if (cdna && (mFull || mWholeTiles) && nFull && cType.hasStaticShape() &&
       cType.getNumElements() * cType.getElementTypeBitWidth() / 8 <
           (int64_t(1) << 31))
     c = amdgpu::FatRawBufferCastOp::create(b, c, Value(), Value(),
@@ -419,10 +425,22 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
   auto colOf = [&](int64_t t) { return add(cCol0, t % tilesN * intr.n); };
   for (int64_t t = 0; t < numTiles; ++t) {
     if (t % batch == 0 && !fillValue)
-      for (int64_t u = t; u < std::min(numTiles, t + batch); ++u)
+      for (int64_t u = t; u < std::min(numTiles, t + batch); ++u) {
+        Value row = rowOf(u);
+        if (mWholeTiles) // a tile past M reads the last one (unused)
+          row = arith::MinSIOp::create(b, row, idx(sM - intr.m));
         inits[u] = vector::TransferReadOp::create(
-            b, cTileType, c, cIndices(rowOf(u), colOf(u)), cPad, cMap,
+            b, cTileType, c, cIndices(row, colOf(u)), cPad, cMap,
             cInBounds);
+      }
+    std::optional<OpBuilder::InsertionGuard> inTile;
+    if (mWholeTiles) {
+      inTile.emplace(b);
+      scf::IfOp inM = buildIf(
+          TypeRange{}, cmp(arith::CmpIPredicate::slt, rowOf(t), M),
+          [&] { return SmallVector<Value>{}; });
+      b.setInsertionPoint(inM.thenBlock()->getTerminator());
+    }
     int64_t i = t / tilesN, j = t % tilesN;
     Value row = rowOf(t), col = colOf(t);
     SmallVector<Value> at = cIndices(row, col);

@@ -248,6 +248,20 @@ std::pair<Value, Value> KernelEmitter::transposedChunk(const StagedOperand &s,
   return {k, n};
 }
 
+Value KernelEmitter::wrappedChunk(int64_t t, int64_t totalChunks) {
+  Value chunk = add(tid, t * cfg.getNumThreads());
+  if ((t + 1) * cfg.getNumThreads() <= totalChunks)
+    return chunk;
+  // Threads past the last chunk (a tile that is not a multiple of the
+  // block) copy chunk c mod totalChunks again: the same values to the same
+  // LDS place as the thread that owns it, in another store instruction. A
+  // guard would be a branch on the thread id around the loads and the
+  // stores, which the backend cannot prove uniform: exec-mask blocks in the
+  // loop, and values live across them (gfx942 2:4 224x128 on 1x4 waves:
+  // 296 VGPRs with the guard). The index is loop-invariant.
+  return arith::RemUIOp::create(b, chunk, idx(totalChunks));
+}
+
 int64_t KernelEmitter::chunksPerThread(const StagedOperand &s) const {
   int64_t chunks = s.transpose ? (s.rows / s.kPer) * (s.cols / s.vec)
                                : s.rows * (s.cols / s.vec);
@@ -345,14 +359,13 @@ SmallVector<Value> KernelEmitter::loadChunks(const StagedOperand &s, Value r0,
                                              Value c0, bool masked) {
   Type elem = cast<MemRefType>(s.global.getType()).getElementType();
   auto vecType = VectorType::get({s.vec}, elem);
-  int64_t threads = cfg.getNumThreads();
   SmallVector<Value> regs;
   int64_t perThread = chunksPerThread(s);
   int64_t chunksPerRow = s.cols / s.vec;
   int64_t totalChunks = s.transpose ? (s.rows / s.kPer) * chunksPerRow
                                     : s.rows * chunksPerRow;
   for (int64_t t = 0; t < perThread; ++t) {
-    Value chunk = add(tid, t * threads);
+    Value chunk = wrappedChunk(t, totalChunks);
     Value row, col;
     if (s.transpose) {
       // Chunk = kPer consecutive rows (k) of one vec-wide column group (n).
@@ -371,9 +384,6 @@ SmallVector<Value> KernelEmitter::loadChunks(const StagedOperand &s, Value r0,
             b, gRow, arith::SubIOp::create(b, s.rowBound, idx(1)));
     }
     int64_t numLoads = s.transpose ? s.kPer : 1;
-    // Threads past the last chunk (tile not a multiple of the block) read
-    // nothing.
-    bool guard = (t + 1) * threads > totalChunks;
     auto emitLoads = [&](SmallVectorImpl<Value> &out) {
       SmallVector<Value> loaded;
       for (int64_t r = 0; r < numLoads; ++r) {
@@ -421,26 +431,7 @@ SmallVector<Value> KernelEmitter::loadChunks(const StagedOperand &s, Value r0,
         out.push_back(arith::ShRUIOp::create(b, bits, shift));
       }
     };
-    if (!guard) {
-      emitLoads(regs);
-      continue;
-    }
-    SmallVector<Type> all = regTypes(s);
-    SmallVector<Type> types(ArrayRef<Type>(all).take_front(all.size() /
-                                                           perThread));
-    Value inRange = cmp(arith::CmpIPredicate::ult, chunk, idx(totalChunks));
-    auto ifOp = buildIf(
-        types, inRange,
-        [&] {
-          SmallVector<Value> out;
-          emitLoads(out);
-          return out;
-        },
-        [&] {
-          return llvm::map_to_vector(types,
-                                     [&](Type t) { return zeroOf(t); });
-        });
-    llvm::append_range(regs, ifOp.getResults());
+    emitLoads(regs);
   }
   return regs;
 }
@@ -515,7 +506,6 @@ Value KernelEmitter::stageView(const StagedOperand &s, Value stage) {
 
 void KernelEmitter::storeTile(const StagedOperand &s, ArrayRef<Value> regs,
                               Value stage) {
-  int64_t threads = cfg.getNumThreads();
   Value lds = stageView(s, stage);
   Value ldsRow0 = lds == s.lds ? mul(stage, s.ldsRows) : idx(0);
   int64_t perThread = chunksPerThread(s);
@@ -525,7 +515,7 @@ void KernelEmitter::storeTile(const StagedOperand &s, ArrayRef<Value> regs,
   int64_t regsPerChunk = regTypes(s).size() / perThread;
   for (int64_t t = 0; t < perThread; ++t) {
     ArrayRef<Value> chunkRegs = regs.slice(t * regsPerChunk, regsPerChunk);
-    Value chunk = add(tid, t * threads);
+    Value chunk = wrappedChunk(t, totalChunks);
     auto emitStores = [&]() {
       if (s.transpose) {
         // kPer rows of vec elements -> vec LDS rows (n) of kPer elements
@@ -580,14 +570,6 @@ void KernelEmitter::storeTile(const StagedOperand &s, ArrayRef<Value> regs,
           b, chunkRegs[0], lds,
           ValueRange{ldsRow, mul(chunkCol, s.vec * s.ldsColScale)});
     };
-    if ((t + 1) * threads > totalChunks) {
-      Value inRange = cmp(arith::CmpIPredicate::ult, chunk, idx(totalChunks));
-      buildIf(TypeRange{}, inRange, [&] {
-        emitStores();
-        return SmallVector<Value>{};
-      });
-      continue;
-    }
     emitStores();
   }
 }

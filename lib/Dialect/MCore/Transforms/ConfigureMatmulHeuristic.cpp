@@ -585,18 +585,33 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
   // waves of 64 x 32 issue 32, and eight waves hide each other's
   // transposes (the tuner's choice: gfx1201 i8 at 4096^3 72.6% -> 97.0% of
   // peak). Static problems of at least one such tile.
+  // RDNA4, 8-bit 2:4 (SWMMAC): 2 x 2 waves of 64 x 64 at K 64 take 264
+  // VGPRs and 32 KiB, four waves per SIMD, and the loop keeps the matrix
+  // unit 60% busy; 4 x 2 waves of 32 x 64 at K 32 take 144 VGPRs, ten
+  // waves, 74% busy, which reaches the memory roofline (the tuner's choice
+  // was 128 x 64 on 4 x 1 waves: gfx1201 i8 and fp8 2:4 at 4096^3 60.3% ->
+  // 70.0% of peak, memory-bound). Not for 16-bit operands (f16 2:4 92.0%
+  // -> 83.9% of peak with such tiles).
   std::optional<std::array<int64_t, 4>> staticSizes = getStaticSizes(spec);
-  bool rdna4Byte = chip.family == ChipFamily::RDNA4 && !sparseInstr &&
-                   !cfg.decompressA && bitsA == 8 &&
-                   getBitWidth(spec.kb) == 8 && !options.tileM &&
-                   !options.tileN && !options.wavesM && !options.wavesN &&
-                   staticSizes && (*staticSizes)[1] >= 256 &&
-                   (*staticSizes)[2] >= 64 && 32 % intr.n == 0;
+  bool rdna4Forced = options.tileM || options.tileN || options.wavesM ||
+                     options.wavesN;
+  bool rdna4Byte = chip.family == ChipFamily::RDNA4 && !cfg.decompressA &&
+                   bitsA == 8 && getBitWidth(spec.kb) == 8 && !rdna4Forced &&
+                   staticSizes;
+  bool rdna4ByteSparse = rdna4Byte && sparseInstr &&
+                         (*staticSizes)[1] >= 128 &&
+                         (*staticSizes)[2] >= 128 && 32 % intr.m == 0 &&
+                         64 % intr.n == 0 && intr.k <= 32;
+  rdna4Byte = rdna4Byte && !sparseInstr && (*staticSizes)[1] >= 256 &&
+              (*staticSizes)[2] >= 64 && 32 % intr.n == 0;
   SmallVector<std::pair<int64_t, int64_t>> waveTiles;
-  if (rdna4Byte) {
+  if (rdna4Byte || rdna4ByteSparse) {
     cfg.wavesM = 4;
     cfg.wavesN = 2;
-    waveTiles.push_back({64, 32});
+    waveTiles.push_back(rdna4Byte ? std::pair<int64_t, int64_t>{64, 32}
+                                  : std::pair<int64_t, int64_t>{32, 64});
+    if (rdna4ByteSparse)
+      defaultK = 32;
   }
   if (options.tileM || options.tileN) {
     int64_t tm = options.tileM ? options.tileM : cfg.wavesM * 64;
@@ -623,7 +638,8 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
     // 42 us with 64x64x64). CDNA splits K instead (TileMatmulSplitK.cpp).
     const ChipOccupancyInfo &occ = getChipOccupancyInfo(chip.chip);
     if (!chip.hasMfma && occ.cusPerWgp && staticSizes && !large &&
-        !rdna4Byte && !options.wavesM && !options.wavesN) {
+        !rdna4Byte && !rdna4ByteSparse && !options.wavesM &&
+        !options.wavesN) {
       auto [batch, m, n, k] = *staticSizes;
       int64_t units = m * n * k >= kMinFillMacs
                           ? computeUnitsOf(chip.chip) / occ.cusPerWgp

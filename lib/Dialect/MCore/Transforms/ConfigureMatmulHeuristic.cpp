@@ -383,7 +383,19 @@ static LargeCdnaTile fitComputeUnits(const LargeCdnaTile &large, int64_t perCU,
     probe.tileN = kTileN;
     probe.tileK = std::max<int64_t>(fit->k, spec.isCompressed() ? 32 : 0);
     probe.stages = 2;
-    probe.ldsPadBytes = probe.ldsPadBytesB = 16;
+    // The paddings the tile will get (16 bytes each: gfx942's 8-bit 2:4
+    // 224 x 256 x 64 would need 66048 B; with A's 8 and B's 16 it has
+    // 62464).
+    probe.ldsPadBytes = options.ldsPadBytes;
+    probe.ldsPadBytesB =
+        options.ldsPadBytesB >= 0 ? options.ldsPadBytesB : options.ldsPadBytes;
+    if (options.ldsPadBytes < 0) {
+      chooseLdsPadding(probe, spec, chip.chip);
+      if (options.ldsPadBytesB >= 0)
+        probe.ldsPadBytesB = options.ldsPadBytesB;
+    } else if (probe.ldsPadBytesB < 0) {
+      probe.ldsPadBytesB = probe.ldsPadBytes;
+    }
     computeCosts(probe, spec);
     if (probe.ldsBytes > chip.ldsBytes || probe.estimatedVgprs > 256)
       continue;

@@ -57,7 +57,7 @@ def row(tmp, chip, sparse):
                   "--backend=hip", "--compile-only",
                   *(["--sparse-a=2:4"] if sparse else []))
     m = re.search(r"\((\d+x\d+x\d+) tile, \d+x\d+ waves of \d+, (\d+x\d+) x (\S+)"
-                  r"( \(A decompressed\))?", err)
+                  r"( \([AB] decompressed\))?", err)
     if not m:
         sys.exit(f"error: no configuration in mcore-run's report:\n{err}")
     tile, per_wave, fallback = m.group(1), m.group(2), bool(m.group(4))

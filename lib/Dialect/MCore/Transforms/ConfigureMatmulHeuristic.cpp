@@ -328,14 +328,14 @@ struct LargeCdnaTile {
 /// rounds take the least time (rounds x work-groups per CU x tile area),
 /// if that is at least 5% less. The wave tile may need the chip's 16-row
 /// instruction of the same types and rate (112 rows: 16 x 16 x 16 f16, or
-/// 16 x 16 x 32 for 2:4). Not when the user set the instruction, the
-/// stages or the K tile: the tile must keep two LDS stages of its own K
-/// tile, and the register estimate
-/// (one stage of 224 x 256 for 2:4 on gfx942 is predicted 68.0%, against
-/// 89.6% with two). The edge tiles of M
-/// read clamped rows (StagedOperand::clampTile), so they cost the loop
-/// nothing. gfx942 at 4096^3: 304 work-groups of 224 x 256, f16 dense
-/// predicted 83.4% -> 93.0% of peak, 2:4 81.6% -> 89.6%.
+/// 16 x 16 x 32 for 2:4). The tile must keep two LDS stages of its own K
+/// tile, with the paddings it will get, and the register estimate, so not
+/// when the user set the instruction, the stages or the K tile (one stage
+/// of 224 x 256 for 2:4 on gfx942 is predicted 68.0% of peak, two 92.9%).
+/// The edge tiles of M read clamped rows (StagedOperand::clampTile) and
+/// store whole tiles of C under one branch, so they cost little. gfx942 at
+/// 4096^3: 304 work-groups of 224 x 256, f16 dense predicted 83.4% ->
+/// 94.6% of peak, 2:4 81.6% -> 92.9%.
 static LargeCdnaTile fitComputeUnits(const LargeCdnaTile &large, int64_t perCU,
                                      const MatmulSpec &spec,
                                      const ChipInfo &chip,
@@ -383,19 +383,16 @@ static LargeCdnaTile fitComputeUnits(const LargeCdnaTile &large, int64_t perCU,
     probe.tileN = kTileN;
     probe.tileK = std::max<int64_t>(fit->k, spec.isCompressed() ? 32 : 0);
     probe.stages = 2;
-    // The paddings the tile will get (16 bytes each: gfx942's 8-bit 2:4
-    // 224 x 256 x 64 would need 66048 B; with A's 8 and B's 16 it has
-    // 62464).
+    // The paddings the tile will get, as chooseTiles sets them (16 bytes
+    // each: gfx942's 8-bit 2:4 224 x 256 x 64 would need 66048 B; with A's
+    // 8 and B's 16 it has 62464).
     probe.ldsPadBytes = options.ldsPadBytes;
-    probe.ldsPadBytesB =
-        options.ldsPadBytesB >= 0 ? options.ldsPadBytesB : options.ldsPadBytes;
-    if (options.ldsPadBytes < 0) {
+    if (options.ldsPadBytes < 0)
       chooseLdsPadding(probe, spec, chip.chip);
-      if (options.ldsPadBytesB >= 0)
-        probe.ldsPadBytesB = options.ldsPadBytesB;
-    } else if (probe.ldsPadBytesB < 0) {
-      probe.ldsPadBytesB = probe.ldsPadBytes;
-    }
+    if (options.ldsPadBytesB >= 0)
+      probe.ldsPadBytesB = options.ldsPadBytesB;
+    else if (options.ldsPadBytes >= 0)
+      probe.ldsPadBytesB = options.ldsPadBytes;
     computeCosts(probe, spec);
     if (probe.ldsBytes > chip.ldsBytes || probe.estimatedVgprs > 256)
       continue;

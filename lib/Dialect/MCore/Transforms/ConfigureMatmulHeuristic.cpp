@@ -516,6 +516,59 @@ chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
   return std::nullopt;
 }
 
+namespace {
+/// Waves and wave tile an RDNA kernel of some kind takes by default, and
+/// its K tile (0: the default one).
+struct RdnaWaveShape {
+  int64_t wavesM, wavesN, waveM, waveN, tileK = 0;
+};
+} // namespace
+
+/// The RDNA kernels whose default 2 x 2 waves the tuner beat by more than
+/// 5%, for static problems with no tiles or waves forced:
+/// - RDNA4, 8-bit dense, at least 256 x 64: 2 x 2 waves of 64 x 64 issue 64
+///   WMMAs per wave and K tile of 64, too many for the loop of two K tiles
+///   per iteration (TileMatmulKernel.cpp), and their byte transposes bind
+///   the VALU. 4 x 2 waves of 64 x 32 issue 32, and eight waves hide each
+///   other's transposes (gfx1201 i8 at 4096^3 72.6% -> 97.0% of peak);
+/// - RDNA4, 8-bit 2:4 (SWMMAC), at least 128 x 128: 2 x 2 waves of 64 x 64
+///   at K 64 take 264 VGPRs and 32 KiB, four waves per SIMD, 60% busy; 4 x
+///   2 waves of 32 x 64 at K 32 take 144 VGPRs, ten waves, 74% busy, which
+///   reaches the memory roofline (gfx1201 i8 and fp8 2:4 at 4096^3 60.3% ->
+///   70.0%; the tuner's 128 x 64 on 4 x 1 waves gives the same). Not for
+///   16-bit operands (f16 2:4 92.0% -> 83.9% with such tiles);
+/// - RDNA3, a 16-bit 2:4 A expanded for WMMA (no sparse instruction), at
+///   least 128 x 128, no K tile forced: 2 x 4 waves of 64 x 32 at K 32,
+///   eight waves that hide each other's expansion (gfx1100 f16 2:4
+///   4096x2048x4096 73.6% -> 83.2%; at 4096^3 swap-operands=auto then takes
+///   the swapped form, B expanded: 75.2% -> 81.4%).
+static std::optional<RdnaWaveShape>
+chooseRdnaWaveShape(const MatmulSpec &spec, const ChipInfo &chip,
+                    const MatmulTilingOptions &options,
+                    const MatmulTileConfig &cfg,
+                    std::optional<std::array<int64_t, 4>> staticSizes) {
+  if (options.tileM || options.tileN || options.wavesM || options.wavesN ||
+      !staticSizes)
+    return std::nullopt;
+  const IntrinsicInfo &intr = *cfg.intrinsic;
+  int64_t m = (*staticSizes)[1], n = (*staticSizes)[2];
+  int64_t bitsA = getBitWidth(spec.ka), bitsB = getBitWidth(spec.kb);
+  bool sparse = cfg.sparseInstruction;
+  if (chip.family == ChipFamily::RDNA4 && !cfg.decompressA && bitsA == 8 &&
+      bitsB == 8) {
+    if (!sparse && m >= 256 && n >= 64 && 32 % intr.n == 0)
+      return RdnaWaveShape{4, 2, 64, 32};
+    if (sparse && m >= 128 && n >= 128 && 32 % intr.m == 0 &&
+        64 % intr.n == 0 && intr.k <= 32)
+      return RdnaWaveShape{4, 2, 32, 64, 32};
+  }
+  if (chip.family == ChipFamily::RDNA3 && cfg.decompressA && !sparse &&
+      bitsA == 16 && !options.tileK && m >= 128 && n >= 128 &&
+      64 % intr.m == 0 && 32 % intr.n == 0 && 32 % intr.k == 0)
+    return RdnaWaveShape{2, 4, 64, 32, 32};
+  return std::nullopt;
+}
+
 /// The tiles: stages and LDS padding as asked; waves (default 2 x 2); the
 /// largest wave tile whose registers fit, with the longest K tile that
 /// fits the VGPR budget and the chip's LDS (or the tiles the user forced,
@@ -594,56 +647,16 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
       return op->emitError() << name << " = " << size
                              << " is out of range (0 for automatic, at most "
                              << kMaxTile << ")";
-  // RDNA4, 8-bit dense: 2 x 2 waves of 64 x 64 issue 64 WMMAs per wave and
-  // K tile of 64, too many for the loop of two K tiles per iteration
-  // (TileMatmulKernel.cpp), and their byte transposes bind the VALU. 4 x 2
-  // waves of 64 x 32 issue 32, and eight waves hide each other's
-  // transposes (the tuner's choice: gfx1201 i8 at 4096^3 72.6% -> 97.0% of
-  // peak). Static problems of at least one such tile.
-  // RDNA4, 8-bit 2:4 (SWMMAC): 2 x 2 waves of 64 x 64 at K 64 take 264
-  // VGPRs and 32 KiB, four waves per SIMD, and the loop keeps the matrix
-  // unit 60% busy; 4 x 2 waves of 32 x 64 at K 32 take 144 VGPRs, ten
-  // waves, 74% busy, which reaches the memory roofline (the tuner's choice
-  // was 128 x 64 on 4 x 1 waves: gfx1201 i8 and fp8 2:4 at 4096^3 60.3% ->
-  // 70.0% of peak, memory-bound). Not for 16-bit operands (f16 2:4 92.0%
-  // -> 83.9% of peak with such tiles).
   std::optional<std::array<int64_t, 4>> staticSizes = getStaticSizes(spec);
-  bool rdna4Forced = options.tileM || options.tileN || options.wavesM ||
-                     options.wavesN;
-  bool rdna4Byte = chip.family == ChipFamily::RDNA4 && !cfg.decompressA &&
-                   bitsA == 8 && getBitWidth(spec.kb) == 8 && !rdna4Forced &&
-                   staticSizes;
-  bool rdna4ByteSparse = rdna4Byte && sparseInstr &&
-                         (*staticSizes)[1] >= 128 &&
-                         (*staticSizes)[2] >= 128 && 32 % intr.m == 0 &&
-                         64 % intr.n == 0 && intr.k <= 32;
-  rdna4Byte = rdna4Byte && !sparseInstr && (*staticSizes)[1] >= 256 &&
-              (*staticSizes)[2] >= 64 && 32 % intr.n == 0;
-  // RDNA3, a 2:4 A expanded for WMMA (no sparse instruction), 16-bit,
-  // static and at least 128 x 128: 2 x 4 waves of 64 x 32 at K 32, eight
-  // waves that hide each other's expansion (the tuner's choice: gfx1100 f16
-  // 2:4 at 4096^3 75.2% -> 82.9% of peak, 4096x2048x4096 73.6% -> 83.2%;
-  // 2 x 2 waves of 64 x 32 before).
-  bool rdna3Expanded = chip.family == ChipFamily::RDNA3 && cfg.decompressA &&
-                       !sparseInstr && bitsA == 16 && !rdna4Forced &&
-                       !options.tileK && staticSizes &&
-                       (*staticSizes)[1] >= 128 && (*staticSizes)[2] >= 128 &&
-                       64 % intr.m == 0 && 32 % intr.n == 0 &&
-                       32 % intr.k == 0;
+  std::optional<RdnaWaveShape> rdnaShape =
+      chooseRdnaWaveShape(spec, chip, options, cfg, staticSizes);
   SmallVector<std::pair<int64_t, int64_t>> waveTiles;
-  if (rdna3Expanded) {
-    cfg.wavesM = 2;
-    cfg.wavesN = 4;
-    waveTiles.push_back({64, 32});
-    defaultK = 32;
-  }
-  if (rdna4Byte || rdna4ByteSparse) {
-    cfg.wavesM = 4;
-    cfg.wavesN = 2;
-    waveTiles.push_back(rdna4Byte ? std::pair<int64_t, int64_t>{64, 32}
-                                  : std::pair<int64_t, int64_t>{32, 64});
-    if (rdna4ByteSparse)
-      defaultK = 32;
+  if (rdnaShape) {
+    cfg.wavesM = rdnaShape->wavesM;
+    cfg.wavesN = rdnaShape->wavesN;
+    waveTiles.push_back({rdnaShape->waveM, rdnaShape->waveN});
+    if (rdnaShape->tileK)
+      defaultK = rdnaShape->tileK;
   }
   if (options.tileM || options.tileN) {
     int64_t tm = options.tileM ? options.tileM : cfg.wavesM * 64;
@@ -670,8 +683,7 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
     // 42 us with 64x64x64). CDNA splits K instead (TileMatmulSplitK.cpp).
     const ChipOccupancyInfo &occ = getChipOccupancyInfo(chip.chip);
     if (!chip.hasMfma && occ.cusPerWgp && staticSizes && !large &&
-        !rdna4Byte && !rdna4ByteSparse && !rdna3Expanded && !options.wavesM &&
-        !options.wavesN) {
+        !rdnaShape && !options.wavesM && !options.wavesN) {
       int64_t batch = (*staticSizes)[0], m = (*staticSizes)[1],
               n = (*staticSizes)[2], k = (*staticSizes)[3];
       int64_t units = m * n * k >= kMinFillMacs

@@ -221,6 +221,48 @@ chooseFormulation(const MatmulSpec &spec, const MatmulTilingOptions &options,
                   bool remarks);
 
 //===----------------------------------------------------------------------===//
+// The heuristic's shapes (ConfigureMatmulHeuristic.cpp, ConfigureMatmulShapes.cpp)
+//===----------------------------------------------------------------------===//
+
+/// LDS bytes and register estimate of a configuration (cfg.ldsBytes,
+/// cfg.estimatedVgprs). LDS holds i4 packed, two per byte.
+void computeCosts(MatmulTileConfig &cfg, const MatmulSpec &spec);
+
+/// A default work-group of CDNA's unified register file: waves and the wave
+/// tile.
+struct LargeCdnaTile {
+  int64_t wavesM, wavesN, waveM, waveN;
+  /// LDS stages the tile needs (0: those already chosen).
+  int64_t stages = 0;
+  /// The instruction the wave tile needs (nullptr: the one chosen).
+  const IntrinsicInfo *intrinsic = nullptr;
+  int64_t tileM() const { return wavesM * waveM; }
+  int64_t tileN() const { return wavesN * waveN; }
+};
+
+/// The larger tile of a static matmul on a CDNA chip with a unified
+/// 512-register file, if it takes one (ConfigureMatmulShapes.cpp says when).
+/// `cfg` holds the chosen instruction and stages.
+std::optional<LargeCdnaTile>
+chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
+                    const MatmulTilingOptions &options,
+                    const MatmulTileConfig &cfg);
+
+/// Waves and wave tile an RDNA kernel of some kind takes by default, and
+/// its K tile (0: the default one).
+struct RdnaWaveShape {
+  int64_t wavesM, wavesN, waveM, waveN, tileK = 0;
+};
+
+/// The wave shape of a static RDNA matmul of the kinds whose default 2 x 2
+/// waves the tuner beat (ConfigureMatmulShapes.cpp), if it is one.
+std::optional<RdnaWaveShape>
+chooseRdnaWaveShape(const MatmulSpec &spec, const ChipInfo &chip,
+                    const MatmulTilingOptions &options,
+                    const MatmulTileConfig &cfg,
+                    std::optional<std::array<int64_t, 4>> staticSizes);
+
+//===----------------------------------------------------------------------===//
 // Skinny matmuls and split-K (TileMatmulSplitK.cpp)
 //===----------------------------------------------------------------------===//
 

@@ -20,7 +20,7 @@ func.func @exact(%a: memref<4096x4096xf16>, %b: memref<4096x4096xf16>, %c: memre
 // A range of M. M = 16 is skinny: K is split for the table's tiles (4
 // slices give the 112 tiles of C 448 work-groups for MI300X's 304 CUs).
 // CHECK-LABEL: func.func @small_m
-// CHECK:       #mcore.matmul_config<intrinsic = mfma_f32_32x32x8f16, swap_operands = never, tile_m = 32, tile_n = 128, tile_k = 64, waves_m = 1, waves_n = 2, stages = 2, lds_padding = 8, lds_padding_b = 16, group_m = 8, split_k = 4, sched_barriers = true>
+// CHECK:       #mcore.matmul_config<intrinsic = mfma_f32_32x32x8f16, swap_operands = never, tile_m = 32, tile_n = 128, tile_k = 64, waves_m = 1, waves_n = 2, stages = 2, lds_padding = 8, lds_padding_b = 16, group_m = 8, split_k = 2, sched_barriers = true>
 func.func @small_m(%a: memref<16x4096xf16>, %b: memref<4096x14336xf16>, %c: memref<16x14336xf32>) {
   linalg.matmul ins(%a, %b : memref<16x4096xf16>, memref<4096x14336xf16>) outs(%c : memref<16x14336xf32>)
   return

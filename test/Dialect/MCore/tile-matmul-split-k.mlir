@@ -9,27 +9,28 @@
 // RUN: mcore-opt %s -split-input-file --mcore-configure-matmul="chip=gfx942" | FileCheck %s --check-prefix=CONFIG
 
 // Skinny M (LLM decode, docs/Pipeline.md "Skinny M"): a tile one MFMA high
-// (32 x 128, 1 x 4 waves; two LDS stages of 32 and 128 rows), 4096 / 128 = 32 tiles of C, and K split 16 ways
-// (32 x 16 = 512 work-groups >= 304 CUs of MI300X, slices of 256): each
+// (32 x 128, 1 x 4 waves; two LDS stages of 32 and 128 rows), 4096 / 128 = 32 tiles of C, and K split 8 ways
+// (32 x 8 = 256 work-groups, the most one round of 304 CUs of MI300X holds,
+// slices of 512): each
 // slice writes its partial tile to the f32 workspace without reading C, and
 // a second kernel adds C and the slices in order.
 // CHECK-LABEL: func.func @decode
-// CHECK-DAG:   %[[C16:.+]] = arith.constant 16 : index
+// CHECK-DAG:   %[[C8:.+]] = arith.constant 8 : index
 // CHECK-DAG:   %[[C32:.+]] = arith.constant 32 : index
-// CHECK:       %[[WS:.+]] = memref.alloc() : memref<16x1x4096xf32>
-// CHECK:       gpu.launch blocks(%{{.+}}, %{{.+}}, %[[Z:.+]]) in (%{{.+}} = %[[C32]], %{{.+}} = %c1, %{{.+}} = %[[C16]]) threads({{.*}}) in ({{.*}} = %c256,
+// CHECK:       %[[WS:.+]] = memref.alloc() : memref<8x1x4096xf32>
+// CHECK:       gpu.launch blocks(%{{.+}}, %{{.+}}, %[[Z:.+]]) in (%{{.+}} = %[[C32]], %{{.+}} = %c1, %{{.+}} = %[[C8]]) threads({{.*}}) in ({{.*}} = %c256,
 // CHECK-SAME:    workgroup({{.*}} : memref<64x{{[0-9]+}}xf16, #gpu.address_space<workgroup>>, {{.*}} : memref<256x{{[0-9]+}}xf16, #gpu.address_space<workgroup>>)
-// CHECK:         %[[K0:.+]] = arith.muli %[[Z]], %c256
-// CHECK:         memref.subview %arg0[0, %[[K0]]] [1, 256] [1, 1]
-// CHECK:         memref.subview %arg1[%[[K0]], 0] [256, 4096] [1, 1]
+// CHECK:         %[[K0:.+]] = arith.muli %[[Z]], %c512
+// CHECK:         memref.subview %arg0[0, %[[K0]]] [1, 512] [1, 1]
+// CHECK:         memref.subview %arg1[%[[K0]], 0] [512, 4096] [1, 1]
 // CHECK:         %[[SLICE:.+]] = memref.subview %[[WS]][%[[Z]], 0, 0] [1, 1, 4096] [1, 1, 1]
-// CHECK:         scf.for %{{.+}} = %c0 to %c192 step %c64
+// CHECK:         scf.for %{{.+}} = %c0 to %c448 step %c64
 // CHECK-NOT:     vector.transfer_read %arg2
 // CHECK:         vector.transfer_write %{{.+}}, %[[SLICE]]
 // CHECK:       gpu.launch
 // CHECK:         %[[OLD:.+]] = memref.load %arg2[%{{.+}}, %{{.+}}] : memref<1x4096xf32>
-// CHECK:         scf.for %[[S:.+]] = %c0 to %[[C16]] step %c1 iter_args(%[[ACC:.+]] = %[[OLD]]) -> (f32)
-// CHECK:           %[[PART:.+]] = memref.load %[[WS]][%[[S]], %{{.+}}, %{{.+}}] : memref<16x1x4096xf32>
+// CHECK:         scf.for %[[S:.+]] = %c0 to %[[C8]] step %c1 iter_args(%[[ACC:.+]] = %[[OLD]]) -> (f32)
+// CHECK:           %[[PART:.+]] = memref.load %[[WS]][%[[S]], %{{.+}}, %{{.+}}] : memref<8x1x4096xf32>
 // CHECK:           arith.addf %[[ACC]], %[[PART]] : f32
 // CHECK:         memref.store %{{.+}}, %arg2
 // CHECK:       } {mcore.kernel = "split_k_reduce"}
@@ -54,7 +55,7 @@
 
 // The configuration records the split (and the skinny tile).
 // CONFIG-LABEL: func.func @decode
-// CONFIG:       #mcore.matmul_config<{{.+}} tile_m = 32, tile_n = 128, {{.+}} waves_m = 1, waves_n = 4, {{.+}} split_k = 16,
+// CONFIG:       #mcore.matmul_config<{{.+}} tile_m = 32, tile_n = 128, {{.+}} waves_m = 1, waves_n = 4, {{.+}} split_k = 8,
 func.func @decode(%A: memref<1x4096xf16>, %B: memref<4096x4096xf16>,
                   %C: memref<1x4096xf32>) {
   linalg.matmul ins(%A, %B : memref<1x4096xf16>, memref<4096x4096xf16>)

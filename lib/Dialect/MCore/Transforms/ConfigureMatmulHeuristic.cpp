@@ -386,6 +386,7 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
   std::optional<RdnaWaveShape> rdnaShape =
       chooseRdnaWaveShape(spec, chip, options, cfg, staticSizes);
   SmallVector<std::pair<int64_t, int64_t>> waveTiles;
+  std::optional<std::pair<int64_t, int64_t>> fewTilesCdna;
   if (rdnaShape) {
     cfg.wavesM = rdnaShape->wavesM;
     cfg.wavesN = rdnaShape->wavesN;
@@ -410,28 +411,52 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
         waveTiles.push_back(t);
     if (waveTiles.empty())
       waveTiles.push_back({intr.m, intr.n});
-    // RDNA (a work-group per WGP at least): a static problem of at least
-    // kMinFillMacs multiply-adds whose default tiles leave WGPs idle takes
-    // the largest wave tile that
-    // gives every WGP one (gfx1100 f16 128x4096x4096: 32 tiles of 128x128
-    // on 48 WGPs, 64 of 128x64; predicted 62.6 -> 55.0 us; the tuner finds
-    // 42 us with 64x64x64). CDNA splits K instead (TileMatmulSplitK.cpp).
+    // RDNA3: a static problem of at least kMinFillMacs multiply-adds whose
+    // default tiles give fewer than kRdnaFillWorkgroupsPerCU work-groups per
+    // CU takes the largest wave tile, down to 32 x 32, that gives that many,
+    // or the smallest. A four-wave work-group puts one wave on each SIMD of
+    // its WGP, so a WGP of fewer than four runs its WMMA loops at fewer than
+    // four waves per SIMD, bound by their latency (gfx1100 f16, predicted:
+    // 128x4096x4096 on 96 CUs, 32 work-groups of 128 x 128 68.6, 64 of 128 x
+    // 64 78.1, 128 of 64 x 64 101.4 TFLOP/s, the tuner's best 102.4;
+    // 128x14336x4096 112 of 128 x 128 at K 16 91.9, 224 of 128 x 64 106.8,
+    // the tuner's 108.4). Smaller wave tiles lose more to their LDS reads
+    // than they gain (the 2:4 A expanded for WMMA: 64 x 32 66.3, 64 x 64
+    // 80.5). RDNA4 only fills its WGPs with one work-group each: its
+    // M = 128 rows are bound by B's bandwidth whatever the tile (gfx1201 f16
+    // 128x4096x4096 70.8 TFLOP/s with 128 x 128, 64 x 64 or 64 x 32, the
+    // tuner's best). CDNA halves its tiles and splits K instead (below).
     const ChipOccupancyInfo &occ = getChipOccupancyInfo(chip.chip);
     if (!chip.hasMfma && occ.cusPerWgp && staticSizes && !large &&
         !rdnaShape && !options.wavesM && !options.wavesN) {
       int64_t batch = (*staticSizes)[0], m = (*staticSizes)[1],
               n = (*staticSizes)[2], k = (*staticSizes)[3];
-      int64_t units = m * n * k >= kMinFillMacs
-                          ? computeUnitsOf(chip.chip) / occ.cusPerWgp
-                          : 0;
+      int64_t wanted =
+          m * n * k < kMinFillMacs ? 0
+          : chip.family == ChipFamily::RDNA3
+              ? kRdnaFillWorkgroupsPerCU * computeUnitsOf(chip.chip)
+              : computeUnitsOf(chip.chip) / occ.cusPerWgp;
       auto workgroups = [&](std::pair<int64_t, int64_t> t) {
         return std::max<int64_t>(1, batch) *
                ceilDiv(m, t.first * cfg.wavesM) *
                ceilDiv(n, t.second * cfg.wavesN);
       };
-      while (waveTiles.size() > 1 && workgroups(waveTiles.front()) < units)
+      auto smallest = [](std::pair<int64_t, int64_t> t) {
+        return t.first <= 32 && t.second <= 32;
+      };
+      while (waveTiles.size() > 1 && !smallest(waveTiles.front()) &&
+             workgroups(waveTiles.front()) < wanted)
         waveTiles.erase(waveTiles.begin());
     }
+    // CDNA: the halved tile of a problem with few work-groups
+    // (ConfigureMatmulShapes.cpp); K is split for the CUs still idle.
+    if (!large && !rdnaShape)
+      if (std::optional<std::pair<int64_t, int64_t>> t =
+              chooseFewTilesCdnaWaveTile(spec, chip, options, cfg,
+                                         staticSizes, waveTiles.front())) {
+        fewTilesCdna = t;
+        waveTiles.insert(waveTiles.begin(), *t);
+      }
   }
   // The largest register block that fits, with the default K tile or, if
   // the fragments of its K steps do not fit, a shorter one (down to 32
@@ -478,6 +503,11 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
       cfg = longer;
     }
   }
+
+  if (fewTilesCdna && !options.tileK && cfg.stages == 2 &&
+      *fewTilesCdna == std::pair(cfg.getWaveTileM(), cfg.getWaveTileN()))
+    lengthenFewTilesK(cfg, spec, chip, options, (*staticSizes)[3],
+                      kVgprBudget);
 
   if (options.ldsPadBytes < 0 && cfg.tileK > 0 &&
       cfg.getWaveTileM() % intr.m == 0 && cfg.getWaveTileN() % intr.n == 0 &&

@@ -3,9 +3,11 @@
 // The work-group shapes the heuristic (ConfigureMatmulHeuristic.cpp) gives
 // some kinds of static matmul instead of its default 2 x 2 waves of the
 // largest wave tile that fits: CDNA's eight-wave tiles of the unified
-// register file, fitted to the CU count, and RDNA's wave shapes of 8-bit
-// and expanded 2:4 kernels. Each rule says which kernels it is for and what
-// the performance model predicted for it (docs/Performance.md).
+// register file, fitted to the CU count; CDNA's halved tiles and longer K
+// tiles for problems with few work-groups (the LLM table's M = 128); and
+// RDNA's wave shapes of 8-bit and expanded 2:4 kernels. Each rule says
+// which kernels it is for and what the performance model predicted for it
+// (docs/Performance.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -251,9 +253,142 @@ tilematmul::chooseRdnaWaveShape(const MatmulSpec &spec, const ChipInfo &chip,
         64 % intr.n == 0 && intr.k <= 32)
       return RdnaWaveShape{4, 2, 32, 64, 32};
   }
+  // Only with as many work-groups as chooseTiles' fill rule wants (for at
+  // least kMinFillMacs multiply-adds); else
+  // 128 x 64 of 4 x 2 waves of 32 x 32 at K 64 where that gives them
+  // (gfx1100 f16 2:4 14336x128x4096: 224 work-groups, 77.6 -> 87.1
+  // TFLOP/s predicted, the tuner's choice), else the fill rule's tile
+  // (4096x128x4096: 64 x 64 of 2 x 2 waves, 68.9 -> 80.5; eight waves of
+  // 128 x 64 62.4).
+  int64_t batch = std::max<int64_t>(1, (*staticSizes)[0]);
+  int64_t k = (*staticSizes)[3];
+  auto enough = [&](int64_t tileM, int64_t tileN) {
+    return m * n * k < kMinFillMacs ||
+           batch * ceilDiv(m, tileM) * ceilDiv(n, tileN) >=
+               kRdnaFillWorkgroupsPerCU * computeUnitsOf(chip.chip);
+  };
   if (chip.family == ChipFamily::RDNA3 && cfg.decompressA && !sparse &&
       bitsA == 16 && !options.tileK && m >= 128 && n >= 128 &&
-      64 % intr.m == 0 && 32 % intr.n == 0 && 32 % intr.k == 0)
-    return RdnaWaveShape{2, 4, 64, 32, 32};
+      64 % intr.m == 0 && 32 % intr.n == 0 && 32 % intr.k == 0) {
+    if (enough(128, 128))
+      return RdnaWaveShape{2, 4, 64, 32, 32};
+    if (enough(128, 64) && 64 % intr.k == 0)
+      return RdnaWaveShape{4, 2, 32, 32, 64};
+  }
   return std::nullopt;
+}
+
+/// CDNA with few work-groups (the LLM table's M = 128): a static problem of
+/// at least kMinFillMacs multiply-adds whose default 2 x 2 waves of
+/// `first` fill at most half of the CUs runs one work-group per CU at one
+/// wave per SIMD, so each work-group's K loop is bound by the latency of
+/// its iterations, not by the matrix unit (docs/Performance.md, "Latency
+/// with few work-groups"). Split-K alone (TileMatmulSplitK.cpp) fills the
+/// CUs, but each slice writes an M x N partial tile in f32 that the
+/// reduction kernel reads back: 8 slices of 128 x 4096 move 16 MiB each
+/// way, half of what B itself moves. So the tile is halved first, while
+/// the halved tile's work-groups still fit on the CUs in one round: the
+/// problem's smaller dimension first, then (below) the other, down to 32 x
+/// 32 wave tiles. The K loop then takes longer K tiles (lengthenFewTilesK),
+/// and split-K the CUs still idle. Predicted (this rule's pick, the tuner's
+/// best at --budget=64 the same or within 5% unless said): gfx942 f16
+/// 128x4096x4096 128x128x32 in 8 slices 314.6 TFLOP/s -> 64x64x64 in 2
+/// slices 444.0; gfx942 2:4 4096x128x4096 394.7 -> 592.9 with 64x64x128 in
+/// 2 slices (128x64x64 in 4: 556.6); gfx950 f16 128x14336x4096 740.3 ->
+/// 903.1 with 64x128x128 unsplit; gfx950 2:4 4096x128x4096 813.4 (the
+/// tuner's 903.2 is the same tile without scheduling barriers, which cost
+/// the other kernels here 12-37%).
+std::optional<std::pair<int64_t, int64_t>>
+tilematmul::chooseFewTilesCdnaWaveTile(
+    const MatmulSpec &spec, const ChipInfo &chip,
+    const MatmulTilingOptions &options, const MatmulTileConfig &cfg,
+    std::optional<std::array<int64_t, 4>> staticSizes,
+    std::pair<int64_t, int64_t> first) {
+  if (!chip.hasMfma || !staticSizes || options.tileM || options.tileN ||
+      options.wavesM || options.wavesN)
+    return std::nullopt;
+  int64_t batch = (*staticSizes)[0], m = (*staticSizes)[1],
+          n = (*staticSizes)[2], k = (*staticSizes)[3];
+  if (m * n * k < kMinFillMacs)
+    return std::nullopt;
+  const IntrinsicInfo &intr = *cfg.intrinsic;
+  int64_t cus = computeUnitsOf(chip.chip);
+  auto workgroups = [&](std::pair<int64_t, int64_t> t) {
+    return std::max<int64_t>(1, batch) * ceilDiv(m, t.first * cfg.wavesM) *
+           ceilDiv(n, t.second * cfg.wavesN);
+  };
+  if (2 * workgroups(first) > cus)
+    return std::nullopt;
+  std::pair<int64_t, int64_t> tile = first;
+  // The halvings in order: the smaller dimension's wave tile, then the
+  // other's. A 2:4 wave tile of one instruction reads its metadata and
+  // compressed A for little work, so for a 2:4 instruction the second only
+  // where the first's K slices (as many as one round holds) would write at
+  // least a fifth of the operands' bytes as partial tiles: the smaller
+  // tile then needs half the slices (gfx942 2:4 4096x128x4096: 128 x 64 in
+  // 4 slices 556.6, 64 x 64 in 2 592.9; 4096x128x14336: 878.4 and 790.9).
+  // Dense takes it anyway (gfx950 f16 128x4096x14336: 64 x 128 in 4
+  // slices 846.4, 64 x 64 in 2 899.5; gfx942 560.7 and 550.9).
+  auto slices = [&](std::pair<int64_t, int64_t> t) {
+    int64_t s = 1;
+    while (workgroups(t) * s * 2 <= cus)
+      s *= 2;
+    return s;
+  };
+  auto operandBytes = [&](int64_t rows, int64_t bits, bool compressed) {
+    double elements = double(rows) * double(k);
+    return compressed ? elements / 2 * bits / 8 + elements / 8
+                      : elements * bits / 8;
+  };
+  double operands =
+      double(std::max<int64_t>(1, batch)) *
+      (operandBytes(m, getBitWidth(spec.ka), spec.sparse) +
+       operandBytes(n, getBitWidth(spec.kb), spec.sparseB));
+  SmallVector<bool> halveM = {m <= n, m > n};
+  for (auto [i, alongM] : llvm::enumerate(halveM)) {
+    std::pair<int64_t, int64_t> next = tile;
+    (alongM ? next.first : next.second) /= 2;
+    if (next.first < 32 || next.second < 32 || next.first % intr.m ||
+        next.second % intr.n || workgroups(next) > cus)
+      break;
+    double workspace = double(std::max<int64_t>(1, batch)) * double(m) *
+                       double(n) * 4 * double(slices(tile));
+    if (i > 0 && cfg.sparseInstruction && 5 * workspace < operands)
+      break;
+    tile = next;
+  }
+  if (tile == first)
+    return std::nullopt;
+  return tile;
+}
+
+/// The K tile of a kernel chooseFewTilesCdnaWaveTile shaped: one
+/// work-group per CU at one wave per SIMD, whose iterations each wait for
+/// the global loads of the next K tile, so that the longer the K tile, the
+/// fewer the waits for the same work. The longest power-of-two multiple of
+/// the current one, up to 256 bytes of A per row (the tuner's longest),
+/// whose two LDS stages fit the chip with the paddings they will get and
+/// whose registers fit the budget, for at least four K tiles of K
+/// (gfx942 f16 128x4096x4096 64x64 in 2 slices: K 32 276.8 -> K 64 444.0
+/// TFLOP/s predicted; gfx950 K 128 728.2).
+void tilematmul::lengthenFewTilesK(MatmulTileConfig &cfg,
+                                   const MatmulSpec &spec,
+                                   const ChipInfo &chip,
+                                   const MatmulTilingOptions &options,
+                                   int64_t k, int64_t vgprBudget) {
+  int64_t longest = 2048 / getBitWidth(spec.ka);
+  while (2 * cfg.tileK <= longest && 4 * 2 * cfg.tileK <= k) {
+    MatmulTileConfig longer = cfg;
+    longer.tileK *= 2;
+    if (options.ldsPadBytes < 0) {
+      chooseLdsPadding(longer, spec, chip.chip);
+      if (options.ldsPadBytesB >= 0)
+        longer.ldsPadBytesB = options.ldsPadBytesB;
+    }
+    computeCosts(longer, spec);
+    if (longer.ldsBytes > chip.ldsBytes || longer.estimatedVgprs > vgprBudget)
+      break;
+    cfg.tileK = longer.tileK;
+    computeCosts(cfg, spec);
+  }
 }

@@ -262,6 +262,24 @@ chooseRdnaWaveShape(const MatmulSpec &spec, const ChipInfo &chip,
                     const MatmulTileConfig &cfg,
                     std::optional<std::array<int64_t, 4>> staticSizes);
 
+/// The wave tile (of the default waves) of a static CDNA matmul whose
+/// default tiles of `first` leave at least half of the CUs idle: halved
+/// while its work-groups fit the CUs (ConfigureMatmulShapes.cpp); none if
+/// the rule does not apply or keeps `first`.
+std::optional<std::pair<int64_t, int64_t>>
+chooseFewTilesCdnaWaveTile(const MatmulSpec &spec, const ChipInfo &chip,
+                           const MatmulTilingOptions &options,
+                           const MatmulTileConfig &cfg,
+                           std::optional<std::array<int64_t, 4>> staticSizes,
+                           std::pair<int64_t, int64_t> first);
+
+/// Lengthens the K tile of such a kernel (cfg.tileK, its costs) while two
+/// LDS stages and the registers fit, up to 256 bytes of A per row.
+void lengthenFewTilesK(MatmulTileConfig &cfg, const MatmulSpec &spec,
+                       const ChipInfo &chip,
+                       const MatmulTilingOptions &options, int64_t k,
+                       int64_t vgprBudget);
+
 //===----------------------------------------------------------------------===//
 // Skinny matmuls and split-K (TileMatmulSplitK.cpp)
 //===----------------------------------------------------------------------===//
@@ -274,7 +292,8 @@ bool applySkinnyTiles(const MatmulSpec &spec, const MatmulTileConfig &cfg,
                       MatmulTilingOptions &tiling);
 
 /// Sets cfg.splitK: the user's split-k (checked), else for a `skinny` spec
-/// the smallest power of two that gives every CU of the chip a work-group,
+/// (and on CDNA a large one whose tiles fill at most half of the CUs) the
+/// largest power of two whose work-groups fit the chip's CUs in one round,
 /// at most 32 and with slices of at least 4 K tiles and 256 of K; else 1.
 /// Split-K needs a static K and no batch or sign offset.
 LogicalResult chooseSplitK(const MatmulSpec &spec,
@@ -292,6 +311,10 @@ int64_t computeUnitsOf(Chip chip);
 /// (which the model does not count) or lose the larger tiles' intensity
 /// for little.
 constexpr int64_t kMinFillMacs = int64_t(1) << 30;
+
+/// Work-groups per CU that an RDNA3 matmul of at least kMinFillMacs gets by
+/// smaller tiles (ConfigureMatmulHeuristic.cpp): two per CU, four per WGP.
+constexpr int64_t kRdnaFillWorkgroupsPerCU = 2;
 
 /// K per slice of a split-K kernel (a multiple of cfg.tileK) and the
 /// number of slices that covers `k`.

@@ -135,19 +135,20 @@ LogicalResult tilematmul::chooseSplitK(const MatmulSpec &spec,
     int64_t most = std::min<int64_t>(
         kMaxSlices,
         k / std::max<int64_t>(kMinSliceK, kMinSliceTiles * cfg.tileK));
+    // The largest power of two whose work-groups still fit the CUs in one
+    // round of one work-group each. A skinny matmul is bound by B's
+    // bandwidth and the latency of its few iterations; each slice adds a
+    // partial tile of C to write and read back, so one more slice than
+    // the CUs hold costs more than it hides (gfx942 f16 16x4096x4096: 8
+    // slices 74.1, 16 slices 66.8 TFLOP/s predicted; 2:4 4096x16x4096 119.9
+    // and 101.9). A not skinny one (CDNA, the LLM table's M = 128, after
+    // chooseFewTilesCdnaWaveTile halved its tiles) is compute-bound on too
+    // few CUs: gfx942 128x4096x4096 43.2 -> 9.7 us predicted. Not on RDNA,
+    // whose few CUs these matmuls already keep busy on B's bandwidth
+    // (gfx1201 60.6 -> 73.7 us with two slices).
     slices = 1;
-    if (fewTiles) {
-      // Compute-bound tiles on too few CUs (CDNA, the LLM table's M = 128:
-      // 32 tiles of 128x128 on 304 CUs): as many slices as one round of
-      // work-groups holds. gfx942 128x4096x4096 43.2 -> 13.7 us predicted;
-      // not on RDNA, whose few CUs these matmuls already keep busy on B's
-      // bandwidth (gfx1201 60.6 -> 73.7 us with two slices).
-      while (slices * 2 <= most && workgroups * slices * 2 <= units)
-        slices *= 2;
-    } else {
-      while (slices * 2 <= most && workgroups * slices < units)
-        slices *= 2;
-    }
+    while (slices * 2 <= most && workgroups * slices * 2 <= units)
+      slices *= 2;
   }
   cfg.splitK = slices;
   cfg.splitK = getSplitKSlices(cfg, k).second;

@@ -307,14 +307,14 @@ def test_pipeline_options_reach_the_kernel():
     assert again is not kernel and again.config == config
     # A skinny matmul on a 2:4 weight is split along K, its A and B rows
     # padded apart: the config says so, and it compiles the kernel again.
-    kernel = mcore.compile_matmul(16, 256, 1024, chip="gfx942",
+    kernel = mcore.compile_matmul(16, 256, 4096, chip="gfx942",
                                   backend=BACKEND, sparse_b=True)
     config = kernel.config
     assert config["split_k"] > 1, config
     assert config["lds_padding"] != config["lds_padding_b"], config
     options = {k: v for k, v in config.items()
                if k in mcore.pipeline_options()}
-    again = mcore.compile_matmul(16, 256, 1024, chip="gfx942",
+    again = mcore.compile_matmul(16, 256, 4096, chip="gfx942",
                                  backend=BACKEND, sparse_b=True, **options)
     assert again is not kernel and again.config == config
 

@@ -9,11 +9,12 @@
 // RUN: mcore-opt %s -split-input-file --mcore-configure-matmul="chip=gfx942" | FileCheck %s --check-prefix=CONFIG
 
 // Skinny M (LLM decode, docs/Pipeline.md "Skinny M"): a tile one MFMA high
-// (32 x 128, 1 x 4 waves; two LDS stages of 32 and 128 rows), 4096 / 128 = 32 tiles of C, and K split 8 ways
-// (32 x 8 = 256 work-groups, the most one round of 304 CUs of MI300X holds,
-// slices of 512): each
-// slice writes its partial tile to the f32 workspace without reading C, and
-// a second kernel adds C and the slices in order.
+// (32 x 128, 1 x 4 waves; two LDS stages of 32 and 128 rows of the longest
+// K tile that fits, 64), 4096 / 128 = 32 tiles of C, and K split 8 ways
+// (32 x 8 = 256 work-groups, the most one round of 304 CUs of MI300X
+// holds; slices of 512, 8 K tiles): each slice writes its partial tile to
+// the f32 workspace without reading C, and a second kernel adds C and the
+// slices in order.
 // CHECK-LABEL: func.func @decode
 // CHECK-DAG:   %[[C8:.+]] = arith.constant 8 : index
 // CHECK-DAG:   %[[C32:.+]] = arith.constant 32 : index
@@ -24,7 +25,7 @@
 // CHECK:         memref.subview %arg0[0, %[[K0]]] [1, 512] [1, 1]
 // CHECK:         memref.subview %arg1[%[[K0]], 0] [512, 4096] [1, 1]
 // CHECK:         %[[SLICE:.+]] = memref.subview %[[WS]][%[[Z]], 0, 0] [1, 1, 4096] [1, 1, 1]
-// CHECK:         scf.for %{{.+}} = %c0 to %c448 step %c64
+// CHECK:         scf.for %{{.+}} = %c0 to %c384 step %c128
 // CHECK-NOT:     vector.transfer_read %arg2
 // CHECK:         vector.transfer_write %{{.+}}, %[[SLICE]]
 // CHECK:       gpu.launch
@@ -48,7 +49,7 @@
 
 // THREE-LABEL: func.func @decode
 // THREE:       memref.alloc() : memref<3x1x4096xf32>
-// THREE:       %[[LEN:.+]] = arith.minsi %{{.+}}, %c1376 : index
+// THREE:       %[[LEN:.+]] = arith.minsi %{{.+}}, %c1408 : index
 // THREE:       memref.subview %arg0[0, %{{.+}}] [1, %[[LEN]]] [1, 1]
 
 // NEGATIVE: error: split-k must be 0 (automatic) or a number of K slices, got -2
@@ -68,7 +69,7 @@ func.func @decode(%A: memref<1x4096xf16>, %B: memref<4096x4096xf16>,
 // A folded fill: the reduction starts from the fill value, C is not read.
 // A K that the slices do not divide: the last slice is shorter (a min).
 // CHECK-LABEL: func.func @filled
-// CHECK:       memref.alloc() : memref<2x3x512xi32>
+// CHECK:       memref.alloc() : memref<4x3x512xi32>
 // CHECK:       arith.minsi
 // CHECK:       gpu.launch
 // CHECK-NOT:     memref.load %arg2
@@ -79,12 +80,12 @@ func.func @decode(%A: memref<1x4096xf16>, %B: memref<4096x4096xf16>,
 // OFF-NOT:     split_k_reduce
 // THREE-LABEL: func.func @filled
 // CONFIG-LABEL: func.func @filled
-// CONFIG:       split_k = 2,
-func.func @filled(%A: memref<3x1000xi8>, %B: memref<1000x512xi8>,
+// CONFIG:       split_k = 4,
+func.func @filled(%A: memref<3x5000xi8>, %B: memref<5000x512xi8>,
                   %C: memref<3x512xi32>) {
   %c7 = arith.constant 7 : i32
   linalg.fill ins(%c7 : i32) outs(%C : memref<3x512xi32>)
-  linalg.matmul ins(%A, %B : memref<3x1000xi8>, memref<1000x512xi8>)
+  linalg.matmul ins(%A, %B : memref<3x5000xi8>, memref<5000x512xi8>)
                 outs(%C : memref<3x512xi32>)
   return
 }

@@ -79,6 +79,10 @@ void tilematmul::computeCosts(MatmulTileConfig &cfg, const MatmulSpec &spec) {
   cfg.estimatedVgprs = acc + frags + staged + 32;
 }
 
+/// The register estimate's budget (computeCosts): 256 architectural VGPRs
+/// per lane, less a margin for addresses.
+static constexpr int64_t kVgprBudget = 256;
+
 /// Accumulator kinds to try for C's kind, best first.
 static SmallVector<ScalarKind> accumulatorKinds(ScalarKind c, bool wide) {
   if (c == ScalarKind::F16 || c == ScalarKind::BF16)
@@ -370,8 +374,6 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
   if (spec.isCompressed())
     defaultK = std::max<int64_t>(defaultK, 32);
   // Wave tile: the largest register block within the VGPR budget.
-  // 256 architectural VGPRs per lane, less a margin for addresses.
-  constexpr int64_t kVgprBudget = 256;
   // A tile past any chip's registers and LDS; the cost model below walks
   // its rows (a tile-n of 2^31 ran for minutes).
   constexpr int64_t kMaxTile = 8192;
@@ -467,12 +469,17 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
     cfg.tileN = wn * cfg.wavesN;
     cfg.tileK = options.tileK ? options.tileK : defaultK;
     computeCosts(cfg, spec);
-    while (!options.tileK && cfg.estimatedVgprs > kVgprBudget &&
+    // An RDNA wave shape's K tile is the tuner's, compiled without spills
+    // where the estimate (which counts every K step's fragments live)
+    // exceeds the budget (gfx1100 i8 2:4 128x256x64).
+    bool shapeK = rdnaShape && rdnaShape->tileK && !options.tileK &&
+                  wm == rdnaShape->waveM && wn == rdnaShape->waveN;
+    while (!options.tileK && !shapeK && cfg.estimatedVgprs > kVgprBudget &&
            cfg.tileK / 2 >= minK && (cfg.tileK / 2) % intr.k == 0) {
       cfg.tileK /= 2;
       computeCosts(cfg, spec);
     }
-    if (cfg.estimatedVgprs <= kVgprBudget)
+    if (cfg.estimatedVgprs <= kVgprBudget || shapeK)
       break;
   }
   // Shrink the default K tile until LDS fits.
@@ -583,8 +590,15 @@ tilematmul::configureSpec(const MatmulSpec &spec,
   // forced (TileMatmulSplitK.cpp).
   MatmulTilingOptions tiling = options;
   bool skinny = applySkinnyTiles(spec, cfg, tiling);
-  if (failed(chooseTiles(spec.op, spec, chip, tiling, cfg)) ||
-      failed(chooseSplitK(spec, tiling, skinny, cfg)))
+  if (failed(chooseTiles(spec.op, spec, chip, tiling, cfg)))
+    return failure();
+  // CDNA's skinny kernels (one work-group per CU at most, latency-bound):
+  // the longest K tile, as for few work-groups (ConfigureMatmulShapes.cpp).
+  std::optional<std::array<int64_t, 4>> sizes = getStaticSizes(spec);
+  if (skinny && chip.hasMfma && sizes && !options.tileK && !options.tileM &&
+      !options.tileN && !options.wavesM && !options.wavesN && cfg.stages == 2)
+    lengthenFewTilesK(cfg, spec, chip, tiling, (*sizes)[3], kVgprBudget);
+  if (failed(chooseSplitK(spec, tiling, skinny, cfg)))
     return failure();
   return cfg;
 }

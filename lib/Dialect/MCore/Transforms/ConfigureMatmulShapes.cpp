@@ -232,7 +232,14 @@ tilematmul::chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
 ///   least 128 x 128, no K tile forced: 2 x 4 waves of 64 x 32 at K 32,
 ///   eight waves that hide each other's expansion (gfx1100 f16 2:4
 ///   4096x2048x4096 73.6% -> 83.2%; at 4096^3 swap-operands=auto then takes
-///   the swapped form, B expanded: 75.2% -> 81.4%).
+///   the swapped form, B expanded: 75.2% -> 81.4%);
+/// - RDNA3, 8-bit, no K tile forced: dense, at least 128 x 64, 4 x 2 waves
+///   of 32 x 32 at K 64 (gfx1100 i8 at 4096^3 91.9% -> 98.9%: 192 VGPRs and
+///   eight waves per SIMD, where 2 x 2 waves of 64 x 64 take 264 and five);
+///   a 2:4 A expanded for WMMA, at least 128 x 256, 2 x 4 waves of 64 x 64
+///   at K 64 (77.7% -> 83.2%). Both the tuner's.
+/// The RDNA3 shapes need two work-groups per CU for problems of at least
+/// kMinFillMacs (as chooseTiles' fill rule).
 std::optional<RdnaWaveShape>
 tilematmul::chooseRdnaWaveShape(const MatmulSpec &spec, const ChipInfo &chip,
                     const MatmulTilingOptions &options,
@@ -267,6 +274,15 @@ tilematmul::chooseRdnaWaveShape(const MatmulSpec &spec, const ChipInfo &chip,
            batch * ceilDiv(m, tileM) * ceilDiv(n, tileN) >=
                kRdnaFillWorkgroupsPerCU * computeUnitsOf(chip.chip);
   };
+  if (chip.family == ChipFamily::RDNA3 && bitsA == 8 && bitsB == 8 &&
+      !options.tileK && 64 % intr.k == 0) {
+    if (!cfg.decompressA && !cfg.decompressB && m >= 128 && n >= 64 &&
+        32 % intr.m == 0 && 32 % intr.n == 0 && enough(128, 64))
+      return RdnaWaveShape{4, 2, 32, 32, 64};
+    if (cfg.decompressA && m >= 128 && n >= 256 && 64 % intr.m == 0 &&
+        64 % intr.n == 0 && enough(128, 256))
+      return RdnaWaveShape{2, 4, 64, 64, 64};
+  }
   if (chip.family == ChipFamily::RDNA3 && cfg.decompressA && !sparse &&
       bitsA == 16 && !options.tileK && m >= 128 && n >= 128 &&
       64 % intr.m == 0 && 32 % intr.n == 0 && 32 % intr.k == 0) {
@@ -362,7 +378,8 @@ tilematmul::chooseFewTilesCdnaWaveTile(
   return tile;
 }
 
-/// The K tile of a kernel chooseFewTilesCdnaWaveTile shaped: one
+/// The K tile of a kernel chooseFewTilesCdnaWaveTile shaped, or of a
+/// skinny one on CDNA (configureSpec): one
 /// work-group per CU at one wave per SIMD, whose iterations each wait for
 /// the global loads of the next K tile, so that the longer the K tile, the
 /// fewer the waits for the same work. The longest power-of-two multiple of
@@ -388,7 +405,6 @@ void tilematmul::lengthenFewTilesK(MatmulTileConfig &cfg,
     computeCosts(longer, spec);
     if (longer.ldsBytes > chip.ldsBytes || longer.estimatedVgprs > vgprBudget)
       break;
-    cfg.tileK = longer.tileK;
-    computeCosts(cfg, spec);
+    cfg = longer;
   }
 }

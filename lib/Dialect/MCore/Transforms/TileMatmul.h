@@ -294,7 +294,7 @@ bool applySkinnyTiles(const MatmulSpec &spec, const MatmulTileConfig &cfg,
 /// Sets cfg.splitK: the user's split-k (checked), else for a `skinny` spec
 /// (and on CDNA a large one whose tiles fill at most half of the CUs) the
 /// largest power of two whose work-groups fit the chip's CUs in one round,
-/// at most 32 and with slices of at least 4 K tiles and 256 of K; else 1.
+/// at most 32 and with slices of at least 8 K tiles and 256 of K; else 1.
 /// Split-K needs a static K and no batch or sign offset.
 LogicalResult chooseSplitK(const MatmulSpec &spec,
                            const MatmulTilingOptions &tiling, bool skinny,

@@ -164,7 +164,8 @@ llvm::Expected<TuneResult> tune::tune(const runner::MatmulProblem &problem,
   if (!best || !best->ok()) {
     std::string why = done[0]->message;
     return makeError("no configuration of " + problem.describe() +
-                     " compiled without spills (" + llvm::Twine(used) +
+                     " compiled without spills and was predicted (" +
+                     llvm::Twine(used) +
                      " tried; the heuristic's: " + done[0]->getStatusName() +
                      (why.empty() ? "" : ": " + why) + ")");
   }

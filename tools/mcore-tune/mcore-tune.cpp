@@ -232,14 +232,21 @@ int main(int argc, char **argv) {
     const Evaluation &best = result->best, &heuristic = result->heuristic;
     size_t ok = llvm::count_if(result->evaluated,
                                [](const Evaluation &e) { return e.ok(); });
+    size_t untimed = llvm::count_if(result->evaluated, [](const Evaluation &e) {
+      return e.status == Evaluation::Status::NoPrediction;
+    });
     outs() << formatv("{0}\n  space {1} configurations, {2} evaluated ({3} "
-                      "compiled without spills), ranked on {4}\n",
+                      "compiled without spills and predicted{4}), ranked on "
+                      "{5}\n",
                       name, result->spaceSize, result->evaluated.size(), ok,
+                      untimed ? formatv(", {0} not predicted", untimed).str()
+                              : std::string(),
                       result->product->name);
     auto line = [&](StringRef what, const Evaluation &e) {
       if (!e.ok()) {
-        outs() << formatv("  {0}: {1}: {2}\n", what, describeKnobs(e),
-                          e.getStatusName());
+        outs() << formatv("  {0}: {1}: {2}{3}\n", what, describeKnobs(e),
+                          e.getStatusName(),
+                          e.message.empty() ? "" : " (" + e.message + ")");
         return;
       }
       outs() << formatv("  {0}: {1}: {2:f1} TFLOP/s, {3:f1}% of peak, {4} "

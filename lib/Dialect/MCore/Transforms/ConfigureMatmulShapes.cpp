@@ -312,8 +312,7 @@ tilematmul::chooseRdnaWaveShape(const MatmulSpec &spec, const ChipInfo &chip,
 /// slices 444.0; gfx942 2:4 4096x128x4096 394.7 -> 592.9 with 64x64x128 in
 /// 2 slices (128x64x64 in 4: 556.6); gfx950 f16 128x14336x4096 740.3 ->
 /// 903.1 with 64x128x128 unsplit; gfx950 2:4 4096x128x4096 813.4 (the
-/// tuner's 903.2 is the same tile without scheduling barriers, which cost
-/// the other kernels here 12-37%).
+/// tuner's best, 64x128x128 in 4 slices, 840.2).
 std::optional<std::pair<int64_t, int64_t>>
 tilematmul::chooseFewTilesCdnaWaveTile(
     const MatmulSpec &spec, const ChipInfo &chip,

@@ -36,11 +36,13 @@
 // CHECK:         memref.store %{{.+}}, %arg2
 // CHECK:       } {mcore.kernel = "split_k_reduce"}
 
-// gfx1201 (64 CUs): 32 tiles x 2 slices of 2048, a 16-row WMMA tile.
+// gfx1201 (64 CUs): a 16-row WMMA tile of 1 x 4 waves of one instruction
+// each, 16 x 64: its 64 work-groups fill the CUs, so K is not split.
 // RDNA4-LABEL: func.func @decode
-// RDNA4:       memref.alloc() : memref<2x1x4096xf32>
-// RDNA4:       workgroup({{.*}} : memref<32x{{[0-9]+}}xf16, #gpu.address_space<workgroup>>, {{.*}} : memref<256x{{[0-9]+}}xf16, #gpu.address_space<workgroup>>)
-// RDNA4:       split_k_reduce
+// RDNA4-NOT:   memref.alloc
+// RDNA4:       gpu.launch blocks({{.*}}) in ({{.*}} = %c64, {{.*}} = %c1, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c128, {{.*}} = %c1, {{.*}} = %c1)
+// RDNA4-NOT:   split_k_reduce
+// RDNA4:       return
 
 // OFF-LABEL:   func.func @decode
 // OFF-NOT:     memref.alloc
@@ -76,6 +78,12 @@ func.func @decode(%A: memref<1x4096xf16>, %B: memref<4096x4096xf16>,
 // CHECK:         scf.for {{.+}} iter_args(%{{.+}} = %c7_i32) -> (i32)
 // CHECK:           arith.addi
 // CHECK:       } {mcore.kernel = "split_k_reduce"}
+// gfx1201: 8 tiles of 16 x 64 in 2 slices (slices of at least 8 K tiles
+// of 256).
+// RDNA4-LABEL: func.func @filled
+// RDNA4:       memref.alloc() : memref<2x3x512xi32>
+// RDNA4:       gpu.launch blocks({{.*}}) in ({{.*}} = %c8, {{.*}} = %c1, {{.*}} = %c2)
+// RDNA4:       } {mcore.kernel = "split_k_reduce"}
 // OFF-LABEL:   func.func @filled
 // OFF-NOT:     split_k_reduce
 // THREE-LABEL: func.func @filled

@@ -592,10 +592,10 @@ tilematmul::configureSpec(const MatmulSpec &spec,
   bool skinny = applySkinnyTiles(spec, cfg, tiling);
   if (failed(chooseTiles(spec.op, spec, chip, tiling, cfg)))
     return failure();
-  // CDNA's skinny kernels (one work-group per CU at most, latency-bound):
-  // the longest K tile, as for few work-groups (ConfigureMatmulShapes.cpp).
+  // Skinny kernels (latency-bound): the longest K tile, as for CDNA's few
+  // work-groups (ConfigureMatmulShapes.cpp).
   std::optional<std::array<int64_t, 4>> sizes = getStaticSizes(spec);
-  if (skinny && chip.hasMfma && sizes && !options.tileK && !options.tileM &&
+  if (skinny && sizes && !options.tileK && !options.tileM &&
       !options.tileN && !options.wavesM && !options.wavesN && cfg.stages == 2)
     lengthenFewTilesK(cfg, spec, chip, tiling, (*sizes)[3], kVgprBudget);
   if (failed(chooseSplitK(spec, tiling, skinny, cfg)))

@@ -287,7 +287,9 @@ void lengthenFewTilesK(MatmulTileConfig &cfg, const MatmulSpec &spec,
 /// Whether the spec is skinny (its M or N static and at most 32, the other
 /// larger; LLM decode): then, unless the user set tiles or waves, `tiling`
 /// gets a one-instruction-high tile of 1 x 4 waves (4 x 1 for a skinny N)
-/// of 32 columns (rows) each. `cfg` holds the chosen instruction.
+/// of one instruction each: 32 columns (rows) on CDNA, where two waves are
+/// taken instead when their tiles fill the CUs unsplit, and 16 on RDNA.
+/// `cfg` holds the chosen instruction.
 bool applySkinnyTiles(const MatmulSpec &spec, const MatmulTileConfig &cfg,
                       MatmulTilingOptions &tiling);
 

@@ -7,7 +7,10 @@
 // memory system busy. The skinny configuration:
 //
 //   * a tile one instruction high (16 or 32 rows; for a skinny N, one
-//     instruction wide), 1 x 4 waves of 32 columns each (4 x 1 of 32 rows);
+//     instruction wide) and, along the long dimension, 1 x 4 waves of one
+//     instruction each: 32 columns on CDNA (1 x 2 waves where those fill
+//     the CUs unsplit), 16 on RDNA; for a skinny N, 4 x 1 waves of rows;
+//   * the longest K tile that fits (lengthenFewTilesK);
 //   * K split into `split-k` slices: work-group (i, j, s) of the grid
 //     (z = s) multiplies slice s of A's columns and B's rows and writes its
 //     partial tile, without reading C, to slice s of a workspace
@@ -34,7 +37,7 @@ using namespace mlir::mcore::tilematmul;
 
 /// M or N up to this is skinny.
 static constexpr int64_t kSkinny = 32;
-/// Columns (rows) of C per wave of a skinny tile.
+/// Columns (rows) of C per wave of a skinny CDNA tile: one 32 x 32 MFMA.
 static constexpr int64_t kSkinnyWaveCols = 32;
 static constexpr int64_t kSkinnyWaves = 4;
 /// Bounds of the automatic split: slices, and K per slice. A slice of 8 K
@@ -61,16 +64,42 @@ bool tilematmul::applySkinnyTiles(const MatmulSpec &spec,
   if (tiling.tileM || tiling.tileN || tiling.wavesM || tiling.wavesN)
     return true; // the user's tiles
   const IntrinsicInfo &intr = *cfg.intrinsic;
+  const ChipInfo &chip = getChipInfo(tiling.chip);
+  // A wave's columns (rows) of C along the long dimension. The model
+  // predicts a skinny wave by the latency of its chain of instructions, so
+  // RDNA's waves take one instruction (16 columns) and the work-group four
+  // of them: gfx1100 f16 2:4 4096x16x4096 128 x 16 of 2 x 1 WMMAs per wave
+  // in 2 K slices 25.0 TFLOP/s, 64 x 16 of one per wave unsplit 26.4
+  // (gfx1201 16.7 and 17.6) predicted, the tuner's best. CDNA's waves take
+  // one 32 x 32 instruction already.
+  int64_t along = skinnyM ? intr.n : intr.m;
+  int64_t waveCols =
+      chip.hasMfma ? llvm::alignTo(kSkinnyWaveCols, along) : along;
+  int64_t waves = kSkinnyWaves;
+  // CDNA: two waves where that tile's work-groups fill at least half of
+  // the CUs in one round unsplit; each K slice is a partial tile of C to
+  // write and read back (gfx942 f16 2:4 14336x16x4096: 128 x 32 in 2 K
+  // slices 138.9 TFLOP/s, 64 x 32 unsplit 146.4; gfx950 209.7 and 221.0).
+  // With fewer work-groups the K split fills the CUs anyway, and four waves
+  // hide more of its latency (gfx950 4096x16x4096 in 4 slices: four waves
+  // 188.4, two 180.0).
+  if (chip.hasMfma) {
+    int64_t longDim = skinnyM ? n : m;
+    int64_t halved = ceilDiv(longDim, waves / 2 * waveCols);
+    int64_t units = computeUnitsOf(tiling.chip);
+    if (2 * halved >= units && halved <= units)
+      waves /= 2;
+  }
   if (skinnyM) {
     tiling.wavesM = 1;
-    tiling.wavesN = kSkinnyWaves;
+    tiling.wavesN = waves;
     tiling.tileM = llvm::alignTo(m, intr.m);
-    tiling.tileN = kSkinnyWaves * llvm::alignTo(kSkinnyWaveCols, intr.n);
+    tiling.tileN = waves * waveCols;
   } else {
     tiling.wavesN = 1;
-    tiling.wavesM = kSkinnyWaves;
+    tiling.wavesM = waves;
     tiling.tileN = llvm::alignTo(n, intr.n);
-    tiling.tileM = kSkinnyWaves * llvm::alignTo(kSkinnyWaveCols, intr.m);
+    tiling.tileM = waves * waveCols;
   }
   return true;
 }

@@ -439,9 +439,8 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
               ? kRdnaFillWorkgroupsPerCU * computeUnitsOf(chip.chip)
               : computeUnitsOf(chip.chip) / occ.cusPerWgp;
       auto workgroups = [&](std::pair<int64_t, int64_t> t) {
-        return std::max<int64_t>(1, batch) *
-               ceilDiv(m, t.first * cfg.wavesM) *
-               ceilDiv(n, t.second * cfg.wavesN);
+        return countWorkgroups(batch, m, n, t.first * cfg.wavesM,
+                               t.second * cfg.wavesN);
       };
       auto smallest = [](std::pair<int64_t, int64_t> t) {
         return t.first <= 32 && t.second <= 32;

@@ -48,8 +48,7 @@ static LargeCdnaTile fitComputeUnits(const LargeCdnaTile &large, int64_t perCU,
   const IntrinsicInfo &intr = *cfg.intrinsic;
   int64_t cus = computeUnitsOf(chip.chip);
   auto time = [&](int64_t tileM, int64_t tileN, int64_t per) {
-    int64_t workgroups = std::max<int64_t>(1, batch) * ceilDiv(m, tileM) *
-                         ceilDiv(n, tileN);
+    int64_t workgroups = countWorkgroups(batch, m, n, tileM, tileN);
     return ceilDiv(workgroups, cus * per) * per * tileM * tileN;
   };
   int64_t ownTime = time(large.tileM(), large.tileN(), perCU);
@@ -169,7 +168,8 @@ tilematmul::chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
       continue;
     int64_t tilesM = ceilDiv(m, large.tileM()),
             tilesN = ceilDiv(n, large.tileN());
-    int64_t workgroups = std::max<int64_t>(1, batch) * tilesM * tilesN;
+    int64_t workgroups =
+        countWorkgroups(batch, m, n, large.tileM(), large.tileN());
     double useful = double(m) * double(n) /
                     double(tilesM * large.tileM() * tilesN * large.tileN());
     // Whether the work-groups fill the CUs at `perCU` each.
@@ -271,7 +271,7 @@ tilematmul::chooseRdnaWaveShape(const MatmulSpec &spec, const ChipInfo &chip,
   int64_t k = (*staticSizes)[3];
   auto enough = [&](int64_t tileM, int64_t tileN) {
     return m * n * k < kMinFillMacs ||
-           batch * ceilDiv(m, tileM) * ceilDiv(n, tileN) >=
+           countWorkgroups(batch, m, n, tileM, tileN) >=
                kRdnaFillWorkgroupsPerCU * computeUnitsOf(chip.chip);
   };
   if (chip.family == ChipFamily::RDNA3 && bitsA == 8 && bitsB == 8 &&
@@ -329,8 +329,8 @@ tilematmul::chooseFewTilesCdnaWaveTile(
   const IntrinsicInfo &intr = *cfg.intrinsic;
   int64_t cus = computeUnitsOf(chip.chip);
   auto workgroups = [&](std::pair<int64_t, int64_t> t) {
-    return std::max<int64_t>(1, batch) * ceilDiv(m, t.first * cfg.wavesM) *
-           ceilDiv(n, t.second * cfg.wavesN);
+    return countWorkgroups(batch, m, n, t.first * cfg.wavesM,
+                           t.second * cfg.wavesN);
   };
   if (2 * workgroups(first) > cus)
     return std::nullopt;
@@ -344,11 +344,10 @@ tilematmul::chooseFewTilesCdnaWaveTile(
   // 4 slices 556.6, 64 x 64 in 2 592.9; 4096x128x14336: 878.4 and 790.9).
   // Dense takes it anyway (gfx950 f16 128x4096x14336: 64 x 128 in 4
   // slices 846.4, 64 x 64 in 2 899.5; gfx942 560.7 and 550.9).
+  // (chooseSplitK's slices, before its bound on K per slice, which needs
+  // the K tile lengthenFewTilesK chooses after this.)
   auto slices = [&](std::pair<int64_t, int64_t> t) {
-    int64_t s = 1;
-    while (workgroups(t) * s * 2 <= cus)
-      s *= 2;
-    return s;
+    return getSlicesInOneRound(workgroups(t), cus);
   };
   auto operandBytes = [&](int64_t rows, int64_t bits, bool compressed) {
     double elements = double(rows) * double(k);
@@ -378,7 +377,7 @@ tilematmul::chooseFewTilesCdnaWaveTile(
 }
 
 /// The K tile of a kernel chooseFewTilesCdnaWaveTile shaped, or of a
-/// skinny one on CDNA (configureSpec): one
+/// skinny one (configureSpec): one
 /// work-group per CU at one wave per SIMD, whose iterations each wait for
 /// the global loads of the next K tile, so that the longer the K tile, the
 /// fewer the waits for the same work. The longest power-of-two multiple of

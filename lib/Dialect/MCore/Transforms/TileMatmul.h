@@ -45,6 +45,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -105,6 +106,25 @@ StringRef describeOp(const MatmulSpec &spec);
 std::string describeTypes(const MatmulSpec &spec);
 
 inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+/// The work-groups of `tileM` x `tileN` tiles of C over `batch` (0: one)
+/// M x N matrices.
+inline int64_t countWorkgroups(int64_t batch, int64_t m, int64_t n,
+                               int64_t tileM, int64_t tileN) {
+  return std::max<int64_t>(1, batch) * ceilDiv(m, tileM) * ceilDiv(n, tileN);
+}
+
+/// The largest power of two S, at most `most`, for which `workgroups` x S
+/// work-groups fit `units` CUs in one round of one work-group each: the K
+/// slices of chooseSplitK.
+inline int64_t
+getSlicesInOneRound(int64_t workgroups, int64_t units,
+                    int64_t most = std::numeric_limits<int64_t>::max()) {
+  int64_t slices = 1;
+  while (slices * 2 <= most && workgroups * slices * 2 <= units)
+    slices *= 2;
+  return slices;
+}
 
 /// Batch, M, N, K of `spec` when all are static
 /// (ConfigureMatmulFormulation.cpp).

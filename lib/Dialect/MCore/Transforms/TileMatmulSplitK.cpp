@@ -133,8 +133,7 @@ LogicalResult tilematmul::chooseSplitK(const MatmulSpec &spec,
     if (std::optional<std::array<int64_t, 4>> s = getStaticSizes(spec)) {
       auto [batch, m, n, k] = *s;
       fewTiles = m * n * k >= kMinFillMacs &&
-                 std::max<int64_t>(1, batch) * ceilDiv(m, cfg.tileM) *
-                         ceilDiv(n, cfg.tileN) * 2 <=
+                 countWorkgroups(batch, m, n, cfg.tileM, cfg.tileN) * 2 <=
                      computeUnitsOf(tiling.chip);
     }
   if (asked == 1 || (asked == 0 && !skinny && !fewTiles))
@@ -163,7 +162,7 @@ LogicalResult tilematmul::chooseSplitK(const MatmulSpec &spec,
                                 << " has elements";
   int64_t slices = asked;
   if (asked == 0) {
-    int64_t workgroups = ceilDiv(m, cfg.tileM) * ceilDiv(n, cfg.tileN);
+    int64_t workgroups = countWorkgroups(batch, m, n, cfg.tileM, cfg.tileN);
     int64_t units = computeUnitsOf(tiling.chip);
     int64_t most = std::min<int64_t>(
         kMaxSlices,
@@ -179,9 +178,7 @@ LogicalResult tilematmul::chooseSplitK(const MatmulSpec &spec,
     // few CUs: gfx942 128x4096x4096 43.2 -> 9.7 us predicted. Not on RDNA,
     // whose few CUs these matmuls already keep busy on B's bandwidth
     // (gfx1201 60.6 -> 73.7 us with two slices).
-    slices = 1;
-    while (slices * 2 <= most && workgroups * slices * 2 <= units)
-      slices *= 2;
+    slices = getSlicesInOneRound(workgroups, units, most);
   }
   cfg.splitK = slices;
   cfg.splitK = getSplitKSlices(cfg, k).second;

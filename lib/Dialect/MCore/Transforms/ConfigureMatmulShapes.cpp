@@ -262,11 +262,12 @@ tilematmul::chooseRdnaWaveShape(const MatmulSpec &spec, const ChipInfo &chip,
   }
   // Only with as many work-groups as chooseTiles' fill rule wants (for at
   // least kMinFillMacs multiply-adds); else
-  // 128 x 64 of 4 x 2 waves of 32 x 32 at K 64 where that gives them
-  // (gfx1100 f16 2:4 14336x128x4096: 224 work-groups, 77.6 -> 87.1
-  // TFLOP/s predicted, the tuner's choice), else the fill rule's tile
-  // (4096x128x4096: 64 x 64 of 2 x 2 waves, 68.9 -> 80.5; eight waves of
-  // 128 x 64 62.4).
+  // 64 x 128 of 2 x 4 waves of 32 x 32 at K 64 where that gives them: each
+  // expanded row of A serves 128 columns (gfx1100 f16 2:4
+  // 14336x128x4096: 224 work-groups, 77.6 TFLOP/s predicted with the fill
+  // rule's tile, 87.1 with 128 x 64 of 4 x 2 waves, 95.3, the tuner's
+  // best), else the fill rule's tile (4096x128x4096: 64 x 64 of 2 x 2
+  // waves, 80.5; eight waves of 64 x 128 68.4, of 128 x 64 62.4).
   int64_t batch = std::max<int64_t>(1, (*staticSizes)[0]);
   int64_t k = (*staticSizes)[3];
   auto enough = [&](int64_t tileM, int64_t tileN) {
@@ -288,8 +289,8 @@ tilematmul::chooseRdnaWaveShape(const MatmulSpec &spec, const ChipInfo &chip,
       64 % intr.m == 0 && 32 % intr.n == 0 && 32 % intr.k == 0) {
     if (enough(128, 128))
       return RdnaWaveShape{2, 4, 64, 32, 32};
-    if (enough(128, 64) && 64 % intr.k == 0)
-      return RdnaWaveShape{4, 2, 32, 32, 64};
+    if (enough(64, 128) && 64 % intr.k == 0)
+      return RdnaWaveShape{2, 4, 32, 32, 64};
   }
   return std::nullopt;
 }

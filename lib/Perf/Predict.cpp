@@ -168,7 +168,7 @@ static Expected<KernelPrediction> predictReduction(const KernelIsa &kernel,
       body.push_back({&line, nullptr, 0});
   Engine engine = options.engine;
   if (engine == Engine::Auto)
-    engine = getChipInfo(k.chip).hasMfma ? Engine::Mca : Engine::Issue;
+    engine = getAutoEngine(k.chip);
   Expected<LoopTiming> timing =
       timeInstructions(k.chip, engine, body, 1, options.stockMcaWaits);
   if (!timing)
@@ -326,7 +326,7 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
         k.ldsUnknown));
   Engine engine = options.engine;
   if (engine == Engine::Auto)
-    engine = chipInfo.hasMfma ? Engine::Mca : Engine::Issue;
+    engine = getAutoEngine(k.chip);
   auto timeLoop = [&](Engine with) {
     unsigned iterations = !k.loop             ? 1
                           : options.iterations ? options.iterations

@@ -44,6 +44,10 @@ StringRef mlir::mcore::perf::getEngineName(Engine engine) {
   llvm_unreachable("unknown engine");
 }
 
+Engine mlir::mcore::perf::getAutoEngine(Chip chip) {
+  return getChipInfo(chip).hasMfma ? Engine::Mca : Engine::Issue;
+}
+
 static double maxUnit(const UnitCycles &busy) {
   return *std::max_element(busy.begin(), busy.end());
 }

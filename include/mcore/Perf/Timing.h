@@ -39,6 +39,10 @@ using UnitCycles = std::array<double, kNumUnits>;
 
 enum class Engine : uint8_t { Auto, Mca, Issue };
 llvm::StringRef getEngineName(Engine engine); ///< "llvm-mca", "issue model"
+/// The engine Engine::Auto times `chip`'s code with: llvm-mca on CDNA, the
+/// issue model on RDNA (whose WMMA LLVM's scheduling models do not time).
+/// Where llvm-mca deadlocks, perf::predict falls back to the issue model.
+Engine getAutoEngine(Chip chip);
 
 /// The code between two barriers of the loop (the whole loop when it has
 /// none).

@@ -12,6 +12,8 @@
 #include "mcore/Target/Chip.h"
 
 #include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCInstPrinter.h"
+#include "llvm/MC/MCStreamer.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCInstrAnalysis.h"
 #include "llvm/MC/MCInstrInfo.h"
@@ -45,8 +47,35 @@ public:
     std::unique_ptr<llvm::MCObjectFileInfo> objectFileInfo;
     std::vector<std::optional<llvm::MCInst>> insts;
     std::vector<std::string> errors; ///< per line, empty when parsed
+    /// Instructions whose operands do not match their description even
+    /// after the tied operands LLVM's assembler leaves out were added:
+    /// llvm-mca must not see them (isComplete).
+    unsigned incomplete = 0;
   };
   std::unique_ptr<Parsed> parse(llvm::ArrayRef<std::string> lines) const;
+
+  /// A whole assembly file as LLVM's assembler reads it: `.set` symbols and
+  /// expressions evaluated, macros expanded, comments of every syntax gone,
+  /// each instruction printed back in LLVM's own syntax (`v[vgprValuC+8]`
+  /// becomes `v8`). Other compilers' kernels (Tensile's) need this; LLVM's
+  /// own output comes back as it was.
+  struct Statement {
+    std::string label;    ///< a label, or
+    std::string mnemonic; ///< an instruction
+    std::string operands;
+    unsigned lineNo = 0;  ///< of the statement, or of a macro's invocation
+  };
+  struct Assembled {
+    std::vector<Statement> statements; ///< text sections only, in order
+    /// Symbols `.type NAME,@function` declares.
+    std::vector<std::string> functions;
+    std::vector<std::string> errors; ///< "line N: message"
+  };
+  Assembled assemble(llvm::StringRef text) const;
+
+  /// The MCInst has every operand its description has: llvm-mca reads
+  /// them all, past the end of one that is short.
+  bool isComplete(const llvm::MCInst &inst) const;
 
   const llvm::Target &getTarget() const { return *target; }
   const llvm::Triple &getTriple() const { return triple; }
@@ -71,6 +100,11 @@ private:
   std::unique_ptr<llvm::MCInstrInfo> mcii;
   std::unique_ptr<llvm::MCInstrAnalysis> mcia;
   const llvm::MCSchedClassDesc *resolveSchedClass(const llvm::MCInst &inst) const;
+  /// Runs LLVM's AMDGPU assembler over the source manager's main buffer
+  /// into `streamer`.
+  void runAssembler(llvm::SourceMgr &srcMgr, llvm::MCContext &ctx,
+                    llvm::MCStreamer &streamer,
+                    llvm::MCInstPrinter &printer) const;
 };
 
 } // namespace mlir::mcore::perf

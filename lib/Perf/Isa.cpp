@@ -2,6 +2,8 @@
 
 #include "mcore/Perf/Isa.h"
 
+#include "AsmParser.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -10,6 +12,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <map>
+#include <set>
 
 using namespace llvm;
 using namespace mlir::mcore;
@@ -173,12 +176,50 @@ findLaunchSizes(StringRef text) {
   return result;
 }
 
-/// Strips a comment and surrounding blanks.
-static StringRef stripComment(StringRef line) {
-  size_t semi = line.find(';');
-  if (semi != StringRef::npos)
-    line = line.take_front(semi);
-  return line.trim();
+/// The text with its comments blanked out, line for line: `;` and `//` to
+/// the end of the line (LLVM's and Tensile's), and `/* ... */` over any
+/// number of lines. Newlines stay, so line numbers do not move; a comment
+/// marker inside a "string" is not one.
+static std::string blankComments(StringRef text) {
+  std::string out = text.str();
+  bool inBlock = false, inString = false;
+  for (size_t i = 0; i < out.size(); ++i) {
+    char c = out[i];
+    if (inBlock) {
+      if (c == '*' && i + 1 < out.size() && out[i + 1] == '/') {
+        out[i] = out[i + 1] = ' ';
+        ++i;
+        inBlock = false;
+      } else if (c != '\n') {
+        out[i] = ' ';
+      }
+      continue;
+    }
+    if (c == '\n') {
+      inString = false;
+      continue;
+    }
+    if (inString) {
+      if (c == '\\' && i + 1 < out.size())
+        ++i;
+      else if (c == '"')
+        inString = false;
+      continue;
+    }
+    if (c == '"') {
+      inString = true;
+    } else if (c == '/' && i + 1 < out.size() && out[i + 1] == '*') {
+      out[i] = out[i + 1] = ' ';
+      ++i;
+      inBlock = true;
+    } else if (c == ';' ||
+               (c == '/' && i + 1 < out.size() && out[i + 1] == '/')) {
+      while (i < out.size() && out[i] != '\n')
+        out[i++] = ' ';
+      --i;
+    }
+  }
+  return out;
 }
 
 static bool isLabelChar(char c) {
@@ -252,15 +293,75 @@ static void readMetadata(StringRef yaml, unsigned firstLine,
   }
 }
 
+/// The bodies of the kernels of `text` as LLVM's assembler for `chip` reads
+/// them (AmdgpuMC::assemble): symbols, expressions and macros resolved, each
+/// instruction in LLVM's syntax. Fills `kernels` (by name, in order of
+/// appearance); false when LLVM's MC layer is not available.
+static bool readBodiesWithAssembler(StringRef text, Chip chip,
+                                    const AsmObject &obj,
+                                    const std::string &target,
+                                    std::vector<KernelIsa> &kernels,
+                                    std::vector<std::string> &errors) {
+  Expected<std::unique_ptr<AmdgpuMC>> mc = AmdgpuMC::create(chip);
+  if (!mc) {
+    consumeError(mc.takeError());
+    return false;
+  }
+  AmdgpuMC::Assembled assembled = (*mc)->assemble(text);
+  errors = std::move(assembled.errors);
+  StringSet<> functions;
+  for (const std::string &f : assembled.functions)
+    functions.insert(f);
+  kernels.clear();
+  KernelIsa *current = nullptr;
+  for (AmdgpuMC::Statement &st : assembled.statements) {
+    if (!st.label.empty()) {
+      if (functions.contains(st.label)) {
+        kernels.emplace_back();
+        current = &kernels.back();
+        current->object = obj.object;
+        current->name = st.label;
+        current->target = target;
+        continue;
+      }
+      if (StringRef(st.label).starts_with(".Lfunc_end")) {
+        current = nullptr;
+        continue;
+      }
+    }
+    if (!current)
+      continue;
+    IsaLine entry;
+    entry.label = std::move(st.label);
+    entry.mnemonic = std::move(st.mnemonic);
+    entry.operands = std::move(st.operands);
+    entry.lineNo = st.lineNo;
+    current->body.push_back(std::move(entry));
+  }
+  return true;
+}
+
+/// The chip of an `.amdgcn_target` string ("amdgcn-amd-amdhsa--gfx942:...").
+static std::optional<Chip> chipOfTarget(StringRef target) {
+  size_t gfx = target.find("gfx");
+  if (gfx == StringRef::npos)
+    return std::nullopt;
+  return parseChip(
+      target.substr(gfx).take_while([](char c) { return isAlnum(c); }));
+}
+
 /// The kernels of one assembly text.
-static Expected<std::vector<KernelIsa>> readAssembly(const AsmObject &obj) {
-  SmallVector<StringRef> lines;
-  StringRef(obj.text).split(lines, '\n');
+static Expected<std::vector<KernelIsa>>
+readAssembly(const AsmObject &obj, std::optional<Chip> chipOverride) {
+  std::string clean = blankComments(obj.text);
+  SmallVector<StringRef> lines, rawLines;
+  StringRef(clean).split(lines, '\n');
+  StringRef(obj.text).split(rawLines, '\n');
 
   std::string target;
   StringSet<> functions;
   for (StringRef line : lines) {
-    StringRef l = stripComment(line);
+    StringRef l = line.trim();
     if (l.consume_front(".amdgcn_target")) {
       target = l.trim().trim('"').str();
     } else if (l.consume_front(".type")) {
@@ -273,6 +374,7 @@ static Expected<std::vector<KernelIsa>> readAssembly(const AsmObject &obj) {
   std::vector<KernelIsa> kernels;
   // Descriptor and metadata fields of each kernel, by name.
   std::map<std::string, KernelResources> resources;
+  std::set<std::string> descriptors; // kernels with an .amdhsa_kernel block
   KernelIsa *current = nullptr;
   KernelResources *descriptor = nullptr;
   bool inMetadata = false;
@@ -289,11 +391,12 @@ static Expected<std::vector<KernelIsa>> readAssembly(const AsmObject &obj) {
           return std::move(err);
         continue;
       }
-      yaml += line.str();
+      // The YAML as written: its own comments are YAML's business.
+      yaml += rawLines[index].str();
       yaml += '\n';
       continue;
     }
-    StringRef l = stripComment(line);
+    StringRef l = line.trim();
     if (l.empty())
       continue;
     if (l == ".amdgpu_metadata") {
@@ -303,6 +406,7 @@ static Expected<std::vector<KernelIsa>> readAssembly(const AsmObject &obj) {
       continue;
     }
     if (l.consume_front(".amdhsa_kernel")) {
+      descriptors.insert(l.trim().str());
       descriptor = &resources[l.trim().str()];
       continue;
     }
@@ -314,9 +418,19 @@ static Expected<std::vector<KernelIsa>> readAssembly(const AsmObject &obj) {
       if (!l.consume_front(".amdhsa_"))
         continue;
       auto [key, valueText] = l.split(' ');
+      static const StringSet<> read = {
+          "next_free_vgpr",   "next_free_sgpr",
+          "accum_offset",     "group_segment_fixed_size",
+          "private_segment_fixed_size", "wavefront_size32",
+          "workgroup_processor_mode",   "reserve_vcc",
+          "reserve_xnack_mask",         "reserve_flat_scratch"};
+      if (!read.contains(key))
+        continue;
       unsigned value;
       if (valueText.trim().getAsInteger(0, value))
-        continue;
+        return errorAt(lineNo, formatv("cannot read the kernel descriptor's "
+                                       "`.amdhsa_{0}`: '{1}' is not a number",
+                                       key, valueText.trim()));
       KernelResources &d = *descriptor;
       if (key == "next_free_vgpr")
         d.nextFreeVgpr = value;
@@ -375,15 +489,21 @@ static Expected<std::vector<KernelIsa>> readAssembly(const AsmObject &obj) {
   if (inMetadata)
     return errorAt(yamlLine, ".amdgpu_metadata has no .end_amdgpu_metadata");
 
-  std::optional<Chip> chip;
-  size_t gfx = target.find("gfx");
-  if (gfx != std::string::npos) {
-    StringRef name = StringRef(target).substr(gfx).take_while(
-        [](char c) { return isAlnum(c); });
-    chip = parseChip(name);
+  std::optional<Chip> chip = chipOverride ? chipOverride : chipOfTarget(target);
+  // With a chip, LLVM's assembler reads the bodies: what the lines above
+  // read is only right for LLVM's own output (no symbols, macros or
+  // expressions in operands).
+  std::vector<std::string> asmErrors;
+  if (chip) {
+    std::vector<KernelIsa> assembled;
+    if (readBodiesWithAssembler(obj.text, *chip, obj, target, assembled,
+                                asmErrors))
+      kernels = std::move(assembled);
   }
   for (KernelIsa &k : kernels) {
     k.chip = chip;
+    k.hasDescriptor = descriptors.count(k.name) != 0;
+    k.assemblerErrors = asmErrors;
     auto it = resources.find(k.name);
     if (it != resources.end())
       k.resources = it->second;
@@ -391,7 +511,8 @@ static Expected<std::vector<KernelIsa>> readAssembly(const AsmObject &obj) {
   return kernels;
 }
 
-Expected<std::vector<KernelIsa>> mlir::mcore::perf::readIsa(StringRef text) {
+Expected<std::vector<KernelIsa>>
+mlir::mcore::perf::readIsa(StringRef text, std::optional<Chip> chip) {
   std::vector<AsmObject> objects = extractAssembly(text);
   if (objects.empty())
     return createStringError(inconvertibleErrorCode(),
@@ -401,7 +522,7 @@ Expected<std::vector<KernelIsa>> mlir::mcore::perf::readIsa(StringRef text) {
   auto launches = findLaunchSizes(text);
   std::vector<KernelIsa> all;
   for (const AsmObject &obj : objects) {
-    Expected<std::vector<KernelIsa>> kernels = readAssembly(obj);
+    Expected<std::vector<KernelIsa>> kernels = readAssembly(obj, chip);
     if (!kernels)
       return kernels.takeError();
     for (KernelIsa &k : *kernels) {

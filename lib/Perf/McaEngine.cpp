@@ -163,6 +163,15 @@ mlir::mcore::perf::timeWithMca(Chip chip, ArrayRef<TimedInstruction> body,
                                 inst.line->text(), parsed->errors[i]));
       continue;
     }
+    if (!mc.isComplete(*mci)) {
+      // llvm-mca would read operands past the MCInst's end (AsmParser.cpp,
+      // completeTiedOperands).
+      dropped.push_back(formatv("line {0} `{1}`: LLVM's assembler built it "
+                                "with fewer operands than its description "
+                                "has (llvm-mca would read past them)",
+                                inst.line->lineNo, inst.line->text()));
+      continue;
+    }
     SmallVector<mca::Instrument *> instruments;
     Expected<std::unique_ptr<mca::Instruction>> lowInst =
         builder.createInstruction(*mci, instruments);

@@ -49,11 +49,9 @@ static unsigned allocatedVgprs(const KernelResources &r,
                                std::vector<std::string> &notes) {
   if (r.nextFreeVgpr)
     return *r.nextFreeVgpr;
-  notes.push_back(r.vgprCount ? "no kernel descriptor: VGPRs from the "
-                                "metadata's vgpr_count"
-                              : "neither a kernel descriptor nor metadata: "
-                                "the VGPRs are unknown and do not limit "
-                                "occupancy");
+  if (r.vgprCount)
+    notes.push_back("no kernel descriptor: VGPRs from the metadata's "
+                    "vgpr_count");
   return r.vgprCount.value_or(0);
 }
 
@@ -212,8 +210,24 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
   const ChipInfo &chipInfo = getChipInfo(k.chip);
   k.resources = kernel.resources;
   const KernelResources &r = kernel.resources;
+  if (!kernel.assemblerErrors.empty())
+    k.notes.push_back(formatv(
+        "LLVM's assembler for {0} rejected {1} statement(s) of the input "
+        "(they are not timed); the first: {2}",
+        getChipName(k.chip), kernel.assemblerErrors.size(),
+        kernel.assemblerErrors.front()));
 
   // Occupancy.
+  bool anyMatrix = llvm::any_of(kernel.body, [](const IsaLine &line) {
+    return isMatrixMnemonic(line.mnemonic);
+  });
+  if (anyMatrix && !r.nextFreeVgpr && !r.vgprCount)
+    return fail(formatv(
+        "kernel {0}: no kernel descriptor with `.amdhsa_next_free_vgpr` (an "
+        "`.amdhsa_kernel {1}` block) and no `.vgpr_count` in its "
+        "`.amdgpu_metadata`: the VGPRs it is given, and so its occupancy, "
+        "are unknown",
+        k.id, kernel.name));
   OccupancyInput &in = k.occupancyInput;
   in.vgprs = allocatedVgprs(r, k.notes);
   in.sgprs = allocatedSgprs(k.chip, r);
@@ -221,9 +235,6 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
     in.ldsBytes = *options.ldsBytes;
   else
     in.ldsBytes = r.groupSegmentSize.value_or(r.groupSegmentFixedSize.value_or(0));
-  bool anyMatrix = llvm::any_of(kernel.body, [](const IsaLine &line) {
-    return isMatrixMnemonic(line.mnemonic);
-  });
   if (!options.ldsBytes && in.ldsBytes == 0 && anyMatrix)
     k.notes.push_back("the code object declares no LDS: if the kernel "
                       "allocates LDS at launch (Triton does), pass "
@@ -269,6 +280,17 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
   std::vector<LdsCost> lds = computeLdsCosts(
       kernel, k.chip, in.waveSize, k.occupancy.wavesPerWorkgroup);
   double ldsSimds = getChipOccupancyInfo(k.chip).simdsPerCU;
+  // Outside the loop, the way a work-group takes (findPathAroundLoop), not
+  // every variant the kernel carries.
+  std::optional<std::vector<unsigned>> around;
+  if (k.loop) {
+    around = findPathAroundLoop(kernel, *k.loop);
+    if (!around)
+      k.notes.push_back("no way from the kernel's entry through the main "
+                        "loop to an s_endpgm: every instruction outside the "
+                        "loop is timed once");
+  }
+  std::vector<TimedInstruction> timed(kernel.body.size());
   std::vector<TimedInstruction> body, outside;
   std::map<std::string, MatrixUse> uses;
   for (unsigned i = 0; i < kernel.body.size(); ++i) {
@@ -276,7 +298,8 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
     if (!line.isInstruction())
       continue;
     TimedInstruction inst{&line, nullptr, lds[i].clocks * ldsSimds};
-    if (lds[i].bytes > 0 && (!k.loop || k.loop->contains(i))) {
+    bool inLoop = !k.loop || k.loop->contains(i);
+    if (lds[i].bytes > 0 && inLoop) {
       k.ldsBytes += lds[i].bytes;
       k.ldsClocks += lds[i].clocks;
       k.ldsIdealClocks += lds[i].idealClocks;
@@ -291,17 +314,35 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
     }
     if (isMatrixMnemonic(line.mnemonic))
       inst.matrix = lookupMatrixInstruction(line.mnemonic, k.chip);
-    bool inLoop = !k.loop || k.loop->contains(i);
-    (inLoop ? body : outside).push_back(inst);
-    if (!inLoop && inst.matrix)
-      k.opsOutsideLoop += inst.matrix->ops;
-    if (inLoop && isMatrixMnemonic(line.mnemonic)) {
-      MatrixUse &use = uses[line.mnemonic];
-      use.mnemonic = line.mnemonic;
-      use.info = inst.matrix;
-      ++use.count;
+    timed[i] = inst;
+    if (inLoop) {
+      body.push_back(inst);
+      if (isMatrixMnemonic(line.mnemonic)) {
+        MatrixUse &use = uses[line.mnemonic];
+        use.mnemonic = line.mnemonic;
+        use.info = inst.matrix;
+        ++use.count;
+      }
+    } else if (!around) {
+      outside.push_back(inst);
     }
   }
+  if (around) {
+    for (auto [at, i] : llvm::enumerate(*around)) {
+      outside.push_back(timed[i]);
+      // A block's first instruction follows its label, if it has one.
+      bool startsBlock = at == 0 || (*around)[at - 1] != i - 1 ||
+                         (i > 0 && !kernel.body[i - 1].label.empty());
+      if (startsBlock)
+        k.outsideWay.push_back(i > 0 && !kernel.body[i - 1].label.empty()
+                                   ? kernel.body[i - 1].label
+                                   : "line " +
+                                         std::to_string(kernel.body[i].lineNo));
+    }
+  }
+  for (const TimedInstruction &inst : outside)
+    if (inst.matrix)
+      k.opsOutsideLoop += inst.matrix->ops;
   double dominantCycles = 0;
   for (auto &[name, use] : uses) {
     k.matrix.push_back(use);
@@ -441,8 +482,9 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
       k.loop ? std::max<int64_t>(
                    0, int64_t(std::ceil((sliceK - k.peeledK) / k.kStep - 1e-9)))
              : 1;
-  k.workgroups = divideCeil(prob.m, k.tile.m) * divideCeil(prob.n, k.tile.n) *
-                 k.splitK;
+  int64_t batch = std::max<int64_t>(1, options.batch);
+  k.workgroups = batch * divideCeil(prob.m, k.tile.m) *
+                 divideCeil(prob.n, k.tile.n) * k.splitK;
   if (kernel.grid) {
     auto [gx, gy, gz] = *kernel.grid;
     if (gx * gy * gz != k.workgroups) {
@@ -455,10 +497,10 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
 
   // Compulsory DRAM traffic: each operand once.
   double m = double(prob.m), n = double(prob.n), kk = double(prob.k);
-  k.flops = 2.0 * m * n * kk;
+  k.flops = 2.0 * m * n * kk * double(batch);
   if (k.dominant) {
     double a = bytesOf(k.dominant->a.kind), b = bytesOf(k.dominant->b.kind),
-           c = bytesOf(k.dominant->c.kind);
+           c = bytesOf(options.cType.value_or(k.dominant->c.kind));
     bool sparse = k.dominant->isSparse() || options.sparseA;
     // 2:4: half the values and 4 bits of metadata per group of four
     // (docs/Sparsity.md).
@@ -474,7 +516,11 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
     double tm = double(k.tile.m), tn = double(k.tile.n);
     double aPanel = sparse ? tm * sliceK / 2 * a + tm * sliceK / 8
                            : tm * sliceK * a;
-    k.l2Bytes = double(k.workgroups) * (aPanel + sliceK * tn * b) + written;
+    k.l2Bytes = double(k.workgroups) * (aPanel + sliceK * tn * b) +
+                double(batch) * written;
+    // Every matrix of the batch is its own.
+    k.rooflineBytes *= double(batch);
+    k.bytes *= double(batch);
   }
 
   if (Error e = addProducts(k, options))
@@ -484,7 +530,7 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
 
 Expected<Report> mlir::mcore::perf::predict(StringRef isa,
                                             const PredictOptions &options) {
-  Expected<std::vector<KernelIsa>> kernels = readIsa(isa);
+  Expected<std::vector<KernelIsa>> kernels = readIsa(isa, options.chip);
   if (!kernels)
     return kernels.takeError();
   Report report;

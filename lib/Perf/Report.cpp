@@ -116,6 +116,9 @@ void mlir::mcore::perf::printReport(const Report &report, raw_ostream &os,
         os << "    issue cycle of each instruction, one wave (predicted):\n";
         for (auto [line, cycle] : t.trace)
           os << formatv("    {0,8:F0}  {1}\n", cycle, line);
+        if (!k.outsideWay.empty())
+          os << "    the way around the loop (the blocks timed outside it): "
+             << llvm::join(k.outsideWay, " ") << "\n";
       }
     }
     if (k.hasProblem) {
@@ -298,6 +301,7 @@ json::Value mlir::mcore::perf::toJSON(const Report &report) {
   json::Array totals;
   for (const TotalPrediction &t : report.totals)
     totals.push_back(json::Object{{"product", t.product->name},
+                                  {"key", t.product->key},
                                   {"kernels", int64_t(t.kernels)},
                                   {"seconds", t.seconds},
                                   {"roofline_seconds", t.rooflineSeconds},

@@ -86,6 +86,15 @@ cl::opt<bool> accumulateOpt("accumulate",
                             cl::desc("C is read as well as written (the "
                                      "roofline's bytes)"),
                             cl::init(true), cl::cat(category));
+cl::opt<int64_t> batchOpt("batch",
+                          cl::desc("Independent matmuls of the shape (a "
+                                   "batched GEMM's batch count)"),
+                          cl::init(1), cl::cat(category));
+cl::opt<std::string> cTypeOpt(
+    "c-type",
+    cl::desc("C's element type in memory, for the roofline (default: the "
+             "matrix instruction's accumulator type)"),
+    cl::value_desc("f32|f16|bf16|i32|..."), cl::cat(category));
 cl::opt<bool> sparseOpt("sparse-a",
                         cl::desc("A is 2:4-compressed even though the kernel "
                                  "uses a dense instruction (roofline bytes)"),
@@ -194,6 +203,15 @@ int main(int argc, char **argv) {
   options.stockMcaWaits = stockWaitsOpt;
   options.accumulate = accumulateOpt;
   options.sparseA = sparseOpt;
+  if (batchOpt < 1)
+    return fail("--batch must be 1 or more, got " + Twine(batchOpt));
+  options.batch = batchOpt;
+  if (!cTypeOpt.empty()) {
+    options.cType = parseScalarKind(cTypeOpt);
+    if (!options.cType)
+      return fail("unknown --c-type '" + cTypeOpt +
+                  "' (f32, f16, bf16, i32, i8, fp8, bf8, ...)");
+  }
   if (splitKOpt < 0)
     return fail("--split-k must be 0 or more, got " + Twine(splitKOpt));
   options.splitK = splitKOpt;

@@ -119,6 +119,53 @@ TEST(IsaTest, LoopsAreBackEdgesToDominatingHeaders) {
   EXPECT_EQ(main->blocks, 1u);
 }
 
+TEST(IsaTest, MainLoopAndTheWayAroundIt) {
+  // Tensile's layout: a long jump (s_getpc_b64, a label's offset added,
+  // s_setpc_b64) past the loops for an empty problem, the main loop (two
+  // matrix instructions), a remainder loop (one, fewer lines), and two
+  // epilogues, of which the whole tile's is the shorter.
+  KernelIsa k = kernelOf({
+      "s_cbranch_scc0 .Lgo",              // 0
+      "s_getpc_b64 s[28:29]",             // 1
+      "s_add_i32 s30, .Lend, 4",          // 2
+      "s_add_u32 s28, s28, s30",          // 3
+      "s_setpc_b64 s[28:29]",             // 4
+      ".Lgo:",                            // 5
+      "v_mov_b32 v0, 0",                  // 6
+      ".Lmain:",                          // 7
+      "v_mfma_f32_32x32x8_f16 x",         // 8
+      "v_mfma_f32_32x32x8_f16 x",         // 9
+      "s_cbranch_scc0 .Lmain",            // 10
+      "s_cbranch_scc1 .Lepilogue",        // 11
+      ".Ltail:",                          // 12
+      "v_mfma_f32_32x32x8_f16 x",         // 13
+      "s_cbranch_scc0 .Ltail",            // 14
+      ".Lepilogue:",                      // 15
+      "s_cbranch_scc1 .Lwhole",           // 16
+      "v_cndmask_b32 v1, v1, v2",         // 17
+      "v_cndmask_b32 v3, v3, v4",         // 18
+      "buffer_store_dword v1, v5, s[0:3], 0 offen", // 19
+      "s_branch .Lend",                   // 20
+      ".Lwhole:",                         // 21
+      "buffer_store_dwordx4 v[0:3], v5, s[0:3], 0 offen", // 22
+      ".Lend:",                           // 23
+      "s_endpgm",                         // 24
+  });
+  ControlFlowGraph cfg = buildControlFlowGraph(k);
+  // The s_setpc_b64 block branches to .Lend.
+  unsigned jump = cfg.blockOfLine[4], end = cfg.blockOfLine[24];
+  EXPECT_EQ(cfg.blocks[jump].succs, (llvm::SmallVector<unsigned, 2>{end}));
+  std::optional<LoopSpan> main = findMainLoop(k);
+  ASSERT_TRUE(main);
+  EXPECT_EQ(main->header, ".Lmain");
+  std::optional<std::vector<unsigned>> way = findPathAroundLoop(k, *main);
+  ASSERT_TRUE(way);
+  // In: the entry's branch, .Lgo; out: the remainder loop skipped, the
+  // whole tile's store, the end. Not the long jump's empty-problem way,
+  // which writes nothing.
+  EXPECT_EQ(*way, (std::vector<unsigned>{0, 6, 11, 16, 22, 24}));
+}
+
 TEST(IsaTest, ReadsMlirObjectsDescriptorsMetadataAndLaunches) {
   // An mcore-opt format=isa output, cut down: the host launch with constant
   // sizes and one object whose escaped assembly has a kernel.

@@ -15,6 +15,7 @@
 #include "mcore/Target/Catalog.h"
 #include "mcore/Target/Chip.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -60,6 +61,10 @@ struct KernelIsa {
   /// gpu.launch_func's grid and block sizes, when the host code has them as
   /// constants.
   std::optional<std::array<int64_t, 3>> grid, block;
+  /// The text has an `.amdhsa_kernel` block (a kernel descriptor) for it.
+  bool hasDescriptor = false;
+  /// What LLVM's assembler rejected in the kernel's text ("line N: ...").
+  std::vector<std::string> assemblerErrors;
 
   /// "@object::name", or "name" for plain assembly.
   std::string getId() const;
@@ -74,8 +79,12 @@ struct LoopSpan {
   bool contains(unsigned line) const;
 };
 
-/// Every kernel of the input, in order. Errors name the line.
-llvm::Expected<std::vector<KernelIsa>> readIsa(llvm::StringRef text);
+/// Every kernel of the input, in order. Errors name the line. With a chip
+/// (`chip`, else the assembly's `.amdgcn_target`), LLVM's assembler for it
+/// reads the kernels' bodies, so `.set` symbols, expressions and macros
+/// (Tensile's) are resolved and every instruction is in LLVM's syntax.
+llvm::Expected<std::vector<KernelIsa>>
+readIsa(llvm::StringRef text, std::optional<Chip> chip = std::nullopt);
 
 /// The natural loops of a kernel, by header in layout order (the loops of
 /// one header are merged). Blocks start at labels and after branches;
@@ -91,8 +100,34 @@ bool isMatrixMnemonic(llvm::StringRef mnemonic);
 const IntrinsicInfo *lookupMatrixInstruction(llvm::StringRef mnemonic,
                                              Chip chip);
 
-/// The innermost loop that contains matrix instructions, if any.
+/// The main loop: of the innermost loops that contain matrix instructions
+/// (a loop around another such loop is not one), the one with the most
+/// matrix instructions per iteration (Tensile's main loop, not its loop
+/// over K's remainder).
 std::optional<LoopSpan> findMainLoop(const KernelIsa &kernel);
+
+/// A kernel's control-flow graph. Blocks start at labels and after
+/// branches; s_branch has no fall-through, s_endpgm none and s_setpc_b64
+/// none unless it is a long jump (s_getpc_b64, a label's offset added,
+/// s_setpc_b64: a branch to that label).
+struct ControlFlowGraph {
+  struct Block {
+    unsigned begin = 0, end = 0; ///< [begin, end) into the body
+    llvm::SmallVector<unsigned, 2> succs, preds;
+  };
+  std::vector<Block> blocks;
+  std::vector<unsigned> blockOfLine; ///< body index -> block
+};
+ControlFlowGraph buildControlFlowGraph(const KernelIsa &kernel);
+
+/// The code a work-group runs outside `loop`, in the order it runs: the way
+/// from the kernel's entry into the loop and the way from the loop to an
+/// s_endpgm that writes memory (the store of C), each the one of fewest
+/// instructions, each block once. A kernel carries code for cases a given
+/// problem does not take (Tensile's edge, beta and activation variants);
+/// this is the cheapest way through. nullopt: no such way in the graph.
+std::optional<std::vector<unsigned>>
+findPathAroundLoop(const KernelIsa &kernel, const LoopSpan &loop);
 
 } // namespace mlir::mcore::perf
 

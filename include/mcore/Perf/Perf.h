@@ -61,6 +61,10 @@ struct PredictOptions {
   bool stockMcaWaits = false; ///< llvm-mca's own s_waitcnt behaviour, which
                               ///< also counts global loads in lgkmcnt
   bool accumulate = true;   ///< C is read as well as written
+  int64_t batch = 1;        ///< independent matmuls of the problem's size
+  /// C's element type in memory (the roofline's bytes); default: the
+  /// matrix instruction's accumulator type.
+  std::optional<ScalarKind> cType;
   bool sparseA = false;     ///< force the 2:4 roofline for a dense
                             ///< instruction (a decompressing fallback)
   /// K slices of a split-K matmul: each work-group multiplies K / splitK,
@@ -113,6 +117,9 @@ struct KernelPrediction {
   const IntrinsicInfo *dominant = nullptr; ///< the busiest matrix instruction
   LoopTiming timing;
   double outsideCycles = 0;   ///< the rest of the kernel, once, one wave
+  /// The labels (or "line N") of the blocks timed outside the loop, in the
+  /// order a work-group runs them (findPathAroundLoop).
+  std::vector<std::string> outsideWay;
   double matrixCycles = 0;    ///< matrix unit busy per wave per iteration
   double opsPerWaveIteration = 0;
   /// Matrix work outside the loop (K tiles peeled off it), one wave: its

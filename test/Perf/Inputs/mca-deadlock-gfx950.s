@@ -15,3 +15,9 @@ k:
 	v_mfma_i32_32x32x32_i8 v[50:65], v[116:119], v[112:115], v[50:65]
 	s_cbranch_scc1 .LBB0_1
 	s_endpgm
+.Lfunc_end0:
+	.amdhsa_kernel k
+		.amdhsa_next_free_vgpr 128
+		.amdhsa_next_free_sgpr 16
+		.amdhsa_accum_offset 128
+	.end_amdhsa_kernel

@@ -130,7 +130,9 @@ def predict(args, chip, kind, shape, dtype='f16'):
         'simd_cycles': loop['simd_cycles_per_iteration'],
         'steady': loop['simd_utilization'],
         'tflops': product['tflops'],
-        'peak': product['peak_tflops'],
+        'clock': product['clock_mhz'],
+        'peak': product['clock_peak_tflops'],
+        'peak_clock_tflops': product['peak_clock_tflops'],
         'utilization': product['utilization'],
         'bound': product['bound'],
     }
@@ -212,9 +214,10 @@ def main_llm(args):
         return None
     lines = []
     print = lambda text='': lines.append(text + '\n')
-    print('Predicted (mcore-perf, docs/Performance.md): y = x W^T, x M x K '
-          'f16, W N x K f16 dense or 2:4, y f32 (read and written); '
-          'default options.')
+    print('Predicted (mcore-perf, calibrated: the product\'s clock under '
+          'load and its launch overhead per kernel, docs/Calibration.md): '
+          'y = x W^T, x M x K f16, W N x K f16 dense or 2:4, y f32 (read and '
+          'written); default options.')
     print()
     print('| chip | product | M | N x K | dense: time (us) | dense: of '
           'roofline | dense: split-K | 2:4: time (us) | 2:4: of roofline '
@@ -345,23 +348,26 @@ def doc_args():
 def render(args, rows):
     lines = []
     print = lambda text='': lines.append(text + '\n')
-    print(f"Predicted (mcore-perf, docs/Performance.md), {args.shape}, "
+    print(f"Predicted (mcore-perf, calibrated: the product's clock under "
+          f"load and its launch overhead, docs/Calibration.md), {args.shape}, "
           f"types {args.types}"
           f"{', options: ' + args.options if args.options else ''}:")
     print()
     print('| type | chip | kind | loop | VGPRs | LDS | spills | waves/SIMD (limit) '
           '| 1 wave, cycles/iter | SIMD, cycles/iter | matrix busy (loop) '
-          '| product | TFLOP/s | of peak | 2:4 / dense |')
-    print('| --- ' * 15 + '|')
+          '| product (clock) | TFLOP/s | of peak at that clock '
+          '| TFLOP/s at the peak clock | 2:4 / dense |')
+    print('| --- ' * 16 + '|')
     for r in rows:
         ratio = f"{r['vs_dense']:.2f}x" if r['vs_dense'] else ''
         print(f"| {r['type']} | {r['chip']} | {'2:4' if r['kind'] == 'sparse' else 'dense'} "
               f"| {r['matrix']} | {r['vgprs']} | {r['lds'] // 1024} KiB "
               f"| {r['spills']} | {r['waves']} ({r['limit']}) "
               f"| {r['wave_cycles']:.0f} | {r['simd_cycles']:.0f} "
-              f"| {100 * r['steady']:.1f}% | {r['product']} "
+              f"| {100 * r['steady']:.1f}% | {r['product']} ({r['clock']:.0f} MHz) "
               f"| {r['tflops']:.0f} | {100 * r['utilization']:.1f}% of "
-              f"{r['peak']:.0f} ({r['bound']}) | {ratio} |")
+              f"{r['peak']:.0f} ({r['bound']}) | {r['peak_clock_tflops']:.0f} "
+              f"| {ratio} |")
     return ''.join(lines)
 
 

@@ -120,7 +120,7 @@ def tune(args, chip, kind, dtype, shapes):
 def render(rows, args):
     tuned = [r for r in rows if 'error' not in r]
     checked = tuned and all('checked' in r for r in tuned)
-    out = ['Predicted (mcore-perf, docs/Performance.md; `mcore-tune '
+    out = ['Predicted (mcore-perf, calibrated: docs/Calibration.md; `mcore-tune '
            f'--budget={args.budget}`): TFLOP/s dense-equivalent '
            'on the chip\'s first product. A 2:4 row is the kernel\'s problem '
            '(N x M x K of y^T = W x^T, a 2:4 A).' +

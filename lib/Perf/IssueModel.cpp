@@ -10,7 +10,8 @@
 //     the catalog's cycles for matrix results); memory results are not
 //     interlocked, only s_waitcnt / s_wait_*cnt waits for them.
 // Latencies and unit cycles of non-matrix instructions come from LLVM's
-// scheduling model for the chip, the matrix instructions' from mcore's
+// scheduling model for the chip, but an LDS access's, which is that of a
+// loaded CU (getLdsLatencyClocks); the matrix instructions' from mcore's
 // catalog. docs/Performance.md gives the assumptions.
 //
 //===----------------------------------------------------------------------===//
@@ -133,6 +134,9 @@ Decoded decode(const TimedInstruction &inst, const MCInst *mci,
     Unit unit = vmem ? Unit::VMEM : Unit::LDS;
     if (d.busy[unsigned(unit)] == 0)
       d.busy[unsigned(unit)] = p.clocksPerIssue;
+    // LDS under load, not LLVM's idle-LDS latency (Timing.h).
+    if (lds)
+      d.latency = getLdsLatencyClocks(chip);
   } else if (m == "s_barrier" || m == "s_barrier_wait" ||
              m == "s_barrier_signal" || m.starts_with("s_cbranch") ||
              m == "s_branch" || m == "s_endpgm") {

@@ -59,6 +59,16 @@ static unsigned bytesOf(ScalarKind kind) {
   return std::max(1u, unsigned(divideCeil(getBitWidth(kind), 8)));
 }
 
+/// The clock (MHz) the whole-GPU figures of `k` on `product` take.
+static double clockOf(const KernelPrediction &k, const ProductInfo &product,
+                      const PredictOptions &options) {
+  if (options.clockMHz)
+    return *options.clockMHz;
+  if (options.peakClock || !k.dominant)
+    return product.peakClockMHz;
+  return getSustainedClockMHz(product, k.dominant->a.kind);
+}
+
 /// Whole-problem figures of one product.
 static ProductPrediction predictProduct(const KernelPrediction &k,
                                         const ProductInfo &product,
@@ -83,23 +93,39 @@ static ProductPrediction predictProduct(const KernelPrediction &k,
         perUnit * o.wavesPerWorkgroup, int64_t(o.simdsPerUnit)));
     p.clocks += roundClocks(p.lastRoundWavesPerSimd);
   }
-  double hz = product.peakClockMHz * 1e6;
-  p.computeSeconds = p.clocks / hz;
+  p.clockMHz = clockOf(k, product, options);
+  p.launchSeconds =
+      options.launchOverheadUs.value_or(product.launchOverheadUs) * 1e-6;
+  // The time at a clock: the compute time, or the DRAM or L2 traffic (L2
+  // moves bytes per clock) if longer.
+  auto timeAt = [&](double hz, double &compute, double &l2) {
+    compute = p.clocks / hz;
+    l2 = product.l2BytesPerClock > 0
+             ? k.l2Bytes / (product.l2BytesPerClock * hz)
+             : 0;
+    return std::max({compute, k.bytes / (product.memoryBandwidthGBs * 1e9),
+                     l2});
+  };
+  double hz = p.clockMHz * 1e6;
   p.memorySeconds = k.bytes / (product.memoryBandwidthGBs * 1e9);
-  if (product.l2BytesPerClock > 0)
-    p.l2Seconds = k.l2Bytes / (product.l2BytesPerClock * hz);
-  p.seconds = std::max({p.computeSeconds, p.memorySeconds, p.l2Seconds});
+  p.seconds = p.launchSeconds + timeAt(hz, p.computeSeconds, p.l2Seconds);
   p.memoryBound = p.memorySeconds > p.computeSeconds &&
                   p.memorySeconds >= p.l2Seconds;
   p.l2Bound = !p.memoryBound && p.l2Seconds > p.computeSeconds;
   p.tflops = p.seconds > 0 ? k.flops / p.seconds / 1e12 : 0;
+  double peakCompute, peakL2;
+  p.peakClockSeconds =
+      timeAt(product.peakClockMHz * 1e6, peakCompute, peakL2);
+  p.peakClockTflops =
+      p.peakClockSeconds > 0 ? k.flops / p.peakClockSeconds / 1e12 : 0;
   if (k.dominant) {
     const ChipOccupancyInfo &occ = getChipOccupancyInfo(product.chip);
-    p.peakTflops = double(product.computeUnits) * occ.simdsPerCU *
-                   k.dominant->getOpsPerCycle(product.chip) * hz / 1e12;
-    p.utilization = p.peakTflops > 0 ? p.tflops / p.peakTflops : 0;
+    double perClock = double(product.computeUnits) * occ.simdsPerCU *
+                      k.dominant->getOpsPerCycle(product.chip) / 1e12;
+    p.peakTflops = perClock * product.peakClockMHz * 1e6;
+    p.clockPeakTflops = perClock * hz;
+    p.utilization = p.clockPeakTflops > 0 ? p.tflops / p.clockPeakTflops : 0;
   }
-  (void)options;
   return p;
 }
 
@@ -368,29 +394,12 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
   Engine engine = options.engine;
   if (engine == Engine::Auto)
     engine = getAutoEngine(k.chip);
-  auto timeLoop = [&](Engine with) {
-    unsigned iterations = !k.loop             ? 1
-                          : options.iterations ? options.iterations
-                          : with == Engine::Mca ? 100
-                                                  : 32;
-    return timeInstructions(k.chip, with, body, iterations,
-                            options.stockMcaWaits);
-  };
-  Expected<LoopTiming> timing = timeLoop(engine);
-  if (!timing && options.engine == Engine::Auto) {
-    // LLVM's model deadlocked on this loop: the issue model times it (an
-    // explicit --engine=mca reports the error instead).
-    std::string why;
-    if (Error rest = handleErrors(timing.takeError(),
-                                  [&](const McaDeadlockError &e) {
-                                    why = e.message();
-                                  }))
-      return fail("kernel " + k.id + ": " + toString(std::move(rest)));
-    engine = Engine::Issue;
-    timing = timeLoop(engine);
-    if (timing)
-      timing->notes.push_back(why + "; timed by the issue model instead");
-  }
+  unsigned iterations = !k.loop             ? 1
+                        : options.iterations ? options.iterations
+                        : engine == Engine::Mca ? 100
+                                                : 32;
+  Expected<LoopTiming> timing = timeInstructions(
+      k.chip, engine, body, iterations, options.stockMcaWaits);
   if (!timing)
     return fail("kernel " + k.id + ": " + toString(timing.takeError()));
   k.timing = std::move(*timing);
@@ -577,6 +586,7 @@ Expected<Report> mlir::mcore::perf::predict(StringRef isa,
       }
       ++it->kernels;
       it->seconds += p.seconds;
+      it->peakClockSeconds += p.peakClockSeconds;
     }
   }
   for (TotalPrediction &t : report.totals) {

@@ -138,12 +138,14 @@ void mlir::mcore::perf::printReport(const Report &report, raw_ostream &os,
                       "memory (the bytes above count them)\n",
                       k.splitK);
       for (const ProductPrediction &p : k.products) {
-        os << formatv("  {0} ({1} CUs, {2:F0} MHz, {3:F0} GB/s), predicted: "
-                      "{4:F1} TFLOP/s = {5:F1}% of the instruction's peak "
-                      "{6:F1}; {7}\n",
-                      p.product->name, p.product->computeUnits,
+        os << formatv("  {0} ({1} CUs at {2:F0} MHz (peak {3:F0}), {4:F0} "
+                      "GB/s), predicted: {5:F1} TFLOP/s = {6:F1}% of the "
+                      "instruction's peak at that clock ({7:F1}; {8:F1} at "
+                      "the peak clock); {9}\n",
+                      p.product->name, p.product->computeUnits, p.clockMHz,
                       p.product->peakClockMHz, p.product->memoryBandwidthGBs,
-                      p.tflops, 100 * p.utilization, p.peakTflops,
+                      p.tflops, 100 * p.utilization, p.clockPeakTflops,
+                      p.peakTflops,
                       p.memoryBound ? "memory-bound"
                       : p.l2Bound   ? "L2-bound"
                                     : "compute-bound");
@@ -159,19 +161,24 @@ void mlir::mcore::perf::printReport(const Report &report, raw_ostream &os,
                       1e3 * p.computeSeconds, 1e3 * p.memorySeconds);
         if (p.product->l2BytesPerClock > 0)
           os << formatv(", L2 {0:F4} ms", 1e3 * p.l2Seconds);
-        os << "\n";
+        os << formatv(", launch {0:F1} us\n", 1e6 * p.launchSeconds);
+        os << formatv("    at the peak clock, without launch overhead: "
+                      "{0:F1} TFLOP/s, {1:F4} ms\n",
+                      p.peakClockTflops, 1e3 * p.peakClockSeconds);
       }
     }
     for (const std::string &note : k.notes)
       os << "  note: " << note << "\n";
   }
   for (const TotalPrediction &t : report.totals)
-    os << formatv("whole problem on {0} ({1}), predicted: {2:F4} ms; the "
-                  "memory roofline (each operand once at {3:F0} GB/s) is "
-                  "{4:F4} ms, {5:F1}% of the predicted time\n",
+    os << formatv("whole problem on {0} ({1}), predicted: {2:F4} ms "
+                  "({6:F4} ms at the peak clock without launch overhead); "
+                  "the memory roofline (each operand once at {3:F0} GB/s) "
+                  "is {4:F4} ms, {5:F1}% of the predicted time\n",
                   t.product->name, plural(t.kernels, "kernel"),
                   1e3 * t.seconds, t.product->memoryBandwidthGBs,
-                  1e3 * t.rooflineSeconds, 100 * t.rooflineFraction);
+                  1e3 * t.rooflineSeconds, 100 * t.rooflineFraction,
+                  1e3 * t.peakClockSeconds);
 }
 
 static json::Value optionalJson(const std::optional<unsigned> &v) {
@@ -274,8 +281,13 @@ json::Value mlir::mcore::perf::toJSON(const Report &report) {
             {"l2_seconds", p.l2Seconds},
             {"seconds", p.seconds},
             {"tflops", p.tflops},
+            {"clock_mhz", p.clockMHz},
+            {"launch_seconds", p.launchSeconds},
             {"peak_tflops", p.peakTflops},
+            {"clock_peak_tflops", p.clockPeakTflops},
             {"utilization", p.utilization},
+            {"peak_clock_seconds", p.peakClockSeconds},
+            {"peak_clock_tflops", p.peakClockTflops},
             {"bound", p.memoryBound ? "memory"
                       : p.l2Bound   ? "l2"
                                     : "compute"}});
@@ -304,6 +316,7 @@ json::Value mlir::mcore::perf::toJSON(const Report &report) {
                                   {"key", t.product->key},
                                   {"kernels", int64_t(t.kernels)},
                                   {"seconds", t.seconds},
+                                  {"peak_clock_seconds", t.peakClockSeconds},
                                   {"roofline_seconds", t.rooflineSeconds},
                                   {"roofline_fraction", t.rooflineFraction}});
   return json::Object{

@@ -44,9 +44,9 @@ StringRef mlir::mcore::perf::getEngineName(Engine engine) {
   llvm_unreachable("unknown engine");
 }
 
-Engine mlir::mcore::perf::getAutoEngine(Chip chip) {
-  return getChipInfo(chip).hasMfma ? Engine::Mca : Engine::Issue;
-}
+Engine mlir::mcore::perf::getAutoEngine(Chip) { return Engine::Issue; }
+
+double mlir::mcore::perf::getLdsLatencyClocks(Chip) { return 60; }
 
 static double maxUnit(const UnitCycles &busy) {
   return *std::max_element(busy.begin(), busy.end());

@@ -181,25 +181,10 @@ Evaluation tune::evaluate(const runner::MatmulProblem &problem,
                       std::to_string(report->kernels.size()) + " kernels");
   const perf::KernelPrediction &k = *matrix;
   const perf::ProductPrediction &p = k.products[0];
-  // One engine ranks a chip's configurations (perf::getAutoEngine). Where
-  // llvm-mca (CDNA's) deadlocks, perf::predict times the kernel by the issue model, whose
-  // figures are not llvm-mca's: its time outside the loop is about half of
-  // llvm-mca's on the same code, so such a kernel wins on the engines'
-  // difference. gfx950 f16 2:4 4096x128x4096, 64x64x128 in 2 K slices,
-  // predicted: without scheduling barriers (llvm-mca deadlocks) 903.2
-  // TFLOP/s by the issue model; with them 813.4 by llvm-mca (3212 cycles
-  // outside the loop) but 946.3 by the issue model (1516 cycles).
-  if (k.timing.engine != perf::getAutoEngine(problem.chip))
-    return finish(
-        Evaluation::Status::NoPrediction,
-        llvm::formatv("llvm-mca deadlocks on its main loop, which the other "
-                      "configurations are ranked by (the issue model "
-                      "predicts {0:F1} TFLOP/s)",
-                      k.flops / report->totals[0].seconds / 1e12)
-            .str());
   e.seconds = report->totals[0].seconds;
   e.tflops = k.flops / e.seconds / 1e12;
-  e.utilization = p.peakTflops > 0 ? e.tflops / p.peakTflops : 0;
+  e.utilization =
+      p.clockPeakTflops > 0 ? e.tflops / p.clockPeakTflops : 0;
   e.wavesPerSimd = k.occupancy.wavesPerSimd;
   e.occupancyLimit = llvm::join(k.occupancy.limiters, ", ");
   e.vgprs = k.occupancyInput.vgprs;

@@ -68,14 +68,15 @@ cl::opt<unsigned> workgroupOpt("workgroup-size",
 cl::opt<Engine> engineOpt(
     "engine", cl::desc("How the loop is timed"), cl::init(Engine::Auto),
     cl::values(clEnumValN(Engine::Auto, "auto",
-                          "llvm-mca on CDNA, the issue model on RDNA"),
+                          "the issue model, on every chip"),
                clEnumValN(Engine::Mca, "mca", "llvm-mca (LLVM's model)"),
                clEnumValN(Engine::Issue, "issue", "mcore's issue model")),
     cl::cat(category));
 cl::opt<bool> stockWaitsOpt(
     "mca-stock-waitcnt",
-    cl::desc("llvm-mca waits as the llvm-mca tool does (LLVM's AMDGPU custom "
-             "behaviour, which counts global loads in lgkmcnt too)"),
+    cl::desc("Time the loop with llvm-mca, whose waits behave as the "
+             "llvm-mca tool's (LLVM's AMDGPU custom behaviour, which counts "
+             "global loads in lgkmcnt too)"),
     cl::cat(category));
 cl::opt<unsigned> iterationsOpt("iterations",
                                 cl::desc("Loop iterations simulated (default: "
@@ -95,6 +96,17 @@ cl::opt<std::string> cTypeOpt(
     cl::desc("C's element type in memory, for the roofline (default: the "
              "matrix instruction's accumulator type)"),
     cl::value_desc("f32|f16|bf16|i32|..."), cl::cat(category));
+cl::opt<std::string> clockOpt(
+    "clock",
+    cl::desc("The clock of the whole-GPU figures: 'load' (default: the "
+             "product's clock under a matrix kernel's load, --list-products), "
+             "'peak', or MHz"),
+    cl::value_desc("load|peak|MHz"), cl::init("load"), cl::cat(category));
+cl::opt<double> launchOpt(
+    "launch-overhead",
+    cl::desc("Microseconds each kernel launch adds (default: the "
+             "product's, --list-products)"),
+    cl::value_desc("us"), cl::cat(category));
 cl::opt<bool> sparseOpt("sparse-a",
                         cl::desc("A is 2:4-compressed even though the kernel "
                                  "uses a dense instruction (roofline bytes)"),
@@ -136,14 +148,21 @@ bool parseDims(StringRef text, unsigned count, bool optionalLast,
 }
 
 void printProducts() {
-  outs() << "product     chip      CUs  peak clock  memory     f16 peak "
-            "(vendor)\n";
+  outs() << "product     chip      CUs  peak clock  clock under load "
+            "(f16/bf16/8-bit)  launch  memory     f16 peak (vendor)\n";
   for (const ProductInfo &p : getAllProducts())
-    outs() << formatv("{0,-11} {1,-8} {2,4}  {3,5} MHz  {4,5} GB/s  {5} "
-                      "TFLOP/s\n",
+    outs() << formatv("{0,-11} {1,-8} {2,4}  {3,5:F0} MHz   {4,4:F0} / {5,4:F0} "
+                      "/ {6,4:F0} MHz        {7,3:F0} us  {8,5:F0} GB/s  "
+                      "{9:F1} TFLOP/s\n",
                       p.key, getChipName(p.chip), p.computeUnits,
-                      p.peakClockMHz, p.memoryBandwidthGBs,
+                      p.peakClockMHz, p.sustainedClockF16MHz,
+                      p.sustainedClockBf16MHz, p.sustainedClock8BitMHz,
+                      p.launchOverheadUs, p.memoryBandwidthGBs,
                       p.publishedF16TFlops);
+  outs() << "\nclocks under load and launch overheads:\n";
+  for (const ProductInfo &p : getAllProducts())
+    outs() << formatv("  {0}: clock {1}; launch {2}\n", p.key, p.clockSource,
+                      p.launchSource);
 }
 
 } // namespace
@@ -201,8 +220,29 @@ int main(int argc, char **argv) {
   options.engine = engineOpt;
   options.iterations = iterationsOpt;
   options.stockMcaWaits = stockWaitsOpt;
+  // LLVM's s_waitcnt behaviour is llvm-mca's: it asks for that engine.
+  if (stockWaitsOpt) {
+    if (options.engine == Engine::Issue)
+      return fail("--mca-stock-waitcnt is llvm-mca's behaviour; it does "
+                  "not go with --engine=issue");
+    options.engine = Engine::Mca;
+  }
   options.accumulate = accumulateOpt;
   options.sparseA = sparseOpt;
+  if (clockOpt == "peak") {
+    options.peakClock = true;
+  } else if (clockOpt != "load") {
+    double mhz;
+    if (StringRef(clockOpt).getAsDouble(mhz) || !(mhz > 0))
+      return fail("--clock takes load, peak or a clock in MHz, not '" +
+                  clockOpt + "'");
+    options.clockMHz = mhz;
+  }
+  if (launchOpt.getNumOccurrences()) {
+    if (!(launchOpt >= 0))
+      return fail("--launch-overhead must be 0 or more microseconds");
+    options.launchOverheadUs = launchOpt;
+  }
   if (batchOpt < 1)
     return fail("--batch must be 1 or more, got " + Twine(batchOpt));
   options.batch = batchOpt;

@@ -54,13 +54,21 @@ struct PredictOptions {
   std::string kernel;       ///< a kernel id or name; empty: every kernel
   std::optional<unsigned> ldsBytes;      ///< per work-group (dynamic LDS)
   std::optional<unsigned> workgroupSize; ///< threads
-  Engine engine = Engine::Auto;          ///< Auto: llvm-mca on CDNA, the
-                                         ///< issue model on RDNA
+  Engine engine = Engine::Auto;          ///< Auto: the issue model
+                                         ///< (getAutoEngine)
   unsigned iterations = 0;  ///< simulated loop iterations; 0: the engine's
                             ///< default (llvm-mca's 100, the issue model's 32)
   bool stockMcaWaits = false; ///< llvm-mca's own s_waitcnt behaviour, which
                               ///< also counts global loads in lgkmcnt
   bool accumulate = true;   ///< C is read as well as written
+  /// The clock of the whole-GPU figures: by default the product's clock
+  /// under a matrix kernel's load (getSustainedClockMHz); `peakClock` takes
+  /// the product's peak clock, `clockMHz` a given one.
+  bool peakClock = false;
+  std::optional<double> clockMHz;
+  /// Time each kernel's launch adds (us); default: the product's
+  /// (ProductInfo::launchOverheadUs).
+  std::optional<double> launchOverheadUs;
   int64_t batch = 1;        ///< independent matmuls of the problem's size
   /// C's element type in memory (the roofline's bytes); default: the
   /// matrix instruction's accumulator type.
@@ -87,12 +95,21 @@ struct ProductPrediction {
   int64_t lastRoundWorkgroups = 0;
   unsigned lastRoundWavesPerSimd = 0;
   double clocks = 0;         ///< predicted compute time, clock cycles
+  double clockMHz = 0;       ///< the clock `clocks` run at
+  double launchSeconds = 0;  ///< the launch overhead, in `seconds`
+  /// launch + max(compute, memory, L2): the predicted time of the kernel.
   double computeSeconds = 0, memorySeconds = 0, seconds = 0;
   double l2Seconds = 0;      ///< L2 to CU traffic at the L2's bandwidth (0:
                              ///< not modelled for the product)
   double tflops = 0;         ///< 2MNK / seconds (dense-equivalent for 2:4)
-  double peakTflops = 0;     ///< the instruction's peak on the product
-  double utilization = 0;    ///< tflops / peakTflops
+  double peakTflops = 0;     ///< the instruction's peak on the product, at
+                             ///< its peak clock (the vendor's figure)
+  double clockPeakTflops = 0; ///< the instruction's peak at `clockMHz`
+  double utilization = 0;    ///< tflops / clockPeakTflops
+  /// The same kernel at the product's peak clock without launch overhead:
+  /// what the model predicted before it was calibrated (docs/
+  /// Calibration.md), an upper bound no measurement has reached.
+  double peakClockSeconds = 0, peakClockTflops = 0;
   bool memoryBound = false;
   bool l2Bound = false;
 };
@@ -156,6 +173,7 @@ struct TotalPrediction {
   const ProductInfo *product = nullptr;
   unsigned kernels = 0;
   double seconds = 0;         ///< the kernels' predicted times, summed
+  double peakClockSeconds = 0; ///< the same at the peak clock, no launches
   double rooflineSeconds = 0; ///< compulsory bytes / peak bandwidth
   /// rooflineSeconds / seconds: the predicted fraction of the memory
   /// roofline.

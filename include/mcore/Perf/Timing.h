@@ -39,10 +39,22 @@ using UnitCycles = std::array<double, kNumUnits>;
 
 enum class Engine : uint8_t { Auto, Mca, Issue };
 llvm::StringRef getEngineName(Engine engine); ///< "llvm-mca", "issue model"
-/// The engine Engine::Auto times `chip`'s code with: llvm-mca on CDNA, the
-/// issue model on RDNA (whose WMMA LLVM's scheduling models do not time).
-/// Where llvm-mca deadlocks, perf::predict falls back to the issue model.
+/// The engine Engine::Auto times `chip`'s code with: mcore's issue model,
+/// on every chip. Its memory latencies are those of a loaded GPU
+/// (getLdsLatencyClocks), which LLVM's scheduling models, and with them
+/// llvm-mca, do not have; LLVM 22's models also give RDNA's WMMA no cost, and
+/// llvm-mca deadlocks on some gfx950 loops. llvm-mca (--engine=mca) stays as
+/// a cross-check with LLVM's own latencies.
 Engine getAutoEngine(Chip chip);
+
+/// Clocks from an LDS access's issue to its completion (its DS counter
+/// decrement) on a loaded CU: 60, the latency LLVM's AMDGPU scheduler
+/// assumes for LDS under moderate contention (SIInstrInfo's DSLatencyMode
+/// "Loaded", llvm-project #205626, 2026). LLVM's scheduling models give 20
+/// (5 passes of 4 clocks on gfx9), the latency of an idle LDS: a loop whose
+/// waits put LDS accesses in a chain (Tensile's RDNA4 kernels wait for
+/// each LDS store) runs at the loaded figure (docs/Calibration.md).
+double getLdsLatencyClocks(Chip chip);
 
 /// The code between two barriers of the loop (the whole loop when it has
 /// none).
@@ -67,9 +79,8 @@ struct LoopTiming {
 };
 
 /// llvm-mca's simulation stopped making progress (no instruction retired
-/// for a long time): a deadlock of LLVM's scheduling model, not of the code.
-/// The prediction falls back to the issue model when the engine was chosen
-/// automatically.
+/// for a long time): a deadlock of LLVM's scheduling model, not of the code
+/// (--engine=mca reports it as an error).
 class McaDeadlockError : public llvm::ErrorInfo<McaDeadlockError> {
 public:
   static char ID;

@@ -2,8 +2,8 @@
 
 #include "mcore/Emulator/Emulator.h"
 
-#include "Rewrite.h"
-#include "Runtime.h"
+#include "Rewrite/Rewrite.h"
+#include "Runtime/Runtime.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"

@@ -2,13 +2,13 @@
 //
 // The emulator decodes f16, bf16 and the four fp8 formats with tables and
 // rounds results to f16, bf16 and fp8 with its own code
-// (lib/Emulator/FloatFormats.cpp). These tests compare both with
+// (lib/Emulator/Semantics/FloatFormats.cpp). These tests compare both with
 // llvm::APFloat, exhaustively for decoding and on many values (ties,
 // subnormals, overflow, specials) for rounding.
 //
 //===----------------------------------------------------------------------===//
 
-#include "FloatFormats.h"
+#include "Semantics/FloatFormats.h"
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APInt.h"

@@ -13,7 +13,7 @@
 #ifndef MCORE_LIB_EMULATOR_WORKGROUP_H
 #define MCORE_LIB_EMULATOR_WORKGROUP_H
 
-#include "Rewrite.h"
+#include "Rewrite/Rewrite.h"
 #include "Runtime.h"
 
 #include "llvm/ADT/ArrayRef.h"

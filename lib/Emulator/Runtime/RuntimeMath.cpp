@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FloatFormats.h"
+#include "Semantics/FloatFormats.h"
 #include "WorkGroup.h"
 
 #include "llvm/ADT/bit.h"

@@ -34,7 +34,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FloatFormats.h"
+#include "Semantics/FloatFormats.h"
 #include "WorkGroup.h"
 
 #include "llvm/Support/FormatVariadic.h"

@@ -92,6 +92,11 @@ Expected<Options> Options::fromEnvironment() {
     if (std::string t = envString(name); !t.empty())
       if (Error e = parseSeconds(name, t, *seconds))
         return std::move(e);
+  if (std::string t = envString("MCORE_EMU_POISON"); !t.empty())
+    o.poison = t != "0";
+  if (std::string t = envString("MCORE_EMU_SCHEDULE"); !t.empty())
+    if (Error e = o.parseSchedule(t, "MCORE_EMU_SCHEDULE"))
+      return std::move(e);
   if (std::string t = envString("MCORE_EMU_CATCH_FAULTS"); !t.empty())
     o.catchFaults = t != "0";
   if (std::string t = envString("MCORE_EMU_STACK_KB"); !t.empty())
@@ -100,6 +105,32 @@ Expected<Options> Options::fromEnvironment() {
                                 o.stackKiB))
       return std::move(e);
   return o;
+}
+
+Error Options::parseSchedule(llvm::StringRef text, llvm::StringRef what) {
+  llvm::StringRef name = text.trim(), seedText;
+  std::tie(name, seedText) = name.split(':');
+  uint64_t seed = 1;
+  bool ok = true;
+  if (name == "in-order" && seedText.empty())
+    schedule = Schedule::InOrder;
+  else if (name == "reverse" && seedText.empty())
+    schedule = Schedule::Reverse;
+  else if (name == "random")
+    ok = seedText.empty() || !seedText.getAsInteger(10, seed);
+  else
+    ok = false;
+  if (!ok)
+    return llvm::createStringError(
+        llvm::formatv("{0}={1} is not a schedule: in-order, reverse, random "
+                      "or random:SEED (SEED a number)",
+                      what, text)
+            .str());
+  if (name == "random") {
+    schedule = Schedule::Random;
+    scheduleSeed = seed;
+  }
+  return Error::success();
 }
 
 struct Module::Impl {
@@ -288,7 +319,12 @@ Expected<std::unique_ptr<Module>> Module::load(llvm::MemoryBufferRef buffer,
     return loadError(toString(hostLayout.takeError()));
 
   RewriteOptions ropts;
-  ropts.boundsCheck = options.boundsCheck;
+  // The checker and the schedules that switch lanes at memory accesses
+  // both need a call before every access.
+  ropts.memoryHooks =
+      options.boundsCheck || options.schedule != Schedule::InOrder;
+  ropts.poisonPrivate = options.poison;
+  ropts.poisonByte = kPoisonByte;
   Expected<std::unique_ptr<llvm::Module>> host =
       rewriteForHost(*gpu, *target, *hostLayout,
                      jtmb->getTargetTriple().str(), ropts, impl->image);
@@ -361,14 +397,20 @@ Expected<std::unique_ptr<Module>> Module::loadFile(llvm::StringRef path,
 // Memory
 //===----------------------------------------------------------------------===//
 
-void *mlir::mcore::emu::allocate(size_t bytes, llvm::StringRef what) {
+void *mlir::mcore::emu::allocate(size_t bytes, llvm::StringRef what,
+                                 Fill fill) {
   size_t rounded = (std::max<size_t>(bytes, 1) + 255) / 256 * 256;
   void *p = std::aligned_alloc(256, rounded);
   if (!p)
     return nullptr;
-  std::memset(p, 0, rounded);
-  MemoryMap::get().add(p, bytes, what.str());
+  bool poisoned = fill == Fill::Poisoned;
+  std::memset(p, poisoned ? kPoisonByte : 0, rounded);
+  MemoryMap::get().add(p, bytes, what.str(), /*trackInitialized=*/poisoned);
   return p;
+}
+
+void mlir::mcore::emu::markInitialized(const void *ptr, size_t bytes) {
+  MemoryMap::get().markInitialized(reinterpret_cast<uintptr_t>(ptr), bytes);
 }
 
 void mlir::mcore::emu::deallocate(void *ptr) {

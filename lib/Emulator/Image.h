@@ -100,6 +100,7 @@ struct Site {
   uint32_t imm0 = 0, imm1 = 0, imm2 = 0, imm3 = 0;
   // Memory.
   bool isStore = false;
+  bool isAtomic = false;  ///< atomics are never data races
   unsigned addrSpace = 0; ///< the AMDGPU address space of the pointer
 
   bool isWaveOp() const {

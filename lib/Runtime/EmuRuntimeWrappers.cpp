@@ -322,8 +322,13 @@ void mgpuEventRecord(void *, void *) {}
 
 void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared) {
   (void)stream;
-  (void)isHostShared;
-  void *p = emu::allocate(sizeBytes, "mgpuMemAlloc allocation");
+  // Device memory comes uninitialized (hipMalloc does not clear it): it is
+  // poisoned, and the checker reports kernels that read bytes neither a
+  // kernel nor a copy or memset has written. Host-shared memory the host
+  // may write directly, unseen, so it starts zeroed.
+  bool poison = settings().options.poison && !isHostShared;
+  void *p = emu::allocate(sizeBytes, "mgpuMemAlloc allocation",
+                          poison ? emu::Fill::Poisoned : emu::Fill::Zeroed);
   if (!p) {
     report("mgpuMemAlloc: out of memory allocating " +
            std::to_string(sizeBytes) + " bytes");
@@ -352,6 +357,7 @@ void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream) {
   (void)stream;
   if (sizeBytes)
     std::memmove(dst, src, sizeBytes);
+  emu::markInitialized(dst, sizeBytes);
 }
 
 void mgpuMemset32(void *dst, int value, size_t count, void *stream) {
@@ -359,6 +365,7 @@ void mgpuMemset32(void *dst, int value, size_t count, void *stream) {
   auto *p = static_cast<uint32_t *>(dst);
   for (size_t i = 0; i < count; ++i)
     p[i] = uint32_t(value);
+  emu::markInitialized(dst, count * 4);
 }
 
 void mgpuMemset16(void *dst, int value, size_t count, void *stream) {
@@ -366,6 +373,7 @@ void mgpuMemset16(void *dst, int value, size_t count, void *stream) {
   auto *p = static_cast<uint16_t *>(dst);
   for (size_t i = 0; i < count; ++i)
     p[i] = uint16_t(value);
+  emu::markInitialized(dst, count * 2);
 }
 
 void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes) {

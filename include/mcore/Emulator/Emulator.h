@@ -38,15 +38,45 @@
 
 namespace mlir::mcore::emu {
 
+/// The order in which the scheduler runs the lanes of a work-group, and
+/// where it switches between them (docs/Emulator.md, "Schedules").
+enum class Schedule : uint8_t {
+  /// Lanes in order (wave 0 lane 0 first), each running until it needs the
+  /// others: a wave-wide instruction, a barrier, a loop back-edge now and
+  /// then.
+  InOrder,
+  /// Waves last to first and lanes last to first, switching to the next
+  /// lane at every global, LDS and flat memory access.
+  Reverse,
+  /// A seeded random order of the lanes, drawn afresh for every round of
+  /// the scheduler, switching at every memory access.
+  Random,
+};
+
+/// The byte poisoned memory is filled with: every float format reads it as
+/// a NaN (f64, f32, f16, bf16, OCP fp8/bf8), integers as -1 (all ones),
+/// pointers as a non-canonical address.
+constexpr uint8_t kPoisonByte = 0xFF;
+
 struct Options {
   /// The chip to emulate when the module does not name one (kernels without
   /// a "target-cpu" attribute, as gpu-module-to-binary emits them).
   /// MCORE_EMU_CHIP.
   std::string chip;
-  /// Check every global, LDS and flat memory access against the memory the
-  /// emulator knows, and stop the launch at the first one outside it.
-  /// MCORE_EMU_CHECK=1.
+  /// The checker: check every global, LDS and flat memory access against
+  /// the memory the emulator knows, look for data races (LDS between the
+  /// waves of a work-group, global memory between the work-groups of a
+  /// launch) and reads of uninitialized LDS and gpu.alloc memory; stop the
+  /// launch at the first finding. MCORE_EMU_CHECK=1.
   bool boundsCheck = false;
+  /// LDS, private memory (allocas) and poisoned allocations
+  /// (allocate(..., Poisoned)) start filled with kPoisonByte rather than
+  /// zeros. MCORE_EMU_POISON=0 turns it off (LDS then starts zeroed).
+  bool poison = true;
+  /// The scheduler's order. MCORE_EMU_SCHEDULE=in-order|reverse|random[:SEED].
+  Schedule schedule = Schedule::InOrder;
+  /// The seed of Schedule::Random.
+  uint64_t scheduleSeed = 1;
   /// Host threads that run work-groups; 0 runs one per core.
   /// MCORE_EMU_THREADS.
   unsigned threads = 0;
@@ -81,6 +111,10 @@ struct Options {
   /// value that is not one (MCORE_EMU_STACK_KB=abc, MCORE_EMU_THREADS=-3)
   /// is an error naming the variable.
   static llvm::Expected<Options> fromEnvironment();
+  /// Sets `schedule` and `scheduleSeed` from "in-order", "reverse",
+  /// "random" or "random:SEED"; fails with a message naming `what` (the
+  /// variable or option the text came from).
+  llvm::Error parseSchedule(llvm::StringRef text, llvm::StringRef what);
 };
 
 struct Dim3 {
@@ -155,9 +189,22 @@ private:
 // Memory the emulator knows (for the bounds checker)
 //===----------------------------------------------------------------------===//
 
-/// Allocates `bytes` of zeroed "device" memory, 256-byte aligned, and
-/// registers it. Returns nullptr when out of memory.
-void *allocate(size_t bytes, llvm::StringRef what = "device allocation");
+/// How allocate() fills the memory.
+enum class Fill : uint8_t {
+  Zeroed,
+  /// Filled with kPoisonByte; its bytes count as uninitialized, and the
+  /// checker reports a kernel that reads one, until a kernel writes them or
+  /// markInitialized() says the host did (what hipMalloc'ed memory is: not
+  /// zeroed).
+  Poisoned,
+};
+/// Allocates `bytes` of "device" memory, 256-byte aligned, and registers
+/// it. Returns nullptr when out of memory.
+void *allocate(size_t bytes, llvm::StringRef what = "device allocation",
+               Fill fill = Fill::Zeroed);
+/// Marks bytes of a poisoned allocation as written by the host (a copy or
+/// a memset into it). Does nothing for other memory.
+void markInitialized(const void *ptr, size_t bytes);
 /// Frees memory from allocate().
 void deallocate(void *ptr);
 /// Registers memory the caller owns (host memory a kernel may access).

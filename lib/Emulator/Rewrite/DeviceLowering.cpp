@@ -24,6 +24,7 @@ AllocaInst *DeviceLowering::entryAlloca(Function &F, Type *ty,
   auto *a = new AllocaInst(ty, DL.getAllocaAddrSpace(), nullptr,
                            DL.getPrefTypeAlign(ty), name,
                            entry.getFirstInsertionPt());
+  a->setMetadata(kOperandSlotMetadata, MDNode::get(F.getContext(), {}));
   return a;
 }
 

@@ -156,6 +156,7 @@ private:
   Error buildEntries();
   void addYields();
   void instrumentMemory();
+  void poisonAllocas();
   void instrumentMasked(IntrinsicInst &orig, IntrinsicInst &host, Function &F);
   AttributeList cleanAttributes(const Function &F, bool ours);
 };
@@ -502,6 +503,7 @@ void HostModuleBuilder::instrumentMemory() {
         Value *size; ///< in the host module
         bool store;
         const char *what;
+        bool atomic = false;
       };
       SmallVector<Access, 2> accesses;
       auto it = vmap.find(&I);
@@ -515,20 +517,20 @@ void HostModuleBuilder::instrumentMemory() {
                                 hdl.getTypeStoreSize(types.remapType(t)));
       };
       if (auto *l = dyn_cast<LoadInst>(&I))
-        accesses.push_back(
-            {l->getPointerOperand(), constSize(l->getType()), false, "load"});
+        accesses.push_back({l->getPointerOperand(), constSize(l->getType()),
+                            false, "load", l->isAtomic()});
       else if (auto *s = dyn_cast<StoreInst>(&I))
         accesses.push_back({s->getPointerOperand(),
                             constSize(s->getValueOperand()->getType()), true,
-                            "store"});
+                            "store", s->isAtomic()});
       else if (auto *a = dyn_cast<AtomicRMWInst>(&I))
         accesses.push_back({a->getPointerOperand(),
                             constSize(a->getValOperand()->getType()), true,
-                            "atomicrmw"});
+                            "atomicrmw", true});
       else if (auto *x = dyn_cast<AtomicCmpXchgInst>(&I))
         accesses.push_back({x->getPointerOperand(),
                             constSize(x->getNewValOperand()->getType()), true,
-                            "cmpxchg"});
+                            "cmpxchg", true});
       else if (auto *ii = dyn_cast<IntrinsicInst>(&I);
                ii && (ii->getIntrinsicID() == Intrinsic::masked_load ||
                       ii->getIntrinsicID() == Intrinsic::masked_store)) {
@@ -557,6 +559,7 @@ void HostModuleBuilder::instrumentMemory() {
         site.location = locationOf(I);
         site.what = acc.what;
         site.isStore = acc.store;
+        site.isAtomic = acc.atomic;
         site.addrSpace = as;
         image.sites.push_back(std::move(site));
         unsigned id = unsigned(image.sites.size() - 1);
@@ -576,6 +579,34 @@ void HostModuleBuilder::instrumentMemory() {
         IRBuilder<> b(ni);
         b.CreateCall(check, {hostPtr, acc.size, b.getInt32(id)});
       }
+    }
+  }
+}
+
+void HostModuleBuilder::poisonAllocas() {
+  const DataLayout &hdl = dst.getDataLayout();
+  for (Function &F : src) {
+    for (Instruction &I : instructions(F)) {
+      auto *a = dyn_cast<AllocaInst>(&I);
+      // The slots the lowering made for the operands of emulated calls are
+      // written before they are read.
+      if (!a || a->hasMetadata(kOperandSlotMetadata))
+        continue;
+      auto *ha = dyn_cast_or_null<AllocaInst>(vmap.lookup(a));
+      if (!ha)
+        continue;
+      std::optional<TypeSize> bytes = ha->getAllocationSize(hdl);
+      IRBuilder<> b(ha->getNextNode());
+      Value *size;
+      if (bytes && !bytes->isScalable())
+        size = b.getInt64(bytes->getFixedValue());
+      else if (!ha->isArrayAllocation())
+        continue;
+      else
+        size = b.CreateMul(
+            b.CreateZExtOrTrunc(ha->getArraySize(), b.getInt64Ty()),
+            b.getInt64(hdl.getTypeAllocSize(ha->getAllocatedType())));
+      b.CreateMemSet(ha, b.getInt8(options.poisonByte), size, ha->getAlign());
     }
   }
 }
@@ -642,8 +673,10 @@ Error HostModuleBuilder::run() {
   fixupInstructions();
   if (Error e = buildEntries())
     return e;
-  if (options.boundsCheck)
+  if (options.memoryHooks)
     instrumentMemory();
+  if (options.poisonPrivate)
+    poisonAllocas();
   addYields();
   // Sizes of the cross-lane values, in the host's layout.
   const DataLayout &hdl = dst.getDataLayout();

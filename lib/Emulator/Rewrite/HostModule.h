@@ -24,8 +24,10 @@ namespace mlir::mcore::emu::rewrite {
 /// drops the AMDGPU calling convention and attributes. Adds a host entry
 /// per kernel that reads the arguments from the `void **params` array of
 /// mgpuLaunchKernel, a yield on every loop back-edge (so that spinning lanes
-/// let others run) and, with `options.boundsCheck`, a check before every
-/// global, constant, LDS and flat access. `siteValueTypes` are the AMDGPU
+/// let others run), with `options.memoryHooks` a call to __mcore_emu_check
+/// before every global, constant, LDS and flat access, and with
+/// `options.poisonPrivate` a fill of `options.poisonByte` after every alloca of the
+/// kernel (not the emulator's operand slots). `siteValueTypes` are the AMDGPU
 /// types of the cross-lane sites' values, sized here in the host layout.
 llvm::Error
 buildHostModule(llvm::Module &src, llvm::Module &dst, Image &image,

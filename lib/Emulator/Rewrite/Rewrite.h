@@ -33,7 +33,12 @@ llvm::Expected<Target> detectTarget(llvm::Module &module,
                                     std::string &source);
 
 struct RewriteOptions {
-  bool boundsCheck = false; ///< instrument every global, LDS and flat access
+  /// Call __mcore_emu_check before every global, LDS and flat access (the
+  /// checker; schedules that switch lanes there).
+  bool memoryHooks = false;
+  /// Fill every alloca of the kernel with `poisonByte` where it is created.
+  bool poisonPrivate = false;
+  uint8_t poisonByte = 0;
 };
 
 /// Rewrites `module` (which is modified and then no longer needed) into a

@@ -32,6 +32,10 @@ enum : unsigned {
   kBufferStrided = 9,
 };
 
+/// Marks the allocas the lowering creates for the operands of emulated calls
+/// (DeviceLowering::entryAlloca), which are not the kernel's private memory.
+constexpr const char *kOperandSlotMetadata = "mcore.emu.operand_slot";
+
 llvm::Error rewriteError(const llvm::Twine &msg);
 
 /// "a.hip:3:4", or "" without debug information.

@@ -5,7 +5,9 @@
 // dispatch packet. In checking mode the host module calls __mcore_emu_check
 // before every global, constant, LDS and flat access; an access outside the
 // work-group's LDS, the lane's stack and the map stops the launch, naming
-// the nearest known memory.
+// the nearest known memory. Accesses inside go on to the race and
+// uninitialized-read checks (MemoryChecks.cpp). Under the schedules that
+// switch lanes at memory accesses, __mcore_emu_check is where they switch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <cstring>
 #include <iterator>
 #include <mutex>
 
@@ -29,17 +32,40 @@ MemoryMap &MemoryMap::get() {
   return *map;
 }
 
-void MemoryMap::add(const void *ptr, size_t bytes, std::string what) {
+void MemoryMap::add(const void *ptr, size_t bytes, std::string what,
+                    bool trackInitialized) {
   std::unique_lock<std::shared_mutex> lock(mutex);
   uintptr_t base = reinterpret_cast<uintptr_t>(ptr);
-  regions[base] = Region{base, bytes, std::move(what)};
+  auto it = regions.find(base);
+  if (it != regions.end())
+    delete[] it->second.initialized;
+  uint8_t *initialized =
+      trackInitialized ? new uint8_t[std::max<size_t>(bytes, 1)]() : nullptr;
+  regions[base] = Region{base, bytes, std::move(what), initialized};
   ++generation;
 }
 
 void MemoryMap::remove(const void *ptr) {
   std::unique_lock<std::shared_mutex> lock(mutex);
-  regions.erase(reinterpret_cast<uintptr_t>(ptr));
+  auto it = regions.find(reinterpret_cast<uintptr_t>(ptr));
+  if (it != regions.end()) {
+    delete[] it->second.initialized;
+    regions.erase(it);
+  }
   ++generation;
+}
+
+void MemoryMap::markInitialized(uintptr_t addr, size_t bytes) {
+  std::shared_lock<std::shared_mutex> lock(mutex);
+  auto it = regions.upper_bound(addr);
+  if (it == regions.begin())
+    return;
+  --it;
+  const Region &r = it->second;
+  if (!r.initialized || addr >= r.base + r.bytes)
+    return;
+  size_t n = std::min<size_t>(bytes, r.base + r.bytes - addr);
+  std::memset(r.initialized + (addr - r.base), 1, n);
 }
 
 std::optional<MemoryMap::Region> MemoryMap::find(uintptr_t addr) const {
@@ -180,11 +206,18 @@ bool inBounds(Lane &l, const void *ptr, uint64_t size, uint32_t site) {
 
 extern "C" {
 
+/// Called before every global, LDS and flat access when the checker is on
+/// or the schedule switches lanes at memory accesses.
 static void emuCheck(const void *ptr, uint64_t size, uint32_t site) {
   if (size == 0)
     return;
   Lane &l = *tlsLane;
-  if (!inBounds(l, ptr, size, site))
+  const LaunchState &launch = *l.wg->launch;
+  // Other lanes run first: the access happens after them.
+  if (launch.yieldAtMemory)
+    suspend(l);
+  if (launch.boundsCheck &&
+      (!inBounds(l, ptr, size, site) || !checkAccess(l, ptr, size, site)))
     abandon(l);
 }
 

@@ -178,26 +178,34 @@ struct Access {
   uint64_t offset;
   bool check;
 
+  uint32_t siteId;
+
   Access(uint64_t lo, uint64_t hi, uint32_t voffset, uint32_t soffset,
          uint32_t siteId)
       : lane(*tlsLane), site(lane.wg->launch->image->sites[siteId]),
         target(*lane.wg->launch->target), desc(lo, hi),
         offset(uint64_t(voffset) + soffset),
-        check(lane.wg->launch->boundsCheck) {
+        check(lane.wg->launch->boundsCheck), siteId(siteId) {
     if (!checkModelled(lane, desc, site, target))
       abandon(lane);
+    // The schedules that switch lanes at memory accesses switch here too.
+    if (lane.wg->launch->yieldAtMemory)
+      suspend(lane);
   }
 
   /// Calls `f(pieceOffset, pieceBytes, inRange)` for each piece the
   /// hardware range-checks on its own: 4 bytes at a time for accesses
-  /// wider than 4 bytes, else the whole access.
-  template <typename F> void forEachPiece(unsigned bytes, F f) {
+  /// wider than 4 bytes, else the whole access. The checker sees the
+  /// pieces that access memory.
+  template <typename F> void forEachPiece(unsigned bytes, bool isStore, F f) {
     unsigned piece = bytes > 4 ? 4 : bytes;
     for (unsigned at = 0; at < bytes; at += piece) {
       unsigned n = std::min(piece, bytes - at);
       bool masked = outOfRange(desc, target, offset + at, n);
-      if (check && !checkPiece(lane, desc, target, offset + at, n, masked,
-                               site))
+      if (check && (!checkPiece(lane, desc, target, offset + at, n, masked,
+                                site) ||
+                    (!masked && !checkAccess(lane, address(at), n, siteId,
+                                             isStore, /*isAtomic=*/false))))
         abandon(lane);
       f(at, n, !masked);
     }
@@ -323,7 +331,8 @@ static void emuBufferLoad(uint64_t lo, uint64_t hi, uint32_t voffset,
                           uint32_t soffset, void *dst, uint32_t site) {
   Access a(lo, hi, voffset, soffset, site);
   uint8_t *out = static_cast<uint8_t *>(dst);
-  a.forEachPiece(a.site.imm0, [&](unsigned at, unsigned n, bool inRange) {
+  a.forEachPiece(a.site.imm0, /*isStore=*/false,
+                 [&](unsigned at, unsigned n, bool inRange) {
     if (inRange)
       std::memcpy(out + at, a.address(at), n);
     else
@@ -335,7 +344,8 @@ static void emuBufferStore(uint64_t lo, uint64_t hi, uint32_t voffset,
                            uint32_t soffset, const void *src, uint32_t site) {
   Access a(lo, hi, voffset, soffset, site);
   const uint8_t *in = static_cast<const uint8_t *>(src);
-  a.forEachPiece(a.site.imm0, [&](unsigned at, unsigned n, bool inRange) {
+  a.forEachPiece(a.site.imm0, /*isStore=*/true,
+                 [&](unsigned at, unsigned n, bool inRange) {
     if (inRange)
       std::memcpy(a.address(at), in + at, n);
   });
@@ -353,6 +363,9 @@ static uint64_t emuBufferAtomic(uint64_t lo, uint64_t hi, uint32_t voffset,
   if (masked)
     return 0;
   uint8_t *p = a.address(0);
+  if (a.check && !checkAccess(a.lane, p, bytes, a.siteId, /*isStore=*/true,
+                              /*isAtomic=*/true))
+    abandon(a.lane);
   if (reinterpret_cast<uintptr_t>(p) % bytes != 0) {
     // The message's temporaries die at the end of this statement.
     a.lane.wg->fault(&a.lane, llvm::formatv("buffer atomic of {0} bytes at "

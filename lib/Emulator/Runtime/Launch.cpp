@@ -82,6 +82,12 @@ Error mlir::mcore::emu::runLaunch(const LaunchRequest &req) {
   launch.workDim = b.z > 1 || g.z > 1 ? 3 : b.y > 1 || g.y > 1 ? 2 : 1;
   launch.stackBytes = size_t(req.options->stackKiB) * 1024;
   launch.boundsCheck = req.options->boundsCheck;
+  launch.poison = req.options->poison;
+  launch.schedule = req.options->schedule;
+  launch.scheduleSeed = req.options->scheduleSeed;
+  launch.yieldAtMemory = launch.schedule != Schedule::InOrder;
+  if (launch.boundsCheck)
+    launch.globalShadow = makeGlobalShadow();
   launch.deadline =
       std::chrono::steady_clock::now() +
       std::chrono::microseconds(int64_t(req.options->timeoutSeconds * 1e6));

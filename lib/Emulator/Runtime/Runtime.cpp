@@ -240,7 +240,10 @@ void WorkGroup::run() {
   auto progressTime = std::chrono::steady_clock::now();
   for (;;) {
     bool ran = false;
-    for (Lane &l : lanes) {
+    if (launch->schedule == Schedule::Random)
+      shuffleOrder();
+    for (unsigned index : order) {
+      Lane &l = lanes[index];
       if (l.state != Lane::Runnable)
         continue;
       ran = true;
@@ -294,8 +297,11 @@ void WorkGroup::run() {
     }
     if (ran)
       continue;
-    if (live == 0)
+    if (live == 0) {
+      if (ldsCells)
+        settleLdsChecks();
       return;
+    }
     if (resolveWaveOps()) {
       if (faulted)
         return;
@@ -312,6 +318,8 @@ void WorkGroup::run() {
 }
 
 bool WorkGroup::releaseBarrier() {
+  if (ldsCells && !settleLdsChecks())
+    return false;
   // s_barrier is a scalar instruction: a wave executes it once, for all its
   // active lanes. Lanes of one wave at two barriers mean the barrier is in
   // divergent code: the wave would execute each with part of its lanes, and
@@ -365,7 +373,21 @@ bool WorkGroup::releaseBarrier() {
       l.state = Lane::Runnable;
   atBarrier = 0;
   ++progress;
+  ++epoch; // the checker: accesses before and after are ordered
   return true;
+}
+
+void WorkGroup::shuffleOrder() {
+  // Fisher-Yates with splitmix64 (Steele, Lea, Flood: "Fast splittable
+  // pseudorandom number generators", OOPSLA 2014).
+  auto next = [this] {
+    uint64_t z = (random += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  };
+  for (size_t i = order.size(); i > 1; --i)
+    std::swap(order[i - 1], order[next() % i]);
 }
 
 std::string WorkGroup::describeBarriers() const {
@@ -609,6 +631,9 @@ private:
 struct ThreadState {
   StackPool stacks;
   std::vector<uint8_t> lds;
+  /// The checker's LDS cells and the last epoch used on this thread.
+  std::vector<LdsCell> ldsCells;
+  uint32_t epoch = 0;
   WorkGroup wg;
 };
 
@@ -631,6 +656,16 @@ void runGroups(LaunchState &launch) {
   wg.launch = &launch;
   wg.lanes.assign(lanesPerGroup, Lane());
   wg.waves.assign(numWaves, Wave());
+  // The order of the lanes: in order, reversed (waves last to first, and
+  // lanes within them), or shuffled every round (WorkGroup::run).
+  wg.order.resize(lanesPerGroup);
+  for (unsigned f = 0; f < lanesPerGroup; ++f)
+    wg.order[f] = launch.schedule == Schedule::Reverse
+                      ? lanesPerGroup - 1 - f
+                      : f;
+  if (launch.boundsCheck && state.ldsCells.size() < launch.ldsBytes)
+    state.ldsCells.resize(launch.ldsBytes);
+  wg.ldsCells = launch.boundsCheck ? state.ldsCells.data() : nullptr;
   for (;;) {
     if (launch.failed)
       return;
@@ -641,10 +676,27 @@ void runGroups(LaunchState &launch) {
     wg.id[0] = uint32_t(g % gx);
     wg.id[1] = uint32_t((g / gx) % gy);
     wg.id[2] = uint32_t(g / (gx * gy));
+    wg.flatId = g;
     wg.lds = state.lds.data();
-    std::memset(wg.lds, 0, launch.ldsBytes);
+    // Hardware leaves in LDS what the last work-group there wrote; the
+    // emulator fills it with NaNs (kPoisonByte), so that a kernel that
+    // reads LDS it did not write computes NaNs rather than zeros.
+    std::memset(wg.lds, launch.poison ? kPoisonByte : 0, launch.ldsBytes);
+    if (wg.ldsCells) {
+      // Cells written before initEpoch belong to earlier work-groups.
+      if (state.epoch > 0xF0000000u) {
+        std::fill(state.ldsCells.begin(), state.ldsCells.end(), LdsCell());
+        state.epoch = 0;
+      }
+      wg.initEpoch = state.epoch + 1;
+      wg.epoch = state.epoch + 2;
+    }
+    if (launch.schedule == Schedule::Random)
+      wg.random = launch.scheduleSeed * 0x2545F4914F6CDD1Dull + g;
     wg.live = lanesPerGroup;
     wg.atBarrier = 0;
+    wg.uninitializedRead.pending = false;
+    wg.pendingCells.clear();
     wg.faulted = false;
     for (unsigned wi = 0; wi < numWaves; ++wi) {
       Wave &w = wg.waves[wi];
@@ -669,6 +721,7 @@ void runGroups(LaunchState &launch) {
       l.budget = kBackedgeBudget;
     }
     wg.run();
+    state.epoch = wg.epoch;
     wg.faultJump = nullptr;
     tlsLane = nullptr;
     tlsWG = nullptr;

@@ -30,10 +30,17 @@ public:
     uintptr_t base = 0;
     size_t bytes = 0;
     std::string what;
+    /// For poisoned allocations: one byte per byte, non-zero once written
+    /// (by a kernel, or the host through markInitialized); else null.
+    uint8_t *initialized = nullptr;
   };
   static MemoryMap &get();
-  void add(const void *ptr, size_t bytes, std::string what);
+  /// `trackInitialized`: the region's bytes are uninitialized until written.
+  void add(const void *ptr, size_t bytes, std::string what,
+           bool trackInitialized = false);
   void remove(const void *ptr);
+  /// Marks bytes of a region that tracks initialization as written.
+  void markInitialized(uintptr_t addr, size_t bytes);
   /// The region containing `addr`.
   std::optional<Region> find(uintptr_t addr) const;
   /// The region nearest `addr` (for messages), if any.

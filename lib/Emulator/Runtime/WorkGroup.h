@@ -24,6 +24,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -69,6 +70,28 @@ inline void finishSwitch(void *fakeStack, const void **oldBottom,
 
 struct WorkGroup;
 struct Wave;
+struct GlobalShadow;
+
+/// What the checker knows of one LDS byte (MemoryChecks.cpp). Epochs count
+/// the barriers of the host thread's work-groups: a byte written in the
+/// current epoch by another wave, or read in it by another wave before a
+/// write, is a data race.
+/// A write that conflicts with another wave's access is a race only if it
+/// changes the byte (mcore's staging copies store some chunks twice, from
+/// two waves, with the same values): the cell then holds the byte before the
+/// write, and the next look at the cell, the next barrier or the end of the
+/// work-group compares.
+struct LdsCell {
+  enum Pending : uint8_t { None, AfterWrite, AfterRead, AfterOtherRead };
+  uint32_t writeEpoch = 0, readEpoch = 0;
+  uint32_t writeSite = 0, readSite = 0, otherReadSite = 0, pendingSite = 0;
+  uint16_t writeLane = 0, readLane = 0; ///< flat work-item ids
+  uint16_t otherReadLane = 0; ///< a reader of another wave than readLane's
+  uint16_t pendingLane = 0;   ///< the writer of a pending conflict
+  bool otherReader = false;
+  Pending pending = None; ///< which access the pending write conflicts with
+  uint8_t before = 0;     ///< the byte before the pending write
+};
 
 /// A piece of a device printf message a lane is building
 /// (PrintfRuntime.cpp): a string, or a 64-bit argument word.
@@ -132,7 +155,17 @@ struct LaunchState {
   std::string error;
   std::chrono::steady_clock::time_point deadline;
   size_t stackBytes = 0;
+  /// The checker (Options::boundsCheck): bounds, data races, uninitialized
+  /// reads.
   bool boundsCheck = false;
+  /// LDS starts filled with kPoisonByte.
+  bool poison = true;
+  Schedule schedule = Schedule::InOrder;
+  uint64_t scheduleSeed = 0;
+  /// Lanes switch at every memory access (the non-default schedules).
+  bool yieldAtMemory = false;
+  /// Who wrote and read each byte of global memory (the checker).
+  std::shared_ptr<GlobalShadow> globalShadow;
 
   void fail(std::string message) {
     std::lock_guard<std::mutex> lock(errorMutex);
@@ -145,9 +178,29 @@ struct LaunchState {
 struct WorkGroup {
   LaunchState *launch = nullptr;
   uint32_t id[3] = {0, 0, 0};
+  uint64_t flatId = 0; ///< x-fastest index in the grid
   uint8_t *lds = nullptr;
   std::vector<Lane> lanes;
   std::vector<Wave> waves;
+  /// The order the scheduler runs the lanes in, this round.
+  std::vector<unsigned> order;
+  uint64_t random = 0; ///< state of Schedule::Random
+  /// The checker's LDS cells (one per byte), the epoch of the barriers
+  /// now, and `initEpoch`: cells written before it were written by an
+  /// earlier work-group (uninitialized here); a cell at `initEpoch` was
+  /// written by an atomic only.
+  LdsCell *ldsCells = nullptr;
+  uint32_t epoch = 0, initEpoch = 0;
+  /// The LDS offsets of cells with a pending conflict.
+  std::vector<uint32_t> pendingCells;
+  /// The first read of LDS no lane had written, reported at the next
+  /// barrier or the end of the work-group unless a race is found first.
+  struct {
+    bool pending = false;
+    unsigned lane = 0;
+    uint32_t site = 0;
+    uint64_t offset = 0;
+  } uninitializedRead;
   unsigned live = 0;
   unsigned atBarrier = 0;
   fcontext_t schedCtx = nullptr;
@@ -169,6 +222,12 @@ struct WorkGroup {
   uint64_t progress = 0;
 
   void run();
+  /// Draws a new random order of the lanes (Schedule::Random).
+  void shuffleOrder();
+  /// At a barrier or the end: faults for a conflicting LDS write that
+  /// changed its byte, or a pending read of uninitialized LDS; returns false
+  /// then (MemoryChecks.cpp).
+  bool settleLdsChecks();
   bool resolveWaveOps();
   /// Every live lane is at a barrier: lets them all go, or faults when the
   /// lanes of one wave wait at different barriers (a barrier in divergent
@@ -201,6 +260,19 @@ void runWorkGroups(LaunchState &launch);
 /// Switches from the current lane back to the scheduler. Returns when the
 /// scheduler resumes the lane.
 void suspend(Lane &l);
+
+/// The checker's view of an access of `size` bytes at `ptr` by lane `l` at
+/// memory site `site`, after the bounds check passed: data races in LDS
+/// between waves and in global memory between work-groups, reads of
+/// uninitialized LDS and poisoned allocations. Records the fault and
+/// returns false on a finding (MemoryChecks.cpp).
+bool checkAccess(Lane &l, const void *ptr, uint64_t size, uint32_t site);
+/// The same for a buffer access, whose site has no load/store direction of
+/// its own.
+bool checkAccess(Lane &l, const void *ptr, uint64_t size, uint32_t site,
+                 bool isStore, bool isAtomic);
+/// A new, empty global shadow for a launch.
+std::shared_ptr<GlobalShadow> makeGlobalShadow();
 /// Ends the current lane after a fault: the scheduler never resumes it.
 /// Nothing on the lane's stack is destroyed then, so the frames of the
 /// caller must own no memory (a std::string message would leak): record

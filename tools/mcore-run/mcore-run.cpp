@@ -109,6 +109,18 @@ static cl::opt<int, true>
            cl::desc("The HIP device to run on, in HIP's numbering (after "
                     "HIP_VISIBLE_DEVICES); its chip is the default --chip"),
            cl::value_desc("N"), cl::init(0), cl::cat(commonCat));
+// The emulator reads its schedule from the environment, in this process and
+// in the runtime library of a program's; a value that is not a schedule is
+// its error, at the first kernel loaded.
+static cl::opt<std::string> emuSchedule(
+    "emu-schedule",
+    cl::desc("The emulator's order of lanes: in-order (default), reverse, "
+             "random or random:SEED (sets MCORE_EMU_SCHEDULE; see "
+             "docs/Emulator.md, \"Schedules\")"),
+    cl::value_desc("schedule"), cl::cat(commonCat),
+    cl::callback([](const std::string &s) {
+      setenv("MCORE_EMU_SCHEDULE", s.c_str(), /*overwrite=*/1);
+    }));
 static cl::opt<bool, true>
     verbose("verbose", cl::location(common.verbose),
             cl::desc("Say which backend runs, with the HIP library loaded "

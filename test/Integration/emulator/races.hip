@@ -27,9 +27,9 @@
 // the order the waves ran in: in order, wave 0 reads LDS wave 1 has not
 // written yet (the poison, -1 as an integer); reversed, wave 0 runs last and
 // reads what wave 1 wrote.
-// RUN: %mcore-emu-run %t.racy.gfx942.bc --kernel=exchange --block=128 \
+// RUN: env MCORE_EMU_CHECK=0 MCORE_EMU_SCHEDULE=in-order %mcore-emu-run %t.racy.gfx942.bc --kernel=exchange --block=128 \
 // RUN:     --arg=buf:512 --print=0:i32:2 | FileCheck %s --check-prefix=IN-ORDER
-// RUN: env MCORE_EMU_SCHEDULE=reverse %mcore-emu-run %t.racy.gfx942.bc \
+// RUN: env MCORE_EMU_CHECK=0 MCORE_EMU_SCHEDULE=reverse %mcore-emu-run %t.racy.gfx942.bc \
 // RUN:     --kernel=exchange --block=128 --arg=buf:512 --print=0:i32:2 | FileCheck %s --check-prefix=REVERSE
 // IN-ORDER: arg0: -1 -1
 // REVERSE: arg0: 64 65
@@ -87,9 +87,9 @@
 // MCORE_EMU_POISON=0.
 // RUN: not %mcore-emu-run %t.racy.gfx1201.bc --kernel=uninitialized \
 // RUN:     --block=32 --arg=buf:128 --emu-check 2>&1 | FileCheck %s --check-prefix=UNINIT
-// RUN: %mcore-emu-run %t.racy.gfx1201.bc --kernel=uninitialized \
+// RUN: env MCORE_EMU_CHECK=0 %mcore-emu-run %t.racy.gfx1201.bc --kernel=uninitialized \
 // RUN:     --block=32 --arg=buf:128 --print=0:f32:2 | FileCheck %s --check-prefix=POISON
-// RUN: env MCORE_EMU_POISON=0 %mcore-emu-run %t.racy.gfx1201.bc --kernel=uninitialized \
+// RUN: env MCORE_EMU_CHECK=0 MCORE_EMU_POISON=0 %mcore-emu-run %t.racy.gfx1201.bc --kernel=uninitialized \
 // RUN:     --block=32 --arg=buf:128 --print=0:f32:2 | FileCheck %s --check-prefix=ZEROS
 // UNINIT: error: kernel 'uninitialized': {{.*}}: read of uninitialized LDS at offset 8 ('load' in function 'uninitialized' at {{.*}}races.hip:[[#]]:{{[0-9]+}}): no lane of this work-group had written it
 // POISON: arg0: nan nan

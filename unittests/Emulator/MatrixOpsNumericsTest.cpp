@@ -376,3 +376,88 @@ TEST(MatrixOpsNumerics, CdnaF32MfmaIsAChainOfFmas) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// The vector form of the CDNA3 groups (the emulator's fast path)
+//===----------------------------------------------------------------------===//
+
+#include "Semantics/FloatFormats.h"
+#include "Semantics/MatrixOpsImpl.h"
+
+#include <random>
+
+namespace {
+
+/// cdna3FusedBlock (four columns at a time, AVX2) against the element by
+/// element model, bit for bit, on random f16 or bf16 inputs over their whole
+/// finite range (zeros and subnormals included) and C values from zero and
+/// f32 subnormals to large ones, over two groups of K.
+void checkVectorForm(emu::ElemType type, unsigned seed) {
+  namespace mo = emu::matrixops;
+  const unsigned M = 32, N = 32, K = 16;
+  std::mt19937 rng(seed);
+  auto input = [&]() -> double {
+    if (rng() % 5 == 0)
+      return 0.0;
+    for (;;) {
+      uint16_t bits = uint16_t(rng());
+      if (type == emu::ElemType::F16) {
+        if ((bits & 0x7C00) != 0x7C00)
+          return emu::decodeF16(bits);
+      } else {
+        // bf16 exponents up to 2^60, so that no product reaches 2^127.
+        unsigned e = (bits >> 7) & 0xFF;
+        if (e < 127 + 60)
+          return emu::decodeBF16(bits);
+      }
+    }
+  };
+  std::vector<double> A(M * K), B(K * N), C(M * N), D(M * N);
+  for (double &v : A)
+    v = input();
+  for (double &v : B)
+    v = input();
+  for (double &v : C) {
+    switch (rng() % 4) {
+    case 0:
+      v = 0.0;
+      break;
+    case 1:
+      v = std::ldexp(double(rng() % 1000) - 500, -140); // f32 subnormals
+      break;
+    default:
+      v = double(float(std::ldexp(double(int32_t(rng())), int(rng() % 60) - 40)));
+    }
+  }
+  if (!mo::cdna3FusedBlock(type, A.data(), B.data(), C.data(), M, N, K,
+                           D.data()))
+    GTEST_SKIP() << "no AVX2 on this host";
+  for (unsigned i = 0; i < M; ++i)
+    for (unsigned j = 0; j < N; ++j) {
+      double a[K], b[K];
+      for (unsigned k = 0; k < K; ++k) {
+        a[k] = A[i * K + k];
+        b[k] = B[k * N + j];
+      }
+      double want = mo::accumulate(mo::Accumulation::Cdna3Fused, type,
+                                   emu::ElemType::F32, a, b, K, C[i * N + j]);
+      float w = float(want), got = float(D[i * N + j]);
+      uint32_t wb, gb;
+      std::memcpy(&wb, &w, 4);
+      std::memcpy(&gb, &got, 4);
+      ASSERT_EQ(gb, wb) << "element (" << i << ", " << j << "): " << got
+                        << " vs " << w;
+    }
+}
+
+} // namespace
+
+TEST(MatrixOpsNumerics, Cdna3FusedVectorFormIsTheScalarModelF16) {
+  for (unsigned seed = 1; seed <= 20; ++seed)
+    checkVectorForm(emu::ElemType::F16, seed);
+}
+
+TEST(MatrixOpsNumerics, Cdna3FusedVectorFormIsTheScalarModelBF16) {
+  for (unsigned seed = 1; seed <= 20; ++seed)
+    checkVectorForm(emu::ElemType::BF16, seed);
+}

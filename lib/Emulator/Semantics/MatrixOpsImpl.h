@@ -93,6 +93,16 @@ void gatherFloat(ElemType t, Fp8Format f8, const Loc *locs, size_t n,
 void scatterFloat(ElemType t, const Loc *locs, size_t n, const double *v,
                   uint8_t *const *lanes);
 
+/// The same, lane by lane: a plan lists, for every lane and every element
+/// slot of its operand (`perLane` slots of the type's width), the element
+/// index there or -1 (Impl::makePlan). Reading a lane's slots in order is
+/// what makes these faster than gatherFloat / scatterFloat.
+void gatherPlanned(ElemType t, Fp8Format f8, const int32_t *plan,
+                   unsigned perLane, unsigned wave, const uint8_t *laneMap,
+                   const uint8_t *const *lanes, double *out);
+void scatterPlanned(ElemType t, const int32_t *plan, unsigned perLane,
+                    unsigned wave, const double *v, uint8_t *const *lanes);
+
 /// How an instruction forms each element of D from the products along K
 /// and C: where it rounds, in what order. docs/Emulator.md ("Numerics")
 /// gives each family's model and its source.
@@ -114,6 +124,16 @@ enum class Accumulation : uint8_t {
 
 /// The model of instruction `s` on `target`.
 Accumulation getAccumulation(const Spec &s, const Target &target);
+
+/// All of D for one block of a dense Cdna3Fused instruction, four columns at
+/// a time with AVX2 (the same arithmetic as `accumulate`, in vector lanes):
+/// A [M][K], B [K][N], C [M][N] exact values, D [M][N] out. Returns false,
+/// having written nothing, where it does not apply (no AVX2 on the host, N
+/// not a multiple of 4, non-finite A or B, products that may reach 2^128):
+/// the caller then goes element by element.
+bool cdna3FusedBlock(ElemType aType, const double *A, const double *B,
+                     const double *C, unsigned M, unsigned N, unsigned K,
+                     double *D);
 
 /// One element of D under model `acc` (not RoundOnce): the `n` inputs
 /// a[k], b[k] along K (in K order; exact values of type `aType`/`bType`) and
@@ -159,6 +179,16 @@ struct MatrixOp::Impl {
   bool cCoversAll = true;
   /// Where D's elements are rounded (MatrixOpsNumerics.cpp).
   matrixops::Accumulation accumulation = matrixops::Accumulation::RoundOnce;
+  /// Lane-major plans of aLoc, bLoc, cLoc and cLocHi (gatherPlanned); a
+  /// zero `per` when the layout has none (4-bit elements, or elements not
+  /// on slot boundaries).
+  struct Plan {
+    std::vector<int32_t> index;
+    unsigned per = 0;
+  };
+  Plan aPlan, bPlan, cPlan, cPlanHi;
+  static Plan makePlan(const std::vector<matrixops::Loc> &locs, unsigned bits,
+                       unsigned bytes, unsigned wave);
 
   void build();
   /// The layouts of each architecture (build() sizes the location vectors

@@ -15,6 +15,10 @@
 #include <climits>
 #include <cmath>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 namespace mlir::mcore::emu::matrixops {
 
 bool isFloatType(ElemType t) {
@@ -35,82 +39,176 @@ int64_t decodeInt(ElemType t, uint64_t bits, bool isSigned) {
     return 0;
   }
 }
-/// Decodes `n` elements of type `t` at `locs` (lanes remapped through
-/// `laneMap` when given) into doubles.
-void gatherFloat(ElemType t, Fp8Format f8, const Loc *locs, size_t n,
-                 const uint8_t *laneMap, const uint8_t *const *lanes,
-                 double *out) {
-  auto lanePtr = [&](const Loc &l) {
-    return lanes[laneMap ? laneMap[l.lane] : l.lane] + l.bit / 8;
-  };
+namespace {
+
+/// Calls `visit(decode)` with the decoder of element type `t`:
+/// decode(const uint8_t *p) is the exact value of the element at p.
+template <typename Visit>
+void withDecoder(ElemType t, Fp8Format f8, Visit visit) {
   switch (t) {
   case ElemType::F16: {
     const float *table = getF16Table();
-    for (size_t e = 0; e < n; ++e) {
+    return visit([table](const uint8_t *p) {
       uint16_t v;
-      std::memcpy(&v, lanePtr(locs[e]), 2);
-      out[e] = table[v];
-    }
-    return;
+      std::memcpy(&v, p, 2);
+      return double(table[v]);
+    });
   }
   case ElemType::BF16:
-    for (size_t e = 0; e < n; ++e) {
+    return visit([](const uint8_t *p) {
       uint16_t v;
-      std::memcpy(&v, lanePtr(locs[e]), 2);
-      out[e] = decodeBF16(v);
-    }
-    return;
+      std::memcpy(&v, p, 2);
+      return double(decodeBF16(v));
+    });
   case ElemType::FP8:
   case ElemType::BF8: {
     const float *table = getFp8Table(f8);
-    for (size_t e = 0; e < n; ++e)
-      out[e] = table[*lanePtr(locs[e])];
-    return;
+    return visit([table](const uint8_t *p) { return double(table[*p]); });
   }
   case ElemType::F32:
-    for (size_t e = 0; e < n; ++e) {
+    return visit([](const uint8_t *p) {
       float v;
-      std::memcpy(&v, lanePtr(locs[e]), 4);
-      out[e] = v;
-    }
-    return;
+      std::memcpy(&v, p, 4);
+      return double(v);
+    });
   case ElemType::F64:
-    for (size_t e = 0; e < n; ++e)
-      std::memcpy(&out[e], lanePtr(locs[e]), 8);
-    return;
+    return visit([](const uint8_t *p) {
+      double v;
+      std::memcpy(&v, p, 8);
+      return v;
+    });
   default:
     return;
   }
 }
 
+/// Calls `visit(encode)` with the encoder of accumulator type `t`:
+/// encode(uint8_t *p, double x) rounds x to t and writes it at p.
+template <typename Visit> void withEncoder(ElemType t, Visit visit) {
+  switch (t) {
+  case ElemType::F32:
+    return visit([](uint8_t *p, double x) {
+      float f = float(x);
+      std::memcpy(p, &f, 4);
+    });
+  case ElemType::F16:
+    return visit([](uint8_t *p, double x) {
+      uint16_t h = encodeF16(x);
+      std::memcpy(p, &h, 2);
+    });
+  case ElemType::BF16:
+    return visit([](uint8_t *p, double x) {
+      uint16_t h = encodeBF16(x);
+      std::memcpy(p, &h, 2);
+    });
+  case ElemType::F64:
+    return visit([](uint8_t *p, double x) { std::memcpy(p, &x, 8); });
+  default:
+    return;
+  }
+}
+
+/// f16 to double eight at a time (F16C, AVX2) where the host has them:
+/// exact, as the table.
+#if defined(__x86_64__)
+[[gnu::target("avx2,f16c")]] void
+gatherF16Lanes(const int32_t *plan, unsigned perLane, unsigned wave,
+               const uint8_t *laneMap, const uint8_t *const *lanes,
+               double *out) {
+  for (unsigned l = 0; l < wave; ++l) {
+    const uint8_t *p = lanes[laneMap ? laneMap[l] : l];
+    const int32_t *slots = plan + size_t(l) * perLane;
+    unsigned s = 0;
+    // Eight slots at a time: converted together, stored where the plan
+    // says (consecutive elements for A's rows: one vector store each).
+    for (; s + 8 <= perLane; s += 8) {
+      __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 2 * s));
+      __m256 f = _mm256_cvtph_ps(h);
+      __m256d lo = _mm256_cvtps_pd(_mm256_castps256_ps128(f));
+      __m256d hi = _mm256_cvtps_pd(_mm256_extractf128_ps(f, 1));
+      const int32_t *e = slots + s;
+      bool consecutive = e[0] >= 0;
+      for (unsigned i = 1; i < 8 && consecutive; ++i)
+        consecutive = e[i] == e[0] + int32_t(i);
+      if (consecutive) {
+        _mm256_storeu_pd(out + e[0], lo);
+        _mm256_storeu_pd(out + e[0] + 4, hi);
+        continue;
+      }
+      alignas(32) double v[8];
+      _mm256_store_pd(v, lo);
+      _mm256_store_pd(v + 4, hi);
+      for (unsigned i = 0; i < 8; ++i)
+        if (e[i] >= 0)
+          out[e[i]] = v[i];
+    }
+    for (; s < perLane; ++s) {
+      if (slots[s] < 0)
+        continue;
+      uint16_t v;
+      std::memcpy(&v, p + 2 * s, 2);
+      out[slots[s]] = double(_cvtsh_ss(v));
+    }
+  }
+}
+const bool kHostHasF16C =
+    __builtin_cpu_supports("f16c") && __builtin_cpu_supports("avx2");
+#endif
+
+} // namespace
+
+/// Decodes `n` elements of type `t` at `locs` (lanes remapped through
+/// `laneMap` when given) into doubles.
+void gatherFloat(ElemType t, Fp8Format f8, const Loc *locs, size_t n,
+                 const uint8_t *laneMap, const uint8_t *const *lanes,
+                 double *out) {
+  withDecoder(t, f8, [&](auto decode) {
+    for (size_t e = 0; e < n; ++e) {
+      const Loc &l = locs[e];
+      out[e] = decode(lanes[laneMap ? laneMap[l.lane] : l.lane] + l.bit / 8);
+    }
+  });
+}
+
+void gatherPlanned(ElemType t, Fp8Format f8, const int32_t *plan,
+                   unsigned perLane, unsigned wave, const uint8_t *laneMap,
+                   const uint8_t *const *lanes, double *out) {
+#if defined(__x86_64__)
+  if (t == ElemType::F16 && kHostHasF16C)
+    return gatherF16Lanes(plan, perLane, wave, laneMap, lanes, out);
+#endif
+  unsigned bytes = getElemBits(t) / 8;
+  withDecoder(t, f8, [&](auto decode) {
+    for (unsigned l = 0; l < wave; ++l) {
+      const uint8_t *p = lanes[laneMap ? laneMap[l] : l];
+      const int32_t *slots = plan + size_t(l) * perLane;
+      for (unsigned s = 0; s < perLane; ++s)
+        if (slots[s] >= 0)
+          out[slots[s]] = decode(p + bytes * s);
+    }
+  });
+}
+
+void scatterPlanned(ElemType t, const int32_t *plan, unsigned perLane,
+                    unsigned wave, const double *v, uint8_t *const *lanes) {
+  unsigned bytes = getElemBits(t) / 8;
+  withEncoder(t, [&](auto encode) {
+    for (unsigned l = 0; l < wave; ++l) {
+      const int32_t *slots = plan + size_t(l) * perLane;
+      for (unsigned s = 0; s < perLane; ++s)
+        if (slots[s] >= 0)
+          encode(lanes[l] + bytes * s, v[slots[s]]);
+    }
+  });
+}
+
 /// Rounds `n` results to type `t` and writes them at `locs`.
 void scatterFloat(ElemType t, const Loc *locs, size_t n, const double *v,
                   uint8_t *const *lanes) {
-  for (size_t e = 0; e < n; ++e) {
-    uint8_t *p = lanes[locs[e].lane] + locs[e].bit / 8;
-    switch (t) {
-    case ElemType::F32: {
-      float f = float(v[e]);
-      std::memcpy(p, &f, 4);
-      break;
-    }
-    case ElemType::F16: {
-      uint16_t h = encodeF16(v[e]);
-      std::memcpy(p, &h, 2);
-      break;
-    }
-    case ElemType::BF16: {
-      uint16_t h = encodeBF16(v[e]);
-      std::memcpy(p, &h, 2);
-      break;
-    }
-    case ElemType::F64:
-      std::memcpy(p, &v[e], 8);
-      break;
-    default:
-      break;
-    }
-  }
+  withEncoder(t, [&](auto encode) {
+    for (size_t e = 0; e < n; ++e)
+      encode(lanes[locs[e].lane] + locs[e].bit / 8, v[e]);
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -275,12 +373,31 @@ double dot2Chain(ElemType cType, const double *a, const double *b, unsigned n,
 
 /// The exponent MMA-Sim gives an input: floor(log2 |x|), at least the
 /// format's smallest normal exponent `minExp` (subnormals), INT_MIN for 0.
+/// Inputs are f16, bf16 or f32 values, normal numbers as doubles: the
+/// exponent field is floor(log2 |x|) (what frexp gives, minus 1), read
+/// without a library call (this runs for every product).
 int inputExponent(double x, int minExp) {
   if (x == 0)
     return INT_MIN;
-  int e;
-  std::frexp(x, &e);
-  return std::max(e - 1, minExp);
+  uint64_t bits;
+  std::memcpy(&bits, &x, 8);
+  return std::max(int((bits >> 52) & 0x7FF) - 1023, minExp);
+}
+
+/// 2^k as a double, for -1022 <= k <= 1023: x * pow2(k) is ldexp(x, k)
+/// wherever neither overflows nor leaves the normal range.
+double pow2(int k) {
+  uint64_t bits = uint64_t(k + 1023) << 52;
+  double d;
+  std::memcpy(&d, &bits, 8);
+  return d;
+}
+
+/// trunc and floor of |x| < 2^62, by conversion (no library call).
+double truncSmall(double x) { return double(int64_t(x)); }
+double floorSmall(double x) {
+  double t = double(int64_t(x));
+  return t > x ? t - 1 : t;
 }
 
 /// One group of CDNA3's fused dot-add (MMA-Sim, mmasim/simulator:
@@ -291,45 +408,199 @@ int inputExponent(double x, int minExp) {
 /// nearest even in f32.
 float cdna3FusedGroup(int minExp, const double *a, const double *b,
                       unsigned n, float c) {
+  // One pass over the products (a group has at most 8).
+  double p[8];
   bool nonFinite = !std::isfinite(c);
-  double ieee = c;
-  for (unsigned i = 0; i < n; ++i) {
-    nonFinite |= !std::isfinite(a[i]) || !std::isfinite(b[i]);
-    ieee += a[i] * b[i];
-  }
-  if (nonFinite)
-    return float(ieee); // NaN and infinities propagate
   bool posInf = false, negInf = false;
+  double ieee = c;
   int emax = INT_MIN;
   for (unsigned i = 0; i < n; ++i) {
-    double p = a[i] * b[i];
-    if (p >= 0x1p128)
-      posInf = true;
-    else if (p <= -0x1p128)
-      negInf = true;
-    if (p != 0)
+    double pi = a[i] * b[i];
+    p[i] = pi;
+    nonFinite |= !std::isfinite(a[i]) || !std::isfinite(b[i]);
+    ieee += pi;
+    posInf |= pi >= 0x1p128;
+    negInf |= pi <= -0x1p128;
+    if (pi != 0)
       emax = std::max(emax,
                       inputExponent(a[i], minExp) + inputExponent(b[i], minExp));
   }
+  if (nonFinite)
+    return float(ieee); // NaN and infinities propagate
   if (posInf || negInf)
     return posInf && negInf ? NAN : (posInf ? INFINITY : -INFINITY);
   constexpr int F = 24, F2 = 31;
-  // The products' sum, in units of 2^(emax - F).
+  // The products' sum, in units of 2^(emax - F). The scalings below are
+  // exact powers of two, in range: the products are below 2^(emax + 2), so
+  // the scaled ones below 2^26, and no exponent leaves [-1022, 1023] for
+  // f16, bf16 and f32 inputs (emax >= -252, e <= 256); trunc and floor then
+  // work on integers below 2^62 (MMA-Sim's ldexp, trunc, floor exactly).
   double s = 0;
-  if (emax != INT_MIN)
+  if (emax != INT_MIN) {
+    double scale = pow2(F - emax);
     for (unsigned i = 0; i < n; ++i)
-      s += std::trunc(std::ldexp(a[i] * b[i], F - emax));
+      s += truncSmall(p[i] * scale);
+  }
   int ec = inputExponent(c, -126);
   int e = std::max(emax, ec);
   if (e == INT_MIN)
     return 0.0f;
   // In units of 2^(e - F2): the sum floored to 31 fraction bits, C to 24.
-  double sum = emax == INT_MIN ? 0.0 : std::floor(std::ldexp(s, F2 - F + emax - e));
-  double sc = std::floor(std::ldexp(double(c), F - e));
-  return float(std::ldexp(sum + std::ldexp(sc, F2 - F), e - F2));
+  double sum =
+      emax == INT_MIN ? 0.0 : floorSmall(s * pow2(F2 - F + emax - e));
+  double sc = floorSmall(double(c) * pow2(F - e));
+  return float((sum + sc * pow2(F2 - F)) * pow2(e - F2));
 }
 
+#if defined(__x86_64__)
+/// 2^k for integral doubles k in [-1022, 1023], four at a time.
+[[gnu::target("avx2")]] inline __m256d pow2v(__m256d k) {
+  __m256i e = _mm256_cvtepi32_epi64(_mm256_cvtpd_epi32(k));
+  e = _mm256_slli_epi64(_mm256_add_epi64(e, _mm256_set1_epi64x(1023)), 52);
+  return _mm256_castsi256_pd(e);
+}
+
+/// floor(log2 |x|) of normal doubles x, as doubles, four at a time.
+[[gnu::target("avx2")]] inline __m256d exponentv(__m256d x) {
+  __m256i bits = _mm256_srli_epi64(_mm256_castpd_si256(x), 52);
+  bits = _mm256_and_si256(bits, _mm256_set1_epi64x(0x7FF));
+  // The biased exponent as a double: OR into the mantissa of 2^52.
+  __m256d d = _mm256_sub_pd(
+      _mm256_castsi256_pd(
+          _mm256_or_si256(bits, _mm256_set1_epi64x(0x4330000000000000))),
+      _mm256_set1_pd(0x1p52));
+  return _mm256_sub_pd(d, _mm256_set1_pd(1023));
+}
+
+/// cdna3FusedGroup for four columns: `a` the group's A values of one row,
+/// `ea` their input exponents (-inf for zeros), `b`/`eb` rows of B and of
+/// its exponents (stride n), `c` four f32 values as doubles, all finite.
+[[gnu::target("avx2")]] __m256d cdna3FusedGroup4(const double *a,
+                                                 const double *ea,
+                                                 const double *b,
+                                                 const double *eb, size_t n,
+                                                 unsigned count, __m256d c) {
+  const __m256d negInf = _mm256_set1_pd(-INFINITY);
+  const __m256d zero = _mm256_setzero_pd();
+  __m256d p[8];
+  __m256d emax = negInf;
+  for (unsigned k = 0; k < count; ++k) {
+    __m256d bv = _mm256_loadu_pd(b + k * n);
+    p[k] = _mm256_mul_pd(_mm256_set1_pd(a[k]), bv);
+    __m256d esum =
+        _mm256_add_pd(_mm256_set1_pd(ea[k]), _mm256_loadu_pd(eb + k * n));
+    emax = _mm256_max_pd(emax, esum); // -inf where a product is 0
+  }
+  __m256d hasProducts = _mm256_cmp_pd(emax, negInf, _CMP_NEQ_OQ);
+  __m256d emaxOr0 = _mm256_blendv_pd(zero, emax, hasProducts);
+  // The products in units of 2^(emax - 24), truncated, summed in K order.
+  __m256d scale = pow2v(_mm256_sub_pd(_mm256_set1_pd(24), emaxOr0));
+  __m256d s = zero;
+  for (unsigned k = 0; k < count; ++k)
+    s = _mm256_add_pd(
+        s, _mm256_round_pd(_mm256_mul_pd(p[k], scale),
+                           _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC));
+  // C's exponent, at least -126 (-inf for 0); e = max(emax, ec).
+  __m256d cZero = _mm256_cmp_pd(c, zero, _CMP_EQ_OQ);
+  __m256d ec = _mm256_max_pd(exponentv(c), _mm256_set1_pd(-126));
+  ec = _mm256_blendv_pd(ec, negInf, cZero);
+  __m256d e = _mm256_max_pd(emax, ec);
+  __m256d anything = _mm256_cmp_pd(e, negInf, _CMP_NEQ_OQ);
+  __m256d eOr0 = _mm256_blendv_pd(zero, e, anything);
+  // In units of 2^(e - 31): the sum floored to 31 fraction bits, C to 24.
+  __m256d sum = _mm256_floor_pd(_mm256_mul_pd(
+      s, pow2v(_mm256_add_pd(_mm256_set1_pd(7),
+                             _mm256_sub_pd(emaxOr0, eOr0)))));
+  sum = _mm256_blendv_pd(zero, sum, hasProducts);
+  __m256d sc = _mm256_floor_pd(
+      _mm256_mul_pd(c, pow2v(_mm256_sub_pd(_mm256_set1_pd(24), eOr0))));
+  __m256d r = _mm256_mul_pd(
+      _mm256_add_pd(sum, _mm256_mul_pd(sc, _mm256_set1_pd(128))),
+      pow2v(_mm256_sub_pd(eOr0, _mm256_set1_pd(31))));
+  // Rounded to nearest even in f32.
+  r = _mm256_cvtps_pd(_mm256_cvtpd_ps(r));
+  return _mm256_blendv_pd(zero, r, anything);
+}
+
+[[gnu::target("avx2")]] void cdna3FusedRows(ElemType aType, const double *A,
+                                            const double *B, const double *C,
+                                            unsigned M, unsigned N, unsigned K,
+                                            double *D, double *ea,
+                                            double *eb) {
+  int minExp = aType == ElemType::F16 ? -14 : -126;
+  auto exp = [&](double x) {
+    return x == 0 ? -INFINITY : double(inputExponent(x, minExp));
+  };
+  for (size_t i = 0; i < size_t(M) * K; ++i)
+    ea[i] = exp(A[i]);
+  for (size_t i = 0; i < size_t(K) * N; ++i)
+    eb[i] = exp(B[i]);
+  unsigned group = std::min(8u, K);
+  for (unsigned i = 0; i < M; ++i)
+    for (unsigned j = 0; j < N; j += 4) {
+      __m256d c = _mm256_loadu_pd(C + size_t(i) * N + j);
+      for (unsigned k = 0; k < K; k += group) {
+        // A group's C is the f32 result of the one before; a non-finite one
+        // goes the scalar way (IEEE propagation).
+        __m256d bad = _mm256_cmp_pd(_mm256_sub_pd(c, c), _mm256_setzero_pd(),
+                                    _CMP_NEQ_UQ);
+        if (!_mm256_testz_pd(bad, bad)) {
+          alignas(32) double cs[4];
+          _mm256_store_pd(cs, c);
+          for (unsigned l = 0; l < 4; ++l) {
+            double colB[8];
+            unsigned cnt = std::min(group, K - k);
+            for (unsigned kk = 0; kk < cnt; ++kk)
+              colB[kk] = B[size_t(k + kk) * N + j + l];
+            cs[l] = cdna3FusedGroup(minExp, A + size_t(i) * K + k, colB, cnt,
+                                    float(cs[l]));
+          }
+          c = _mm256_load_pd(cs);
+          continue;
+        }
+        c = cdna3FusedGroup4(A + size_t(i) * K + k, ea + size_t(i) * K + k,
+                             B + size_t(k) * N + j, eb + size_t(k) * N + j, N,
+                             std::min(group, K - k), c);
+      }
+      _mm256_storeu_pd(D + size_t(i) * N + j, c);
+    }
+}
+
+const bool kHostHasAvx2Numerics = __builtin_cpu_supports("avx2");
+#endif
+
 } // namespace
+
+bool cdna3FusedBlock(ElemType aType, const double *A, const double *B,
+                     const double *C, unsigned M, unsigned N, unsigned K,
+                     double *D) {
+#if defined(__x86_64__)
+  if (!kHostHasAvx2Numerics || N % 4 != 0)
+    return false;
+  // Finite inputs whose products stay below 2^128 (always for f16; bf16
+  // can reach it): the vector form has no infinity or NaN handling.
+  double maxA = 0, maxB = 0;
+  for (size_t i = 0; i < size_t(M) * K; ++i) {
+    if (!std::isfinite(A[i]))
+      return false;
+    maxA = std::max(maxA, std::fabs(A[i]));
+  }
+  for (size_t i = 0; i < size_t(K) * N; ++i) {
+    if (!std::isfinite(B[i]))
+      return false;
+    maxB = std::max(maxB, std::fabs(B[i]));
+  }
+  if (!(maxA * maxB < 0x1p127))
+    return false;
+  thread_local std::vector<double> ea, eb;
+  ea.resize(size_t(M) * K);
+  eb.resize(size_t(K) * N);
+  cdna3FusedRows(aType, A, B, C, M, N, K, D, ea.data(), eb.data());
+  return true;
+#else
+  return false;
+#endif
+}
 
 double accumulate(Accumulation acc, ElemType aType, ElemType cType,
                   const double *a, const double *b, unsigned n, double c) {
@@ -349,7 +620,7 @@ double accumulate(Accumulation acc, ElemType aType, ElemType cType,
     return dot2Chain(cType, a, b, n, c);
   case Accumulation::Cdna3Fused: {
     int minExp = aType == ElemType::F16 ? -14 : -126;
-    unsigned group = std::min(8u, n);
+    unsigned group = std::min(8u, n); // cdna3FusedGroup takes at most 8
     float f = float(c);
     for (unsigned k = 0; k < n; k += group)
       f = cdna3FusedGroup(minExp, a + k, b + k, std::min(group, n - k), f);

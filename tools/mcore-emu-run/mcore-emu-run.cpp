@@ -52,7 +52,8 @@ static cl::opt<std::string> blockSpec("block", cl::desc("Work-items X[,Y[,Z]]"),
 static cl::opt<unsigned> dynamicLds("lds", cl::desc("Dynamic LDS bytes"),
                                     cl::init(0), cl::cat(category));
 static cl::opt<bool> check("emu-check",
-                           cl::desc("Bounds-check memory accesses"),
+                           cl::desc("The checker: bounds, data races, "
+                                    "uninitialized reads"),
                            cl::cat(category));
 static cl::opt<bool> list("list", cl::desc("List the kernels and the chip"),
                           cl::cat(category));

@@ -69,9 +69,9 @@ struct Options {
   /// launch) and reads of uninitialized LDS and gpu.alloc memory; stop the
   /// launch at the first finding. MCORE_EMU_CHECK=1.
   bool boundsCheck = false;
-  /// LDS, private memory (allocas) and poisoned allocations
-  /// (allocate(..., Poisoned)) start filled with kPoisonByte rather than
-  /// zeros. MCORE_EMU_POISON=0 turns it off (LDS then starts zeroed).
+  /// LDS and private memory (allocas) start filled with kPoisonByte rather
+  /// than zeros, and so does gpu.alloc memory (mgpuMemAlloc of
+  /// libmcore_emu_runtime.so). MCORE_EMU_POISON=0 turns it off.
   bool poison = true;
   /// The scheduler's order. MCORE_EMU_SCHEDULE=in-order|reverse|random[:SEED].
   Schedule schedule = Schedule::InOrder;

@@ -51,8 +51,7 @@ std::string hex(uintptr_t v) { return llvm::formatv("{0:x}", v).str(); }
 std::string describeWorkItem(const WorkGroup &wg, unsigned flat) {
   const Lane &l = wg.lanes[flat];
   return llvm::formatv("wave {0}, lane {1}, work-item {2}", l.wave->index,
-                       l.laneInWave,
-                       formatDim3(l.tid[0], l.tid[1], l.tid[2]))
+                       l.laneInWave, formatDim3(l.tid[0], l.tid[1], l.tid[2]))
       .str();
 }
 
@@ -69,8 +68,7 @@ const Site &siteOf(const WorkGroup &wg, uint32_t site) {
 std::string describeAccess(const WorkGroup &wg, bool isStore, unsigned lane,
                            uint32_t site) {
   return llvm::formatv("a {0} by {1} ({2})", isStore ? "write" : "read",
-                       describeWorkItem(wg, lane),
-                       siteOf(wg, site).describe())
+                       describeWorkItem(wg, lane), siteOf(wg, site).describe())
       .str();
 }
 
@@ -89,13 +87,12 @@ std::string raceMessage(uint64_t offset, const std::string &first,
 bool ldsRace(Lane &l, uint64_t offset, bool isStore, uint32_t site,
              bool otherIsStore, unsigned otherLane, uint32_t otherSite) {
   WorkGroup &wg = *l.wg;
-  wg.fault(&l, raceMessage(offset,
-                           llvm::formatv("this {0} ({1})",
-                                         isStore ? "write" : "read",
-                                         siteOf(wg, site).describe())
-                               .str(),
-                           describeAccess(wg, otherIsStore, otherLane,
-                                          otherSite)));
+  wg.fault(&l, raceMessage(
+                   offset,
+                   llvm::formatv("this {0} ({1})", isStore ? "write" : "read",
+                                 siteOf(wg, site).describe())
+                       .str(),
+                   describeAccess(wg, otherIsStore, otherLane, otherSite)));
   return false;
 }
 
@@ -275,8 +272,12 @@ struct GlobalCache {
 };
 thread_local GlobalCache globalCache;
 
-uint64_t load(const uint64_t &v) { return __atomic_load_n(&v, __ATOMIC_RELAXED); }
-void store(uint64_t &v, uint64_t x) { __atomic_store_n(&v, x, __ATOMIC_RELAXED); }
+uint64_t load(const uint64_t &v) {
+  return __atomic_load_n(&v, __ATOMIC_RELAXED);
+}
+void store(uint64_t &v, uint64_t x) {
+  __atomic_store_n(&v, x, __ATOMIC_RELAXED);
+}
 
 /// "work-group (1, 0, 0) (wave 0, lane 3)" of a cell's record.
 std::string describeRecord(const WorkGroup &wg, uint64_t record) {
@@ -342,16 +343,16 @@ bool checkGlobal(Lane &l, uintptr_t a, uint64_t size, uint32_t site,
     } else {
       for (uint64_t i = 0; i < size; ++i)
         if (!__atomic_load_n(init + i, __ATOMIC_RELAXED)) {
-          wg.fault(&l, llvm::formatv(
-                           "read of uninitialized memory at {0} (offset {1} "
-                           "of the {2}-byte {3} at {4}; {5}): neither a "
-                           "kernel nor the host has written it (the "
-                           "emulator fills new allocations with 0x{6:x-} "
-                           "bytes; hardware leaves whatever was there)",
-                           hex(a + i), off + i, r.end - r.base, r.what,
-                           hex(r.base), siteOf(wg, site).describe(),
-                           unsigned(kPoisonByte))
-                           .str());
+          wg.fault(&l,
+                   llvm::formatv(
+                       "read of uninitialized memory at {0} (offset {1} "
+                       "of the {2}-byte {3} at {4}; {5}): neither a "
+                       "kernel nor the host has written it (the "
+                       "emulator fills new allocations with 0x{6:x-} "
+                       "bytes; hardware leaves whatever was there)",
+                       hex(a + i), off + i, r.end - r.base, r.what, hex(r.base),
+                       siteOf(wg, site).describe(), unsigned(kPoisonByte))
+                       .str());
           return false;
         }
     }

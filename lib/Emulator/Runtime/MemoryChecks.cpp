@@ -246,9 +246,18 @@ struct GlobalShadow {
     c.base = base;
     c.bytes = bytes;
     c.mappedBytes = std::max<size_t>(bytes, 1) * sizeof(GlobalCell);
+    // Page faults cost more than the checks themselves (in a virtual
+    // machine, each fault on a page first read and then written flushes
+    // TLBs across CPUs): the cells of up to 64 MiB are mapped at once
+    // (MAP_POPULATE), larger ones on large pages as they are touched.
+    bool populate = c.mappedBytes <= (size_t(64) << 20);
     void *m = mmap(nullptr, c.mappedBytes, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE |
+                       (populate ? MAP_POPULATE : 0),
+                   -1, 0);
     c.cells = m == MAP_FAILED ? nullptr : static_cast<GlobalCell *>(m);
+    if (c.cells && !populate)
+      madvise(m, c.mappedBytes, MADV_HUGEPAGE);
     return c.cells;
   }
 };

@@ -2,9 +2,10 @@
 //
 // The state the runtime's pieces share: a launch, its work-group running on
 // this host thread, the work-group's waves and lanes (fibers), and the lane
-// running now. Runtime.cpp schedules them; CrossLane.cpp executes
-// cross-lane sites, Faults.cpp turns hardware faults into errors,
-// BoundsCheck.cpp and RuntimeMath.cpp are called by kernel code.
+// running now. Workers.cpp runs work-groups on host threads, Runtime.cpp
+// schedules their lanes; CrossLane.cpp executes cross-lane sites, Faults.cpp
+// turns hardware faults into errors, BoundsCheck.cpp, MemoryChecks.cpp and
+// RuntimeMath.cpp are called by kernel code.
 //
 // Private to lib/Emulator.
 //
@@ -100,6 +101,9 @@ struct PrintfPart {
   std::string text;
   uint64_t word = 0;
 };
+
+/// A lane yields to the others every this many loop back-edges.
+constexpr unsigned kBackedgeBudget = 256;
 
 struct Lane {
   enum State : uint8_t { Runnable, AtWaveOp, AtBarrier, Done };

@@ -323,6 +323,7 @@ Expected<std::unique_ptr<Module>> Module::load(llvm::MemoryBufferRef buffer,
   // both need a call before every access.
   ropts.memoryHooks =
       options.boundsCheck || options.schedule != Schedule::InOrder;
+  ropts.checkPrivate = options.boundsCheck;
   ropts.poisonPrivate = options.poison;
   ropts.poisonByte = kPoisonByte;
   Expected<std::unique_ptr<llvm::Module>> host =

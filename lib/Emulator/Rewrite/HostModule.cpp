@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
@@ -156,7 +157,7 @@ private:
   Error buildEntries();
   void addYields();
   void instrumentMemory();
-  void poisonAllocas();
+  void prepareAllocas();
   void instrumentMasked(IntrinsicInst &orig, IntrinsicInst &host, Function &F);
   AttributeList cleanAttributes(const Function &F, bool ours);
 };
@@ -486,6 +487,20 @@ void HostModuleBuilder::addYields() {
   }
 }
 
+/// Whether `ptr` points into private memory: a private pointer, or a flat
+/// one cast from an alloca.
+static bool isPrivateAccess(Value *ptr) {
+  return ptr->getType()->getPointerAddressSpace() == kPrivate ||
+         isa<AllocaInst>(getUnderlyingObject(ptr, /*MaxLookup=*/0));
+}
+
+/// Whether `ptr` points into a slot the lowering made for the operands of
+/// an emulated call (written and read by the lowering's own code).
+static bool isOperandSlot(Value *ptr) {
+  auto *a = dyn_cast<AllocaInst>(getUnderlyingObject(ptr, /*MaxLookup=*/0));
+  return a && a->hasMetadata(kOperandSlotMetadata);
+}
+
 void HostModuleBuilder::instrumentMemory() {
   const DataLayout &hdl = dst.getDataLayout();
   FunctionType *fty = FunctionType::get(
@@ -494,6 +509,11 @@ void HostModuleBuilder::instrumentMemory() {
       false);
   FunctionCallee check = dst.getOrInsertFunction("__mcore_emu_check", fty);
   cast<Function>(check.getCallee())->addFnAttr(Attribute::NoUnwind);
+  // Private accesses are checked only for reads of bytes never written (no
+  // other lane sees them, so lanes need not switch there).
+  FunctionCallee checkPrivate =
+      dst.getOrInsertFunction("__mcore_emu_check_private", fty);
+  cast<Function>(checkPrivate.getCallee())->addFnAttr(Attribute::NoUnwind);
   for (Function &F : src) {
     if (F.isDeclaration())
       continue;
@@ -504,6 +524,10 @@ void HostModuleBuilder::instrumentMemory() {
         bool store;
         const char *what;
         bool atomic = false;
+        /// The source of a memory transfer: copying bytes never written is
+        /// not reading them (a struct's padding), so a private source is
+        /// not checked.
+        bool transferSource = false;
       };
       SmallVector<Access, 2> accesses;
       auto it = vmap.find(&I);
@@ -543,15 +567,15 @@ void HostModuleBuilder::instrumentMemory() {
         accesses.push_back(
             {mi->getDest(), len, true, "memory intrinsic (dest)"});
         if (auto *mt = dyn_cast<MemTransferInst>(mi))
-          accesses.push_back(
-              {mt->getSource(), len, false, "memory intrinsic (source)"});
+          accesses.push_back({mt->getSource(), len, false,
+                              "memory intrinsic (source)", false, true});
       }
       for (unsigned n = 0; n < accesses.size(); ++n) {
         Access &acc = accesses[n];
         unsigned as = acc.ptr->getType()->getPointerAddressSpace();
-        if (as == kPrivate)
-          continue;
-        if (isa<AllocaInst>(acc.ptr->stripPointerCasts()))
+        bool isPrivate = isPrivateAccess(acc.ptr);
+        if (isPrivate && (!options.checkPrivate || isOperandSlot(acc.ptr) ||
+                          acc.transferSource))
           continue;
         Site site;
         site.kind = SiteKind::Memory;
@@ -560,7 +584,7 @@ void HostModuleBuilder::instrumentMemory() {
         site.what = acc.what;
         site.isStore = acc.store;
         site.isAtomic = acc.atomic;
-        site.addrSpace = as;
+        site.addrSpace = isPrivate ? kPrivate : as;
         image.sites.push_back(std::move(site));
         unsigned id = unsigned(image.sites.size() - 1);
         Value *hostPtr = vmap.lookup(acc.ptr);
@@ -577,16 +601,47 @@ void HostModuleBuilder::instrumentMemory() {
             continue;
         }
         IRBuilder<> b(ni);
-        b.CreateCall(check, {hostPtr, acc.size, b.getInt32(id)});
+        b.CreateCall(isPrivate ? checkPrivate : check,
+                     {hostPtr, acc.size, b.getInt32(id)});
       }
     }
   }
 }
 
-void HostModuleBuilder::poisonAllocas() {
+/// Where each alloca of the kernel is created: fill it with the poison
+/// byte (options.poisonPrivate), and tell the checker its bytes are not
+/// written yet (options.checkPrivate).
+void HostModuleBuilder::prepareAllocas() {
   const DataLayout &hdl = dst.getDataLayout();
+  FunctionCallee fresh;
+  if (options.checkPrivate) {
+    fresh = dst.getOrInsertFunction(
+        "__mcore_emu_private_alloca",
+        FunctionType::get(Type::getVoidTy(C),
+                          {PointerType::get(C, 0), Type::getInt64Ty(C)},
+                          false));
+    cast<Function>(fresh.getCallee())->addFnAttr(Attribute::NoUnwind);
+  }
   for (Function &F : src) {
     for (Instruction &I : instructions(F)) {
+      // A new lifetime of an alloca (a variable of a loop's body) holds
+      // nothing of the last one.
+      if (auto *ii = dyn_cast<IntrinsicInst>(&I);
+          options.checkPrivate && ii &&
+          ii->getIntrinsicID() == Intrinsic::lifetime_start) {
+        auto *a = dyn_cast<AllocaInst>(
+            getUnderlyingObject(ii->getArgOperand(ii->arg_size() - 1), 0));
+        auto *hi = dyn_cast_or_null<Instruction>(vmap.lookup(ii));
+        auto *ha = a ? dyn_cast_or_null<AllocaInst>(vmap.lookup(a)) : nullptr;
+        std::optional<TypeSize> bytes =
+            ha ? ha->getAllocationSize(hdl) : std::nullopt;
+        if (hi && ha && !a->hasMetadata(kOperandSlotMetadata) && bytes &&
+            !bytes->isScalable()) {
+          IRBuilder<> b(hi->getNextNode());
+          b.CreateCall(fresh, {ha, b.getInt64(bytes->getFixedValue())});
+        }
+        continue;
+      }
       auto *a = dyn_cast<AllocaInst>(&I);
       // The slots the lowering made for the operands of emulated calls are
       // written before they are read.
@@ -606,7 +661,11 @@ void HostModuleBuilder::poisonAllocas() {
         size = b.CreateMul(
             b.CreateZExtOrTrunc(ha->getArraySize(), b.getInt64Ty()),
             b.getInt64(hdl.getTypeAllocSize(ha->getAllocatedType())));
-      b.CreateMemSet(ha, b.getInt8(options.poisonByte), size, ha->getAlign());
+      if (options.poisonPrivate)
+        b.CreateMemSet(ha, b.getInt8(options.poisonByte), size,
+                       ha->getAlign());
+      if (options.checkPrivate)
+        b.CreateCall(fresh, {ha, size});
     }
   }
 }
@@ -630,7 +689,8 @@ void HostModuleBuilder::instrumentMasked(IntrinsicInst &orig,
   if (!ptr || !mask)
     return;
   unsigned as = ptr->getType()->getPointerAddressSpace();
-  if (as == kPrivate || isa<AllocaInst>(ptr->stripPointerCasts()))
+  bool isPrivate = isPrivateAccess(ptr);
+  if (isPrivate && (!options.checkPrivate || isOperandSlot(ptr)))
     return;
   auto *vt = cast<FixedVectorType>(mask->getType());
   unsigned n = vt->getNumElements();
@@ -646,7 +706,7 @@ void HostModuleBuilder::instrumentMasked(IntrinsicInst &orig,
   site.location = locationOf(orig);
   site.what = isStore ? "masked store" : "masked load";
   site.isStore = isStore;
-  site.addrSpace = as;
+  site.addrSpace = isPrivate ? kPrivate : as;
   image.sites.push_back(std::move(site));
   unsigned id = unsigned(image.sites.size() - 1);
   IRBuilder<> b(&host);
@@ -675,8 +735,8 @@ Error HostModuleBuilder::run() {
     return e;
   if (options.memoryHooks)
     instrumentMemory();
-  if (options.poisonPrivate)
-    poisonAllocas();
+  if (options.poisonPrivate || options.checkPrivate)
+    prepareAllocas();
   addYields();
   // Sizes of the cross-lane values, in the host's layout.
   const DataLayout &hdl = dst.getDataLayout();

@@ -36,6 +36,10 @@ struct RewriteOptions {
   /// Call __mcore_emu_check before every global, LDS and flat access (the
   /// checker; schedules that switch lanes there).
   bool memoryHooks = false;
+  /// Call __mcore_emu_check_private before every access to private memory
+  /// (allocas) and __mcore_emu_private_alloca where each is created: the
+  /// checker's reads of private memory never written.
+  bool checkPrivate = false;
   /// Fill every alloca of the kernel with `poisonByte` where it is created.
   bool poisonPrivate = false;
   uint8_t poisonByte = 0;

@@ -221,6 +221,22 @@ static void emuCheck(const void *ptr, uint64_t size, uint32_t site) {
     abandon(l);
 }
 
+/// Called before every access to private memory under the checker: no
+/// lane switch (no other lane sees it).
+static void emuCheckPrivate(const void *ptr, uint64_t size, uint32_t site) {
+  if (size == 0)
+    return;
+  Lane &l = *tlsLane;
+  if (l.wg->launch->boundsCheck &&
+      (!inBounds(l, ptr, size, site) || !checkAccess(l, ptr, size, site)))
+    abandon(l);
+}
+
+/// Called where each alloca of the kernel is created, under the checker.
+static void emuPrivateAlloca(void *ptr, uint64_t size) {
+  markPrivateFresh(*tlsLane, ptr, size);
+}
+
 static void emuCheckMasked(const void *ptr, uint64_t elemBytes, uint64_t mask,
                            uint32_t site) {
   const uint8_t *p = static_cast<const uint8_t *>(ptr);
@@ -235,6 +251,10 @@ llvm::ArrayRef<RuntimeSymbol> runtime::getBoundsCheckSymbols() {
   static const RuntimeSymbol symbols[] = {
       {"__mcore_emu_check", reinterpret_cast<void *>(&emuCheck)},
       {"__mcore_emu_check_masked", reinterpret_cast<void *>(&emuCheckMasked)},
+      {"__mcore_emu_check_private",
+       reinterpret_cast<void *>(&emuCheckPrivate)},
+      {"__mcore_emu_private_alloca",
+       reinterpret_cast<void *>(&emuPrivateAlloca)},
   };
   return symbols;
 }

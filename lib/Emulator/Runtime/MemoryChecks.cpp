@@ -18,7 +18,8 @@
 //     writer and readers).
 //   * Reads of uninitialized memory: an LDS byte no lane of the work-group
 //     has written, a byte of a poisoned allocation (gpu.alloc) that neither
-//     a kernel nor the host has written.
+//     a kernel nor the host has written, a byte of a lane's private memory
+//     (an alloca) the lane has not written since the alloca was created.
 //
 // Atomics are never races (they are how work-groups and waves are meant to
 // share memory); they do initialize memory. The first finding stops the
@@ -35,6 +36,7 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cstring>
 #include <map>
 #include <mutex>
 
@@ -404,7 +406,51 @@ bool checkGlobal(Lane &l, uintptr_t a, uint64_t size, uint32_t site,
   return true;
 }
 
+//===----------------------------------------------------------------------===//
+// Private memory
+//===----------------------------------------------------------------------===//
+
+/// A lane's private memory is its own: no races, only reads of bytes the
+/// lane has not written since their alloca (Lane::privateShadow).
+bool checkPrivate(Lane &l, uintptr_t a, uint64_t size, uint32_t site,
+                  bool isStore) {
+  if (!l.privateShadow)
+    return true;
+  uintptr_t low = reinterpret_cast<uintptr_t>(l.stackLow);
+  uint64_t n = std::min<uint64_t>(
+      size, reinterpret_cast<uintptr_t>(l.stackHigh) - a);
+  uint8_t *shadow = l.privateShadow + (a - low);
+  if (isStore) {
+    std::memset(shadow, 1, n);
+    return true;
+  }
+  for (uint64_t i = 0; i < n; ++i)
+    if (!shadow[i]) {
+      WorkGroup &wg = *l.wg;
+      wg.fault(&l, llvm::formatv(
+                       "read of uninitialized private memory at {0} ({1}): "
+                       "this lane has not written it since its alloca (the "
+                       "emulator fills private memory with 0x{2:x-} bytes; "
+                       "hardware leaves whatever the lane's scratch held)",
+                       hex(a + i), siteOf(wg, site).describe(),
+                       unsigned(kPoisonByte))
+                       .str());
+      return false;
+    }
+  return true;
+}
+
 } // namespace
+
+void runtime::markPrivateFresh(Lane &l, const void *ptr, uint64_t size) {
+  auto a = reinterpret_cast<uintptr_t>(ptr);
+  uintptr_t low = reinterpret_cast<uintptr_t>(l.stackLow);
+  uintptr_t high = reinterpret_cast<uintptr_t>(l.stackHigh);
+  if (!l.privateShadow || a < low || a >= high)
+    return;
+  std::memset(l.privateShadow + (a - low), 0,
+              std::min<uint64_t>(size, high - a));
+}
 
 bool runtime::checkAccess(Lane &l, const void *ptr, uint64_t size,
                           uint32_t site, bool isStore, bool isAtomic) {
@@ -415,7 +461,7 @@ bool runtime::checkAccess(Lane &l, const void *ptr, uint64_t size,
     return checkLds(l, a - lds, size, site, isStore, isAtomic);
   if (a >= reinterpret_cast<uintptr_t>(l.stackLow) &&
       a < reinterpret_cast<uintptr_t>(l.stackHigh))
-    return true; // the lane's private memory
+    return checkPrivate(l, a, size, site, isStore || isAtomic);
   return checkGlobal(l, a, size, site, isStore, isAtomic);
 }
 

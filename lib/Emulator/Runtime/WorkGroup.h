@@ -115,6 +115,10 @@ struct Lane {
   uint32_t tid[3] = {0, 0, 0};
   State state = Runnable;
   uint8_t *stackLow = nullptr, *stackHigh = nullptr;
+  /// The checker's record of which bytes of the stack the kernel's code
+  /// has written since their alloca (non-zero), at the same offsets; null
+  /// without the checker.
+  uint8_t *privateShadow = nullptr;
   void *fakeStack = nullptr; ///< AddressSanitizer's, while suspended
   unsigned budget = 0;
   // The wave op the lane waits at.
@@ -275,6 +279,9 @@ bool checkAccess(Lane &l, const void *ptr, uint64_t size, uint32_t site);
 /// its own.
 bool checkAccess(Lane &l, const void *ptr, uint64_t size, uint32_t site,
                  bool isStore, bool isAtomic);
+/// Bytes [ptr, ptr + size) of lane `l`'s private memory are a new alloca:
+/// not written yet (the checker; MemoryChecks.cpp).
+void markPrivateFresh(Lane &l, const void *ptr, uint64_t size);
 /// A new, empty global shadow for a launch.
 std::shared_ptr<GlobalShadow> makeGlobalShadow();
 /// Ends the current lane after a fault: the scheduler never resumes it.

@@ -35,23 +35,50 @@ struct Stack {
   size_t mappingBytes = 0;
   uint8_t *low = nullptr; ///< lowest usable address
   size_t bytes = 0;
+  /// The checker's: one byte per byte of the stack, non-zero once written
+  /// (Lane::privateShadow); mapped on first use.
+  uint8_t *shadow = nullptr;
   uint8_t *top() const { return low + bytes; }
 };
 
 class StackPool {
 public:
-  ~StackPool() {
-    for (Stack &s : stacks)
-      munmap(s.mapping, s.mappingBytes);
-  }
-  /// At least `count` stacks of `bytes` each.
-  bool reserve(size_t count, size_t bytes) {
+  ~StackPool() { release(); }
+  /// At least `count` stacks of `bytes` each, with their shadows if
+  /// `shadows`.
+  bool reserve(size_t count, size_t bytes, bool shadows) {
     if (bytes != stackBytes) {
-      for (Stack &s : stacks)
-        munmap(s.mapping, s.mappingBytes);
-      stacks.clear();
+      release();
       stackBytes = bytes;
     }
+    if (!reserveStacks(count, bytes))
+      return false;
+    for (size_t i = 0; shadows && i < count; ++i) {
+      Stack &s = stacks[i];
+      if (s.shadow)
+        continue;
+      // Untouched pages cost nothing: only the bytes of allocas are
+      // written.
+      void *m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (m == MAP_FAILED)
+        return false;
+      s.shadow = static_cast<uint8_t *>(m);
+    }
+    return true;
+  }
+  Stack &operator[](size_t i) { return stacks[i]; }
+
+private:
+  void release() {
+    for (Stack &s : stacks) {
+      munmap(s.mapping, s.mappingBytes);
+      if (s.shadow)
+        munmap(s.shadow, s.bytes);
+    }
+    stacks.clear();
+  }
+  bool reserveStacks(size_t count, size_t bytes) {
     size_t page = 4096;
     while (stacks.size() < count) {
       Stack s;
@@ -68,9 +95,7 @@ public:
     }
     return true;
   }
-  Stack &operator[](size_t i) { return stacks[i]; }
 
-private:
   std::vector<Stack> stacks;
   size_t stackBytes = 0;
 };
@@ -155,7 +180,8 @@ void runGroups(LaunchState &launch) {
   unsigned lanesPerGroup = bx * by * bz;
   unsigned W = launch.waveSize;
   unsigned numWaves = (lanesPerGroup + W - 1) / W;
-  if (!state.stacks.reserve(lanesPerGroup, launch.stackBytes)) {
+  if (!state.stacks.reserve(lanesPerGroup, launch.stackBytes,
+                            launch.boundsCheck)) {
     launch.fail("cannot map fiber stacks for " + std::to_string(lanesPerGroup) +
                 " lanes");
     return;
@@ -227,6 +253,7 @@ void runGroups(LaunchState &launch) {
       l.tid[2] = f / (bx * by);
       l.stackLow = state.stacks[f].low;
       l.stackHigh = state.stacks[f].top();
+      l.privateShadow = launch.boundsCheck ? state.stacks[f].shadow : nullptr;
       l.budget = kBackedgeBudget;
     }
     wg.run();

@@ -96,6 +96,31 @@
 // UNINIT: error: kernel 'uninitialized': {{.*}}: read of uninitialized LDS at offset 8 ('load' in function 'uninitialized' at {{.*}}races.hip:[[#]]:{{[0-9]+}}): no lane of this work-group had written it
 // POISON: arg0: nan nan
 // ZEROS: arg0: 0.00 0.00
+//
+// Reading private memory (an alloca) the lane has not written is reported
+// too; a lane that wrote what it reads is clean. Without the checker the
+// read gives the poison (-1 as an integer).
+// RUN: not %mcore-emu-run %t.racy.gfx942.bc --kernel=uninitialized_private \
+// RUN:     --block=64 --arg=buf:256 --arg=i32:4 --emu-check 2>&1 | FileCheck %s --check-prefix=PRIVATE
+// RUN: not %mcore-emu-run %t.racy.gfx1201.bc --kernel=uninitialized_private \
+// RUN:     --block=32 --arg=buf:128 --arg=i32:4 --emu-check 2>&1 | FileCheck %s --check-prefix=PRIVATE
+// RUN: %mcore-emu-run %t.racy.gfx942.bc --kernel=uninitialized_private \
+// RUN:     --block=64 --arg=buf:256 --arg=i32:16 --emu-check --print=0:i32:17 | FileCheck %s --check-prefix=PRIVATE-OK
+// RUN: %mcore-emu-run %t.racy.gfx1201.bc --kernel=uninitialized_private \
+// RUN:     --block=32 --arg=buf:128 --arg=i32:16 --emu-check --print=0:i32:17 | FileCheck %s --check-prefix=PRIVATE-OK
+// RUN: env MCORE_EMU_CHECK=0 %mcore-emu-run %t.racy.gfx942.bc --kernel=uninitialized_private \
+// RUN:     --block=64 --arg=buf:256 --arg=i32:4 --print=0:i32:6 | FileCheck %s --check-prefix=PRIVATE-POISON
+// A variable of a loop's body is new in every iteration (its lifetime
+// starts again).
+// RUN: not %mcore-emu-run %t.racy.gfx942.bc --kernel=private_lifetime \
+// RUN:     --block=64 --arg=buf:256 --arg=i32:0 --emu-check 2>&1 | FileCheck %s --check-prefix=PRIVATE-LIFETIME
+// RUN: %mcore-emu-run %t.racy.gfx942.bc --kernel=private_lifetime \
+// RUN:     --block=64 --arg=buf:256 --arg=i32:1 --emu-check --print=0:i32:4 | FileCheck %s --check-prefix=PRIVATE-LIFETIME-OK
+// PRIVATE-LIFETIME: error: kernel 'private_lifetime': {{.*}}: read of uninitialized private memory at 0x{{[0-9a-f]+}} ('load' in function 'private_lifetime' at {{.*}}races.hip:[[#]]:{{[0-9]+}})
+// PRIVATE-LIFETIME-OK: arg0: 2 4 6 8
+// PRIVATE: error: kernel 'uninitialized_private': work-group (0, 0, 0), work-item ({{[0-9]+}}, 0, 0) (wave {{[0-9]}}, lane {{[0-9]+}}): read of uninitialized private memory at 0x{{[0-9a-f]+}} ('load' in function 'uninitialized_private' at {{.*}}races.hip:[[#]]:{{[0-9]+}}): this lane has not written it since its alloca
+// PRIVATE-OK: arg0: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 1
+// PRIVATE-POISON: arg0: 1 2 3 4 -1 -1
 
 #include "../../Emulator/hip_prelude.h"
 
@@ -190,4 +215,28 @@ extern "C" __global__ void uninitialized(float *out) {
     lds[t] = 1.0f;
   __syncthreads();
   out[t] = lds[(t + 2) % 32];
+}
+
+// Reads private memory (an alloca) the lane did not write: each lane
+// writes the first `n` entries of its array and reads entry t % 16.
+extern "C" __global__ void uninitialized_private(int *out, int n) {
+  volatile int a[16];
+  unsigned t = threadIdx_x;
+  for (int i = 0; i < n; ++i)
+    a[i] = i + 1;
+  out[t] = a[t % 16];
+}
+
+// A variable of a loop's body starts a new lifetime every iteration: the
+// second iteration reads what only the first wrote.
+extern "C" __global__ void private_lifetime(int *out, int n) {
+  int s = 0;
+  for (int k = 0; k < 2; ++k) {
+    volatile int a[4];
+    if (k == 0 || n)
+      for (int i = 0; i < 4; ++i)
+        a[i] = i + 1;
+    s += a[threadIdx_x % 4];
+  }
+  out[threadIdx_x] = s;
 }

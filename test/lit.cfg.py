@@ -16,6 +16,8 @@
 #   %chip       the chip integration tests target (MCORE_TEST_CHIP, default
 #               gfx1201)
 #   %llc, %llvm-mca, %mlir-translate, %FileCheck       LLVM 22's tools
+#   %mlir-opt   upstream's mlir-opt of LLVM 22 (test/Plugin loads mcore into it)
+#   %mcore-plugin  build/lib/MCorePlugin.so, mcore as an mlir-opt plugin
 #   %isa-report  scripts/isa-report.py: kernels, registers, spills, loops
 #   %preload-sanitizer  nothing, or in a sanitizer build (feature asan)
 #               `env LD_PRELOAD=<ASan runtime>` for uninstrumented hosts of
@@ -47,6 +49,8 @@ config.substitutions.append(
 config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
 config.substitutions.append(("%mcore_src_root", config.mcore_src_root))
 config.substitutions.append(("%mcore_obj_root", config.mcore_obj_root))
+config.substitutions.append(
+    ("%mcore-plugin", os.path.join(config.mcore_lib_dir, "MCorePlugin.so")))
 # mcore's version (the CMake project's) and LLVM's, as --version prints them.
 config.substitutions.append(("%mcore_version", config.mcore_version))
 config.substitutions.append(("%llvm_version", config.llvm_version))
@@ -111,6 +115,7 @@ tools = [
     ToolSubst("%llc", command=os.path.join(config.llvm_tools_dir, "llc")),
     ToolSubst("%llvm-mca", command=os.path.join(config.llvm_tools_dir, "llvm-mca")),
     ToolSubst("%mlir-translate", command=os.path.join(config.llvm_tools_dir, "mlir-translate")),
+    ToolSubst("%mlir-opt", command=os.path.join(config.llvm_tools_dir, "mlir-opt")),
     ToolSubst("%llvm-readelf", command=os.path.join(config.llvm_tools_dir, "llvm-readelf")),
     ToolSubst("%llvm-dis", command=os.path.join(config.llvm_tools_dir, "llvm-dis")),
     ToolSubst("%llvm-objdump", command=os.path.join(config.llvm_tools_dir, "llvm-objdump")),

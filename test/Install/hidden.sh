@@ -63,6 +63,20 @@ expect "$work/sparse-gfx942-hsaco.mlir" "gpu.binary @matmul_kernel"
 expect "$work/sparse-gfx942-hsaco.mlir" "chip = \"gfx942\"[^>]*>, bin = \"\\\\7FELF"
 echo "downstream-opt ran --mcore-pipeline to ISA (WMMA; SWMMAC, SMFMAC) and to an HSACO"
 
+# Upstream's mlir-opt-22 with the installed plugin: the pipeline to ISA (the
+# same as downstream-opt's) and to an HSACO (ld.lld found beside the plugin).
+mlir_opt="$(dirname "$filecheck")/mlir-opt"
+plugin="$prefix/lib/MCorePlugin.so"
+"$mlir_opt" --load-dialect-plugin="$plugin" --load-pass-plugin="$plugin" \
+  --pass-pipeline="builtin.module(mcore-pipeline{chip=gfx1201 format=isa})" \
+  "$work/src/matmul.mlir" > "$work/dense-gfx1201-plugin.mlir"
+cmp "$work/dense-gfx1201.mlir" "$work/dense-gfx1201-plugin.mlir"
+"$mlir_opt" --load-dialect-plugin="$plugin" --load-pass-plugin="$plugin" \
+  --pass-pipeline="builtin.module(mcore-pipeline{chip=gfx942 format=hsaco})" \
+  "$work/src/sparse-matmul.mlir" > "$work/sparse-gfx942-plugin.mlir"
+expect "$work/sparse-gfx942-plugin.mlir" "chip = \"gfx942\"[^>]*>, bin = \"\\\\7FELF"
+echo "mlir-opt with the installed MCorePlugin.so ran --mcore-pipeline to ISA and to an HSACO"
+
 # A matmul compiled and run on the emulator by the downstream program, with
 # the installed runtime library; the emulator library on its own.
 "$work/build/downstream-run" > "$work/run.txt"

@@ -16,10 +16,26 @@ Error = _mcore.Error
 #: The formats :func:`compile` returns.
 FORMATS = ("isa", "llvm", "hsaco", "mlir")
 
-# <prefix>/python/mcore -> <prefix>/lib, in the build tree and in an install:
-# the runtime libraries and the ld.lld toolkit directory are there.
-LIB_DIR = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", "..",
-                                        "lib"))
+
+
+def _find_lib_dir() -> str:
+    """<prefix>/lib, where the runtime libraries and the ld.lld toolkit
+    directory are: <prefix>/python/mcore in the build tree and in a CMake
+    install, <prefix>/lib/pythonX.Y/site-packages/mcore in an environment
+    that `pip install` filled (the wheel puts them in the environment's
+    lib). The nearest ancestor of the package with a lib/ holding the
+    emulator's runtime library; <prefix>/python/../lib when none has one."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    ancestor = os.path.dirname(here)
+    for _ in range(4):
+        lib = os.path.join(ancestor, "lib")
+        if os.path.isfile(os.path.join(lib, "libmcore_emu_runtime.so")):
+            return lib
+        ancestor = os.path.dirname(ancestor)
+    return os.path.normpath(os.path.join(here, "..", "..", "lib"))
+
+
+LIB_DIR = _find_lib_dir()
 TOOLKIT_DIR = os.path.join(LIB_DIR, "mcore", "rocm-toolkit")
 
 

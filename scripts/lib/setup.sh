@@ -16,6 +16,10 @@ MCORE_PACKAGES=(
   libclang-rt-22-dev
   libgtest-dev libgmock-dev libbenchmark-dev libboost-context-dev
   python3 python3-dev python3-numpy python3-pytest pybind11-dev
+  # `pip install .` into a virtual environment (pyproject.toml; mcore's own
+  # build backend needs nothing else) and `python3 -m build`; the pip-install
+  # test makes one with --system-site-packages.
+  python3-pip python3-venv python3-build
   # Debian's real HIP runtime (5.2.3) and its headers: the HIP backend's
   # tests run against its no-GPU behaviour (test/Tools/mcore-run/real-hip.test)
   # and unittests/Runtime/HipAbiTest.cpp checks lib/Runtime/Hip/HipApi.h

@@ -1,25 +1,12 @@
-# Run by run.sh in a mount namespace of its own: hides the build tree and
-# the source tree under empty file systems, then builds the downstream
-# project against the installed prefix and runs it and the installed tools.
+# Run by run.sh with the build tree and the source tree hidden
+# (hide-trees.sh): builds the downstream project against the installed
+# prefix and runs it and the installed tools.
 #
-#   hidden.sh BUILD_DIR SOURCE_DIR WORK_DIR CXX_COMPILER FILECHECK
+#   hidden.sh WORK_DIR CXX_COMPILER FILECHECK
 set -euo pipefail
-build=$1 src=$2 work=$3 cxx=$4 filecheck=$5
+work=$1 cxx=$2 filecheck=$3
 prefix="$work/prefix"
 cd "$work"
-for dir in "$build" "$src"; do
-  if [ -d "$dir" ]; then
-    mount -t tmpfs -o size=1m,mode=0755 mcore-hidden "$dir"
-  fi
-done
-if [ -n "$(ls -A "$src")" ]; then
-  echo "error: $src is still visible"; exit 1
-fi
-if [ -d "$build" ] && [ -n "$(ls -A "$build")" ]; then
-  echo "error: $build is still visible"; exit 1
-fi
-unset MCORE_RUNTIME_DIR MCORE_ROCM_TOOLKIT MCORE_TOOLS_DIR PYTHONPATH
-echo "hidden: $build and $src"
 
 # Output goes to files before it is searched: `tool | grep -q` fails under
 # pipefail when grep stops reading early and the tool dies of SIGPIPE.

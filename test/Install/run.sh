@@ -54,14 +54,6 @@ cp -r "$here/downstream" "$work/src"
 cp "$here"/*.mlir "$here/hidden.sh" "$work/src/"
 cp "$src/examples/sparse-matmul.mlir" "$work/src/"
 
-# Hide the trees in a mount namespace of this test only (other tests go on
-# using them): as root, or else in a user namespace.
-run_hidden=(bash "$work/src/hidden.sh" "$build" "$src" "$work" "$cxx" "$filecheck")
-if unshare --mount --propagation private true 2>/dev/null; then
-  unshare --mount --propagation private "${run_hidden[@]}"
-elif unshare --user --map-root-user --mount true 2>/dev/null; then
-  unshare --user --map-root-user --mount "${run_hidden[@]}"
-else
-  echo "error: cannot hide the build tree (unshare --mount needs root or user namespaces)"
-  exit 1
-fi
+# The build and source trees hidden (hide-trees.sh).
+bash "$here/hide-trees.sh" "$build" "$src" \
+  bash "$work/src/hidden.sh" "$work" "$cxx" "$filecheck"

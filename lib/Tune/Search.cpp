@@ -52,6 +52,57 @@ TuningEntry TuneResult::getEntry() const {
   return entry;
 }
 
+llvm::json::Object tune::toJSON(const Evaluation &e) {
+  llvm::json::Object object{{"configuration", e.description},
+                            {"knobs", mcore::toJSON(e.knobs)},
+                            {"status", e.getStatusName()}};
+  if (!e.message.empty())
+    object["message"] = e.message;
+  if (e.ok() || e.status == Evaluation::Status::Spills) {
+    object["tflops"] = e.tflops;
+    object["utilization"] = e.utilization;
+    object["seconds"] = e.seconds;
+    object["waves_per_simd"] = e.wavesPerSimd;
+    object["occupancy_limit"] = e.occupancyLimit;
+    object["vgprs"] = e.vgprs;
+    object["lds_bytes"] = e.ldsBytes;
+    object["spills"] = e.spills;
+  }
+  return object;
+}
+
+llvm::json::Object TuneResult::toJSON() const {
+  auto count = [&](auto predicate) {
+    return int64_t(llvm::count_if(evaluated, predicate));
+  };
+  llvm::json::Object object{
+      {"problem", problem.describe()},
+      {"chip", getChipName(problem.chip)},
+      {"m", problem.m},
+      {"n", problem.n},
+      {"k", problem.k},
+      {"sparse_a", problem.sparseA},
+      {"product", product->key},
+      {"space", int64_t(spaceSize)},
+      {"evaluated", int64_t(evaluated.size())},
+      {"predicted", count([](const Evaluation &e) { return e.ok(); })},
+      {"not_predicted", count([](const Evaluation &e) {
+         return e.status == Evaluation::Status::NoPrediction;
+       })},
+      {"heuristic", tune::toJSON(heuristic)},
+      {"best", tune::toJSON(best)},
+      {"speedup", getSpeedup()},
+      {"entry", getEntry().toJSON()}};
+  if (check)
+    object["check"] = llvm::json::Object{
+        {"problem", check->problem.describe()},
+        {"configuration", check->description},
+        {"max_abs_error", check->check.maxAbsError},
+        {"status", check->check.pass ? "PASS" : "FAIL"},
+        {"groups_with_fewer_nonzeros", check->groupsWithFewerNonzeros}};
+  return object;
+}
+
 /// Whether `a` is predicted faster than `b` (ties keep `b`).
 static bool isFaster(const Evaluation &a, const Evaluation &b) {
   if (!a.ok())

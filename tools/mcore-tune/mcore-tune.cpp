@@ -1,16 +1,17 @@
 //===- mcore-tune.cpp - Tune matmul kernels against the performance model -===//
 //
 //   mcore-tune --chip=gfx942 --shape=4096x4096x4096 [--a-type=f16]
-//              [--sparse-a=2:4] [-j N] [--budget=N] [-o table.json]
+//              [--sparse-a=2:4] [-j N] [--budget=N] [-o table.json] [--json]
 //
 // For each chip and shape: enumerate the kernel configurations, compile and
 // predict them in parallel, check the fastest on the emulator, print what
 // was found and write (or update) a tuning table for
 // --mcore-pipeline="tuning-file=...". Every figure is predicted
-// (docs/Tuning.md).
+// (docs/Tuning.md). --json prints the results as one JSON object instead.
 //
 //===----------------------------------------------------------------------===//
 
+#include "mcore/Support/JSON.h"
 #include "mcore/Support/Version.h"
 #include "mcore/Tune/Tune.h"
 
@@ -90,9 +91,23 @@ cl::opt<std::string> outputOpt("o",
                                cl::value_desc("table.json"), cl::cat(category));
 cl::opt<bool> quietOpt("quiet", cl::desc("No progress on stderr"),
                        cl::cat(category));
+cl::opt<bool> jsonOpt("json",
+                      cl::desc("The results as one JSON object on stdout "
+                               "instead of the report"),
+                      cl::cat(category));
+
+/// Every figure is predicted: the report's first line, and --json's "note".
+constexpr const char *kPredictedNote =
+    "every figure is PREDICTED by mcore's performance model "
+    "(docs/Performance.md); nothing ran on a GPU";
 
 int fail(const Twine &message) {
   WithColor::error(errs(), "mcore-tune") << message << "\n";
+  // With --json, stdout says so too (as mcore-run --json does).
+  if (jsonOpt)
+    outs() << formatJSON(json::Object{{"error", message.str()},
+                                      {"status", "error"}})
+           << "\n";
   return 1;
 }
 
@@ -194,9 +209,11 @@ int main(int argc, char **argv) {
   }
 
   bool tty = sys::Process::StandardErrIsDisplayed();
-  outs() << "mcore-tune: every figure is PREDICTED by mcore's performance "
-            "model (docs/Performance.md); nothing ran on a GPU\n";
-  outs().flush();
+  // The report, or with --json the results for one JSON object.
+  raw_ostream &report = jsonOpt ? nulls() : outs();
+  json::Array results;
+  report << "mcore-tune: " << kPredictedNote << "\n";
+  report.flush();
   int status = 0;
   for (const runner::MatmulProblem &problem : problems) {
     TuneOptions options;
@@ -224,18 +241,20 @@ int main(int argc, char **argv) {
     if (tty && !quietOpt)
       errs() << "\r\x1b[K";
     if (!result) {
-      WithColor::error(errs(), "mcore-tune")
-          << name << ": " << toString(result.takeError()) << "\n";
+      std::string message = toString(result.takeError());
+      WithColor::error(errs(), "mcore-tune") << name << ": " << message << "\n";
+      results.push_back(json::Object{{"problem", name}, {"error", message}});
       status = 1;
       continue;
     }
+    results.push_back(result->toJSON());
     const Evaluation &best = result->best, &heuristic = result->heuristic;
     size_t ok = llvm::count_if(result->evaluated,
                                [](const Evaluation &e) { return e.ok(); });
     size_t untimed = llvm::count_if(result->evaluated, [](const Evaluation &e) {
       return e.status == Evaluation::Status::NoPrediction;
     });
-    outs() << formatv("{0}\n  space {1} configurations, {2} evaluated ({3} "
+    report << formatv("{0}\n  space {1} configurations, {2} evaluated ({3} "
                       "compiled without spills and predicted{4}), ranked on "
                       "{5}\n",
                       name, result->spaceSize, result->evaluated.size(), ok,
@@ -244,12 +263,12 @@ int main(int argc, char **argv) {
                       result->product->name);
     auto line = [&](StringRef what, const Evaluation &e) {
       if (!e.ok()) {
-        outs() << formatv("  {0}: {1}: {2}{3}\n", what, describeKnobs(e),
+        report << formatv("  {0}: {1}: {2}{3}\n", what, describeKnobs(e),
                           e.getStatusName(),
                           e.message.empty() ? "" : " (" + e.message + ")");
         return;
       }
-      outs() << formatv("  {0}: {1}: {2:f1} TFLOP/s, {3:f1}% of peak, {4} "
+      report << formatv("  {0}: {1}: {2:f1} TFLOP/s, {3:f1}% of peak, {4} "
                         "wave(s) per SIMD ({5}), {6} VGPRs, {7} B LDS "
                         "(predicted)\n",
                         what, describeKnobs(e), e.tflops, 100 * e.utilization,
@@ -257,10 +276,10 @@ int main(int argc, char **argv) {
     };
     line("heuristic", heuristic);
     line("best     ", best);
-    outs() << formatv("  best / heuristic: {0:f3} (predicted)\n",
+    report << formatv("  best / heuristic: {0:f3} (predicted)\n",
                       result->getSpeedup());
     if (result->check)
-      outs() << formatv(
+      report << formatv(
           "  checked on the emulator: {0}, {1}: max |error| "
           "{2:e}, PASS{3}\n",
           result->check->problem.describe(), result->check->description,
@@ -271,14 +290,22 @@ int main(int argc, char **argv) {
                           : std::string());
     if (table)
       table->set(result->getEntry());
-    outs().flush(); // each problem's result as soon as it is known
+    report.flush(); // each problem's result as soon as it is known
   }
   if (table) {
     if (Error e = table->save(outputOpt))
       return fail("cannot write '" + outputOpt +
                   "': " + toString(std::move(e)));
-    outs() << "mcore-tune: wrote " << table->getEntries().size()
+    report << "mcore-tune: wrote " << table->getEntries().size()
            << " entries to " << outputOpt << "\n";
+  }
+  if (jsonOpt) {
+    json::Object object{{"note", kPredictedNote},
+                        {"results", std::move(results)},
+                        {"status", status ? "error" : "ok"}};
+    if (table)
+      object["table"] = outputOpt;
+    outs() << formatJSON(std::move(object), 2) << "\n";
   }
   return status;
 }

@@ -158,7 +158,16 @@ struct TuneResult {
   TuningEntry getEntry() const;
   /// best's time over the heuristic's: 1 when the heuristic is the best.
   double getSpeedup() const;
+  /// Everything mcore-tune reports for the problem, as `mcore-tune --json`
+  /// prints it (docs/Tuning.md): the problem, the space, the heuristic's
+  /// and the best configuration with their predicted figures, the speedup,
+  /// the check, and the table entry.
+  llvm::json::Object toJSON() const;
 };
+
+/// An evaluation as toJSON reports it: its configuration (description and
+/// knobs), status and message, and its predicted figures when it has them.
+llvm::json::Object toJSON(const Evaluation &evaluation);
 
 /// Tunes `problem`. Fails when nothing compiles, or when the check of the
 /// winner on the emulator fails (the result is then not to be trusted).

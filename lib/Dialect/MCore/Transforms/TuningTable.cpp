@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mcore/Dialect/MCore/Transforms/TuningTable.h"
+#include "mcore/Support/JSON.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -240,7 +241,8 @@ static llvm::json::Value dimToJSON(const DimRange &range) {
   return object;
 }
 
-static llvm::json::Object entryToJSON(const TuningEntry &entry) {
+llvm::json::Object TuningEntry::toJSON() const {
+  const TuningEntry &entry = *this;
   llvm::json::Object object;
   object["chip"] = getChipName(entry.chip);
   if (entry.a)
@@ -255,7 +257,7 @@ static llvm::json::Object entryToJSON(const TuningEntry &entry) {
        {std::pair("m", &entry.m), {"n", &entry.n}, {"k", &entry.k}})
     if (!range->isAny())
       object[key] = dimToJSON(*range);
-  object["config"] = toJSON(entry.config);
+  object["config"] = mcore::toJSON(entry.config);
   for (const auto &[key, value] : entry.extra)
     object[key] = value;
   return object;
@@ -264,18 +266,20 @@ static llvm::json::Object entryToJSON(const TuningEntry &entry) {
 llvm::json::Value TuningTable::toJSON() const {
   llvm::json::Array array;
   for (const TuningEntry &entry : entries)
-    array.push_back(entryToJSON(entry));
+    array.push_back(entry.toJSON());
   return llvm::json::Object{{"mcore_tuning_table", 1},
                             {"entries", std::move(array)}};
 }
 
 std::string TuningTable::print() const {
-  // One entry per line: diffs of a table show which entries changed.
+  // One entry per line: diffs of a table show which entries changed. Numbers
+  // as a person writes them (mcore/Support/JSON.h).
   std::string text;
   llvm::raw_string_ostream os(text);
   os << "{\"mcore_tuning_table\": 1, \"entries\": [";
   for (auto [i, entry] : llvm::enumerate(entries))
-    os << (i ? ",\n  " : "\n  ") << llvm::json::Value(entryToJSON(entry));
+    os << (i ? ",\n  " : "\n  ")
+       << formatJSON(llvm::json::Value(entry.toJSON()));
   os << "\n]}\n";
   return text;
 }

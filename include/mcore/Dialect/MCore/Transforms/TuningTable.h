@@ -67,6 +67,8 @@ struct TuningEntry {
   static TuningEntry forKey(const MatmulKey &key);
   /// Whether the two entries match the same matmuls.
   bool sameMatch(const TuningEntry &other) const;
+  /// The entry as a table holds it.
+  llvm::json::Object toJSON() const;
 };
 
 class TuningTable {

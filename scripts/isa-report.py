@@ -14,11 +14,22 @@ A loop is the code between a label and the last branch back to it; loops
 nested in a larger one are reported separately. Instruction classes: matrix
 instructions by mnemonic, memory instructions by kind, barriers; the rest is
 not listed. `--asm` prints the assembly instead.
+
+It behaves as mcore's other tools do: `--version`, one-line errors
+(`mcore-isa-report: error: ...`, status 1; status 2 for bad arguments), and
+a reader that stops early (`| head`) ends it quietly, by SIGPIPE.
 """
 
 import argparse
 import re
+import signal
 import sys
+
+TOOL = 'mcore-isa-report'
+# Filled in by CMake in the copy it makes (build/bin/mcore-isa-report, and
+# installed): mcore's version and LLVM's, as the other tools print them.
+MCORE_VERSION = '@PROJECT_VERSION@'
+LLVM_VERSION = '@LLVM_PACKAGE_VERSION@'
 
 
 def extract_assembly(text):
@@ -145,17 +156,61 @@ def summarize(mnemonics):
     return ', '.join('%s x%d' % (k, counts[k]) for k in matrix + rest)
 
 
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse with the tools' one-line errors."""
+
+    def error(self, message):
+        fail(message, status=2)
+
+
+def fail(message, status=1):
+    sys.stderr.write('%s: error: %s\n' % (TOOL, message))
+    sys.exit(status)
+
+
+def version():
+    if MCORE_VERSION.startswith('@'):
+        # scripts/isa-report.py itself, not the copy CMake configures.
+        return '%s (mcore) unknown: run build/bin/%s for the version\n' % (TOOL, TOOL)
+    return '%s (mcore) %s\nLLVM/MLIR %s\n' % (TOOL, MCORE_VERSION, LLVM_VERSION)
+
+
+def read_input(path):
+    try:
+        if path == '-':
+            return sys.stdin.read()
+        with open(path) as f:
+            return f.read()
+    except OSError as e:
+        fail("cannot read '%s': %s" % (path, e.strerror))
+    except UnicodeDecodeError:
+        fail("'%s' is not text: give the MLIR or assembly of mcore-opt "
+             "--mcore-pipeline=\"... format=isa\"" % path)
+
+
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    parser.add_argument('input', nargs='?', default='-')
+    # Like any filter: a reader that closes the pipe early ends this
+    # process by SIGPIPE, silently, not with a BrokenPipeError.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    parser = ArgumentParser(prog=TOOL, description=__doc__.split('\n')[0])
+    parser.add_argument('input', nargs='?', default='-',
+                        help='MLIR with gpu.binary assembly, or assembly (default: stdin)')
     parser.add_argument('--asm', action='store_true', help='print the assembly')
+    parser.add_argument('--version', action='store_true',
+                        help="print mcore's and LLVM's versions")
     args = parser.parse_args()
-    text = sys.stdin.read() if args.input == '-' else open(args.input).read()
+    if args.version:
+        sys.stdout.write(version())
+        return
+    text = read_input(args.input)
+    found = 0
     for binary, asm in extract_assembly(text):
         if args.asm:
             sys.stdout.write(asm)
+            found += bool(kernels(asm))
             continue
         for name, body in kernels(asm):
+            found += 1
             info = metadata(asm, name)
             print('%skernel %s: vgpr %s, agpr %s, sgpr %s, vgpr spills %s, sgpr spills %s, '
                   'lds %s B, scratch %s B, wave %s' % (
@@ -170,6 +225,10 @@ def main():
                 summary = summarize(mnemonics)
                 if summary:
                     print('  loop %s-%s: %s' % (header, last, summary))
+    if not found:
+        fail("no AMDGPU kernel in %s: give the output of mcore-opt "
+             "--mcore-pipeline=\"... format=isa\" (or an assembly file)"
+             % ('stdin' if args.input == '-' else "'%s'" % args.input))
 
 
 if __name__ == '__main__':

@@ -18,7 +18,8 @@
 #   %llc, %llvm-mca, %mlir-translate, %FileCheck       LLVM 22's tools
 #   %mlir-opt   upstream's mlir-opt of LLVM 22 (test/Plugin loads mcore into it)
 #   %mcore-plugin  build/lib/MCorePlugin.so, mcore as an mlir-opt plugin
-#   %isa-report  scripts/isa-report.py: kernels, registers, spills, loops
+#   %isa-report  build/bin/mcore-isa-report (scripts/isa-report.py with the
+#               versions filled in): kernels, registers, spills, loops
 #   %preload-sanitizer  nothing, or in a sanitizer build (feature asan)
 #               `env LD_PRELOAD=<ASan runtime>` for uninstrumented hosts of
 #               mcore's libraries
@@ -45,7 +46,7 @@ config.substitutions.append(("%python", config.python_executable))
 # --mcore-pipeline format=isa output.
 config.substitutions.append(
     ("%isa-report", config.python_executable + " " +
-     os.path.join(config.mcore_src_root, "scripts", "isa-report.py")))
+     os.path.join(config.mcore_tools_dir, "mcore-isa-report")))
 config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
 config.substitutions.append(("%mcore_src_root", config.mcore_src_root))
 config.substitutions.append(("%mcore_obj_root", config.mcore_obj_root))
@@ -110,6 +111,7 @@ tools = [
     ToolSubst("mcore-lsp-server", unresolved="ignore"),
     ToolSubst("mcore-emu-run", unresolved="ignore"),
     ToolSubst("mcore-tune", unresolved="ignore"),
+    ToolSubst("mcore-isa-report", unresolved="ignore"),
     ToolSubst("not", command=os.path.join(config.llvm_tools_dir, "not")),
     ToolSubst("count", command=os.path.join(config.llvm_tools_dir, "count")),
     ToolSubst("%llc", command=os.path.join(config.llvm_tools_dir, "llc")),

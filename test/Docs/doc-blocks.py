@@ -28,7 +28,8 @@ aside) is an HTML comment starting with `test`:
   `...` matches any number of lines, and `...` at the end of a line any
   rest of it. Every command must exit with status 0 but the last, which may
   be given another status with `exit=N`.
-- `file=NAME` writes the block (any language) to NAME instead of running it.
+- `file=NAME` writes the block (any language) to NAME (a path under the
+  scratch directory, folders made as needed) instead of running it.
 
 The blocks of a page run in order, in one fresh temporary directory that
 holds symbolic links to the top-level entries of the source tree (so that
@@ -37,8 +38,12 @@ tree), with the build's tools first on PATH and then LLVM 22's. Nothing is
 written into the source tree. A page's blocks stop at its first failure.
 
     doc-blocks.py --source ROOT --build BUILD [--llvm-tools DIR] PAGE...|--all
+    doc-blocks.py --source ROOT --build BUILD --extract DIR PAGE...
 
 It prints one line per block and exits with status 1 when one fails.
+--extract writes the `file=` blocks of the pages into DIR and runs nothing:
+the install test builds docs/GettingStarted.md's downstream project that way,
+as the page writes it.
 See "Docs that run" in docs/GettingStarted.md.
 """
 
@@ -58,6 +63,8 @@ parser.add_argument("--timeout", type=float, default=300,
                     help="seconds a block may run")
 parser.add_argument("--all", action="store_true",
                     help="the source tree's README.md and docs/*.md")
+parser.add_argument("--extract", metavar="DIR",
+                    help="write the pages' file= blocks into DIR; run nothing")
 parser.add_argument("pages", nargs="*")
 args = parser.parse_args()
 args.source = os.path.abspath(args.source)
@@ -188,11 +195,17 @@ def session(text):
     return steps
 
 
+def write_file(block, cwd):
+    path = os.path.join(cwd, block.options["file"])
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(block.text)
+
+
 def run_block(block, cwd, env):
     """None when the block passes, else what went wrong."""
     if "file" in block.options:
-        with open(os.path.join(cwd, block.options["file"]), "w") as f:
-            f.write(block.text)
+        write_file(block, cwd)
         return None
     want_exit = int(block.options.get("exit", "0"))
     if block.lang in SHELLS:
@@ -226,6 +239,18 @@ def scratch_dir(tmp):
                        os.path.join(tmp, entry))
     os.symlink(args.build, os.path.join(tmp, "build"))
 
+
+if args.extract:
+    failed = 0
+    for page in args.pages:
+        blocks, errors = parse(page)
+        for e in errors:
+            print("FAIL", e)
+            failed += 1
+        for block in blocks:
+            if "file" in block.options:
+                write_file(block, args.extract)
+    sys.exit(1 if failed else 0)
 
 env = environment()
 failed = 0

@@ -24,34 +24,37 @@ cmake -G Ninja -S "$work/src" -B "$work/build" \
   -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld "${launcher[@]}" \
   -DMCore_DIR="$prefix/lib/cmake/mcore" >/dev/null
 cmake --build "$work/build" >/dev/null
-echo "built downstream-opt, downstream-run and downstream-emu against $prefix"
+echo "built my-opt (docs/GettingStarted.md), downstream-run and downstream-emu against $prefix"
 
-# The downstream opt tool: one pass, then the whole pipeline to ISA, dense
+# The downstream opt tool: upstream's passes beside mcore's (registerAllPasses),
+# one pass of mcore's, then the whole pipeline to ISA, dense
 # and 2:4-sparse, on RDNA4 and CDNA3; the installed mcore-isa-report reads
 # the result.
-"$work/build/downstream-opt" --mcore-select-intrinsics=chip=gfx942 \
+"$work/build/my-opt/my-opt" --mcore-select-intrinsics=chip=gfx942 \
   "$work/src/input.mlir" | "$filecheck" "$work/src/input.mlir"
-"$work/build/downstream-opt" "$work/src/matmul.mlir" \
+"$work/build/my-opt/my-opt" --canonicalize --cse --mcore-select-intrinsics=chip=gfx942 \
+  "$work/src/input.mlir" | "$filecheck" "$work/src/input.mlir"
+"$work/build/my-opt/my-opt" "$work/src/matmul.mlir" \
   --mcore-pipeline="chip=gfx1201 format=isa" > "$work/dense-gfx1201.mlir"
 "$prefix/bin/mcore-isa-report" "$work/dense-gfx1201.mlir" > "$work/dense-gfx1201.txt"
 expect "$work/dense-gfx1201.txt" "v_wmma_f32_16x16x16_f16 x"
 expect "$work/dense-gfx1201.txt" "vgpr spills 0"
 for chip in gfx1201 gfx942; do
-  "$work/build/downstream-opt" "$work/src/sparse-matmul.mlir" \
+  "$work/build/my-opt/my-opt" "$work/src/sparse-matmul.mlir" \
     --mcore-pipeline="chip=$chip format=isa" > "$work/sparse-$chip.mlir"
   "$prefix/bin/mcore-isa-report" "$work/sparse-$chip.mlir" > "$work/sparse-$chip.txt"
 done
 expect "$work/sparse-gfx1201.txt" "v_swmmac_f32_16x16x32_f16 x"
 expect "$work/sparse-gfx942.txt" "v_smfmac_f32_16x16x32_f16 x"
 # Code objects, linked with the installation's ld.lld (lib/mcore/rocm-toolkit).
-"$work/build/downstream-opt" "$work/src/sparse-matmul.mlir" \
+"$work/build/my-opt/my-opt" "$work/src/sparse-matmul.mlir" \
   --mcore-pipeline="chip=gfx942 format=hsaco" > "$work/sparse-gfx942-hsaco.mlir"
 expect "$work/sparse-gfx942-hsaco.mlir" "gpu.binary @matmul_kernel"
 expect "$work/sparse-gfx942-hsaco.mlir" "chip = \"gfx942\"[^>]*>, bin = \"\\\\7FELF"
-echo "downstream-opt ran --mcore-pipeline to ISA (WMMA; SWMMAC, SMFMAC) and to an HSACO"
+echo "my-opt ran --mcore-pipeline to ISA (WMMA; SWMMAC, SMFMAC) and to an HSACO"
 
 # Upstream's mlir-opt-22 with the installed plugin: the pipeline to ISA (the
-# same as downstream-opt's) and to an HSACO (ld.lld found beside the plugin).
+# same as my-opt's) and to an HSACO (ld.lld found beside the plugin).
 mlir_opt="$(dirname "$filecheck")/mlir-opt"
 plugin="$prefix/lib/MCorePlugin.so"
 "$mlir_opt" --load-dialect-plugin="$plugin" --load-pass-plugin="$plugin" \
@@ -87,7 +90,7 @@ expect "$work/hsaco.mlir" "gpu.binary"
 expect "$work/run-tool.txt" status=PASS
 "$prefix/bin/mcore-perf" --list-products > "$work/perf.txt"
 expect "$work/perf.txt" mi300x
-for tool in mcore-opt mcore-run mcore-layout mcore-emu-run mcore-lsp-server; do
+for tool in mcore-opt mcore-run mcore-layout mcore-emu-run mcore-lsp-server mcore-isa-report; do
   "$prefix/bin/$tool" --version > "$work/version.txt"
   expect "$work/version.txt" "$tool (mcore) "
 done

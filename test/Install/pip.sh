@@ -29,7 +29,7 @@ if [ -n "$named" ]; then
   echo "error: installed files name the build tree $build:"; echo "$named"
   exit 1
 fi
-cp "$src/test/Install/matmul.mlir" "$work/"
+cp "$src/examples/matmul.mlir" "$work/"
 
 cat > "$work/use.sh" <<'USE'
 set -euo pipefail

@@ -49,10 +49,13 @@ for target in $(grep -o 'add_library(MCore::[A-Za-z]*' \
   fi
 done
 
-# The downstream project and its inputs, copied out of the source tree.
+# The downstream project and its inputs, copied out of the source tree; its
+# opt tool is docs/GettingStarted.md's my-opt, as the page writes it.
 cp -r "$here/downstream" "$work/src"
+/usr/bin/python3 "$src/test/Docs/doc-blocks.py" --source "$src" --build "$build" \
+  --extract "$work/src" "$src/docs/GettingStarted.md"
 cp "$here"/*.mlir "$here/hidden.sh" "$work/src/"
-cp "$src/examples/sparse-matmul.mlir" "$work/src/"
+cp "$src/examples/matmul.mlir" "$src/examples/sparse-matmul.mlir" "$work/src/"
 
 # The build and source trees hidden (hide-trees.sh).
 bash "$here/hide-trees.sh" "$build" "$src" \

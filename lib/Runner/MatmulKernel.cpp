@@ -12,6 +12,8 @@
 #include "mcore/Runner/Toolkit.h"
 #include "mcore/Target/Sparsity.h"
 
+#include "mlir/Bytecode/BytecodeWriter.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/IR/Diagnostics.h"
@@ -295,6 +297,36 @@ llvm::Error MatmulKernel::compileModule() {
   if (impl->options.observer)
     impl->options.observer->stopSteps();
   impl->giveRemarks();
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::string> MatmulKernel::serializeCompiledModule() const {
+  if (!impl->compiled || !impl->module)
+    return makeError("MatmulKernel::serializeCompiledModule: needs a "
+                     "compiled module, before load()");
+  std::string bytes;
+  llvm::raw_string_ostream os(bytes);
+  if (failed(writeBytecodeToFile(*impl->module, os)))
+    return makeError("cannot write the compiled module as bytecode");
+  return bytes;
+}
+
+llvm::Error MatmulKernel::adoptCompiledModule(llvm::StringRef bytecode) {
+  if (!impl->module || impl->compiled)
+    return makeError("MatmulKernel::adoptCompiledModule: needs a prepared, "
+                     "not yet compiled kernel");
+  // Errors of a damaged module are this function's, not the compiler's.
+  ScopedDiagnosticHandler quiet(impl->context.get(),
+                                [](Diagnostic &) { return success(); });
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+      bytecode, ParserConfig(impl->context.get()));
+  // What compileModule() leaves: host code around one gpu.binary at least,
+  // nothing of the generated linalg left.
+  if (!module || module->getOps<gpu::BinaryOp>().empty() ||
+      !module->getOps<gpu::GPUModuleOp>().empty())
+    return makeError("the cached module is not a compiled matmul module");
+  impl->module = std::move(module);
+  impl->compiled = true;
   return llvm::Error::success();
 }
 

@@ -4,6 +4,7 @@ backend, and run it on numpy arrays."""
 from __future__ import annotations
 
 import collections
+import hashlib
 import os
 import threading
 from typing import Optional, Sequence, Union
@@ -15,6 +16,7 @@ from numpy.typing import ArrayLike
 #: returns them.
 SparseOperand = Union[ArrayLike, "tuple[ArrayLike, ArrayLike]"]
 
+from . import _diskcache
 from . import _mcore
 from . import _types
 from ._compiler import (LIB_DIR, TOOLKIT_DIR, _emit_remarks, check_chip_name,
@@ -324,11 +326,15 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str, a_type: str = "f16",
         "chip": "chip is an argument of its own",
         "format": "the backend decides the format (hsaco for hip, llvm for "
                   "emu); use mcore.compile for other formats"})
+    # A 2:4 B is stored n x k (MatmulProblem::isStoredNK): with or without
+    # transpose_b, the same kernel, so the same cache entry (linear() asks
+    # for transpose_b).
     problem = {"m": int(m), "n": int(n), "k": int(k), "a_type": a_type,
                "b_type": b_type, "c_type": c_type, "sparse_a": bool(sparse),
                "sparse_b": bool(sparse_b), "batch": int(batch),
                "shared_a": bool(shared_a), "shared_b": bool(shared_b),
-               "transpose_b": bool(transpose_b), "chip": chip,
+               "transpose_b": bool(transpose_b) or bool(sparse_b),
+               "chip": chip,
                "epilogue": ",".join(epilogue), "out_type": out_type or "",
                "c_temporary": not store_c}
     key = tuple(sorted(problem.items())) + (resolved, options_key)
@@ -340,14 +346,53 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str, a_type: str = "f16",
             return kernel
         _stats["misses"] += 1
         with in_python_words():
-            native, remarks = _mcore.compile_matmul(
-                backend=resolved, options=options, **problem)
+            native, remarks = _compile_native(problem, resolved, options,
+                                              options_key)
         _emit_remarks(remarks, stacklevel=3)
         kernel = MatmulKernel(native, problem)
         _cache[key] = kernel
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
         return kernel
+
+
+def _compile_native(problem: dict, backend: str, options, options_key: tuple):
+    """(native kernel, remarks): compiled, or its compiled module taken from
+    the persistent cache (mcore._diskcache) and only loaded."""
+    if not _diskcache.enabled():
+        native, remarks, _, _ = _mcore.compile_matmul(
+            backend=backend, options=options, **problem)
+        _diskcache.count("compiles")
+        return native, remarks
+    identity = dict(options_key)
+    tuning_file = identity.get("tuning_file")
+    if tuning_file:
+        # The table's content decides the kernel, not its name.
+        try:
+            with open(tuning_file, "rb") as f:
+                identity["tuning_file"] = [
+                    tuning_file, hashlib.sha256(f.read()).hexdigest()]
+        except OSError:
+            pass  # the compiler says what is wrong with it
+    name, key_text = _diskcache.make_key({
+        "kind": "matmul", "problem": problem, "backend": backend,
+        "options": identity,
+        # Where a driver finds the toolkit when the options name none.
+        "toolkit_env": [os.environ.get(v, "") for v in
+                        ("MCORE_ROCM_TOOLKIT", "ROCM_PATH", "ROCM_ROOT",
+                         "ROCM_HOME")]})
+    cached = _diskcache.load(name, key_text)
+    native, remarks, compiled, adopted = _mcore.compile_matmul(
+        backend=backend, options=options, compiled=cached[0] if cached else None,
+        serialize=True, **problem)
+    if adopted:
+        _diskcache.count("disk_hits")
+        return native, cached[1]  # the remarks of the compile
+    _diskcache.count("disk_misses")
+    _diskcache.count("compiles")
+    if compiled is not None:
+        _diskcache.store(name, key_text, compiled, remarks)
+    return native, remarks
 
 
 def matmul(a: SparseOperand, b: ArrayLike, *, chip: str, sparse: bool = False,
@@ -469,14 +514,24 @@ def _empty_product(c_shape: tuple, acc, a_type: str, b_type: str,
 
 
 def cache_info() -> dict:
-    """The matmul cache: ``hits``, ``misses``, ``size`` and ``max_size``."""
+    """The matmul caches. This process's, of loaded kernels: ``hits``,
+    ``misses``, ``size`` and ``max_size``. The persistent one on disk
+    (mcore._diskcache, docs/Python.md): ``compiles`` (kernels this process
+    compiled), ``disk_hits`` (kernels it took compiled from the disk cache),
+    ``disk_misses``, ``disk_dir``, ``disk_entries``, ``disk_bytes`` and
+    ``disk_max_bytes`` (0: the disk cache is off)."""
     with _lock:
-        return {"hits": _stats["hits"], "misses": _stats["misses"],
-                "size": len(_cache), "max_size": CACHE_SIZE}
+        result = {"hits": _stats["hits"], "misses": _stats["misses"],
+                  "size": len(_cache), "max_size": CACHE_SIZE}
+    result.update(_diskcache.info())
+    return result
 
 
-def clear_cache() -> None:
-    """Drops every cached matmul kernel (their code and GPU modules are
-    freed once no MatmulKernel refers to them)."""
+def clear_cache(disk: bool = False) -> None:
+    """Drops every matmul kernel this process keeps (their code and GPU
+    modules are freed once no MatmulKernel refers to them); with
+    ``disk=True`` also every entry of the persistent cache on disk."""
     with _lock:
         _cache.clear()
+    if disk:
+        _diskcache.clear()

@@ -204,6 +204,8 @@ PYBIND11_MODULE(_mcore, m) {
   m.attr("Error") = errorType();
   // The CMake project's version, as the tools' --version says it.
   m.attr("__version__") = getMCoreVersion().str();
+  // LLVM's, a part of the persistent kernel cache's key.
+  m.def("llvm_version", [] { return getLLVMVersion().str(); });
 
   bindCatalog(m);
   bindPipelineOptions(m);
@@ -437,7 +439,8 @@ PYBIND11_MODULE(_mcore, m) {
            bool sharedB, bool transposeB, const std::string &chip,
            const std::string &backend, const PipelineOptions &options,
            const std::string &epilogue, const std::string &outType,
-           bool cTemporary) {
+           bool cTemporary, const std::optional<py::bytes> &compiledArg,
+           bool serialize) {
           // Python integers of any size: one too large for int64_t is out
           // of range as any other (not a TypeError of the binding).
           auto size = [](const char *what, const py::int_ &value) {
@@ -469,7 +472,15 @@ PYBIND11_MODULE(_mcore, m) {
           Backend requested = backend == "hip" ? Backend::Hip : Backend::Emu;
           if (backend != "hip" && backend != "emu")
             raise("internal error: compile_matmul needs a chosen backend");
+          // A compiled module from the persistent cache (mcore._diskcache)
+          // skips the pipeline; `serialize` returns the one compiled here
+          // for the cache.
+          std::optional<std::string> compiled;
+          if (compiledArg)
+            compiled = std::string(*compiledArg);
           std::vector<std::string> remarks;
+          std::optional<std::string> serialized;
+          bool adopted = false;
           llvm::Expected<std::unique_ptr<MatmulKernel>> kernel = [&] {
             py::gil_scoped_release release;
             using Result = std::unique_ptr<MatmulKernel>;
@@ -477,17 +488,44 @@ PYBIND11_MODULE(_mcore, m) {
               llvm::Expected<BackendChoice> choice = chooseBackend(requested);
               if (!choice)
                 return choice.takeError();
-              return MatmulKernel::compile(problem, *choice, options,
-                                           &remarks);
+              MatmulKernelOptions kernelOptions;
+              kernelOptions.remarks = &remarks;
+              llvm::Expected<Result> kernel = MatmulKernel::prepare(
+                  problem, *choice, options, kernelOptions);
+              if (!kernel)
+                return kernel.takeError();
+              if (compiled) {
+                llvm::Error e = (*kernel)->adoptCompiledModule(*compiled);
+                adopted = !e;
+                llvm::consumeError(std::move(e)); // compiled again below
+              }
+              if (!adopted) {
+                if (llvm::Error e = (*kernel)->compileModule())
+                  return std::move(e);
+                if (serialize) {
+                  llvm::Expected<std::string> bytes =
+                      (*kernel)->serializeCompiledModule();
+                  if (!bytes)
+                    return bytes.takeError();
+                  serialized = std::move(*bytes);
+                }
+              }
+              if (llvm::Error e = (*kernel)->load())
+                return std::move(e);
+              return kernel;
             });
           }();
           PyKernel result{check(std::move(kernel))};
-          return py::make_tuple(std::move(result), remarks);
+          py::object bytes = serialized
+                                 ? py::object(py::bytes(*serialized))
+                                 : py::object(py::none());
+          return py::make_tuple(std::move(result), remarks, bytes, adopted);
         },
         py::arg("m"), py::arg("n"), py::arg("k"), py::arg("a_type"),
         py::arg("b_type"), py::arg("c_type"), py::arg("sparse_a"),
         py::arg("sparse_b"), py::arg("batch"), py::arg("shared_a"),
         py::arg("shared_b"), py::arg("transpose_b"), py::arg("chip"),
         py::arg("backend"), py::arg("options"), py::arg("epilogue") = "",
-        py::arg("out_type") = "", py::arg("c_temporary") = false);
+        py::arg("out_type") = "", py::arg("c_temporary") = false,
+        py::arg("compiled") = py::none(), py::arg("serialize") = false);
 }

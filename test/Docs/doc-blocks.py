@@ -138,8 +138,11 @@ def parse(page):
     return blocks, errors
 
 
-def environment():
+def environment(tmp):
     env = dict(os.environ)
+    # The Python package's persistent kernel cache in the scratch directory,
+    # not the user's ~/.cache/mcore.
+    env["MCORE_CACHE_DIR"] = os.path.join(tmp, ".mcore-kernel-cache")
     env["PATH"] = os.pathsep.join([os.path.join(args.build, "bin"),
                                    args.llvm_tools, env.get("PATH", "")])
     # What a user's terminal does not have: no colours to compare.
@@ -252,7 +255,6 @@ if args.extract:
                 write_file(block, args.extract)
     sys.exit(1 if failed else 0)
 
-env = environment()
 failed = 0
 total = 0
 for page in args.pages:
@@ -262,6 +264,7 @@ for page in args.pages:
         failed += 1
     with tempfile.TemporaryDirectory(prefix="mcore-doc-") as tmp:
         scratch_dir(tmp)
+        env = environment(tmp)
         for block in blocks:
             total += 1
             try:

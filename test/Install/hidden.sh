@@ -96,8 +96,8 @@ for tool in mcore-opt mcore-run mcore-layout mcore-emu-run mcore-lsp-server mcor
 done
 echo "installed mcore-layout, mcore-opt (HSACO), mcore-run, mcore-perf and --version work"
 
-# The installed Python package.
-PYTHONPATH="$prefix/python" /usr/bin/python3 - > "$work/python.txt" <<'PY'
+# The installed Python package (its kernel cache in the scratch folder).
+MCORE_CACHE_DIR="$work/kernel-cache" PYTHONPATH="$prefix/python" /usr/bin/python3 - > "$work/python.txt" <<'PY'
 import numpy as np, mcore
 rng = np.random.default_rng(1)
 a = rng.standard_normal((64, 96)).astype(np.float16)

@@ -36,6 +36,7 @@ set -euo pipefail
 work=$1 filecheck=$2
 cd "$work"
 source venv/bin/activate
+export MCORE_CACHE_DIR="$work/kernel-cache"
 expect() { # FILE PATTERN
   grep -q -- "$2" "$1" || {
     echo "error: expected '$2' in $1:"; head -c 4000 "$1"; exit 1; }

@@ -17,7 +17,10 @@
 // generated IR and the compiled module in between (mcore-run's
 // --print-input-ir, --compile-only, ...): prepare() generates the IR and
 // asks the tiler for the configuration, compileModule() runs the pipeline,
-// load() JIT-compiles the host code and loads the GPU module.
+// load() JIT-compiles the host code and loads the GPU module. A persistent
+// kernel cache (the Python package's) keeps what compileModule() made as
+// bytes (serializeCompiledModule) and gives it back to another process in
+// its place (adoptCompiledModule), which then skips the pipeline.
 //
 // By default nothing here ends the process: errors of the compiler, of the
 // runtime library (a module the emulator cannot load, a fault in a kernel,
@@ -112,6 +115,15 @@ public:
           MatmulKernelOptions kernelOptions = {});
   /// Runs the pipeline on the generated IR (once).
   llvm::Error compileModule();
+  /// The compiled module (after compileModule(), before load()) as MLIR
+  /// bytecode: host code and gpu.binary, what load() needs.
+  llvm::Expected<std::string> serializeCompiledModule() const;
+  /// In place of compileModule(): the compiled module from `bytecode`, the
+  /// serializeCompiledModule() of a kernel prepared from the same problem
+  /// and options by the same build of mcore (the caller's cache key says
+  /// so). Fails, leaving the kernel as prepare() left it (compileModule()
+  /// can still run), when the bytes do not parse as such a module.
+  llvm::Error adoptCompiledModule(llvm::StringRef bytecode);
   /// JIT-compiles the host code against the backend's runtime library and
   /// `moreLibraries`, and loads the GPU module (once, after compileModule).
   /// The generated and compiled IR are freed.

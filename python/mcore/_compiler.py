@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import difflib
 import os
 import re
@@ -44,9 +45,27 @@ class CompilerRemark(UserWarning):
     A runs on dense instructions because the chip has no sparse ones."""
 
 
+#: Frames between the user's call and the package's function that warns,
+#: beyond the usual: the tensor wrappers (_tensors.py) call the numpy
+#: function once more.
+_wrapper_frames = contextvars.ContextVar("mcore_wrapper_frames", default=0)
+
+
+@contextlib.contextmanager
+def wrapped_call() -> Iterator[None]:
+    """Remarks raised inside point one frame further out (at the user's call
+    of the wrapper)."""
+    token = _wrapper_frames.set(_wrapper_frames.get() + 1)
+    try:
+        yield
+    finally:
+        _wrapper_frames.reset(token)
+
+
 def _emit_remarks(remarks, stacklevel: int) -> None:
     for remark in remarks:
-        warnings.warn(remark, CompilerRemark, stacklevel=stacklevel + 1)
+        warnings.warn(remark, CompilerRemark,
+                      stacklevel=stacklevel + 1 + _wrapper_frames.get())
 
 
 _OPTIONS = {name: {"option": option, "type": type_, "default": default,

@@ -11,8 +11,9 @@ import numpy as _np
 from numpy.typing import ArrayLike
 
 from . import _mcore
+from . import _tensors
 from . import _types
-from ._compiler import check_chip_name
+from ._compiler import check_chip_name, wrapped_call
 from ._matmul import _check_matrix, compile_matmul
 
 Error = _mcore.Error
@@ -79,6 +80,19 @@ def linear(x: ArrayLike, w: Weight, bias: Optional[ArrayLike] = None,
     :func:`matmul`.
     """
     check_chip_name(chip)
+    like = _tensors.first_tensor(x, w, bias, scale)
+    if like is not None:
+        # PyTorch tensors (docs/Python.md, "PyTorch"): numpy views in, a
+        # tensor out; out_dtype may be a torch dtype.
+        out_dtype = _tensors.type_name_of_dtype(out_dtype)
+        (x, x_hint), (w, w_hint), (bias, _), (scale, _) = (
+            _tensors.to_array(v) for v in (x, w, bias, scale))
+        with wrapped_call():
+            y = linear(x, w, bias, activation, out_dtype, chip=chip,
+                       scale=scale, sparse=sparse, backend=backend,
+                       x_type=x_type or x_hint, w_type=w_type or w_hint,
+                       **pipeline_options)
+        return _tensors.to_tensor(y, like, out_dtype)
     if activation is not None and activation not in ACTIVATIONS:
         raise Error(f"activation={activation!r} is not one of "
                     f"{', '.join(ACTIVATIONS)}")

@@ -18,9 +18,10 @@ SparseOperand = Union[ArrayLike, "tuple[ArrayLike, ArrayLike]"]
 
 from . import _diskcache
 from . import _mcore
+from . import _tensors
 from . import _types
 from ._compiler import (LIB_DIR, TOOLKIT_DIR, _emit_remarks, check_chip_name,
-                        in_python_words, make_options)
+                        in_python_words, make_options, wrapped_call)
 
 Error = _mcore.Error
 
@@ -250,8 +251,18 @@ class MatmulKernel:
         (OUT, in `out_type`) computed from C by the kernel. Operands are
         converted as :func:`matmul` describes; B is given as the kernel
         stores it (``n x k`` with ``transpose_b`` or ``sparse_b``); `inputs`
-        are the epilogue's operands in the order of its steps (float32)."""
-        return self._run(a, b, acc, inputs=inputs)
+        are the epilogue's operands in the order of its steps (float32).
+        PyTorch tensors in give a tensor out (docs/Python.md, "PyTorch")."""
+        like = _tensors.first_tensor(a, b, acc, *inputs)
+        if like is None:
+            return self._run(a, b, acc, inputs=inputs)
+        a, b, acc = (_tensors.to_array(x)[0] for x in (a, b, acc))
+        inputs = [_tensors.to_array(x)[0] for x in inputs]
+        result = self._run(a, b, acc, inputs=inputs)
+        has_epilogue = bool(self.epilogue) or self.out_type is not None
+        return _tensors.to_tensor(
+            result, like,
+            (self.out_type or "f32") if has_epilogue else self.c_type)
 
 
 def _shape_text(shape: tuple) -> str:
@@ -444,6 +455,19 @@ def matmul(a: SparseOperand, b: ArrayLike, *, chip: str, sparse: bool = False,
     :class:`ValueError`) with the tools' messages.
     """
     check_chip_name(chip)
+    like = _tensors.first_tensor(a, b, acc)
+    if like is not None:
+        # PyTorch tensors: as numpy arrays (no copy on the CPU), a bfloat16
+        # one as float32 of type bf16; the result as a tensor.
+        (a, a_hint), (b, b_hint), (acc, acc_hint) = (
+            _tensors.to_array(x) for x in (a, b, acc))
+        c_type = c_type or acc_hint
+        with wrapped_call():
+            c = matmul(a, b, chip=chip, sparse=sparse, backend=backend,
+                       acc=acc, a_type=a_type or a_hint,
+                       b_type=b_type or b_hint, c_type=c_type,
+                       **pipeline_options)
+        return _tensors.to_tensor(c, like, c_type)
     if isinstance(a, tuple) and sparse:
         if len(a) != 2:
             raise Error("a sparse A given as a tuple must be (values, "

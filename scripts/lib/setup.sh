@@ -20,6 +20,9 @@ MCORE_PACKAGES=(
   # build backend needs nothing else) and `python3 -m build`; the pip-install
   # test makes one with --system-site-packages.
   python3-pip python3-venv python3-build
+  # PyTorch (CPU) for mcore.torch and torch tensors in mcore.matmul/linear;
+  # optional: without it the torch tests skip.
+  python3-torch
   # Debian's real HIP runtime (5.2.3) and its headers: the HIP backend's
   # tests run against its no-GPU behaviour (test/Tools/mcore-run/real-hip.test)
   # and unittests/Runtime/HipAbiTest.cpp checks lib/Runtime/Hip/HipApi.h

@@ -30,6 +30,8 @@ aside) is an HTML comment starting with `test`:
   be given another status with `exit=N`.
 - `file=NAME` writes the block (any language) to NAME (a path under the
   scratch directory, folders made as needed) instead of running it.
+- `requires=MODULE` skips the block (SKIP, not a failure) when Debian's
+  python3 cannot import MODULE: an optional dependency such as torch.
 
 The blocks of a page run in order, in one fresh temporary directory that
 holds symbolic links to the top-level entries of the source tree (so that
@@ -78,7 +80,7 @@ if not args.pages:
 MARKER = re.compile(r"^\s*<!--\s*test(?P<options>(\s+[\w-]+=\S+)*)\s*-->\s*$")
 FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>```+|~~~+)\s*(?P<lang>[\w+-]*)")
 SHELLS = {"sh", "bash", "shell"}
-OPTIONS = {"file", "exit"}
+OPTIONS = {"file", "exit", "requires"}
 
 
 class Block:
@@ -107,7 +109,8 @@ def parse(page):
         for item in m.group("options").split():
             key, _, value = item.partition("=")
             if key not in OPTIONS:
-                errors.append(f"{where}: unknown option '{key}' (file=, exit=)")
+                errors.append(f"{where}: unknown option '{key}' (file=, exit=, "
+                              f"requires=)")
             options[key] = value
         j = i + 1
         while j < len(lines) and not lines[j].strip():
@@ -198,6 +201,17 @@ def session(text):
     return steps
 
 
+_importable = {}
+
+
+def importable(module):
+    if module not in _importable:
+        _importable[module] = subprocess.run(
+            ["/usr/bin/python3", "-c", f"import {module}"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
+    return _importable[module]
+
+
 def write_file(block, cwd):
     path = os.path.join(cwd, block.options["file"])
     os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -267,6 +281,10 @@ for page in args.pages:
         env = environment(tmp)
         for block in blocks:
             total += 1
+            module = block.options.get("requires")
+            if module and not importable(module):
+                print(f"SKIP {block.where()}: needs the Python module {module}")
+                continue
             try:
                 problem = run_block(block, tmp, env)
             except subprocess.TimeoutExpired:

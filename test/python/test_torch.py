@@ -1,12 +1,7 @@
 """PyTorch tensors in mcore.matmul, mcore.linear and MatmulKernel, and
 mcore.torch.SparseLinear against torch.nn.functional.linear on the pruned
 weight (docs/Python.md, "PyTorch"). Without torch these tests skip; mcore
-itself does not need it (test_without_torch)."""
-import os
-import subprocess
-import sys
-import textwrap
-
+itself does not need it (test_without_torch.py)."""
 import numpy as np
 import pytest
 
@@ -161,26 +156,3 @@ def test_sparse_linear_state_and_errors():
         mcore.torch.SparseLinear(torch.ones(8, 8), None, chip="gfx942")
     with pytest.raises(mcore.Error, match="torch.nn.Linear"):
         mcore.torch.SparseLinear.from_dense(torch.nn.ReLU(), chip="gfx942")
-
-
-def test_without_torch():
-    """With torch hidden, mcore imports and runs as before, and mcore.torch
-    says what it needs."""
-    code = textwrap.dedent("""
-        import sys
-        sys.modules["torch"] = None   # import torch fails
-        import numpy as np, mcore
-        a = np.ones((16, 32), np.float16)
-        assert (mcore.matmul(a, a.T.copy(), chip="gfx942",
-                             backend="emu") == 32).all()
-        try:
-            import mcore.torch
-        except ImportError as e:
-            print(e)
-    """)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True,
-                         text=True, env=dict(os.environ), timeout=600)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == ("mcore.torch needs PyTorch (Debian: "
-                                  "python3-torch); the rest of mcore works "
-                                  "without it")

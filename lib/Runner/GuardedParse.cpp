@@ -2,6 +2,8 @@
 
 #include "mcore/Runner/GuardedParse.h"
 
+#include "mcore/Support/Nesting.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -82,17 +84,24 @@ runner::findParserCrash(llvm::MemoryBufferRef chunk,
                                            chunk.getBufferIdentifier()),
       llvm::SMLoc());
 
-  const void *prettyStack = llvm::SavePrettyStackState();
-  llvm::CrashRecoveryContext recovery;
-  bool survived = recovery.RunSafely([&] {
-    (void)parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context));
+  // On the stack the real parse gets (Nesting.h); the chunk nests no
+  // deeper than its limit (callers check first). The crash-recovery context
+  // and the pretty stack are that thread's.
+  bool survived = true;
+  runWithLargeStack([&] {
+    const void *prettyStack = llvm::SavePrettyStackState();
+    llvm::CrashRecoveryContext recovery;
+    survived = recovery.RunSafely([&] {
+      (void)parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context));
+    });
+    if (!survived)
+      llvm::RestorePrettyStackState(prettyStack);
   });
   MCORE_ABANDONABLE_END();
   if (survived) {
     delete context;
     return std::nullopt;
   }
-  llvm::RestorePrettyStackState(prettyStack);
   return ParserCrash{emitted.empty() ? "no diagnostic before" : emitted};
 }
 
@@ -110,6 +119,23 @@ llvm::Error runner::checkParserSurvives(llvm::MemoryBufferRef buffer,
                                         const DialectRegistry &registry,
                                         bool allowUnregisteredDialects,
                                         llvm::StringRef splitMarker) {
+  // Too deep for the parser's stack: located in the whole buffer, chunk by
+  // chunk (a chunk's unclosed brackets do not reach the next).
+  llvm::StringRef text = buffer.getBuffer();
+  llvm::SmallVector<llvm::StringRef, 8> chunks;
+  if (splitMarker.empty())
+    chunks.push_back(text);
+  else
+    text.split(chunks, splitMarker);
+  for (llvm::StringRef chunk : chunks)
+    if (std::optional<DeepNesting> deep = findDeepNesting(chunk)) {
+      auto [line, column] = getLineAndColumn(
+          text, chunk.data() - text.data() + deep->offset);
+      return llvm::createStringError(
+          buffer.getBufferIdentifier().str() + ":" + std::to_string(line) +
+          ":" + std::to_string(column) + ": " + deep->describe());
+    }
+
   std::optional<ParserCrash> crash;
   (void)splitAndProcessBuffer(
       llvm::MemoryBuffer::getMemBuffer(buffer),

@@ -8,10 +8,12 @@
 
 #include "mcore/Pipeline/Pipeline.h"
 #include "mcore/Runner/Toolkit.h"
+#include "mcore/Support/FileIO.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Support/FileUtilities.h"
 
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -103,9 +105,10 @@ static llvm::Expected<BackendChoice> selectBackend(const RunOptions &options,
   return choice;
 }
 
-llvm::Expected<BackendChoice>
-runner::chooseRunBackend(const RunOptions &options, Backend wanted,
-                         bool haveChip) {
+/// The backend of chooseRunBackend, before the options it ignores are
+/// said.
+static llvm::Expected<BackendChoice>
+chooseBackendFor(const RunOptions &options, Backend wanted, bool haveChip) {
   if (!options.compileOnly || wanted != Backend::Hip)
     return selectBackend(options, wanted);
   if (!haveChip) {
@@ -116,6 +119,17 @@ runner::chooseRunBackend(const RunOptions &options, Backend wanted,
     llvm::consumeError(probed.takeError());
   }
   return BackendChoice{Backend::Hip, "", "", ""};
+}
+
+llvm::Expected<BackendChoice>
+runner::chooseRunBackend(const RunOptions &options, Backend wanted,
+                         bool haveChip, RunObserver &observer) {
+  llvm::Expected<BackendChoice> choice =
+      chooseBackendFor(options, wanted, haveChip);
+  if (choice && choice->backend == Backend::Emu && options.device != 0)
+    reportWarning(observer, "--device=" + llvm::Twine(options.device) +
+                                " is ignored: the emulator has one device");
+  return choice;
 }
 
 void runner::tellEmulatorChip(const BackendChoice &choice,
@@ -132,6 +146,15 @@ runner::getLinkedLibraries(const RunOptions &options) {
       continue;
     if (!llvm::sys::fs::exists(lib))
       return makeError("--shared-libs: cannot find '" + lib + "'");
+    // Loaded now, as the JIT would load it, whose failure ("Could not load
+    // ...") is only a message: a library that is not one is an error.
+    std::string error;
+    if (!llvm::sys::DynamicLibrary::getPermanentLibrary(lib.c_str(), &error)
+             .isValid()) {
+      llvm::StringRef reason = error;
+      reason.consume_front(lib + ": "); // dlerror names the file first
+      return makeError("--shared-libs: cannot load '" + lib + "': " + reason);
+    }
     libs.push_back(lib);
   }
   return libs;
@@ -172,13 +195,10 @@ RunStatus runner::dumpBinaries(ModuleOp module, const RunOptions &options,
         path += "." + std::to_string(count);
       ++count;
       // The input is not overwritten (mcore-run p.mlir
-      // --dump-gpu-binary=p.mlir).
-      if (!options.inputFile.empty() && options.inputFile != "-" &&
-          (path == options.inputFile ||
-           llvm::sys::fs::equivalent(path, options.inputFile))) {
-        status = reportError(observer, "--dump-gpu-binary=" + path +
-                                           " would overwrite the input file " +
-                                           options.inputFile);
+      // --dump-gpu-binary=p.mlir, or mcore-run - ... < p.mlir).
+      if (llvm::Error e = checkOutputIsNotInput(path, options.inputFile,
+                                                "--dump-gpu-binary=")) {
+        status = reportError(observer, std::move(e));
         return;
       }
       std::string error;
@@ -188,6 +208,10 @@ RunStatus runner::dumpBinaries(ModuleOp module, const RunOptions &options,
         return;
       }
       out->os() << object.getObject().getValue();
+      if (llvm::Error e = checkWritten(out->os(), "'" + path + "'")) {
+        status = reportError(observer, std::move(e));
+        return;
+      }
       out->keep();
       llvm::errs() << "mcore-run: wrote gpu.binary @" << binary.getName()
                    << " (" << stringifyCompilationTarget(object.getFormat())

@@ -10,6 +10,7 @@
 #include "mcore/Pipeline/Pipeline.h"
 #include "mcore/Runner/Compile.h"
 #include "mcore/Runner/GuardedParse.h"
+#include "mcore/Support/FileIO.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -19,7 +20,6 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Support/FileUtilities.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
@@ -260,13 +260,18 @@ RunStatus runner::runFile(const RunFileOptions &options,
   // would bury them.
   context.printOpOnDiagnostic(false);
 
-  std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> file =
-      openInputFile(options.inputFile, &error);
+  // A crash reproducer MLIR writes when a pass fails must not replace the
+  // input (--dump-gpu-binary is checked as it is written).
+  if (llvm::Error e = checkOutputIsNotInput(
+          getRegisteredStringOption("mlir-pass-pipeline-crash-reproducer"),
+          options.inputFile, "--mlir-pass-pipeline-crash-reproducer="))
+    return reportError(observer, std::move(e));
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> file =
+      readFileWhole(options.inputFile, "input file", kMaxInputFileBytes);
   if (!file)
-    return reportError(observer, error);
+    return reportError(observer, file.takeError());
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
   // Upstream's parser crashes on a few inputs: an error, not a signal.
   if (llvm::Error crashed = checkParserSurvives(
@@ -289,7 +294,7 @@ RunStatus runner::runFile(const RunFileOptions &options,
   module->walk([&](gpu::BinaryOp) { hasBinary = true; });
   llvm::Expected<BackendChoice> choice =
       chooseRunBackend(options, fits->value_or(*requested),
-                       chip->has_value() || moduleChip(*module));
+                       chip->has_value() || moduleChip(*module), observer);
   if (!choice)
     return reportError(observer, choice.takeError());
 

@@ -150,7 +150,8 @@ static llvm::Error parseProblem(const RunMatmulOptions &options,
 
 /// The backend, and the chip (a GPU decides it when none is given).
 static llvm::Expected<BackendChoice>
-chooseBackendAndChip(const RunMatmulOptions &options, MatmulProblem &problem) {
+chooseBackendAndChip(const RunMatmulOptions &options, MatmulProblem &problem,
+                     RunObserver &observer) {
   llvm::Expected<Backend> requested = parseBackendOption(options.backend);
   if (!requested)
     return requested.takeError();
@@ -160,7 +161,7 @@ chooseBackendAndChip(const RunMatmulOptions &options, MatmulProblem &problem) {
   if (!options.sharedLibs.empty() && options.compileOnly)
     return makeError("--shared-libs has no effect with --compile-only");
   llvm::Expected<BackendChoice> choice =
-      chooseRunBackend(options, *requested, chip->has_value());
+      chooseRunBackend(options, *requested, chip->has_value(), observer);
   if (!choice)
     return choice.takeError();
   std::string gpu = choice->getDeviceChip();
@@ -243,7 +244,8 @@ RunStatus runner::runMatmul(const RunMatmulOptions &options,
   SparseForm form = SparseForm::Compressed;
   if (llvm::Error e = parseProblem(options, problem, form))
     return reportError(observer, std::move(e));
-  llvm::Expected<BackendChoice> choice = chooseBackendAndChip(options, problem);
+  llvm::Expected<BackendChoice> choice =
+      chooseBackendAndChip(options, problem, observer);
   if (!choice)
     return reportError(observer, choice.takeError());
   r.backend = choice->backend;

@@ -23,6 +23,7 @@
 #include "mcore/Runner/MatmulEpilogue.h"
 #include "mcore/Runner/MatmulKernel.h"
 #include "mcore/Runner/Runner.h"
+#include "mcore/Support/Nesting.h"
 #include "mcore/Support/Version.h"
 #include "mcore/Target/Sparsity.h"
 
@@ -32,6 +33,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -297,15 +299,21 @@ PYBIND11_MODULE(_mcore, m) {
         [](const std::string &dir) { setRuntimeDirectory(dir); });
   m.def("compile", [](const std::string &source,
                       const PipelineOptions &options, bool lowered) {
-    llvm::Expected<CompileOutput> out = [&] {
+    // On a stack of known size, whatever the calling thread's: the parse
+    // and the passes recurse with the source's nesting (Nesting.h). Fatal
+    // errors are caught on that thread.
+    std::optional<llvm::Expected<CompileOutput>> out;
+    {
       py::gil_scoped_release release;
-      return catchFatalErrors<CompileOutput>([&] {
-        return compileSource(source, "input.mlir", options,
-                             lowered ? CompileStage::Lowered
-                                     : CompileStage::Binary);
+      runWithLargeStack([&] {
+        out.emplace(catchFatalErrors<CompileOutput>([&] {
+          return compileSource(source, "input.mlir", options,
+                               lowered ? CompileStage::Lowered
+                                       : CompileStage::Binary);
+        }));
       });
-    }();
-    CompileOutput result = check(std::move(out));
+    }
+    CompileOutput result = check(std::move(*out));
     py::list binaries;
     for (CompiledBinary &b : result.binaries)
       binaries.append(py::make_tuple(b.name, py::bytes(b.object)));

@@ -136,8 +136,10 @@ def errors_in_a_fresh_interpreter(source, fmt, times=1):
                 print("raised:", str(e).splitlines()[0])
         print("alive")
     """)
-    proc = subprocess.run([sys.executable, "-c", script], capture_output=True,
-                          text=True, timeout=300, env=os.environ)
+    # On stdin: a source of 10^5 levels is longer than one argument may be.
+    proc = subprocess.run([sys.executable, "-"], input=script,
+                          capture_output=True, text=True, timeout=300,
+                          env=os.environ)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.rstrip().endswith("alive"), proc.stdout
     assert "Stack dump" not in proc.stderr
@@ -168,6 +170,51 @@ def test_interpreter_survives_a_crash_of_the_upstream_parser():
     for error in errors:
         assert "the MLIR parser crashed on this input" in error
         assert "defect of upstream MLIR 22" in error
+
+
+def nested_attribute(levels):
+    """The 64x64 f16 matmul with an attribute of `levels` nested arrays."""
+    return MATMUL_WITH_ATTRIBUTE.replace("ATTR", "[" * levels + "]" * levels)
+
+
+MATMUL_WITH_ATTRIBUTE = """func.func @matmul(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> attributes {deep = ATTR} {
+  %r = linalg.matmul ins(%a, %b : tensor<64x64xf16>, tensor<64x64xf16>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("levels", [10**4, 10**5])
+def test_deep_nesting_is_a_located_error(levels):
+    # A stack overflow of the parser ended the interpreter (SIGSEGV) from
+    # about 10^4 levels; now the source is refused where it passes the limit
+    # (mcore/Support/Nesting.h), twice in one interpreter.
+    errors = errors_in_a_fresh_interpreter(nested_attribute(levels), "isa",
+                                           times=2)
+    assert errors == ["input.mlir:1:1127: nesting deeper than 1000 levels "
+                      "(brackets and chained affine operators); mcore parses "
+                      "at most 1000, so that its recursive parser stays "
+                      "within its stack"] * 2
+
+
+def test_compile_runs_on_a_stack_of_its_own():
+    # 990 levels, under the limit, need more stack than a small Python
+    # thread has (the parser takes about 1.2 KiB per level): compile runs on
+    # a thread of its own with 64 MiB.
+    script = textwrap.dedent(f"""
+        import threading, mcore
+        threading.stack_size(256 * 1024)
+        out = []
+        t = threading.Thread(target=lambda: out.append(
+            mcore.compile({nested_attribute(990)!r}, chip="gfx942")))
+        t.start()
+        t.join()
+        print("v_mfma" in out[0])
+    """)
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True,
+                          text=True, timeout=300, env=os.environ)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "True"
 
 
 @pytest.mark.parametrize("name,value,message", [

@@ -21,6 +21,7 @@
 
 #include "mcore/Emulator/Emulator.h"
 #include "mcore/Support/ProgressLine.h"
+#include "mcore/Support/FileIO.h"
 #include "mcore/Support/Version.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -112,7 +113,7 @@ struct Arg {
 };
 } // namespace
 
-int main(int argc, char **argv) {
+static int run(int argc, char **argv) {
   InitLLVM init(argc, argv);
   mlir::mcore::setVersionPrinter("mcore-emu-run");
   cl::HideUnrelatedOptions(category);
@@ -142,8 +143,13 @@ int main(int argc, char **argv) {
     line.setProgress(done, total, ("work-groups of " + kernel).str());
   };
 
+  // A file (or a pipe, or "-") within the size limit: not /dev/zero.
+  Expected<std::unique_ptr<MemoryBuffer>> file = mlir::mcore::readFileWhole(
+      inputFile, "kernel module", mlir::mcore::kMaxInputFileBytes);
+  if (!file)
+    return fail(toString(file.takeError()));
   Expected<std::unique_ptr<emu::Module>> module =
-      emu::Module::loadFile(inputFile, options);
+      emu::Module::load((*file)->getMemBufferRef(), options);
   if (!module)
     return fail(toString(module.takeError()));
   if (list) {
@@ -271,4 +277,10 @@ int main(int argc, char **argv) {
   for (Arg &a : args)
     emu::deallocate(a.buffer);
   return 0;
+}
+
+int main(int argc, char **argv) {
+  // A full disk or a closed stdout is an error, not a success with lost
+  // output (mcore/Support/FileIO.h).
+  return mlir::mcore::finishStandardOutput("mcore-emu-run", run(argc, argv));
 }

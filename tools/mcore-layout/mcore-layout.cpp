@@ -11,6 +11,7 @@
 
 #include "LayoutPicture.h"
 
+#include "mcore/Support/FileIO.h"
 #include "mcore/Support/Version.h"
 #include "mcore/Target/Catalog.h"
 #include "mcore/Target/Describe.h"
@@ -311,7 +312,7 @@ int printLayout(const IntrinsicInfo &info, std::optional<Operand> only) {
 
 } // namespace
 
-int main(int argc, char **argv) {
+static int run(int argc, char **argv) {
   InitLLVM init(argc, argv);
   setVersionPrinter("mcore-layout");
   // LLVM's own options (linked in through libLLVM.so) are not this tool's.
@@ -381,4 +382,10 @@ int main(int argc, char **argv) {
     return fail(Twine(info->name) + " needs " + info->chips.describe() +
                 "; --chip is " + getChipName(*chip));
   return printLayout(*info, only);
+}
+
+int main(int argc, char **argv) {
+  // A full disk or a closed stdout is an error, not a success with lost
+  // output (mcore/Support/FileIO.h).
+  return mlir::mcore::finishStandardOutput("mcore-layout", run(argc, argv));
 }

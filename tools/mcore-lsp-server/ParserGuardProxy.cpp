@@ -9,6 +9,7 @@
 #include "ParserGuardProxy.h"
 
 #include "mcore/Runner/GuardedParse.h"
+#include "mcore/Support/Nesting.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Support/ToolUtilities.h"
@@ -36,6 +37,7 @@
 #include <vector>
 
 using namespace mlir;
+using namespace mlir::mcore;
 using llvm::StringRef;
 namespace runner = mlir::mcore::runner;
 
@@ -176,9 +178,10 @@ bool readServerMessage(FdReader &in, std::string &body) {
 //===----------------------------------------------------------------------===//
 
 /// An open document: the editor's text of its latest version, and an error
-/// per chunk the parser crashes on for each version whose diagnostics the
-/// server has not published yet (the editor's input runs ahead of the
-/// server's output).
+/// per chunk the server must not parse (the parser crashes on it, or it
+/// nests deeper than the parser's stack allows) for each version whose
+/// diagnostics the server has not published yet (the editor's input runs
+/// ahead of the server's output).
 struct Document {
   std::string text;
   int64_t version = 0;
@@ -191,8 +194,10 @@ class Guard {
 public:
   explicit Guard(const DialectRegistry &registry) : registry(registry) {}
 
-  /// What the server gets for the editor's message `json`.
-  std::string fromEditor(std::string json);
+  /// What the server gets for the editor's message `json`; nothing for a
+  /// message that nests too deeply to be parsed (said on stderr, as the
+  /// server says of JSON it cannot parse).
+  std::optional<std::string> fromEditor(std::string json);
   /// What the editor gets for the server's message `body`.
   std::string fromServer(std::string body);
 
@@ -263,23 +268,33 @@ std::string Guard::check(StringRef uri, Document &doc) {
     if (index)
       serverText += kDefaultSplitMarker;
     int lines = chunk.count('\n');
-    std::optional<runner::ParserCrash> crash = runner::findParserCrash(
-        llvm::MemoryBufferRef(chunk, uri), registry,
-        /*allowUnregisteredDialects=*/true);
-    if (!crash) {
-      serverText += chunk;
-    } else {
-      serverText.append(lines, '\n');
-      llvm::lsp::Diagnostic diagnostic;
+    llvm::lsp::Diagnostic diagnostic;
+    // Too deep for the parser's stack (it would end the server on the
+    // crash guard's parse already), else a crash of the parser.
+    if (std::optional<DeepNesting> deep = findDeepNesting(chunk)) {
+      auto [line, column] = getLineAndColumn(chunk, deep->offset);
+      diagnostic.range = llvm::lsp::Range(
+          llvm::lsp::Position(line - 1, column - 1),
+          llvm::lsp::Position(line - 1, column));
+      diagnostic.message = deep->describe();
+    } else if (std::optional<runner::ParserCrash> crash =
+                   runner::findParserCrash(llvm::MemoryBufferRef(chunk, uri),
+                                           registry,
+                                           /*allowUnregisteredDialects=*/true)) {
       diagnostic.range = locate(uri, chunk);
-      diagnostic.range.start.line += lineOffset;
-      diagnostic.range.end.line += lineOffset;
-      diagnostic.severity = llvm::lsp::DiagnosticSeverity::Error;
-      diagnostic.source = "mcore-lsp-server";
-      diagnostic.category = "Parse Error";
       diagnostic.message = runner::describeParserCrash(*crash);
-      crashes.push_back(std::move(diagnostic));
+    } else {
+      serverText += chunk;
+      lineOffset += lines;
+      continue;
     }
+    serverText.append(lines, '\n');
+    diagnostic.range.start.line += lineOffset;
+    diagnostic.range.end.line += lineOffset;
+    diagnostic.severity = llvm::lsp::DiagnosticSeverity::Error;
+    diagnostic.source = "mcore-lsp-server";
+    diagnostic.category = "Parse Error";
+    crashes.push_back(std::move(diagnostic));
     lineOffset += lines;
   }
   doc.serverHasText = crashes.empty();
@@ -290,7 +305,14 @@ std::string Guard::check(StringRef uri, Document &doc) {
   return serverText;
 }
 
-std::string Guard::fromEditor(std::string json) {
+std::optional<std::string> Guard::fromEditor(std::string json) {
+  // LLVM's JSON parser (the server's too) recurses per level.
+  if (std::optional<DeepNesting> deep = findDeepNesting(json)) {
+    llvm::errs() << "mcore-lsp-server: error: dropped a message of the "
+                    "editor: its JSON has "
+                 << deep->describe() << "\n";
+    return std::nullopt;
+  }
   llvm::Expected<llvm::json::Value> value = llvm::json::parse(json);
   if (!value) {
     llvm::consumeError(value.takeError());
@@ -449,12 +471,15 @@ int mcore::runLspServerBehindParserGuard(int argc, char **argv,
     while (readEditorMessage(in, message) && !out.has_error()) {
       if (StringRef(message.json).trim().empty())
         continue;
-      std::string forwarded = guard.fromEditor(std::move(message.json));
+      std::optional<std::string> forwarded =
+          guard.fromEditor(std::move(message.json));
+      if (!forwarded)
+        continue;
       if (message.delimited) {
-        out << forwarded << "\n" << kDefaultSplitMarker << "\n";
+        out << *forwarded << "\n" << kDefaultSplitMarker << "\n";
         out.flush();
       } else {
-        writeFrame(out, forwarded);
+        writeFrame(out, *forwarded);
       }
     }
     out.clear_error();
@@ -470,7 +495,10 @@ int mcore::runLspServerBehindParserGuard(int argc, char **argv,
     close(fromServerFd);
   });
 
-  int status = runServer(argc, argv, registry);
+  // The server parses each version of each document: on a stack of known
+  // size (documents deeper than its limit never reach it).
+  int status = 1;
+  runWithLargeStack([&] { status = runServer(argc, argv, registry); });
   llvm::outs().flush();
   // The editor's stdout back on 1, which closes the pipe's last writer: the
   // output thread sees the end of the server's output.

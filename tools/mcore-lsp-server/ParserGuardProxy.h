@@ -17,7 +17,13 @@
 //     more error per crashing chunk: describeParserCrash's message, at the
 //     linalg.batch_matmul or linalg.batch_reduce_matmul the parser crashed
 //     on (found by parsing ever longer prefixes of the chunk), or at the
-//     chunk's first line.
+//     chunk's first line;
+//   * a chunk that nests deeper than the parser's stack allows
+//     (mcore/Support/Nesting.h) is not parsed at all: it is blanked the
+//     same way, with an error where it goes past the limit; an editor's
+//     message whose JSON nests that deep is dropped (with a line on
+//     stderr), as LLVM's JSON parser would overflow its stack on it. The
+//     server runs on a stack of known size (runWithLargeStack).
 // Everything else (requests, replies, other notifications, both framings:
 // Content-Length headers, and -lit-test's "// -----" delimited input) passes
 // through unchanged.

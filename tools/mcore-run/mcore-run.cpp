@@ -32,6 +32,8 @@
 
 #include "mcore/Runner/RunFile.h"
 #include "mcore/Runner/RunMatmul.h"
+#include "mcore/Support/FileIO.h"
+#include "mcore/Support/Nesting.h"
 #include "mcore/Support/ProgressLine.h"
 #include "mcore/Support/Version.h"
 
@@ -40,6 +42,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
@@ -57,7 +60,9 @@
 
 using namespace mlir;
 using namespace mlir::mcore::runner;
+using mlir::mcore::checkStandardOutput;
 using mlir::mcore::ProgressLine;
+using mlir::mcore::runWithLargeStack;
 namespace cl = llvm::cl;
 
 //===----------------------------------------------------------------------===//
@@ -346,11 +351,21 @@ RunStatus runAndReport(Progress &progress);
 
 RunStatus run() {
   Progress progress;
-  RunStatus status = runAndReport(progress);
-  if (status == RunStatus::Failure && matmulOptions.json)
+  // Parsing, compiling and the host code recurse with the input's nesting:
+  // on a stack of known size (mcore/Support/Nesting.h).
+  RunStatus status = RunStatus::Failure;
+  runWithLargeStack([&] { status = runAndReport(progress); });
+  // What the program and mcore-run printed, including --json's result,
+  // reached stdout, or the run failed.
+  if (llvm::Error e = checkStandardOutput())
+    status = reportError(progress, std::move(e));
+  if (status == RunStatus::Failure && matmulOptions.json) {
     printJsonError(progress.errors.empty()
                        ? std::string("mcore-run failed")
                        : llvm::join(progress.errors, "\n"));
+    // Said on stderr already when stdout is what failed.
+    llvm::consumeError(checkStandardOutput());
+  }
   return status;
 }
 
@@ -484,6 +499,11 @@ int main(int argc, char **argv) {
   }
   childPid = child;
   sigprocmask(SIG_SETMASK, &unblocked, nullptr);
+  // The child reports a stdout it could not write; the parent's own --json
+  // error then fails quietly (not with LLVM's "IO failure on output stream"
+  // when the process ends).
+  llvm::scope_exit quietStdout(
+      [] { llvm::consumeError(checkStandardOutput()); });
   int wstatus = 0;
   while (waitpid(child, &wstatus, 0) < 0) {
     if (errno != EINTR) {

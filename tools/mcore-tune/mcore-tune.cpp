@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mcore/Support/FileIO.h"
 #include "mcore/Support/JSON.h"
 #include "mcore/Support/Version.h"
 #include "mcore/Tune/Tune.h"
@@ -141,7 +142,7 @@ std::string describeKnobs(const Evaluation &e) {
 
 } // namespace
 
-int main(int argc, char **argv) {
+static int run(int argc, char **argv) {
   InitLLVM init(argc, argv);
   mlir::mcore::setVersionPrinter("mcore-tune");
   cl::HideUnrelatedOptions(category);
@@ -308,4 +309,10 @@ int main(int argc, char **argv) {
     outs() << formatJSON(std::move(object), 2) << "\n";
   }
   return status;
+}
+
+int main(int argc, char **argv) {
+  // A full disk or a closed stdout is an error, not a success with lost
+  // output (mcore/Support/FileIO.h).
+  return mlir::mcore::finishStandardOutput("mcore-tune", run(argc, argv));
 }

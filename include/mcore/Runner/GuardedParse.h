@@ -12,7 +12,10 @@
 //
 // checkParserSurvives parses a buffer once more, in a throwaway context, under
 // LLVM's CrashRecoveryContext, before the tool's real parse: a crash there is
-// an error naming this upstream defect instead of a stack dump. Sound because
+// an error naming this upstream defect instead of a stack dump. Before that,
+// it refuses a buffer that nests deeper than the parser's stack allows
+// (mcore/Support/Nesting.h): a stack overflow is a signal no recovery
+// context catches, and would end the tool on the throwaway parse already. Sound because
 // the real parse is the same parser on the same text with the same dialects
 // (so it crashes exactly when this one does), the throwaway context runs on
 // this thread alone (multithreading off: the parser's verification cannot
@@ -46,9 +49,11 @@ struct ParserCrash {
 };
 
 /// Parses `chunk` as one buffer (no splitting; any slice of a buffer) in a
-/// throwaway context and throws the result away. Returns the crash when the
-/// parser crashed (a signal), nothing when it survived (with or without a
-/// parse error).
+/// throwaway context, on a stack of kLargeStackBytes (runWithLargeStack),
+/// and throws the result away. Returns the crash when the parser crashed (a
+/// signal), nothing when it survived (with or without a parse error). The
+/// caller checks first that the chunk nests no deeper than kMaxNesting
+/// (findDeepNesting).
 std::optional<ParserCrash>
 findParserCrash(llvm::MemoryBufferRef chunk, const DialectRegistry &registry,
                 bool allowUnregisteredDialects = false);
@@ -59,10 +64,13 @@ std::string describeParserCrash(const ParserCrash &crash);
 
 /// Parses `buffer` (each chunk between `splitMarker` lines when it is not
 /// empty, as --split-input-file does) with the dialects of `registry` and
-/// throws the result away. Returns an error, "<buffer name>: " and
-/// describeParserCrash, when the parser crashed (a signal) on a chunk; a
-/// parse error is not reported here: the real parse reports it.
-/// Costs a second parse of the input.
+/// throws the result away. Returns an error "<buffer name>:<line>:<col>:
+/// nesting deeper than ..." when a chunk nests deeper than kMaxNesting
+/// (nothing is parsed then), or "<buffer name>: " and describeParserCrash
+/// when the parser crashed (a signal) on a chunk; a parse error is not
+/// reported here: the real parse reports it. Costs a second parse of the
+/// input. The real parse, and what recurses after it, belongs on a large
+/// stack too (runWithLargeStack).
 llvm::Error checkParserSurvives(llvm::MemoryBufferRef buffer,
                                 const DialectRegistry &registry,
                                 bool allowUnregisteredDialects = false,

@@ -77,9 +77,11 @@ llvm::Expected<std::optional<Chip>> parseChipOption(llvm::StringRef name);
 /// explicit one; an automatic choice (any with --verbose) is said on stderr,
 /// with the HIP library and device. --compile-only
 /// --backend=hip needs no GPU: one is only probed, for its chip, when
-/// `haveChip` is false.
+/// `haveChip` is false. A --device other than 0 on the emulator is a
+/// warning (it has one device).
 llvm::Expected<BackendChoice> chooseRunBackend(const RunOptions &options,
-                                               Backend wanted, bool haveChip);
+                                               Backend wanted, bool haveChip,
+                                               RunObserver &observer);
 
 /// Tells the emulator the chip (MCORE_EMU_CHIP, unless the user set it):
 /// fp8 decodes differently per chip, and bitcode from elsewhere may name
@@ -88,7 +90,8 @@ void tellEmulatorChip(const BackendChoice &choice, llvm::StringRef chip);
 
 /// The libraries the host code links besides the backend's runtime: MLIR's
 /// runner utilities, then --shared-libs (mcore runtimes left out: the
-/// backend's is linked already).
+/// backend's is linked already). A --shared-libs entry that is missing or
+/// cannot be loaded (not a library) is an error.
 llvm::Expected<llvm::SmallVector<std::string>>
 getLinkedLibraries(const RunOptions &options);
 
@@ -102,7 +105,9 @@ getPipelineOptions(const RunOptions &options, Chip chip, Backend backend,
 void printModule(ModuleOp module);
 
 /// Writes every gpu.binary object of `module` to --dump-gpu-binary (more
-/// binaries to FILE.1, FILE.2, ...), saying so on stderr.
+/// binaries to FILE.1, FILE.2, ...), saying so on stderr once each is
+/// written. A file that is the input (its path, or the file standard input
+/// reads) or that cannot be written is an error.
 RunStatus dumpBinaries(ModuleOp module, const RunOptions &options,
                        RunObserver &observer);
 

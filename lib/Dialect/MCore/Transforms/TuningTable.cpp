@@ -8,6 +8,9 @@
 #include "mcore/Dialect/MCore/Transforms/TuningTable.h"
 #include "mcore/Support/JSON.h"
 
+#include "mcore/Support/FileIO.h"
+#include "mcore/Support/Nesting.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -162,6 +165,13 @@ llvm::Expected<TuningTable> TuningTable::parse(StringRef text,
   auto fail = [&](const llvm::Twine &message) {
     return makeError("tuning file '" + name + "': " + message);
   };
+  // LLVM's JSON parser recurses per level of nesting.
+  if (std::optional<DeepNesting> deep = findDeepNesting(text)) {
+    auto [line, column] = getLineAndColumn(text, deep->offset);
+    return fail(llvm::formatv("line {0}, column {1}: {2}", line, column,
+                              deep->describe())
+                    .str());
+  }
   llvm::Expected<llvm::json::Value> value = llvm::json::parse(text);
   if (!value)
     return fail(llvm::toString(value.takeError()));
@@ -197,11 +207,11 @@ llvm::Expected<TuningTable> TuningTable::parse(StringRef text,
 }
 
 llvm::Expected<TuningTable> TuningTable::load(StringRef path) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
-      llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  // A regular file or a pipe, of at most 64 MiB: not /dev/zero.
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      readFileWhole(path, "tuning file", kMaxTableFileBytes);
   if (!buffer)
-    return makeError("cannot read tuning file '" + path +
-                     "': " + buffer.getError().message());
+    return buffer.takeError();
   return parse((*buffer)->getBuffer(), path);
 }
 

@@ -11,6 +11,9 @@
 // RUN: %mcore-run %t.mlir --chip=gfx1201 --pipeline-options="chip=gfx1100 tile-m=64" 2>%t.warn | FileCheck %s
 // RUN: FileCheck %s --check-prefix=IGNORED < %t.warn
 // RUN: %mcore-run %t.mlir --chip=gfx942 2>&1 >/dev/null | FileCheck %s --check-prefix=SAME-CHIP
+// The emulator has one device: another --device is said to be ignored.
+// RUN: %mcore-run %t.mlir --device=5 2>&1 >/dev/null | FileCheck %s --check-prefix=DEVICE
+// RUN: %mcore-run %t.mlir --device=0 2>&1 >/dev/null | FileCheck %s --check-prefix=SAME-CHIP
 // A bitcode binary does not run on the GPU backend.
 // RUN: %expect-exit 2 %mcore-run %t.mlir --backend=hip 2>&1 | FileCheck %s --check-prefix=HIP
 
@@ -23,4 +26,5 @@
 // IGNORED: mcore-run: warning: --chip=gfx1201 is ignored: the gpu.binary in '{{.*}}' is compiled for gfx942
 // IGNORED: mcore-run: warning: --pipeline-options="chip=gfx1100 tile-m=64" is ignored: '{{.*}}' is already lowered (host code in the LLVM dialect, kernels in gpu.binary)
 // SAME-CHIP-NOT: warning
+// DEVICE: mcore-run: warning: --device=5 is ignored: the emulator has one device
 // HIP: mcore-run: error: '{{.*}}' holds an LLVM bitcode (format=llvm) gpu.binary, which runs on backend emu, not hip; recompile it with format=hsaco

@@ -73,7 +73,9 @@ struct TuningEntry {
 
 class TuningTable {
 public:
-  /// Reads a table; errors name the file and the entry.
+  /// Reads a table; errors name the file and the entry. The file must be a
+  /// regular file or a pipe of at most kMaxTableFileBytes
+  /// (mcore/Support/FileIO.h), its JSON nest no deeper than kMaxNesting.
   static llvm::Expected<TuningTable> load(llvm::StringRef path);
   static llvm::Expected<TuningTable> parse(llvm::StringRef text,
                                            llvm::StringRef name);

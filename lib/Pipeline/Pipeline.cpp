@@ -289,6 +289,14 @@ LogicalResult mlir::mcore::buildMCorePipeline(OpPassManager &pm,
   return success();
 }
 
+std::string MCorePipelineOptions::getRepeatedOption() const {
+  std::string first;
+  for (const auto &[name, option] : OptionsMap)
+    if (option->getNumOccurrences() > 1 && (first.empty() || name < first))
+      first = name.str();
+  return first;
+}
+
 void mlir::mcore::registerMCorePipeline(
     std::function<void(MCorePipelineOptions &)> setDefaults) {
   registerPassPipeline(
@@ -303,6 +311,11 @@ void mlir::mcore::registerMCorePipeline(
         MCorePipelineOptions options;
         if (failed(options.parseFromString(text)))
           return failure();
+        std::string repeated = options.getRepeatedOption();
+        if (!repeated.empty())
+          return errorHandler("mcore-pipeline: " + repeated +
+                              "= is given more than once; give each option "
+                              "once");
         if (setDefaults)
           setDefaults(options);
         std::string error;

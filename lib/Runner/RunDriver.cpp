@@ -168,6 +168,10 @@ runner::getPipelineOptions(const RunOptions &options, Chip chip,
   if (!pipeline)
     return makeError("--pipeline-options='" + options.pipelineOptions +
                      "' are not --mcore-pipeline options");
+  std::string repeated = pipeline->getRepeatedOption();
+  if (!repeated.empty())
+    return makeError("--pipeline-options: " + repeated +
+                     "= is given more than once; give each option once");
   pipeline->chip = getChipName(chip).str();
   pipeline->format = getBinaryFormat(backend).str();
   if (!intrinsic.empty())

@@ -110,9 +110,10 @@ llvm::Error sparse24::checkMetadata(llvm::ArrayRef<uint32_t> metadata,
                                     llvm::StringRef name) {
   assert(metadata.size() == size_t(rows) * getMetadataWords(k) &&
          "metadata size mismatch");
-  unsigned kc = getCompressedCols(k);
-  for (unsigned i = 0; i < rows; ++i)
-    for (unsigned g = 0; g < kc / 2; ++g) {
+  unsigned kc = getCompressedCols(k), groups = kc / 2;
+  unsigned words = getMetadataWords(k);
+  for (unsigned i = 0; i < rows; ++i) {
+    for (unsigned g = 0; g < groups; ++g) {
       unsigned first = getPosition(metadata, k, i, 2 * g);
       unsigned second = getPosition(metadata, k, i, 2 * g + 1);
       if (first >= second)
@@ -123,6 +124,19 @@ llvm::Error sparse24::checkMetadata(llvm::ArrayRef<uint32_t> metadata,
                           i, g, first, second, name)
                 .str());
     }
+    // The nibbles of the last word past the last group name no group.
+    if (!words)
+      continue;
+    unsigned used = groups - 8 * (words - 1);
+    uint32_t last = metadata[size_t(i) * words + words - 1];
+    if (used < 8 && (last >> (4 * used)) != 0)
+      return llvm::createStringError(
+          llvm::formatv("the metadata of {0} is not canonical 2:4: row {1} "
+                        "has bits set past its {2} groups (K = {3}): word "
+                        "{4} is {5:x8}, whose top {6} bits must be zero",
+                        name, i, groups, k, words - 1, last, 32 - 4 * used)
+              .str());
+  }
   return llvm::Error::success();
 }
 

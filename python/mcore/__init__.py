@@ -50,6 +50,7 @@ from ._compiler import CompilerRemark, compile, pipeline_options  # noqa: E402
 from ._matmul import (MatmulKernel, backend_info, cache_info,  # noqa: E402
                       clear_cache, compile_matmul, matmul)
 from ._linear import linear  # noqa: E402
+from . import _types  # noqa: E402
 from ._types import (ACCUMULATOR_TYPES, INPUT_TYPES, round_to,  # noqa: E402
                      type_info)
 
@@ -192,8 +193,8 @@ def decompress_2to4(values, metadata, k: Optional[int] = None) -> _np.ndarray:
             or not 0 <= k < 2**31:
         raise Error(f"k must be an integer from 0 to 2^31 - 1, got {k!r}")
     kind, vbits, rows, _ = _to_bits(values)
+    words = _types.metadata_words(metadata, "A")
     meta = _np.ascontiguousarray(
-        metadata.astype(_np.uint32).reshape(rows, -1) if metadata.size
-        else metadata.astype(_np.uint32).reshape(rows, 0))
+        words.reshape(rows, -1) if words.size else words.reshape(rows, 0))
     dense = _mcore.decompress(kind, vbits, meta, rows, k)
     return _from_bits(dense, values.dtype, values.shape[:-1] + (k,))

@@ -14,6 +14,7 @@ from . import _mcore
 from . import _tensors
 from . import _types
 from ._compiler import check_chip_name, wrapped_call
+from ._types import TypeName
 from ._matmul import _check_matrix, compile_matmul
 
 Error = _mcore.Error
@@ -35,10 +36,12 @@ OUT_TYPES = ("f32", "f16", "bf16", "i32")
 
 
 def linear(x: ArrayLike, w: Weight, bias: Optional[ArrayLike] = None,
-           activation: Optional[str] = None, out_dtype: Optional[str] = None,
+           activation: Optional[str] = None,
+           out_dtype: Optional[TypeName] = None,
            *, chip: str, scale: Optional[ArrayLike] = None,
            sparse: bool = False, backend: str = "auto",
-           x_type: Optional[str] = None, w_type: Optional[str] = None,
+           x_type: Optional[TypeName] = None,
+           w_type: Optional[TypeName] = None,
            **pipeline_options) -> _np.ndarray:
     """``activation((x @ w.T) * scale + bias)`` with the matmul and the
     rest computed by one mcore kernel for `chip`, as
@@ -96,6 +99,7 @@ def linear(x: ArrayLike, w: Weight, bias: Optional[ArrayLike] = None,
     if activation is not None and activation not in ACTIVATIONS:
         raise Error(f"activation={activation!r} is not one of "
                     f"{', '.join(ACTIVATIONS)}")
+    out_dtype = _types.normalize_type(out_dtype, "out_dtype")
     if out_dtype is not None and out_dtype not in OUT_TYPES:
         raise Error(f"out_dtype={out_dtype!r} is not one of "
                     f"{', '.join(OUT_TYPES)}")

@@ -22,6 +22,7 @@ from . import _tensors
 from . import _types
 from ._compiler import (LIB_DIR, TOOLKIT_DIR, _emit_remarks, check_chip_name,
                         in_python_words, make_options, wrapped_call)
+from ._types import TypeName
 
 Error = _mcore.Error
 
@@ -171,14 +172,12 @@ class MatmulKernel:
             raise Error(f"the metadata of {what} must be "
                         f"{_shape_text(lead + (rows, words))} uint32 words "
                         f"for K = {k}, got shape {metadata.shape}")
-        if metadata.dtype.kind not in "iu":
-            raise Error(f"the metadata of {what} must be integer words, got "
-                        f"{metadata.dtype}")
+        words = _types.metadata_words(metadata, what)
         bits = _types.to_bits(values, type_name, self.chip,
                               f"the compressed values of {what}")
-        # The run checks the metadata's positions and the zeros past K.
-        words = (metadata.astype(_np.int64) & 0xFFFFFFFF).astype(_np.uint32)
-        return bits, _np.ascontiguousarray(words)
+        # The run checks the metadata's positions, that its bits past K are
+        # zero, and the zeros past K of the values.
+        return bits, words
 
     def _run(self, a, b, acc, a_name: str = "A", b_name: str = "B",
              inputs=()):
@@ -286,12 +285,14 @@ def _check_matrix(x: ArrayLike, what: str, ranks=(2,)) -> _np.ndarray:
     return x
 
 
-def compile_matmul(m: int, n: int, k: int, *, chip: str, a_type: str = "f16",
-                   b_type: Optional[str] = None, c_type: Optional[str] = None,
+def compile_matmul(m: int, n: int, k: int, *, chip: str,
+                   a_type: TypeName = "f16", b_type: Optional[TypeName] = None,
+                   c_type: Optional[TypeName] = None,
                    sparse: bool = False, sparse_b: bool = False,
                    transpose_b: bool = False, batch: int = 0,
                    shared_a: bool = False, shared_b: bool = False,
-                   epilogue: Sequence[str] = (), out_type: Optional[str] = None,
+                   epilogue: Sequence[str] = (),
+                   out_type: Optional[TypeName] = None,
                    store_c: bool = True, backend: str = "auto",
                    **pipeline_options) -> MatmulKernel:
     """Compiles ``C (m x n) = acc + A (m x k) @ B (k x n)`` for `chip` and
@@ -329,6 +330,7 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str, a_type: str = "f16",
     b_type = _types.check_input_type(b_type if b_type is not None else a_type,
                                      "b_type")
     c_type = _types.accumulator_type_of(None, c_type, a_type)
+    out_type = _types.normalize_type(out_type, "out_type")
     resolved = _resolve_backend(backend, chip)
     if resolved == "hip" and "toolkit" not in pipeline_options \
             and os.path.isdir(TOOLKIT_DIR):
@@ -408,8 +410,9 @@ def _compile_native(problem: dict, backend: str, options, options_key: tuple):
 
 def matmul(a: SparseOperand, b: ArrayLike, *, chip: str, sparse: bool = False,
            backend: str = "auto", acc: Optional[ArrayLike] = None,
-           a_type: Optional[str] = None,
-           b_type: Optional[str] = None, c_type: Optional[str] = None,
+           a_type: Optional[TypeName] = None,
+           b_type: Optional[TypeName] = None,
+           c_type: Optional[TypeName] = None,
            **pipeline_options) -> _np.ndarray:
     """``acc + a @ b`` computed by an mcore kernel for `chip`, on an AMD GPU
     or on mcore's emulator; returns C as a new numpy array. Without `acc`, C

@@ -6,11 +6,15 @@ from __future__ import annotations
 from typing import Optional
 
 import numpy as _np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, DTypeLike
 
 from . import _mcore
 
 Error = _mcore.Error
+
+#: What an argument naming a type takes: mcore's name ("f16") or a numpy
+#: dtype of one (numpy.float16, numpy.dtype("float16"), "float16").
+TypeName = DTypeLike
 
 #: Types of A and B (matrix-instruction inputs), as ``mcore-run`` names them.
 INPUT_TYPES: tuple[str, ...] = tuple(_mcore.input_types())
@@ -24,6 +28,11 @@ _NATIVE_INPUT = {_np.dtype(_np.float16): "f16", _np.dtype(_np.int8): "i8",
 _NATIVE_ACCUMULATOR = {_np.dtype(_np.float32): "f32",
                        _np.dtype(_np.float16): "f16",
                        _np.dtype(_np.int32): "i32"}
+# numpy's names of the dtypes that are an mcore type, for arguments that
+# name a type (np.float16, np.dtype("float16") and "float16" name f16);
+# bfloat16 is ml_dtypes' (and PyTorch's) name.
+_DTYPE_NAMES = {"float16": "f16", "float32": "f32", "int8": "i8",
+                "uint8": "u8", "int32": "i32", "bfloat16": "bf16"}
 # What a C type comes back as: bf16 values are exact in float32.
 _RESULT_DTYPE = {"f32": _np.float32, "f16": _np.float16, "bf16": _np.float32,
                  "i32": _np.int32}
@@ -31,10 +40,58 @@ _RESULT_DTYPE = {"f32": _np.float32, "f16": _np.float16, "bf16": _np.float32,
 _ANY_CHIP = "gfx1201"
 
 
+def normalize_type(name, what: str):
+    """mcore's name of the type an argument names: mcore's own (``"f16"``),
+    or a numpy dtype (``numpy.float16``, ``numpy.dtype("float16")``,
+    ``"float16"``); None stays None, and a name neither knows is returned
+    as given for the caller to reject. mcore's short names win where numpy
+    reads a string otherwise (numpy's ``"i8"`` is int64)."""
+    if name is None or (isinstance(name, str) and
+                        name in INPUT_TYPES + ACCUMULATOR_TYPES):
+        return name
+    try:
+        dtype = _np.dtype(name)
+    except (TypeError, ValueError):
+        if isinstance(name, str):
+            return name
+        raise Error(f"{what}={name!r} names no type; use one of "
+                    f"{', '.join(INPUT_TYPES + ACCUMULATOR_TYPES)} or a "
+                    f"numpy dtype") from None
+    mapped = _DTYPE_NAMES.get(dtype.name)
+    if mapped is None:
+        raise Error(f"{what}={name!r} is numpy's {dtype.name}, which is not "
+                    f"a type of mcore ({', '.join(INPUT_TYPES)} in, "
+                    f"{', '.join(ACCUMULATOR_TYPES)} out)")
+    return mapped
+
+
+def metadata_words(metadata, what: str) -> _np.ndarray:
+    """2:4 metadata as the uint32 words it must be: integers that fit 32
+    bits, read as unsigned (int32 words with the top bit set are negative).
+    A wider value is an error, not silently truncated."""
+    metadata = _np.asarray(metadata)
+    if metadata.dtype.kind not in "iu":
+        raise Error(f"the metadata of {what} must be integer words, got "
+                    f"{metadata.dtype}")
+    if metadata.dtype.itemsize > 4:
+        wide = metadata.astype(_np.int64) if metadata.dtype.kind == "i" \
+            else metadata
+        too_big = (wide > 0xFFFFFFFF) if metadata.dtype.kind == "u" else \
+            (wide > 0xFFFFFFFF) | (wide < -(1 << 31))
+        if too_big.any():
+            flat = int(_np.flatnonzero(too_big)[0])
+            raise Error(f"the metadata of {what}[{_index(metadata.shape, flat)}]"
+                        f" = {metadata.reshape(-1)[flat]:#x} does not fit a "
+                        f"32-bit word")
+    return _np.ascontiguousarray(
+        (metadata.astype(_np.int64) & 0xFFFFFFFF).astype(_np.uint32))
+
+
 def type_info(type_name: str) -> dict:
     """Facts about one element type: ``bits``, ``float``, ``unsigned``,
     ``input``, ``accumulator`` and the matrix-instruction ``kind``."""
-    return _mcore.type_info(_check_type_name(type_name, "type"))
+    return _mcore.type_info(_check_type_name(
+        normalize_type(type_name, "type"), "type"))
 
 
 def _check_type_name(name, what: str) -> str:
@@ -143,11 +200,12 @@ def round_to(a: ArrayLike, type_name: str, *,
         ref = mcore.round_to(a, "bf16").astype(np.float64) @ \\
               mcore.round_to(b, "bf16").astype(np.float64)
     """
-    type_name = _check_type_name(type_name, "type")
+    type_name = _check_type_name(normalize_type(type_name, "type"), "type")
     return from_bits(to_bits(a, type_name, chip, "a"), type_name, chip)
 
 
 def check_input_type(name, what: str) -> str:
+    name = normalize_type(name, what)
     if name not in INPUT_TYPES:
         raise Error(f"unknown {what} {name!r}; inputs are "
                     f"{', '.join(INPUT_TYPES)}, accumulators "
@@ -180,6 +238,7 @@ def accumulator_type_of(acc: Optional[_np.ndarray], given: Optional[str],
                         a_type: str) -> str:
     """C's type: `given`, else acc's dtype (float32, float16, int32), else
     f32 for float inputs and i32 for integer inputs."""
+    given = normalize_type(given, "c_type")
     if given is not None:
         if given not in ACCUMULATOR_TYPES:
             raise Error(f"unknown c_type {given!r}; accumulators are "

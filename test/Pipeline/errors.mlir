@@ -4,6 +4,11 @@
 // RUN: not mcore-opt %s --mcore-pipeline="format=isa" 2>&1 | FileCheck %s --check-prefix=NOCHIP
 // RUN: not mcore-opt %s --mcore-pipeline="chip=gfx942 format=ptx" 2>&1 | FileCheck %s --check-prefix=FORMAT
 // RUN: not mcore-opt %s --mcore-pipeline="chip=gfx942 format=hsaco toolkit=%t.none" 2>&1 | FileCheck %s --check-prefix=TOOLKIT
+// An option given twice is an error, not the last one winning silently.
+// RUN: not mcore-opt %s --mcore-pipeline="chip=gfx942 chip=gfx1201 format=isa" 2>&1 | FileCheck %s --check-prefix=REPEATED
+// RUN: not mcore-opt %s --pass-pipeline="builtin.module(mcore-pipeline{chip=gfx942 tile-m=64 format=isa tile-m=128})" 2>&1 | FileCheck %s --check-prefix=REPEATED-TILE
+// REPEATED: mcore-pipeline: chip= is given more than once; give each option once
+// REPEATED-TILE: mcore-pipeline: tile-m= is given more than once; give each option once
 
 // Located errors, never a backend crash.
 

@@ -215,6 +215,90 @@ def test_compressed_a_past_k():
         "past K = 30")
 
 
+def test_metadata_is_32_bit_words_with_nothing_past_k():
+    # K = 60: 15 groups, the second word's top nibble names none.
+    rng = np.random.default_rng(7)
+    a = mcore.prune_2to4(rng.standard_normal((16, 60)).astype(np.float16))
+    b = rng.standard_normal((60, 16)).astype(np.float16)
+    values, metadata = mcore.compress_2to4(a)
+    assert (metadata[:, 1] >> 28 == 0).all()
+    kernel = mcore.compile_matmul(16, 16, 60, chip="gfx942", sparse=True,
+                                  backend=BACKEND)
+    expected = kernel((values, metadata), b)
+    # Wider integer words are the same words (int32 ones with the top bit
+    # negative)...
+    np.testing.assert_array_equal(
+        kernel((values, metadata.astype(np.int64)), b), expected)
+    np.testing.assert_array_equal(
+        kernel((values, metadata.view(np.int32)), b), expected)
+    np.testing.assert_array_equal(
+        mcore.decompress_2to4(values, metadata.astype(np.uint64), k=60), a)
+    # ... but a bit above 32 is an error, not truncated away.
+    wide = metadata.astype(np.int64)
+    wide[2, 1] |= 1 << 40
+    message = (f"the metadata of A[2, 1] = {int(wide[2, 1]):#x} does not "
+               f"fit a 32-bit word")
+    assert python_error(lambda: kernel((values, wide), b)) == message
+    assert python_error(lambda: mcore.matmul(
+        (values, wide), b, chip="gfx1201", sparse=True,
+        backend=BACKEND)) == message
+    assert python_error(
+        lambda: mcore.decompress_2to4(values, wide, k=60)) == message
+    # Bits past the last group are not canonical either.
+    past = metadata.copy()
+    past[5, 1] |= np.uint32(0xE << 28)
+    message = (f"the metadata of A is not canonical 2:4: row 5 has bits set "
+               f"past its 15 groups (K = 60): word 1 is {int(past[5, 1]):#010x}"
+               f", whose top 4 bits must be zero")
+    assert python_error(lambda: kernel((values, past), b)) == message
+    assert python_error(
+        lambda: mcore.decompress_2to4(values, past, k=60)) == message
+
+
+def test_types_named_as_numpy_names_them():
+    # Every argument that names a type takes mcore's name or a numpy dtype
+    # (the type, a dtype object, its name).
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((16, 32)).astype(np.float16)
+    w = rng.standard_normal((16, 32)).astype(np.float16)
+    expected = mcore.linear(x, w, out_dtype="f16", chip="gfx942",
+                            backend=BACKEND)
+    for name in (np.float16, np.dtype("float16"), "float16"):
+        y = mcore.linear(x, w, out_dtype=name, chip="gfx942", backend=BACKEND)
+        assert y.dtype == np.float16
+        np.testing.assert_array_equal(y, expected)
+        np.testing.assert_array_equal(
+            mcore.linear(x, w, x_type=name, w_type=name, chip="gfx942",
+                         backend=BACKEND),
+            mcore.linear(x, w, chip="gfx942", backend=BACKEND))
+    a, b = x, w.T.copy()
+    for c in (np.float32, np.dtype("float32"), "float32"):
+        np.testing.assert_array_equal(
+            mcore.matmul(a, b, chip="gfx942", a_type=np.float16, c_type=c,
+                         backend=BACKEND),
+            mcore.matmul(a, b, chip="gfx942", backend=BACKEND))
+    kernel = mcore.compile_matmul(16, 16, 32, chip="gfx942", a_type="float16",
+                                  c_type=np.float32, backend=BACKEND)
+    assert (kernel.a_type, kernel.c_type) == ("f16", "f32")
+    assert mcore.compile_matmul(16, 16, 32, chip="gfx1201", a_type=np.int8,
+                                backend=BACKEND).c_type == "i32"
+    assert mcore.type_info(np.uint8)["bits"] == 8
+    np.testing.assert_array_equal(mcore.round_to([1, 2], np.dtype(np.int8)),
+                                  [1, 2])
+    # mcore's short names win where numpy reads them otherwise ("i8" is
+    # numpy's int64).
+    assert mcore.compile_matmul(16, 16, 32, chip="gfx1201", a_type="i8",
+                                backend=BACKEND).a_type == "i8"
+    assert python_error(lambda: mcore.matmul(
+        a, b, chip="gfx942", c_type=np.float64, backend=BACKEND)) == (
+        "c_type=<class 'numpy.float64'> is numpy's float64, which is not a "
+        "type of mcore (f16, bf16, fp8, bf8, i8, u8, i4, u4 in, f32, f16, "
+        "bf16, i32 out)")
+    assert python_error(lambda: mcore.linear(
+        x, w, out_dtype=object(), chip="gfx942", backend=BACKEND)).startswith(
+        "out_dtype=<object object at")
+
+
 def test_bad_types():
     a, b = F16
     assert python_error(lambda: mcore.matmul(

@@ -133,6 +133,11 @@ Expected<mlir::mcore::MatmulConfigFields> parseFixed() {
   if (Error e = mlir::mcore::fromJSON(json::Value(std::move(object)), fields))
     return createStringError(inconvertibleErrorCode(),
                              "--fix: " + toString(std::move(e)));
+  // A fixed knob has a value, as in a table: stages=0 (automatic) fixes
+  // nothing.
+  std::string problem = mlir::mcore::checkMatmulConfig(fields);
+  if (!problem.empty())
+    return createStringError(inconvertibleErrorCode(), "--fix: " + problem);
   return fields;
 }
 

@@ -3,6 +3,8 @@
 #include "mcore/Target/Sparsity.h"
 #include "mcore/Target/Catalog.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 #include "gtest/gtest.h"
 
 #include <random>
@@ -135,6 +137,31 @@ TEST(SparsityTest, CheckCompressedNamesRowAndGroup) {
                                            c->metadata, 3, 50)),
             "the compressed values of A have a non-zero at column 51 of row "
             "2, past K = 50");
+}
+
+TEST(SparsityTest, MetadataPastTheLastGroupIsZero) {
+  // K = 50: 13 groups, the second word's nibbles 5-7 name none; compress
+  // leaves them zero, and checkMetadata refuses anything there. K = 64
+  // fills its words: nothing is past.
+  std::mt19937 rng(11);
+  std::vector<uint32_t> a = random24(rng, 4, 50);
+  llvm::Expected<Compressed> c = compress(ScalarKind::F16, a, 4, 50);
+  ASSERT_TRUE(bool(c));
+  unsigned words = getMetadataWords(50);
+  for (unsigned i = 0; i < 4; ++i)
+    EXPECT_EQ(c->metadata[i * words + 1] >> 20, 0u);
+  EXPECT_FALSE(bool(checkMetadata(c->metadata, 4, 50)));
+  c->metadata[3 * words + 1] |= 0x8u << 28;
+  EXPECT_EQ(llvm::toString(checkMetadata(c->metadata, 4, 50, "B")),
+            llvm::formatv("the metadata of B is not canonical 2:4: row 3 has "
+                          "bits set past its 13 groups (K = 50): word 1 is "
+                          "{0:x8}, whose top 12 bits must be zero",
+                          c->metadata[3 * words + 1])
+                .str());
+  std::vector<uint32_t> full = random24(rng, 2, 64);
+  llvm::Expected<Compressed> f = compress(ScalarKind::F16, full, 2, 64);
+  ASSERT_TRUE(bool(f));
+  EXPECT_FALSE(bool(checkMetadata(f->metadata, 2, 64)));
 }
 
 TEST(SparsityTest, NegativeZeroIsZero) {

@@ -79,6 +79,11 @@ struct MCorePipelineOptions : PassPipelineOptions<MCorePipelineOptions> {
   /// them (configureMatmul with these, and the table of tuningFile, tells
   /// what the pipeline will choose).
   MatmulTilingOptions getTilingOptions(Chip chip) const;
+
+  /// The name of an option parseFromString (or createFromString) met more
+  /// than once ("chip=gfx942 chip=gfx1201", where the last would win
+  /// silently), the first in alphabetical order; "" when none was.
+  std::string getRepeatedOption() const;
 };
 
 /// Adds the whole pipeline to `pm` (a pass manager on builtin.module).

@@ -69,9 +69,10 @@ llvm::Expected<Compressed> compress(ScalarKind kind,
                                     llvm::StringRef name = "A");
 
 /// Checks metadata that did not come from compress(): every group names two
-/// positions in increasing order. The error names the first row and group
-/// that does not, and the operand (`name`). (Sizes are the caller's to
-/// check.)
+/// positions in increasing order, and the nibbles of a row's last word past
+/// its last group (K not a multiple of 32) are zero. The error names the
+/// first row and group that does not, or the row and its last word, and the
+/// operand (`name`). (Sizes are the caller's to check.)
 llvm::Error checkMetadata(llvm::ArrayRef<uint32_t> metadata, unsigned rows,
                           unsigned k, llvm::StringRef name = "A");
 

@@ -31,7 +31,7 @@
 // BADTILE:    error: tile 96x128 with 2x2 waves gives wave tiles of 48x64, not a multiple of mfma_f32_32x32x8f16's 32x32
 // LDS:        error: {{[0-9]+}}x{{[0-9]+}}x4096 tile, {{.+}}, 2 stages needs {{[0-9]+}} B of LDS; gfx942 has 65536
 // THREADS:    error: waves-m x waves-n x wave size must be at most 1024 threads, got 4 x 8 x 64
-// STAGES:     error: stages must be 1 (one LDS buffer) or 2 (double buffering), got 3
+// STAGES:     error: stages must be 0 (automatic), 1 (one LDS buffer) or 2 (double buffering), got 3
 // PADDING:    error: lds-padding must be -1 (automatic: the padding with the fewest LDS bank conflicts) or a number of bytes, got -5
 
 // The work-group swizzle: linear id = y * 4 + x over the 4 x 4 grid of

@@ -349,8 +349,8 @@ static LogicalResult chooseTiles(Operation *op, const MatmulSpec &spec,
   bool sparseInstr = cfg.sparseInstruction;
   cfg.stages = options.stages ? options.stages : 2;
   if (cfg.stages != 1 && cfg.stages != 2)
-    return op->emitError("stages must be 1 (one LDS buffer) or 2 (double "
-                         "buffering), got ")
+    return op->emitError("stages must be 0 (automatic), 1 (one LDS buffer) "
+                         "or 2 (double buffering), got ")
            << cfg.stages;
   if (options.ldsPadBytes < -1)
     return op->emitError("lds-padding must be -1 (automatic: the padding "

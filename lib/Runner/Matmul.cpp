@@ -183,6 +183,33 @@ double runner::getMinNormal(ElementType type, Fp8Format fp8) {
   return f.convertToDouble();
 }
 
+double runner::getLargestFinite(ElementType type, Fp8Format fp8) {
+  APFloat f = APFloat::getLargest(semantics(type, fp8));
+  bool losesInfo;
+  f.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &losesInfo);
+  return f.convertToDouble();
+}
+
+double runner::getErrorAgainstReference(double got, double want,
+                                        double computed, ElementType type,
+                                        Fp8Format fp8) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  if (std::isnan(want))
+    return std::isnan(got) ? 0 : kInf;
+  if (std::isinf(want))
+    return got == want ? 0 : kInf;
+  if (std::isnan(got))
+    return kInf;
+  if (std::isinf(got)) {
+    // Beyond the largest finite value the kernel's result rounds to an
+    // infinity; so does the reference moved by the computation's bound, if
+    // it is right.
+    double bound = got > 0 ? want + computed : want - computed;
+    return decode(type, fp8, encode(type, fp8, bound)) == got ? 0 : kInf;
+  }
+  return std::fabs(got - want);
+}
+
 //===----------------------------------------------------------------------===//
 // Problems
 //===----------------------------------------------------------------------===//
@@ -314,19 +341,29 @@ struct Random {
   }
 };
 
+/// The range of a random integer element of `type`: the type's whole one.
+std::pair<int64_t, int64_t> randomIntegerRange(ElementType type) {
+  unsigned bits = getBitWidth(type);
+  int64_t lo = isUnsignedType(type) ? 0 : -(int64_t(1) << (bits - 1));
+  int64_t hi = isUnsignedType(type) ? (int64_t(1) << bits) - 1
+                                    : (int64_t(1) << (bits - 1)) - 1;
+  return {lo, hi};
+}
+
+/// A random float magnitude's binades: 2^-4 .. 2^0.
+constexpr int kMinBinade = -4, kMaxBinade = 0;
+
 /// A random element of `type`; `nonzero` excludes zero.
 uint32_t randomElement(Random &rng, ElementType type, Fp8Format fp8,
                        bool nonzero) {
   if (isFloatType(type)) {
     // Magnitude in [1/16, 2): five binades, exact in every input type after
     // rounding, products exact in f32, far from overflow and denormals.
-    double magnitude = std::ldexp(1.0 + rng.uniform(), int(rng.range(-4, 0)));
+    double magnitude = std::ldexp(1.0 + rng.uniform(),
+                                  int(rng.range(kMinBinade, kMaxBinade)));
     return encode(type, fp8, rng.next() & 1 ? -magnitude : magnitude);
   }
-  unsigned bits = getBitWidth(type);
-  int64_t lo = isUnsignedType(type) ? 0 : -(int64_t(1) << (bits - 1));
-  int64_t hi = isUnsignedType(type) ? (int64_t(1) << bits) - 1
-                                    : (int64_t(1) << (bits - 1)) - 1;
+  auto [lo, hi] = randomIntegerRange(type);
   int64_t v;
   do {
     v = rng.range(lo, hi);
@@ -335,6 +372,23 @@ uint32_t randomElement(Random &rng, ElementType type, Fp8Format fp8,
 }
 
 } // namespace
+
+double runner::getRandomElementRms(ElementType type) {
+  if (isFloatType(type)) {
+    // (1 + u) 2^e, u uniform in [0, 1), e uniform over the binades:
+    // E[(1 + u)^2] = 7/3 times the mean of 4^e.
+    double mean4e = 0;
+    for (int e = kMinBinade; e <= kMaxBinade; ++e)
+      mean4e += std::ldexp(1.0, 2 * e);
+    mean4e /= kMaxBinade - kMinBinade + 1;
+    return std::sqrt(7.0 / 3.0 * mean4e);
+  }
+  auto [lo, hi] = randomIntegerRange(type);
+  double sum = 0;
+  for (int64_t v = lo; v <= hi; ++v)
+    sum += double(v) * double(v);
+  return std::sqrt(sum / double(hi - lo + 1));
+}
 
 bool runner::canUseExactSums(const MatmulProblem &p, ElementType acc) {
   if (!isFloatType(acc) || !isFloatType(p.c))
@@ -405,11 +459,72 @@ static std::vector<uint32_t> transposeBatches(llvm::ArrayRef<uint32_t> v,
   return t;
 }
 
+/// The positions a 2:4 operand stores, from its canonical metadata: one
+/// byte per element of its `rows` x `k` rows, 1 where stored. The others
+/// are structural zeros.
+static std::vector<uint8_t> getStoredPositions(llvm::ArrayRef<uint32_t> meta,
+                                               size_t rows, size_t k) {
+  size_t groups = (k + 3) / 4, words = (k + 31) / 32;
+  std::vector<uint8_t> stored(rows * k, 0);
+  for (size_t r = 0; r < rows; ++r)
+    for (size_t g = 0; g < groups; ++g) {
+      uint32_t nibble = meta[r * words + g / 8] >> (4 * (g % 8));
+      for (unsigned s = 0; s < 2; ++s) {
+        size_t col = 4 * g + ((nibble >> (2 * s)) & 3);
+        if (col < k)
+          stored[r * k + col] = 1;
+      }
+    }
+  return stored;
+}
+
+bool runner::hasNonFinite(ElementType type, Fp8Format fp8) {
+  return isFloatType(type) &&
+         (APFloat::semanticsHasInf(semantics(type, fp8)) ||
+          APFloat::semanticsHasNaN(semantics(type, fp8)));
+}
+
+/// Puts `perMatrix` infinities or NaNs (what `type` has of +inf, -inf,
+/// NaN) at random non-zero elements of each of `matrices` rows x cols
+/// matrices of `v`: a 2:4 operand's zeros are its pruned positions.
+static void sprinkleNonFinite(std::vector<uint32_t> &v, size_t matrices,
+                              size_t rows, size_t cols, size_t perMatrix,
+                              ElementType type, Fp8Format fp8, Random &rng) {
+  const llvm::fltSemantics &sem = semantics(type, fp8);
+  llvm::SmallVector<uint32_t, 3> specials;
+  if (APFloat::semanticsHasInf(sem))
+    for (bool negative : {false, true})
+      specials.push_back(uint32_t(
+          APFloat::getInf(sem, negative).bitcastToAPInt().getZExtValue()));
+  if (APFloat::semanticsHasNaN(sem))
+    specials.push_back(
+        uint32_t(APFloat::getQNaN(sem).bitcastToAPInt().getZExtValue()));
+  size_t size = rows * cols;
+  for (size_t mat = 0; mat < matrices && size; ++mat)
+    for (size_t t = 0; t < perMatrix; ++t)
+      for (int tries = 0; tries < 64; ++tries) {
+        size_t at = mat * size + size_t(rng.range(0, int64_t(size) - 1));
+        if (decode(type, fp8, v[at]) != 0) {
+          v[at] = specials[size_t(rng.range(0, int64_t(specials.size()) - 1))];
+          break;
+        }
+      }
+}
+
 MatmulData runner::generateMatmulData(const MatmulProblem &p, uint64_t seed,
-                                      ElementType accumulator) {
+                                      ElementType accumulator, bool infNan) {
   Fp8Format fp8 = p.getFp8Format();
   Random rng(seed);
   MatmulData d;
+  d.infNan = infNan;
+  // About one per eight rows of A and columns of B (specials replace the
+  // random draws only with infNan: other seeds' operands stay as they were).
+  auto sprinkle = [&](std::vector<uint32_t> &v, size_t matrices, size_t rows,
+                      size_t cols, size_t lines, ElementType type) {
+    if (infNan)
+      sprinkleNonFinite(v, matrices, rows, cols,
+                        std::max<size_t>(1, lines / 8), type, fp8, rng);
+  };
   d.exactSums =
       (accumulator == ElementType::F16 || accumulator == ElementType::BF16) &&
       canUseExactSums(p, accumulator);
@@ -426,21 +541,25 @@ MatmulData runner::generateMatmulData(const MatmulProblem &p, uint64_t seed,
   if (p.sparseA) {
     sparseRows = randomSparseMatrix(
         batchesA * m, k, [&] { return element(p.a, true); }, rng);
+    sprinkle(sparseRows, batchesA, m, k, m, p.a);
     d.a = sparseRows;
   } else {
     d.a.resize(batchesA * m * k);
     for (uint32_t &x : d.a)
       x = element(p.a, false);
+    sprinkle(d.a, batchesA, m, k, m, p.a);
   }
   if (p.sparseB) {
     sparseRows = randomSparseMatrix(
         batchesB * n, k, [&] { return element(p.b, true); }, rng);
+    sprinkle(sparseRows, batchesB, n, k, n, p.b);
     d.b = transposeBatches(sparseRows, int64_t(batchesB), int64_t(n),
                            int64_t(k));
   } else {
     d.b.resize(batchesB * k * n);
     for (uint32_t &x : d.b)
       x = element(p.b, false);
+    sprinkle(d.b, batchesB, k, n, n, p.b);
   }
   if (p.isSparse()) {
     size_t rows = p.sparseA ? batchesA * m : batchesB * n;
@@ -470,6 +589,14 @@ MatmulData runner::generateMatmulData(const MatmulProblem &p, uint64_t seed,
 // Reference and check
 //===----------------------------------------------------------------------===//
 
+/// The part of a reference's bound that is C's own rounding: u_c |value|
+/// plus a flushed denormal (computeReference's last two terms).
+static double getRoundingToC(const MatmulProblem &p, double value) {
+  Fp8Format fp8 = p.getFp8Format();
+  return 2 * getUnitRoundoff(p.c, fp8) * std::fabs(value) +
+         getMinNormal(p.c, fp8);
+}
+
 MatmulReference runner::computeReference(const MatmulProblem &p,
                                          const MatmulData &d,
                                          ElementType accumulator,
@@ -491,18 +618,29 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
   // One unit in the last place per operation (2u), so that truncating
   // hardware passes as well as rounding hardware.
   double uAcc = 2 * getUnitRoundoff(accumulator, fp8);
-  double uC = 2 * getUnitRoundoff(p.c, fp8);
-  double floor = getMinNormal(p.c, fp8);
   double steps = double(k + 2);
   double uIn = 2 * inputError + inputError * inputError;
+  // A 2:4 operand's pruned positions multiply nothing (an infinity of the
+  // other operand there reaches no element of C); its stored values do,
+  // zeros included. Without infinities and NaNs every zero is skipped, as
+  // 0 x x adds nothing.
+  std::vector<uint8_t> storedA, storedB;
+  if (p.sparseA)
+    storedA = getStoredPositions(d.metadata, size_t(p.getBatchesA()) * m, k);
+  if (p.sparseB)
+    storedB = getStoredPositions(d.metadata, size_t(p.getBatchesB()) * n, k);
   // Rows of every batch in parallel: large problems take O(M N K) here too.
   auto rows = [&](size_t begin, size_t end) {
     std::vector<double> sum(n), mag(n);
     std::vector<int64_t> isum(n);
     for (size_t i = begin; i < end; ++i) {
       size_t batch = i / m;
-      const double *arow = &a[((p.sharedA ? 0 : batch) * m + i % m) * k];
+      size_t rowA = (p.sharedA ? 0 : batch) * m + i % m;
+      const double *arow = &a[rowA * k];
       const double *bmat = &b[(p.sharedB ? 0 : batch) * k * n];
+      // Bᵀ's rows (N x K) of this batch, for a 2:4 B.
+      const uint8_t *bStored =
+          p.sparseB ? &storedB[(p.sharedB ? 0 : batch) * n * k] : nullptr;
       for (size_t j = 0; j < n; ++j) {
         double c0 = decode(p.c, fp8, d.c0[i * n + j]);
         sum[j] = c0;
@@ -511,7 +649,8 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
       }
       for (size_t kk = 0; kk < k; ++kk) {
         double aik = arow[kk];
-        if (aik == 0)
+        if ((aik == 0 && !d.infNan) ||
+            (p.sparseA && !storedA[rowA * k + kk]))
           continue;
         const double *brow = &bmat[kk * n];
         if (isInt) {
@@ -520,6 +659,8 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
             isum[j] += ai * int64_t(brow[j]);
         } else {
           for (size_t j = 0; j < n; ++j) {
+            if (bStored && !bStored[j * k + kk])
+              continue;
             double prod = aik * brow[j]; // exact: both have <= 24 bits
             sum[j] += prod;
             mag[j] += std::fabs(prod);
@@ -539,7 +680,7 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
         // Exact sums leave nothing to round.
         r.tolerance[idx] = d.exactSums ? 0
                                        : (steps * uAcc + uIn) * mag[j] +
-                                             uC * std::fabs(sum[j]) + floor;
+                                             getRoundingToC(p, sum[j]);
       }
     }
   };
@@ -566,13 +707,17 @@ MatmulCheck runner::checkResult(const MatmulProblem &p,
   for (size_t idx = 0; idx < result.size(); ++idx) {
     double got = decode(p.c, fp8, result[idx]);
     double want = r.value[idx];
-    double err = std::fabs(got - want);
-    if (std::isnan(got) || std::isinf(got))
-      err = std::numeric_limits<double>::infinity();
+    // The bound of the sum before its rounding to C's type.
+    double computed = std::max(
+        0.0, r.tolerance[idx] - (isFloatType(p.c) ? getRoundingToC(p, want)
+                                                  : 0.0));
+    double err = getErrorAgainstReference(got, want, computed, p.c, fp8);
+    if (!std::isfinite(decode(p.c, fp8, encode(p.c, fp8, want))))
+      ++check.nonFinite;
     check.maxAbsError = std::max(check.maxAbsError, err);
     if (want != 0 && std::fabs(want) >= r.magnitude[idx] / 1024)
       check.maxRelError = std::max(check.maxRelError, err / std::fabs(want));
-    if (!(err <= r.tolerance[idx])) {
+    if (isMismatch(err, r.tolerance[idx])) {
       if (check.mismatches++ == 0) {
         size_t matrix = size_t(p.m * p.n);
         check.batch = int64_t(idx / matrix);

@@ -140,6 +140,14 @@ static llvm::Error parseProblem(const RunMatmulOptions &options,
                      ")");
   if (llvm::Error e = parseEpilogue(options.epilogue, options.outType, problem))
     return e;
+  if (options.infNan && (!isFloatType(problem.a) || !isFloatType(problem.b)))
+    return makeError("--inf-nan puts infinities and NaNs in A and B, which "
+                     "needs float inputs; got " +
+                     getElementTypeName(problem.a) + " x " +
+                     getElementTypeName(problem.b));
+  if (options.infNan && problem.hasEpilogue())
+    return makeError("--inf-nan checks the matmul alone: not with --epilogue "
+                     "or --out-type");
   if (problem.hasEpilogue() && problem.isSparse() &&
       form == SparseForm::Encoded)
     return makeError("--epilogue follows a dense matmul or a compressed 2:4 "
@@ -283,8 +291,10 @@ RunStatus runner::runMatmul(const RunMatmulOptions &options,
 
   tellEmulatorChip(*choice, getChipName(problem.chip));
   observer.step("generating operands");
-  MatmulData data = generateMatmulData(problem, options.seed, r.accumulator);
+  MatmulData data = generateMatmulData(problem, options.seed, r.accumulator,
+                                       options.infNan);
   r.exactSums = data.exactSums;
+  r.infNan = data.infNan;
   if ((r.accumulator == ElementType::F16 ||
        r.accumulator == ElementType::BF16) &&
       !data.exactSums) {
@@ -399,6 +409,8 @@ void runner::printMatmulResult(const MatmulRunReport &r, bool json,
         {"transpose_b", p.transposeB},
         {"dense_fallback", r.denseFallback},
         {"exact_sums", r.exactSums},
+        {"inf_nan", r.infNan},
+        {"nonfinite", r.check.nonFinite},
         {"time_ms", r.timeMs},
         {"tflops", hardware ? llvm::json::Value(tflops) : nullptr},
         {"max_abs_err", r.check.maxAbsError},
@@ -408,6 +420,7 @@ void runner::printMatmulResult(const MatmulRunReport &r, bool json,
       object["epilogue"] = epilogue;
       object["epilogue_max_abs_err"] = r.epilogueCheck.maxAbsError;
       object["epilogue_max_rel_err"] = r.epilogueCheck.maxRelError;
+      object["epilogue_nonfinite"] = r.epilogueCheck.nonFinite;
     }
     os << llvm::json::Value(std::move(object)) << "\n";
     return;
@@ -415,7 +428,7 @@ void runner::printMatmulResult(const MatmulRunReport &r, bool json,
   os << llvm::formatv(
       "chip={0} intrinsic={1} backend={2} shape={3}x{4}x{5}{16} "
       "types={6}*{7}->{8} sparse={9} time_ms={10:f3}{11} max_abs_err={12:e2} "
-      "max_rel_err={13:e2}{14} status={15}\n",
+      "max_rel_err={13:e2}{17}{14} status={15}\n",
       getChipName(p.chip), r.intrinsic, getBackendName(r.backend), p.m, p.n,
       p.k, getElementTypeName(p.a), getElementTypeName(p.b),
       getElementTypeName(p.c),
@@ -427,13 +440,24 @@ void runner::printMatmulResult(const MatmulRunReport &r, bool json,
       r.check.maxAbsError, r.check.maxRelError,
       p.hasEpilogue()
           ? llvm::formatv(" epilogue={0} epilogue_max_abs_err={1:e2} "
-                          "epilogue_max_rel_err={2:e2}",
+                          "epilogue_max_rel_err={2:e2}{3}",
                           llvm::join(llvm::split(epilogue, ' '), ""),
                           r.epilogueCheck.maxAbsError,
-                          r.epilogueCheck.maxRelError)
+                          r.epilogueCheck.maxRelError,
+                          r.epilogueCheck.nonFinite
+                              ? llvm::formatv(" epilogue_nonfinite={0}",
+                                              r.epilogueCheck.nonFinite)
+                                    .str()
+                              : std::string())
                 .str()
           : std::string(),
       status,
       p.isBatched() ? llvm::formatv(" batch={0}", p.batch).str()
-                    : std::string());
+                    : std::string(),
+      // Elements of C that are infinities or NaNs (--inf-nan's operands,
+      // or an overflow), as the reference has them.
+      (r.infNan ? std::string(" inf_nan=1") : std::string()) +
+          (r.check.nonFinite
+               ? llvm::formatv(" nonfinite={0}", r.check.nonFinite).str()
+               : std::string()));
 }

@@ -253,6 +253,13 @@ static cl::opt<std::string, true>
     outType("out-type", cl::location(matmulOptions.outType),
             cl::desc("The epilogue's result: f32 (default), f16, bf16"),
             cl::cat(matmulCat));
+static cl::opt<bool, true> infNan(
+    "inf-nan", cl::location(matmulOptions.infNan),
+    cl::desc("Put infinities and NaNs among the random float operands (about "
+             "one per eight rows of A and columns of B); the reference "
+             "follows IEEE, with a 2:4 operand's pruned positions structural "
+             "zeros (docs/Sparsity.md)"),
+    cl::cat(matmulCat));
 static cl::opt<bool, true> json("json", cl::location(matmulOptions.json),
                                 cl::desc("Print the result as one JSON object"),
                                 cl::cat(matmulCat));

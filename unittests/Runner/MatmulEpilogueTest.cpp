@@ -242,3 +242,60 @@ TEST(MatmulEpilogue, OverflowToInfinity) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(MatmulEpilogue, OverflowAtTheEdgeOfTheRange) {
+  // OUT in f16 from an i32 C near its largest finite value (65504; from
+  // 65520 up f16 rounds to infinity): 65529 is an infinity in f16, and the
+  // kernel's infinity is right (the check once wanted the finite 65529 and
+  // failed it); 65519 and 65500 round to 65504.
+  MatmulProblem p = makeProblem("", "f16", ElementType::I32);
+  p.m = 1;
+  p.n = 5;
+  Fp8Format fp8 = p.getFp8Format();
+  std::vector<uint32_t> c;
+  for (double v : {65529.0, -65529.0, 65519.0, 65500.0, 70000.0})
+    c.push_back(encode(ElementType::I32, fp8, v));
+  std::vector<uint32_t> out = computeOnDevice(p, c, {});
+  EXPECT_TRUE(std::isinf(decode(ElementType::F16, fp8, out[0])));
+  MatmulCheck check = checkEpilogue(p, c, {}, out);
+  EXPECT_TRUE(check.pass) << "OUT[0][" << check.col << "] = " << check.got
+                          << ", want " << check.want;
+  EXPECT_EQ(check.nonFinite, 3);
+  // An infinity where even the bound's side stays finite is wrong, and a
+  // wrong result reports the reference as f16 holds it.
+  out[3] = encode(ElementType::F16, fp8, INFINITY);
+  out[0] = encode(ElementType::F16, fp8, 65504);
+  check = checkEpilogue(p, c, {}, out);
+  EXPECT_EQ(check.mismatches, 1);
+  EXPECT_EQ(check.col, 3);
+  EXPECT_EQ(check.want, 65504.0);
+}
+
+TEST(MatmulEpilogue, ScalesKeepOutInRange) {
+  // i8 x i8 at K = 128 makes C about 6e4: each of two scales shrinks by
+  // 2^-5 for f16, not for f32; f16 inputs need no shrinking.
+  MatmulProblem p = makeProblem("scale-row,scale-col", "f16", ElementType::I32);
+  p.k = 128;
+  auto largest = [](const std::vector<float> &v) {
+    return *std::max_element(v.begin(), v.end());
+  };
+  for (const auto &scale : generateEpilogueInputs(p, 10))
+    EXPECT_LT(largest(scale), 2 * 0x1.0p-5);
+  MatmulProblem wide =
+      makeProblem("scale-row,scale-col", "f32", ElementType::I32);
+  wide.k = 128;
+  float most = 0;
+  for (const auto &scale : generateEpilogueInputs(wide, 10))
+    most = std::max(most, largest(scale));
+  EXPECT_GT(most, 1.0f);
+  MatmulProblem half = makeProblem("scale-row,scale-col", "f16");
+  half.k = 128;
+  most = 0;
+  for (const auto &scale : generateEpilogueInputs(half, 10))
+    most = std::max(most, largest(scale));
+  EXPECT_GT(most, 1.0f);
+}
+
+} // namespace

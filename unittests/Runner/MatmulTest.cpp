@@ -536,3 +536,118 @@ TEST(MatmulReference, BatchesAndSharedOperands) {
   EXPECT_EQ(check.batch, 1);
   EXPECT_EQ(check.row, 0);
 }
+
+namespace {
+
+/// A 1 x 4 2:4 A (`a`) times a 4 x 2 B (`b`, row-major), compressed.
+MatmulReference structuralReference(std::array<double, 4> a,
+                                    std::array<double, 8> b,
+                                    MatmulData &d) {
+  MatmulProblem p;
+  p.m = 1;
+  p.n = 2;
+  p.k = 4;
+  p.sparseA = true;
+  Fp8Format fp8 = p.getFp8Format();
+  d = MatmulData();
+  for (double v : a)
+    d.a.push_back(encode(p.a, fp8, v));
+  for (double v : b)
+    d.b.push_back(encode(p.b, fp8, v));
+  d.c0 = {0, 0};
+  llvm::Expected<sparse24::Compressed> c =
+      sparse24::compress(ScalarKind::F16, d.a, 1, 4);
+  EXPECT_TRUE(bool(c));
+  d.values = c->values;
+  d.metadata = c->metadata;
+  d.infNan = true;
+  return computeReference(p, d, ElementType::F32);
+}
+
+TEST(MatmulReference, PrunedPositionsAreStructuralZeros) {
+  // A = [2, 3, 0, 0] keeps positions 0 and 1; B's infinity and NaN at
+  // positions 2 and 3 meet pruned zeros: C is finite (numpy: NaN).
+  MatmulData d;
+  MatmulReference r = structuralReference(
+      {2, 3, 0, 0}, {1, 4, 5, 6, INFINITY, 0, 0, NAN}, d);
+  EXPECT_EQ(r.value[0], 2 + 15.0);
+  EXPECT_EQ(r.value[1], 8 + 18.0);
+  // A = [2, 0, 0, 0] stores a zero at position 1 (the lowest free one):
+  // that zero is multiplied, and 0 x inf is NaN; position 2 is pruned.
+  r = structuralReference({2, 0, 0, 0}, {1, 1, INFINITY, 1, NAN, 7, 0, 0}, d);
+  EXPECT_TRUE(std::isnan(r.value[0]));
+  EXPECT_EQ(r.value[1], 2.0);
+}
+
+TEST(MatmulReference, InfinitiesAndNaNsMatchThemselves) {
+  MatmulProblem p;
+  p.m = 1;
+  p.n = 4;
+  p.k = 1;
+  MatmulData d;
+  Fp8Format fp8 = p.getFp8Format();
+  d.a = {encode(ElementType::F16, fp8, 1)};
+  d.b = {encode(ElementType::F16, fp8, INFINITY),
+         encode(ElementType::F16, fp8, -INFINITY),
+         encode(ElementType::F16, fp8, NAN), encode(ElementType::F16, fp8, 2)};
+  d.c0 = {0, 0, 0, 0};
+  d.infNan = true;
+  MatmulReference r = computeReference(p, d, ElementType::F32);
+  auto f32 = [&](double v) { return encode(ElementType::F32, fp8, v); };
+  MatmulCheck check =
+      checkResult(p, r, {f32(INFINITY), f32(-INFINITY), f32(NAN), f32(2)});
+  EXPECT_TRUE(check.pass);
+  EXPECT_EQ(check.nonFinite, 3);
+  // The wrong infinity, a number for a NaN, a NaN for a number.
+  for (std::array<double, 4> wrong :
+       {std::array<double, 4>{-INFINITY, -INFINITY, NAN, 2},
+        std::array<double, 4>{INFINITY, -INFINITY, 0, 2},
+        std::array<double, 4>{INFINITY, -INFINITY, NAN, NAN}})
+    EXPECT_FALSE(checkResult(p, r,
+                             {f32(wrong[0]), f32(wrong[1]), f32(wrong[2]),
+                              f32(wrong[3])})
+                     .pass);
+}
+
+TEST(MatmulData, InfNanOperands) {
+  // --inf-nan: max(1, M/8) specials per A, max(1, N/8) per B, on stored
+  // positions of a 2:4 operand; without it the operands are unchanged.
+  MatmulProblem p;
+  p.m = 64;
+  p.n = 32;
+  p.k = 64;
+  p.sparseA = true;
+  Fp8Format fp8 = p.getFp8Format();
+  MatmulData plain = generateMatmulData(p, 3);
+  MatmulData special = generateMatmulData(p, 3, ElementType::F32, true);
+  EXPECT_FALSE(plain.infNan);
+  EXPECT_TRUE(special.infNan);
+  auto count = [&](llvm::ArrayRef<uint32_t> v) {
+    return llvm::count_if(v, [&](uint32_t bits) {
+      return !std::isfinite(decode(ElementType::F16, fp8, bits));
+    });
+  };
+  EXPECT_EQ(count(plain.a) + count(plain.b), 0);
+  // Draws may land twice on one element.
+  EXPECT_GE(count(special.a), 6);
+  EXPECT_LE(count(special.a), 8);
+  EXPECT_GE(count(special.b), 3);
+  EXPECT_LE(count(special.b), 4);
+  // Each of A's specials is stored: it is in the compressed values.
+  EXPECT_EQ(count(special.values), count(special.a));
+  // Each type's own specials: fp8 E4M3 has no infinity.
+  p.sparseA = false;
+  p.a = p.b = ElementType::FP8;
+  p.chip = Chip::gfx942;
+  MatmulData fp8Data = generateMatmulData(p, 3, ElementType::F32, true);
+  for (uint32_t bits : fp8Data.a)
+    EXPECT_FALSE(std::isinf(decode(ElementType::FP8, Fp8Format::FNUZ, bits)));
+  EXPECT_GT(llvm::count_if(fp8Data.a,
+                           [](uint32_t bits) {
+                             return std::isnan(decode(
+                                 ElementType::FP8, Fp8Format::FNUZ, bits));
+                           }),
+            0);
+}
+
+} // namespace

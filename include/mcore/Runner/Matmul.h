@@ -22,6 +22,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -76,6 +77,29 @@ double decode(ElementType type, Fp8Format fp8, uint32_t bits);
 double getUnitRoundoff(ElementType type, Fp8Format fp8);
 /// The smallest positive normal value of a floating-point type.
 double getMinNormal(ElementType type, Fp8Format fp8);
+/// The largest finite value of a floating-point type.
+double getLargestFinite(ElementType type, Fp8Format fp8);
+/// The root mean square of generateMatmulData's random elements of `type`
+/// (floats: magnitudes in [1/16, 2); integers: the type's whole range), by
+/// which the generator of epilogue inputs scales what the kernel computes.
+double getRandomElementRms(ElementType type);
+
+/// How far `got` (a value of `type`, as the kernel stored it) is from the
+/// reference `want` (exact): 0 when it is the reference as `type` holds it
+/// (a NaN for a NaN; the same infinity for an infinity; for a finite
+/// reference, an infinity that `want` rounds to in `type` once moved by
+/// `computed`, the bound on the kernel's value before that rounding: the
+/// value may lie beyond the type's largest finite value and round to
+/// infinity), infinity for any other non-finite value either side, else
+/// |got - want|. An error of infinity, or above the element's bound, is a
+/// mismatch (isMismatch).
+double getErrorAgainstReference(double got, double want, double computed,
+                                ElementType type, Fp8Format fp8);
+/// Whether getErrorAgainstReference's `error` fails the bound `allowed`
+/// (the bound of a non-finite reference may itself be infinite or NaN).
+inline bool isMismatch(double error, double allowed) {
+  return error != 0 && (std::isinf(error) || !(error <= allowed));
+}
 
 /// A step of a fused epilogue (mcore-run --epilogue, MatmulEpilogue.h): an
 /// element-wise operation on C, in f32, applied in the matmul's kernel.
@@ -194,6 +218,9 @@ struct MatmulData {
   /// The floats are +-1 and C0 small integers, so that every partial sum is
   /// exact in the accumulator and C must come out exactly.
   bool exactSums = false;
+  /// Some elements of A and B are infinities or NaNs (generateMatmulData's
+  /// `infNan`).
+  bool infNan = false;
 };
 
 /// Whether operands of +-1 make every partial sum of the problem exact in
@@ -211,9 +238,19 @@ bool canUseExactSums(const MatmulProblem &problem, ElementType accumulator);
 /// pattern in every group when there are two or more groups), and is
 /// compressed into the canonical format. With an f16 or bf16 `accumulator` where
 /// canUseExactSums, the floats are +-1 (random signs) and C0 integers in
-/// [-4, 4] instead (exactSums).
+/// [-4, 4] instead (exactSums). With `infNan` (float inputs), about one
+/// element per eight rows of each A (a stored one of a 2:4 A) and one per
+/// eight columns of each B (likewise) is +inf, -inf or NaN, as the type has
+/// them (fp8 E4M3 has no infinity): most of C stays finite, and an infinity
+/// of the dense operand meets the pruned zeros of about half of the 2:4
+/// operand's rows or columns.
 MatmulData generateMatmulData(const MatmulProblem &problem, uint64_t seed,
-                              ElementType accumulator = ElementType::F32);
+                              ElementType accumulator = ElementType::F32,
+                              bool infNan = false);
+
+/// Whether `type` has an infinity or a NaN (the floats; fp8 E4M3 has NaN
+/// only), so that generateMatmulData's `infNan` can put one in.
+bool hasNonFinite(ElementType type, Fp8Format fp8);
 
 /// What the CPU reference expects of every element of C.
 struct MatmulReference {
@@ -225,7 +262,10 @@ struct MatmulReference {
 
 /// The reference for a kernel that accumulates in `accumulator` (the
 /// instruction's C type; f32 for f16/bf16 C without an f16/bf16
-/// instruction) and stores C as problem.c. With data.exactSums the result
+/// instruction) and stores C as problem.c. Products follow IEEE (0 x inf is
+/// NaN), except that the positions a 2:4 operand's metadata does not store
+/// are structural zeros, never multiplied (docs/Sparsity.md); a stored zero
+/// is multiplied. With data.exactSums the result
 /// must be exact; otherwise the bound per element is
 ///   (K + 2) * u_acc * magnitude + u_c * |value| + minNormal(c)
 /// with u the unit roundoff doubled (one unit in the last place, so it holds
@@ -247,12 +287,16 @@ struct MatmulCheck {
   /// and judged by the absolute bound only).
   double maxRelError = 0;
   int64_t mismatches = 0;
+  /// Elements whose reference, as the result's type holds it, is not finite
+  /// (an infinity or a NaN): the operands had some, or a value overflowed.
+  int64_t nonFinite = 0;
   /// The first mismatching element (row-major order, batch by batch).
   int64_t batch = 0, row = -1, col = -1;
   double got = 0, want = 0, allowed = 0;
 };
 
-/// Compares C as the kernel left it (bit patterns of problem.c).
+/// Compares C as the kernel left it (bit patterns of problem.c), each
+/// element by getErrorAgainstReference.
 MatmulCheck checkResult(const MatmulProblem &problem,
                         const MatmulReference &reference,
                         llvm::ArrayRef<uint32_t> result);

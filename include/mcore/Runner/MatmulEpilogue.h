@@ -63,14 +63,18 @@ std::string buildTemporaryC(const MatmulProblem &problem,
 
 /// Random epilogue operands (f32 values, one vector per getEpilogueInputs
 /// entry): biases and D of both signs with magnitudes in [1/16, 2), scales
-/// positive in [1/16, 2), alpha and beta of both signs in [1/2, 2).
+/// positive in [1/16, 2) times a power of two that keeps most of OUT within
+/// its type's range (C's typical magnitude times the scales at most 1/256
+/// of the largest finite value), alpha and beta of both signs in [1/2, 2).
 std::vector<std::vector<float>>
 generateEpilogueInputs(const MatmulProblem &problem, uint64_t seed);
 
 /// Checks OUT (bit patterns of problem.getOutType()) against the epilogue
 /// applied in double precision to `c`, C as the kernel wrote it. The bound
 /// per element follows the error of each f32 step through the later ones
-/// (docs/Running.md), plus the rounding to the out type.
+/// (docs/Running.md), plus the rounding to the out type; the reference is
+/// compared as the out type holds it, overflow to infinity included
+/// (getErrorAgainstReference), and a mismatch reports it so.
 MatmulCheck checkEpilogue(const MatmulProblem &problem,
                           llvm::ArrayRef<uint32_t> c,
                           llvm::ArrayRef<std::vector<float>> inputs,

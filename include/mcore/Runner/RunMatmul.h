@@ -41,6 +41,7 @@ struct RunMatmulOptions : RunOptions {
   bool json = false;                     ///< --json
   std::string epilogue;                  ///< --epilogue ("" for none)
   std::string outType;                   ///< --out-type ("" for f32)
+  bool infNan = false;                   ///< --inf-nan
 };
 
 /// What a run found: what the result line and --json print, and the
@@ -56,6 +57,7 @@ struct MatmulRunReport {
   double compileMs = 0;
   bool ran = false;       ///< false with --compile-only
   bool exactSums = false; ///< MatmulData::exactSums
+  bool infNan = false;    ///< MatmulData::infNan
   double timeMs = 0;      ///< MatmulKernel::getReportedMilliseconds
   MatmulCheck check;
   MatmulCheck epilogueCheck; ///< OUT, with an epilogue (checkEpilogue)

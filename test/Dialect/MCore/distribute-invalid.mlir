@@ -107,3 +107,19 @@ func.func @halves_smfmac(%M: memref<32x2xi32>, %C: memref<32x32xf32>) {
   vector.transfer_write %d, %C[%c0, %c0] {in_bounds = [true, true]} : vector<32x32xf32>, memref<32x32xf32>
   return
 }
+
+// -----
+
+// A whole-tile reduction other than <or> to one i1 has no distribution.
+func.func @reduce_add(%A: memref<16x16xf16>, %B: memref<16x16xf16>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %f0 = arith.constant 0.0 : f16
+  %zero = arith.constant 0.0 : f32
+  %z = arith.constant dense<0.0> : vector<16x16xf32>
+  %a = vector.transfer_read %A[%c0, %c0], %f0 {in_bounds = [true, true]} : memref<16x16xf16>, vector<16x16xf16>
+  %b = vector.transfer_read %B[%c0, %c0], %f0 {in_bounds = [true, true]} : memref<16x16xf16>, vector<16x16xf16>
+  %d = mcore.mma %a, %b, %z {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_f16_w32_gfx12>} : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
+  // expected-error @+1 {{mcore-distribute reduces a whole tile only with <or>, over both dimensions}}
+  %s = vector.multi_reduction <add>, %d, %zero [0, 1] : vector<16x16xf32> to f32
+  return %s : f32
+}

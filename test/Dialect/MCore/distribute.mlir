@@ -191,3 +191,53 @@ func.func @swmmac_halves(%M: memref<128x2xi32, #gpu.address_space<workgroup>>, %
   vector.transfer_write %d, %C[%c0, %c0] {in_bounds = [true, true]} : vector<16x16xf32>, memref<16x16xf32>
   return
 }
+
+// -----
+
+// A vote over a C tile (the fix of a decompressed 2:4 operand's pruned
+// zeros, TileMatmulStructuralZeros.cpp): each lane reduces the i1
+// fragment it holds, and a ballot of the wave gives every lane the tile's
+// answer, which may bound a loop; wave32 votes in an i32, wave64 in an i64.
+// CHECK-LABEL: func @vote_wave32
+func.func @vote_wave32(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf32>, %n: index) -> index {
+  %c0 = arith.constant 0 : index
+  %f0 = arith.constant 0.0 : f16
+  %false = arith.constant false
+  %z = arith.constant dense<0.0> : vector<16x16xf32>
+  %a = vector.transfer_read %A[%c0, %c0], %f0 {in_bounds = [true, true]} : memref<16x16xf16>, vector<16x16xf16>
+  %b = vector.transfer_read %B[%c0, %c0], %f0 {in_bounds = [true, true]} : memref<16x16xf16>, vector<16x16xf16>
+  %d = mcore.mma %a, %b, %z {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_f16_w32_gfx12>} : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
+  // CHECK: %[[DIFF:.+]] = arith.subf %[[D:.+]], %[[D]] : vector<8xf32>
+  %diff = arith.subf %d, %d : vector<16x16xf32>
+  // CHECK: %[[BAD:.+]] = arith.cmpf uno, %[[DIFF]], %[[DIFF]] : vector<8xf32>
+  %bad = arith.cmpf uno, %diff, %diff : vector<16x16xf32>
+  // CHECK: %[[LANE:.+]] = vector.reduction <or>, %[[BAD]] : vector<8xi1> into i1
+  // CHECK: %[[VOTES:.+]] = rocdl.ballot %[[LANE]] : i32
+  // CHECK: %[[ANY:.+]] = arith.cmpi ne, %[[VOTES]], %c0_i32 : i32
+  %any = vector.multi_reduction <or>, %bad, %false [0, 1] : vector<16x16xi1> to i1
+  // CHECK: arith.select %[[ANY]], %{{.+}}, %c0 : index
+  %trip = arith.select %any, %n, %c0 : index
+  %fixed = arith.select %bad, %z, %d : vector<16x16xi1>, vector<16x16xf32>
+  vector.transfer_write %fixed, %C[%c0, %c0] {in_bounds = [true, true]} : vector<16x16xf32>, memref<16x16xf32>
+  return %trip : index
+}
+
+// -----
+
+// CHECK-LABEL: func @vote_wave64
+func.func @vote_wave64(%A: memref<32x8xf16>, %B: memref<8x32xf16>, %C: memref<32x32xf32>, %acc: i1) -> i1 {
+  %c0 = arith.constant 0 : index
+  %f0 = arith.constant 0.0 : f16
+  %z = arith.constant dense<0.0> : vector<32x32xf32>
+  %a = vector.transfer_read %A[%c0, %c0], %f0 {in_bounds = [true, true]} : memref<32x8xf16>, vector<32x8xf16>
+  %b = vector.transfer_read %B[%c0, %c0], %f0 {in_bounds = [true, true]} : memref<8x32xf16>, vector<8x32xf16>
+  %d = mcore.mma %a, %b, %z {intrinsic = #mcore.intrinsic<mfma_f32_32x32x8f16>} : vector<32x8xf16>, vector<8x32xf16> into vector<32x32xf32>
+  %bad = arith.cmpf uno, %d, %d : vector<32x32xf32>
+  // CHECK: %[[LANE:.+]] = vector.reduction <or>, %{{.+}} : vector<16xi1> into i1
+  // CHECK: rocdl.ballot %[[LANE]] : i64
+  // The accumulator joins the answer.
+  // CHECK: arith.ori %{{.+}}, %arg3
+  %any = vector.multi_reduction <or>, %bad, %acc [0, 1] : vector<32x32xi1> to i1
+  vector.transfer_write %d, %C[%c0, %c0] {in_bounds = [true, true]} : vector<32x32xf32>, memref<32x32xf32>
+  return %any : i1
+}

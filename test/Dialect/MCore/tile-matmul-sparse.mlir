@@ -3,6 +3,10 @@
 // RUN: mcore-opt %s --mcore-tile-matmul=chip=gfx90a -canonicalize -cse 2>&1 | FileCheck %s --check-prefix=FALLBACK
 // RUN: mcore-opt %s --mcore-tile-matmul=chip=gfx1100 -canonicalize -cse 2>&1 | FileCheck %s --check-prefix=RDNA3
 // RUN: not mcore-opt %s --mcore-tile-matmul="chip=gfx90a allow-dense-fallback=false" 2>&1 | FileCheck %s --check-prefix=NOFALLBACK
+// Sparse instructions multiply the stored values alone: no fix.
+// RUN: mcore-opt %s --mcore-tile-matmul=chip=gfx942 | FileCheck %s --check-prefix=NOFIX
+// RUN: mcore-opt %s --mcore-tile-matmul=chip=gfx1201 | FileCheck %s --check-prefix=NOFIX
+// NOFIX-NOT: vector.multi_reduction
 
 // 2:4-sparse A from compressed values (M x K/2) and canonical metadata
 // (M x K/32 words). Values, B and metadata are staged through LDS; each wave
@@ -64,6 +68,20 @@
 // FALLBACK:    vector.store %{{.+}}, %[[SA0]]{{.+}} : memref<128x36xf16, strided<[36, 1]>, #gpu.address_space<workgroup>>, vector<8xf16>
 // FALLBACK:    mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<mfma_f32_32x32x8f16>}
 // FALLBACK-NOT: sparse_mma
+// The decompressed A's pruned zeros multiply nothing
+// (TileMatmulStructuralZeros.cpp): per accumulator tile, the elements that
+// are not finite (x - x unordered), a vote, and a loop over K's groups that
+// runs only when one is, recomputing from the stored values and the
+// metadata.
+// FALLBACK:    %[[D:.+]] = arith.subf %[[SUM:.+]], %[[SUM]] : vector<32x32xf32>
+// FALLBACK:    %[[BAD:.+]] = arith.cmpf uno, %[[D]], %[[D]] : vector<32x32xf32>
+// FALLBACK:    %[[ANY:.+]] = vector.multi_reduction <or>, %[[BAD]], %{{.+}} [0, 1] : vector<32x32xi1> to i1
+// FALLBACK:    %[[TRIP:.+]] = arith.select %[[ANY]], %{{.+}}, %{{.+}} : index
+// FALLBACK:    %[[FIX:.+]] = scf.for %{{.+}} = %{{.+}} to %[[TRIP]] step %{{.+}} iter_args(%{{.+}} = %{{.+}}) -> (vector<32x32xf32>)
+// FALLBACK:      vector.transfer_read %arg1[{{.+}}], %{{.+}} {in_bounds = [true, true], permutation_map = #{{.+}}} : memref<1024x32xi32>, vector<32x32xi32>
+// FALLBACK:      vector.transfer_read %arg0[{{.+}}], %{{.+}} {in_bounds = [true, true], permutation_map = #{{.+}}} : memref<1024x512xf16>, vector<32x32xf16>
+// FALLBACK-COUNT-4: vector.transfer_read %arg2[{{.+}}], %{{.+}} {in_bounds = [true, true], permutation_map = #{{.+}}} : memref<1024x1024xf16>, vector<32x32xf16>
+// FALLBACK:    arith.select %[[BAD]], %[[FIX]], %[[SUM]] : vector<32x32xi1>, vector<32x32xf32>
 
 // RDNA3:       remark: 2:4-sparse A: gfx1100 has no sparse matrix instruction
 // RDNA3:       mcore.mma {{.+}} {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_f16_w32>}

@@ -19,6 +19,9 @@
 //   * mcore.mma / mcore.sparse_mma: the same op on fragments;
 //   * element-wise ops on C tiles (arith.truncf, ...): the same op on
 //     fragments;
+//   * vector.multi_reduction <or> of a whole i1 tile to one i1 (whether any
+//     element is set): the lane's fragment reduced, then a wave-wide ballot,
+//     so that every lane has the tile's answer;
 //   * scf.for iter_args carrying C tiles: loops carrying fragments;
 //   * vector.transfer_write of a C tile: per-lane stores, masked where the
 //     transfer is not in bounds.
@@ -37,6 +40,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -359,6 +363,8 @@ private:
           mma.getUnsignedB(), mma.getClamp());
       return replace(op, d->getResults());
     }
+    if (auto red = dyn_cast<vector::MultiDimReductionOp>(op))
+      return distributeAny(b, red);
     if (isElementwise(op)) {
       SmallVector<Value> operands;
       for (Value v : op->getOperands())
@@ -811,6 +817,28 @@ private:
       n += len;
     }
     return replace(op, word);
+  }
+
+  LogicalResult distributeAny(OpBuilder &b, vector::MultiDimReductionOp red) {
+    Value tile = red.getSource();
+    if (red.getKind() != vector::CombiningKind::OR ||
+        isa<VectorType>(red.getType()) || !hasRole(tile))
+      return red.emitError("mcore-distribute reduces a whole tile only with "
+                           "<or>, over both dimensions");
+    Location loc = red.getLoc();
+    Value lane = vector::ReductionOp::create(
+        b, loc, vector::CombiningKind::OR, map.lookup(tile));
+    auto mask = b.getIntegerType(1u << roles.lookup(tile).layout().numLaneBits);
+    Value votes = ROCDL::BallotOp::create(b, loc, mask, lane);
+    Value any = arith::OrIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, votes,
+                              arith::ConstantIntOp::create(b, loc, mask, 0)),
+        red.getAcc());
+    // A scalar: its users are not distributed.
+    red.getResult().replaceAllUsesWith(any);
+    toErase.push_back(red);
+    return success();
   }
 
   LogicalResult distributeConstant(OpBuilder &b, arith::ConstantOp cst) {

@@ -22,6 +22,9 @@
 //   TileMatmulEpilogue.cpp element-wise consumers of C fused into the
 //                          epilogue (bias, scales, activations, casts)
 //   TileMatmulSplitK.cpp   skinny tiles, split-K and its reduction kernel
+//   TileMatmulStructuralZeros.cpp
+//                          a decompressed 2:4 operand's pruned zeros
+//                          multiply nothing (infinities and NaNs)
 //   TileMatmul.cpp         the driver: work-group tiling, gpu.launch, pass
 //
 // TuningTable.cpp reads and writes tuning tables. Private to
@@ -623,6 +626,20 @@ private:
 
   // Compute, wave level (TileMatmulKernel.cpp).
   SmallVector<Value> computeStage(Value stage, ValueRange acc);
+
+  // Structural zeros of a decompressed 2:4 operand
+  // (TileMatmulStructuralZeros.cpp).
+  /// Whether the kernel decompresses a 2:4 operand of floats for a dense
+  /// instruction: then a pruned zero times an infinity or a NaN of the
+  /// other operand must not reach C.
+  bool decompressesFloats() const;
+  /// `sum`, the accumulator tile of C at (row, col) of the product (before
+  /// C or the fill is added), with the elements that are not finite
+  /// recomputed from the stored values of the compressed operand alone;
+  /// `inBounds` as C's reads. Costs a compare per element and a wave vote
+  /// when every element is finite.
+  Value fixPrunedProducts(Value sum, Value row, Value col,
+                          ArrayRef<bool> inBounds);
 
   // Mixed signs (TileMatmulSignOffset.cpp).
   /// Flips the sign bit of the i8 registers of a staged chunk: u - 128.

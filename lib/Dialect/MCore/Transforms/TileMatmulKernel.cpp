@@ -445,6 +445,9 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
     Value row = rowOf(t), col = colOf(t);
     SmallVector<Value> at = cIndices(row, col);
     Value sum = sums[t];
+    // A decompressed 2:4 operand's pruned zeros multiply nothing.
+    if (decompressesFloats())
+      sum = fixPrunedProducts(sum, row, col, cInBounds);
     Value init;
     if (!fillValue)
       init = convert(inits[t], accType);

@@ -61,7 +61,7 @@ def MCoreDistributePass : Pass<"mcore-distribute"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
-    "::mlir::vector::VectorDialect"];
+    "::mlir::vector::VectorDialect", "::mlir::ROCDL::ROCDLDialect"];
 }
 
 def MCoreVectorContractToMmaPass : Pass<"mcore-vector-contract-to-mma"> {

@@ -14,7 +14,8 @@ bounds):
   * static or dynamic shapes, a random data seed, sometimes the emulator's
     bounds checker (MCORE_EMU_CHECK=1) and repeated runs;
   * sometimes random tile options (tile-m/n/k, waves, stages, LDS padding,
-    group-m, scheduling barriers, wide accumulator, O level).
+    group-m, scheduling barriers, wide accumulator, O level);
+  * sometimes infinities and NaNs among float operands (--inf-nan).
 
 A case fails when the result is wrong (exit 1), when mcore-run crashes,
 aborts or hangs (fuzzlib.CRASH_MARKERS, a signal, a timeout), or when it
@@ -132,6 +133,12 @@ def make_case(seed, index, catalog):
     env = {}
     if rng.random() < 0.3:
         env["MCORE_EMU_CHECK"] = "1"
+    # Infinities and NaNs among float operands, checked with a 2:4 operand's
+    # pruned positions as structural zeros (drawn last: the other draws of a
+    # case are those of before).
+    floats = ("f16", "bf16", "fp8", "bf8")
+    if a in floats and b in floats and rng.random() < 0.15:
+        args.append("--inf-nan")
     return args, env, valid
 
 

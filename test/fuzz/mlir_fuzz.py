@@ -4,7 +4,9 @@
 Takes the MLIR inputs of mcore's tests and examples (test/**/*.mlir,
 examples/*.mlir, cut at `// -----`), mutates them (shapes, element types,
 integers, chips, op names, SSA uses, lines, snippets such as a private
-array in a kernel, characters) and runs one target on each mutant:
+array in a kernel, characters, deep nesting of many kinds up to 10^5
+levels, huge attributes up to 10^7 bytes) and runs one target on each
+mutant:
 
   * one of mcore's passes (every `--mcore-*` / `--convert-mcore-*` pass
     `mcore-opt --help` lists), with random values for its options, or the
@@ -98,6 +100,58 @@ SNIPPETS = [
 ]
 S24 = ("#sparse_tensor.encoding<{map = (i, j) -> (i : dense, j floordiv 4 : "
        "dense, j mod 4 : structured[2, 4])}>")
+# How deep a "deep" mutation nests: around mcore's limit of 1000 levels
+# (mcore/Support/Nesting.h) and far past it, where MLIR's recursive parser
+# overflowed its stack.
+DEPTHS = [10, 100, 495, 999, 1000, 1001, 2000, 5000, 10000, 100000]
+# How large a "huge" mutation makes an attribute.
+HUGE_SIZES = [1000, 100000, 1000000]
+
+
+def deep_snippet(rng):
+    """A line nested `n` levels deep, of a kind the parser recurses on: an
+    attribute of arrays, regions, an affine chain or unary minus, parens,
+    a type."""
+    n = rng.choice(DEPTHS)
+    kind = rng.choice(["array", "regions", "plus", "minus", "parens",
+                       "vector", "dict"])
+    if kind == "array":
+        return ('%%fz_d = "arith.constant"() {value = 0 : index, fz.deep = '
+                '%s%s} : () -> index' % ("[" * n, "]" * n))
+    if kind == "dict":
+        return ('%%fz_d = "arith.constant"() {value = 0 : index, fz.deep = '
+                '%s0%s} : () -> index' % ("{a = " * n, "}" * n))
+    if kind == "regions":
+        return ("scf.execute_region {\n" * n + "scf.yield\n" +
+                "}\nscf.yield\n" * (n - 1) + "}")
+    if kind == "plus":
+        return ("%%fz_d = affine.apply affine_map<() -> (%s)>()" %
+                " + ".join(["1"] * n))
+    if kind == "minus":
+        return "%%fz_d = affine.apply affine_map<() -> (%s1)>()" % ("- " * n)
+    if kind == "parens":
+        return ("%%fz_d = affine.apply affine_map<() -> (%s1%s)>()" %
+                ("(" * n, ")" * n))
+    return ('%%fz_d = "arith.constant"() {value = 0 : index, fz.deep = '
+            'dense<0> : %sf32%s} : () -> index' % ("vector<1x" * n, ">" * n))
+
+
+def huge_snippet(rng):
+    """A line holding one huge attribute: a long dense literal, an array,
+    a string, a hex blob."""
+    n = rng.choice(HUGE_SIZES)
+    kind = rng.choice(["dense", "array", "string", "hex"])
+    if kind == "dense":
+        return ("%%fz_h = arith.constant dense<[%s]> : tensor<%dxf32>" %
+                (", ".join(["1.5"] * n), n))
+    if kind == "array":
+        return ('%%fz_h = "arith.constant"() {value = 0 : index, fz.huge = '
+                '[%s]} : () -> index' % ", ".join(["7"] * n))
+    if kind == "string":
+        return ('%%fz_h = "arith.constant"() {value = 0 : index, fz.huge = '
+                '"%s"} : () -> index' % ("x" * (10 * n)))
+    return ('%%fz_h = arith.constant dense<"0x%s"> : tensor<%dxi32>' %
+            ("5A" * (4 * n), n))
 TYPE_RE = re.compile(r"(?<=[x<\s,(:])(%s)(?=[\s,>)\]]|$)" % "|".join(
     re.escape(t) for t in ["f16", "bf16", "f32", "f64", "i1", "i4", "i8",
                            "i16", "i32", "i64", "f8E4M3FNUZ", "f8E5M2FNUZ",
@@ -238,8 +292,8 @@ def mutate(rng, text, corpus):
     kind = rng.choices(
         ["dim", "dim_all", "type", "type_all", "int", "chip", "op", "ssa",
          "line_del", "line_dup", "line_swap", "splice", "snippet", "encode",
-         "char"],
-        weights=[4, 12, 2, 10, 8, 3, 6, 2, 4, 2, 2, 2, 8, 4, 2])[0]
+         "char", "deep", "huge"],
+        weights=[4, 12, 2, 10, 8, 3, 6, 2, 4, 2, 2, 2, 8, 4, 2, 3, 2])[0]
     lines = text.split("\n")
     if kind == "dim":
         return sub_one(DIM_RE, text, lambda m: rng.choice(DIMS))
@@ -297,11 +351,13 @@ def mutate(rng, text, corpus):
         other = rng.choice(corpus)[1].split("\n")
         lines.insert(rng.randrange(len(lines) + 1), rng.choice(other))
         return "\n".join(lines)
-    if kind == "snippet":
+    if kind in ("snippet", "deep", "huge"):
         opens = [i for i, l in enumerate(lines) if OPEN_RE.search(l)]
         if not opens:
             return text
-        lines.insert(rng.choice(opens) + 1, rng.choice(SNIPPETS))
+        line = (rng.choice(SNIPPETS) if kind == "snippet" else
+                deep_snippet(rng) if kind == "deep" else huge_snippet(rng))
+        lines.insert(rng.choice(opens) + 1, line)
         return "\n".join(lines)
     if kind == "encode":
         # A 2:4 encoding on one tensor type: A, B, C or a result.

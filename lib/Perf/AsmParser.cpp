@@ -2,6 +2,8 @@
 
 #include "AsmParser.h"
 
+#include "mcore/Support/Nesting.h"
+
 #include "llvm/MC/MCParser/MCAsmParser.h"
 #include "llvm/MC/MCParser/MCTargetAsmParser.h"
 #include "llvm/MC/MCInstPrinter.h"
@@ -180,8 +182,13 @@ AmdgpuMC::parse(ArrayRef<std::string> lines) const {
   parsed->insts.resize(lines.size());
   parsed->errors.resize(lines.size());
   std::string text;
-  for (const std::string &line : lines) {
-    text += line;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    // Too deep for LLVM's recursive expression parser: rejected as the
+    // assembler rejects a statement (an empty line keeps the numbering).
+    if (std::optional<DeepNesting> deep = findDeepNesting(lines[i]))
+      parsed->errors[i] = deep->describe();
+    else
+      text += lines[i];
     text += '\n';
   }
   parsed->sourceMgr = std::make_unique<SourceMgr>();
@@ -230,8 +237,25 @@ AmdgpuMC::parse(ArrayRef<std::string> lines) const {
 
 AmdgpuMC::Assembled AmdgpuMC::assemble(StringRef text) const {
   Assembled out;
+  // A line nested deeper than mcore's limit would overflow the stack of
+  // LLVM's recursive expression parser (a bracket or a unary operator per
+  // level; mcore/Support/Nesting.h): it is a rejected statement, and an
+  // empty line in what the assembler reads.
+  std::string checked;
+  checked.reserve(text.size());
+  SmallVector<StringRef> lines;
+  text.split(lines, '\n');
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (i)
+      checked += '\n';
+    if (std::optional<DeepNesting> deep = findDeepNesting(lines[i]))
+      out.errors.push_back("line " + std::to_string(i + 1) + ": " +
+                           deep->describe());
+    else
+      checked += lines[i];
+  }
   SourceMgr srcMgr;
-  srcMgr.AddNewSourceBuffer(MemoryBuffer::getMemBufferCopy(text, "<asm>"),
+  srcMgr.AddNewSourceBuffer(MemoryBuffer::getMemBufferCopy(checked, "<asm>"),
                             SMLoc());
   srcMgr.setDiagHandler(
       [](const SMDiagnostic &d, void *context) {

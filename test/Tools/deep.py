@@ -12,6 +12,8 @@ prints, nested LEVELS deep:
   lsp        an mcore-lsp-server -lit-test session: initialize, didOpen of
              `attr`, shutdown
   lsp-json   the same session with an editor message whose JSON nests
+  asm        a gfx942 kernel (assembly, for mcore-perf) one of whose
+             operands nests parentheses
 """
 import json
 import sys
@@ -68,5 +70,10 @@ elif kind == "lsp-json":
         {"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover",
          "params": {"textDocument": {"uri": "test:///none.mlir"},
                     "position": {"line": 0, "character": 0}}}]))
+elif kind == "asm":
+    sys.stdout.write('.amdgcn_target "amdgcn-amd-amdhsa--gfx942"\n\t.text\n'
+                     "\t.globl k\n\t.type k,@function\nk:\n"
+                     "\ts_mov_b32 s0, " + "(" * n + "1" + ")" * n +
+                     "\n\ts_endpgm\n")
 else:
     sys.exit("deep.py: unknown kind " + kind)

@@ -6,11 +6,14 @@
 //              [--lds-bytes=N] [--workgroup-size=N]
 //   mcore-perf --list-products
 //
-// Every figure it prints is predicted (docs/Performance.md).
+// Every figure it prints is predicted (docs/Performance.md). The input is
+// read within a size limit, and a failed write to standard output is an
+// error (mcore/Support/FileIO.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "mcore/Perf/Perf.h"
+#include "mcore/Support/FileIO.h"
 #include "mcore/Support/Version.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -177,7 +180,7 @@ int main(int argc, char **argv) {
       "TFLOP/s and roofline of AMDGPU kernels from their ISA\n");
   if (listProducts) {
     printProducts();
-    return 0;
+    return finishStandardOutput("mcore-perf", 0);
   }
 
   PredictOptions options;
@@ -256,11 +259,11 @@ int main(int argc, char **argv) {
     return fail("--split-k must be 0 or more, got " + Twine(splitKOpt));
   options.splitK = splitKOpt;
 
-  ErrorOr<std::unique_ptr<MemoryBuffer>> input =
-      MemoryBuffer::getFileOrSTDIN(inputFile);
+  // A regular file or a pipe of at most 1 GiB: not /dev/zero.
+  Expected<std::unique_ptr<MemoryBuffer>> input =
+      readFileWhole(inputFile, "input file", kMaxInputFileBytes);
   if (!input)
-    return fail("cannot read '" + inputFile +
-                "': " + input.getError().message());
+    return fail(toString(input.takeError()));
   Expected<Report> report = predict((*input)->getBuffer(), options);
   if (!report)
     return fail((inputFile == "-" ? std::string("<stdin>") : inputFile) +
@@ -269,5 +272,5 @@ int main(int argc, char **argv) {
     outs() << formatv("{0:2}", toJSON(*report)) << "\n";
   else
     printReport(*report, outs(), traceOpt);
-  return 0;
+  return finishStandardOutput("mcore-perf", 0);
 }

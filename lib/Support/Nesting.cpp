@@ -70,16 +70,18 @@ std::optional<mcore::DeepNesting> mcore::findDeepNesting(StringRef text,
       ++i;
       continue;
     }
+    // `<=`, `>=` and `->` are neither brackets nor operators.
+    if ((c == '<' || c == '>' || c == '-') &&
+        at(i + 1) == (c == '-' ? '>' : '=')) {
+      endChain();
+      i += 2;
+      continue;
+    }
     switch (c) {
     case '(':
     case '[':
     case '{':
     case '<':
-      if (c == '<' && at(i + 1) == '=') {
-        endChain();
-        i += 2;
-        continue;
-      }
       chains.push_back(0);
       if (++depth > limit)
         return found(i);
@@ -89,11 +91,6 @@ std::optional<mcore::DeepNesting> mcore::findDeepNesting(StringRef text,
     case ']':
     case '}':
     case '>':
-      if (c == '>' && at(i + 1) == '=') {
-        endChain();
-        i += 2;
-        continue;
-      }
       if (chains.size() > 1) {
         depth -= chains.back() + 1;
         chains.pop_back();
@@ -103,12 +100,6 @@ std::optional<mcore::DeepNesting> mcore::findDeepNesting(StringRef text,
       ++i;
       continue;
     case '-':
-      if (at(i + 1) == '>') {
-        endChain();
-        i += 2;
-        continue;
-      }
-      [[fallthrough]];
     case '+':
     case '*':
       ++chains.back();

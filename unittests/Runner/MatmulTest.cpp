@@ -161,6 +161,16 @@ TEST(MatmulProblem, ParseShape) {
     EXPECT_TRUE(llvm::errorToBool(parseShape(bad, m, n, k))) << bad;
 }
 
+/// An M x N x K problem of the default types with a 2:4 A.
+MatmulProblem makeSparseAProblem(int64_t m, int64_t n, int64_t k) {
+  MatmulProblem p;
+  p.m = m;
+  p.n = n;
+  p.k = k;
+  p.sparseA = true;
+  return p;
+}
+
 /// Every group of four along K of A's rows holds at most two non-zeros;
 /// returns how many groups hold none, one and two.
 std::array<int64_t, 3> expect2to4(const MatmulProblem &p,
@@ -180,11 +190,7 @@ std::array<int64_t, 3> expect2to4(const MatmulProblem &p,
 }
 
 TEST(MatmulData, SparsePatternsAreRandomAndValid) {
-  MatmulProblem p;
-  p.m = 16;
-  p.n = 8;
-  p.k = 64;
-  p.sparseA = true;
+  MatmulProblem p = makeSparseAProblem(16, 8, 64);
   MatmulData d = generateMatmulData(p, 7);
   std::array<int64_t, 3> counts = expect2to4(p, d);
   // Groups with no and with one non-zero too, two in most.
@@ -612,11 +618,7 @@ TEST(MatmulReference, InfinitiesAndNaNsMatchThemselves) {
 TEST(MatmulData, InfNanOperands) {
   // --inf-nan: max(1, M/8) specials per A, max(1, N/8) per B, on stored
   // positions of a 2:4 operand; without it the operands are unchanged.
-  MatmulProblem p;
-  p.m = 64;
-  p.n = 32;
-  p.k = 64;
-  p.sparseA = true;
+  MatmulProblem p = makeSparseAProblem(64, 32, 64);
   Fp8Format fp8 = p.getFp8Format();
   MatmulData plain = generateMatmulData(p, 3);
   MatmulData special = generateMatmulData(p, 3, ElementType::F32, true);

@@ -3,9 +3,13 @@
 // mcore-linalg-to-gpu: every linalg op left in host code after the matmul
 // kernels exist becomes a GPU kernel through upstream's linalg -> parallel
 // loops -> gpu.launch path, with a remark saying why it is not part of a
-// matmul kernel.
+// matmul kernel. A linalg op inside a user's gpu.launch is what the IR says
+// there: each work-item runs it, as loops (with a warning when the
+// work-items would all write the same buffer).
 //
 //===----------------------------------------------------------------------===//
+
+#include "WorkItems.h"
 
 #include "mcore/Dialect/MCore/Transforms/Passes.h"
 
@@ -26,6 +30,7 @@ namespace mlir::mcore {
 } // namespace mlir::mcore
 
 using namespace mlir;
+using namespace mlir::mcore;
 
 /// Threads of a kernel: 256 along the last dimension, or 4 x 64 along the
 /// last two.
@@ -69,21 +74,56 @@ static std::string getReason(linalg::LinalgOp op) {
          "kernel would apply in its epilogue";
 }
 
+/// Whether every work-item of `launch` would write the same elements of
+/// `buffer`: it is not the work-item's own (a memref.alloca in the kernel,
+/// private to the work-item, or a view whose offsets or sizes depend on the
+/// work-item's id).
+static bool isSharedByWorkItems(Value buffer, gpu::LaunchOp launch) {
+  while (Operation *def = buffer.getDefiningOp()) {
+    if (isa<memref::AllocaOp>(def) && launch->isAncestor(def))
+      return false;
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      return true;
+    for (Value operand : def->getOperands())
+      if (operand != view.getViewSource() &&
+          dependsOnWorkItem(operand, launch))
+        return false;
+    buffer = view.getViewSource();
+  }
+  return true;
+}
+
+/// Whether some work-items only run `op`: it is in an scf.if of the kernel
+/// body whose condition depends on the work-item's id (`if tid == 0`).
+static bool isGuardedByWorkItem(Operation *op, gpu::LaunchOp launch) {
+  for (Operation *parent = op->getParentOp(); parent != launch;
+       parent = parent->getParentOp())
+    if (auto branch = dyn_cast<scf::IfOp>(parent))
+      if (dependsOnWorkItem(branch.getCondition(), launch))
+        return true;
+  return false;
+}
+
 namespace {
 struct LinalgToGpuPass
     : mcore::impl::MCoreLinalgToGpuPassBase<LinalgToGpuPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<linalg::LinalgOp> ops;
+    SmallVector<linalg::LinalgOp> ops, inKernels;
     getOperation()->walk([&](linalg::LinalgOp op) {
-      if (!op->getParentOfType<gpu::LaunchOp>() &&
-          !op->getParentOfType<gpu::GPUModuleOp>())
+      if (op->getParentOfType<gpu::LaunchOp>())
+        inKernels.push_back(op);
+      else if (!op->getParentOfType<gpu::GPUModuleOp>())
         ops.push_back(op);
     });
+    IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp op : inKernels)
+      if (failed(lowerPerWorkItem(rewriter, op)))
+        return signalPassFailure();
     if (ops.empty())
       return;
-    IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp op : ops)
       if (failed(convert(rewriter, op)))
         return signalPassFailure();
@@ -97,6 +137,47 @@ struct LinalgToGpuPass
                                       std::move(patterns))))
       return signalPassFailure();
     finalizeParallelLoopToGPUConversion(getOperation());
+  }
+
+  /// A linalg op in a gpu.launch body: each work-item runs it (what the IR
+  /// says, as for any op of a kernel body), as loops. Writing a buffer all
+  /// work-items share is a race among them: a warning says so and what mcore
+  /// does with the op outside the kernel.
+  LogicalResult lowerPerWorkItem(IRRewriter &rewriter, linalg::LinalgOp op) {
+    auto launch = op->getParentOfType<gpu::LaunchOp>();
+    if (!op.hasPureBufferSemantics())
+      return op->emitError()
+             << op->getName()
+             << " in a gpu.launch body works on tensors; each work-item runs "
+                "a linalg op of a kernel body on memrefs (tensors outside "
+                "kernels are bufferized)";
+    std::optional<int64_t> workItems = countWorkItems(op);
+    if ((!workItems || *workItems > 1) && !isGuardedByWorkItem(op, launch)) {
+      for (OpOperand &init : op.getDpsInitsMutable()) {
+        if (!isSharedByWorkItems(init.get(), launch))
+          continue;
+        op->emitWarning()
+            << op->getName() << " in a gpu.launch body: "
+            << (workItems ? "each of the " + std::to_string(*workItems) +
+                                " work-items runs"
+                          : std::string("each work-item runs"))
+            << " all of it and writes the same elements of output #"
+            << init.getOperandNumber() - op.getNumDpsInputs()
+            << " (a race); for a kernel of "
+               "work-groups, waves and matrix instructions made by mcore, "
+               "put it outside the gpu.launch; for one work-item's share, "
+               "give it a view of its own (indexed by the thread id) or a "
+               "memref.alloca";
+        break;
+      }
+    }
+    rewriter.setInsertionPoint(op);
+    if (failed(linalg::linalgOpToLoops(rewriter, op)))
+      return op->emitError() << op->getName()
+                             << " in a gpu.launch body: lowering it to "
+                                "loops for each work-item failed";
+    rewriter.eraseOp(op);
+    return success();
   }
 
   LogicalResult convert(IRRewriter &rewriter, linalg::LinalgOp op) {

@@ -307,6 +307,19 @@ def MCoreLinalgToGpuPass : Pass<"mcore-linalg-to-gpu"> {
     An op whose outermost loop is a reduction (or that has no loop) runs in
     a kernel of one thread, with a remark that says so.
 
+    A linalg op inside a user's `gpu.launch` body (on memrefs) means what
+    any op of a kernel body means: each work-item runs it. It becomes loops
+    there (upstream `linalgOpToLoops`), not a kernel of its own and not
+    matrix instructions: a work-item's share is its own, such as a row of C
+    through a `memref.subview` indexed by the thread id, or a
+    `memref.alloca`. When the work-items would all write the same elements
+    (an output that is neither a view indexed by the work-item's id nor the
+    work-item's `memref.alloca`, in a kernel of more than one work-item,
+    outside an `scf.if` on the work-item's id), a warning says that this is
+    a race, and that a `linalg.matmul` outside the `gpu.launch` becomes
+    mcore's kernel of work-groups, waves and matrix instructions. A linalg op
+    on tensors in a kernel body is an error.
+
     ```mlir
     linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
         ins(%x : memref<?x?xf32>) outs(%y : memref<?x?xf32>) { ... }

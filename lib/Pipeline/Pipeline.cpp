@@ -11,8 +11,9 @@
 //                  kernels=given (the input has its kernels: a transform
 //                  script's, or a front end's vector.contract) neither
 //                  mcore-configure-matmul nor mcore-tile-matmul, and
-//                  mcore-vector-contract-to-mma and mcore-select-intrinsics
-//                  before mcore-distribute
+//                  mcore-select-intrinsics before mcore-distribute;
+//                  mcore-vector-contract-to-mma before it in both (a
+//                  contraction of the wave is marked {mcore.wave})
 //   lowering       gpu-launch-sink-index-computations, gpu-kernel-outlining,
 //                  rocdl-attach-target; in each gpu.module
 //                  mcore-expand-math, vector/scf/affine to LLVM and
@@ -113,12 +114,15 @@ void mlir::mcore::buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
   pm.addPass(createMCoreHostBuffersPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // The input's own kernels (a front end's gpu.launch): contractions marked
+  // {mcore.wave} become whole-tile mcore ops, the others are each
+  // work-item's, with either value of `kernels` (one meaning per program).
+  MCoreVectorContractToMmaPassOptions contracts;
+  contracts.chip = chipName;
+  pm.addPass(createMCoreVectorContractToMmaPass(contracts));
   if (!tileMatmuls) {
-    // The input's kernels: contractions become whole-tile mcore ops, and
-    // every mcore op gets (or is checked for) its instruction.
-    MCoreVectorContractToMmaPassOptions contracts;
-    contracts.chip = chipName;
-    pm.addPass(createMCoreVectorContractToMmaPass(contracts));
+    // Every mcore op of the given kernels gets (or is checked for) its
+    // instruction.
     MCoreSelectIntrinsicsPassOptions select;
     select.chip = chipName;
     pm.addPass(createMCoreSelectIntrinsicsPass(select));

@@ -77,11 +77,12 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// A vector.contract in GPU code that is one instruction of the chip the
-// patterns are given becomes mcore.mma.
+// A vector.contract of the wave in GPU code (marked {mcore.wave}, here by
+// the script) that is one instruction of the chip the patterns are given
+// becomes mcore.mma.
 // CHECK-LABEL: gpu.func @contract
 // CHECK: mcore.mma %{{.+}}, %{{.+}}, %{{.+}} {intrinsic = #mcore.intrinsic<wmma_f32_16x16x16_f16_w32_gfx12>} : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
-// CHECK-NOT: vector.contract
+// CHECK-NEXT: gpu.return
 #mk = affine_map<(m, n, k) -> (m, k)>
 #kn = affine_map<(m, n, k) -> (k, n)>
 #mn = affine_map<(m, n, k) -> (m, n)>
@@ -94,6 +95,8 @@ gpu.module @kernels {
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["gpu.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    %c = transform.structured.match ops{["vector.contract"]} in %f : (!transform.any_op) -> !transform.any_op
+    transform.annotate %c "mcore.wave" : !transform.any_op
     transform.apply_patterns to %f {
       transform.apply_patterns.mcore.vector_contract_to_mma {chip = "gfx1201"}
     } : !transform.any_op

@@ -58,8 +58,8 @@ struct MCorePipelineOptions : PassPipelineOptions<MCorePipelineOptions> {
       llvm::cl::desc("Where the kernels come from: tile (mcore-tile-matmul "
                      "makes them from linalg.matmul) or given (the input "
                      "has them already, from a transform script or a front "
-                     "end: vector.contract or mcore ops in gpu.launch; "
-                     "nothing is tiled)"),
+                     "end: vector.contract marked {mcore.wave} or mcore "
+                     "ops in gpu.launch; nothing is tiled)"),
       llvm::cl::init("tile")};
   // The kernel knobs and the options of their choice, as
   // mcore-configure-matmul has them: one per line of MatmulConfig.def.
@@ -102,8 +102,10 @@ void buildMCoreBufferizationPipeline(OpPassManager &pm);
 /// host buffers the kernels use made GPU-accessible, temporaries freed.
 /// With `tileMatmuls` false (kernels=given) nothing is tiled: the kernels
 /// are the input's, whole-tile or per-lane mcore ops or vector.contract
-/// (mcore-vector-contract-to-mma and mcore-select-intrinsics run before
-/// mcore-distribute), and `tiling` is not used.
+/// (mcore-select-intrinsics runs before mcore-distribute), and `tiling` is
+/// not used. mcore-vector-contract-to-mma runs with either: a
+/// vector.contract marked {mcore.wave} is the wave's, any other each
+/// work-item's.
 void buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
                               const MatmulTilingOptions &tiling,
                               bool tileMatmuls = true);

@@ -1,4 +1,4 @@
-// RUN: mcore-opt %s --mcore-vector-contract-to-mma -split-input-file -verify-diagnostics
+// RUN: mcore-opt %s --mcore-vector-contract-to-mma=unmarked=wave -split-input-file -verify-diagnostics
 
 #mk = affine_map<(m, n, k) -> (m, k)>
 #kn = affine_map<(m, n, k) -> (k, n)>
@@ -7,7 +7,7 @@
 // f32 inputs: no instruction of gfx1201 takes them.
 func.func @f32_inputs(%a: vector<16x16xf32>, %b: vector<16x16xf32>, %c: vector<16x16xf32>) -> vector<16x16xf32>
     attributes {mcore.chip = #mcore.chip<gfx1201>} {
-  // expected-warning @+1 {{this vector.contract stays as it is (no matrix instruction): 16x16x16 f32 x f32 -> f32: no dense instruction of gfx1201 computes these types; it supports f16 x f16 -> f32, bf16 x bf16 -> f32, f16 x f16 -> f16, bf16 x bf16 -> bf16, i8 x i8 -> i32, i4 x i4 -> i32, fp8 x fp8 -> f32, fp8 x bf8 -> f32, bf8 x fp8 -> f32, bf8 x bf8 -> f32}}
+  // expected-warning @+1 {{each work-item computes this vector.contract (no matrix instruction): 16x16x16 f32 x f32 -> f32: no dense instruction of gfx1201 computes these types; it supports f16 x f16 -> f32, bf16 x bf16 -> f32, f16 x f16 -> f16, bf16 x bf16 -> bf16, i8 x i8 -> i32, i4 x i4 -> i32, fp8 x fp8 -> f32, fp8 x bf8 -> f32, bf8 x fp8 -> f32, bf8 x bf8 -> f32}}
   %d = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c
       : vector<16x16xf32>, vector<16x16xf32> into vector<16x16xf32>
   return %d : vector<16x16xf32>

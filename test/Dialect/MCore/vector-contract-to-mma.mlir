@@ -14,7 +14,7 @@
 // CHECK: return %[[D]]
 func.func @wmma_f16(%a: vector<16x16xf16>, %b: vector<16x16xf16>, %c: vector<16x16xf32>) -> vector<16x16xf32>
     attributes {mcore.chip = #mcore.chip<gfx1201>} {
-  %d = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c
+  %d = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>, mcore.wave} %a, %b, %c
       : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
   return %d : vector<16x16xf32>
 }
@@ -40,7 +40,7 @@ func.func @wmma_f16(%a: vector<16x16xf16>, %b: vector<16x16xf16>, %c: vector<16x
 func.func @transposed_mfma(%a: vector<8x32xf16>, %b: vector<32x8xf16>, %c: vector<32x32xf32>) -> vector<32x32xf32>
     attributes {mcore.chip = #mcore.chip<gfx942>} {
   %d = vector.contract {indexing_maps = [affine_map<(k, m, n) -> (k, m)>, affine_map<(k, m, n) -> (n, k)>, affine_map<(k, m, n) -> (n, m)>],
-                        iterator_types = ["reduction", "parallel", "parallel"], kind = #vector.kind<add>} %a, %b, %c
+                        iterator_types = ["reduction", "parallel", "parallel"], kind = #vector.kind<add>, mcore.wave} %a, %b, %c
       : vector<8x32xf16>, vector<32x8xf16> into vector<32x32xf32>
   return %d : vector<32x32xf32>
 }
@@ -62,11 +62,11 @@ func.func @extended(%a: vector<16x16xf16>, %b: vector<16x16xf16>, %c: vector<16x
     attributes {mcore.chip = #mcore.chip<gfx1201>} {
   %ae = arith.extf %a : vector<16x16xf16> to vector<16x16xf32>
   %be = arith.extf %b : vector<16x16xf16> to vector<16x16xf32>
-  %d = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %ae, %be, %c
+  %d = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>, mcore.wave} %ae, %be, %c
       : vector<16x16xf32>, vector<16x16xf32> into vector<16x16xf32>
   %xe = arith.extui %x : vector<16x16xi8> to vector<16x16xi32>
   %ye = arith.extsi %y : vector<16x16xi8> to vector<16x16xi32>
-  %e = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %xe, %ye, %z
+  %e = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>, mcore.wave} %xe, %ye, %z
       : vector<16x16xi32>, vector<16x16xi32> into vector<16x16xi32>
   return %d, %e : vector<16x16xf32>, vector<16x16xi32>
 }
@@ -87,7 +87,7 @@ func.func @extended(%a: vector<16x16xf16>, %b: vector<16x16xf16>, %c: vector<16x
 gpu.module @kernels [#rocdl.target<chip = "gfx1201">] {
   gpu.func @swmmac(%v: vector<16x16xf16>, %i: vector<16x16xi8>, %b: vector<32x16xf16>, %c: vector<16x16xf32>) {
     %a = mcore.expand_2to4 %v, %i : vector<16x16xf16>, vector<16x16xi8> -> vector<16x32xf16>
-    %d = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c
+    %d = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>, mcore.wave} %a, %b, %c
         : vector<16x32xf16>, vector<32x16xf16> into vector<16x16xf32>
     "test.use"(%d) : (vector<16x16xf32>) -> ()
     gpu.return
@@ -122,7 +122,7 @@ func.func @unrolled(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<32x
   %a = vector.transfer_read %A[%c0, %c0], %f0 {in_bounds = [true, true]} : memref<32x32xf16>, vector<32x32xf16>
   %b = vector.transfer_read %B[%c0, %c0], %f0 {in_bounds = [true, true]} : memref<32x32xf16>, vector<32x32xf16>
   %c = vector.transfer_read %C[%c0, %c0], %z {in_bounds = [true, true]} : memref<32x32xf32>, vector<32x32xf32>
-  %d = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c
+  %d = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>, mcore.wave} %a, %b, %c
       : vector<32x32xf16>, vector<32x32xf16> into vector<32x32xf32>
   vector.transfer_write %d, %C[%c0, %c0] {in_bounds = [true, true]} : vector<32x32xf32>, memref<32x32xf32>
   return
@@ -172,7 +172,7 @@ func.func @sparse_loop(%V: memref<64x32xf16>, %M: memref<64x2xi32>, %B: memref<6
     %i = mcore.load_sparse_index %M[%r, %k] : memref<64x2xi32> -> vector<64x16xi8>
     %a = mcore.expand_2to4 %v, %i : vector<64x16xf16>, vector<64x16xi8> -> vector<64x32xf16>
     %b = vector.transfer_read %B[%k, %c0], %f0 {in_bounds = [true, true]} : memref<64x32xf16>, vector<32x32xf16>
-    %d = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %acc
+    %d = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>, mcore.wave} %a, %b, %acc
         : vector<64x32xf16>, vector<32x32xf16> into vector<64x32xf32>
     scf.yield %d : vector<64x32xf32>
   }
@@ -192,7 +192,7 @@ func.func @sparse_loop(%V: memref<64x32xf16>, %M: memref<64x2xi32>, %B: memref<6
 // CHECK: vector.contract
 // CHECK-NOT: mcore.mma
 func.func @host(%a: vector<16x16xf16>, %b: vector<16x16xf16>, %c: vector<16x16xf32>) -> vector<16x16xf32> {
-  %d = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c
+  %d = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>, mcore.wave} %a, %b, %c
       : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf32>
   return %d : vector<16x16xf32>
 }

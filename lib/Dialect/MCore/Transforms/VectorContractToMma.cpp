@@ -1,15 +1,20 @@
 //===- VectorContractToMma.cpp - vector.contract to whole-tile mcore ops --===//
 //
 // mcore-vector-contract-to-mma is the entry for front ends that tile to
-// vectors: a vector.contract whose shape and types are one catalog
-// instruction becomes a whole-tile mcore.mma (or mcore.sparse_mma when its
-// A is an mcore.expand_2to4), with the instruction chosen, ready for
-// mcore-distribute and convert-mcore-to-amdgpu. Larger contractions are
-// first split into instruction tiles (VectorContractUnroll.cpp).
+// vectors: a vector.contract of the wave (marked mcore.wave) whose shape and
+// types are one catalog instruction becomes a whole-tile mcore.mma (or
+// mcore.sparse_mma when its A is an mcore.expand_2to4), with the instruction
+// chosen, ready for mcore-distribute and convert-mcore-to-amdgpu. Larger
+// contractions are first split into instruction tiles
+// (VectorContractUnroll.cpp). A contraction each work-item computes (an
+// unmarked one: upstream's meaning) becomes outer products and FMAs per
+// work-item; where the wave could have computed it instead, a warning says
+// which reading the program has and how to choose the other.
 //
 //===----------------------------------------------------------------------===//
 
 #include "VectorContract.h"
+#include "WorkItems.h"
 
 #include "mcore/Dialect/MCore/Transforms/Passes.h"
 
@@ -17,6 +22,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -35,6 +41,14 @@ using namespace mlir::mcore::vectorcontract;
 //===----------------------------------------------------------------------===//
 // Reading a contraction
 //===----------------------------------------------------------------------===//
+
+bool mlir::mcore::isWaveContraction(Operation *op,
+                                    const VectorContractToMmaOptions &options) {
+  if (op->hasAttr(MCoreDialect::getWaveAttrName()))
+    return true;
+  return options.unmarkedIsWave &&
+         !op->hasAttr(MCoreDialect::getWorkItemAttrName());
+}
 
 std::string ContractTile::describe() const {
   std::string s;
@@ -252,6 +266,8 @@ struct ContractToMmaPattern : OpRewritePattern<vector::ContractionOp> {
 
   LogicalResult matchAndRewrite(vector::ContractionOp op,
                                 PatternRewriter &rewriter) const override {
+    if (!isWaveContraction(op, options))
+      return rewriter.notifyMatchFailure(op, "each work-item computes it");
     std::string why;
     FailureOr<ContractTile> t = matchContractTile(op, why);
     if (failed(t))
@@ -299,6 +315,12 @@ struct VectorContractToMmaPass
   void runOnOperation() override {
     Operation *root = getOperation();
     VectorContractToMmaOptions options;
+    if (unmarked != "work-item" && unmarked != "wave") {
+      root->emitError() << getArgument() << ": unmarked=" << unmarked
+                        << " is neither work-item nor wave";
+      return signalPassFailure();
+    }
+    options.unmarkedIsWave = unmarked == "wave";
     if (!chip.empty()) {
       FailureOr<Chip> target = resolveChip(root, chip, getArgument());
       if (failed(target))
@@ -311,19 +333,86 @@ struct VectorContractToMmaPass
     populateMCoreVectorContractToMmaPatterns(patterns, options);
     if (failed(applyPatternsGreedily(root, std::move(patterns))))
       return signalPassFailure();
-    if (failed(reportLeftovers(root, options)))
+    if (failed(reportLeftovers(root, options)) ||
+        failed(lowerPerWorkItem(root)))
       signalPassFailure();
   }
 
-  /// Contractions the patterns left get a warning with the reason (they
-  /// stay vector.contract, which upstream lowers without matrix
-  /// instructions); a 2:4 expansion left over is an error, since nothing
-  /// else lowers it.
+  /// Contractions of GPU code left: each work-item's, and the wave's that
+  /// no instruction computes. upstream's vector.contract lowering to outer
+  /// products and FMAs, per work-item (convert-vector-to-llvm's own, `dot`,
+  /// does not take mixed element types, f16 x f16 -> f32).
+  LogicalResult lowerPerWorkItem(Operation *root) {
+    SmallVector<Operation *> contracts;
+    root->walk([&](vector::ContractionOp op) {
+      if (isGpuCode(op))
+        contracts.push_back(op);
+    });
+    if (contracts.empty())
+      return success();
+    RewritePatternSet patterns(&getContext());
+    vector::populateVectorContractLoweringPatterns(
+        patterns, vector::VectorContractLowering::OuterProduct);
+    vector::populateVectorOuterProductLoweringPatterns(patterns);
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    return applyOpPatternsGreedily(contracts, std::move(patterns), config);
+  }
+
+  /// A contraction each work-item computes (unmarked, upstream's meaning)
+  /// that the wave could compute instead: in a kernel of more than one
+  /// work-item, with a tile one of the chip's instructions computes or
+  /// divides. The two readings give the same result only if every lane has
+  /// the same operands and uses the result as if it were computed once,
+  /// which nothing here proves, so the program is told which one it has.
+  void warnIfAmbiguous(vector::ContractionOp op,
+                       const VectorContractToMmaOptions &options) {
+    if (op->hasAttr(MCoreDialect::getWorkItemAttrName()))
+      return;
+    std::optional<int64_t> workItems = countWorkItems(op);
+    if (workItems && *workItems <= 1)
+      return;
+    std::string why;
+    FailureOr<ContractTile> t = matchContractTile(op, why);
+    std::optional<Chip> target = getTargetChip(op, options.chip);
+    if (failed(t) || !target)
+      return;
+    MmaIntrinsicAttrInterface intrinsic =
+        pickIntrinsic(*t, *target, /*exact=*/true, why);
+    if (!intrinsic)
+      intrinsic = pickIntrinsic(*t, *target, /*exact=*/false, why);
+    if (!intrinsic)
+      return;
+    InFlightDiagnostic diag = op.emitWarning();
+    diag << getArgument() << ": "
+         << (workItems ? "each of the " + std::to_string(*workItems) +
+                             " work-items computes"
+                       : std::string("each work-item computes"))
+         << " this " << t->describe()
+         << " vector.contract on its own values (upstream's meaning); the "
+            "wave computes it once with "
+         << intrinsic.getName() << " if it is marked {"
+         << MCoreDialect::getWaveAttrName()
+         << "} (its operands then the wave's whole tiles, the same in every "
+            "lane); mark it {"
+         << MCoreDialect::getWorkItemAttrName()
+         << "} to keep this meaning without this warning";
+  }
+
+  /// Contractions of the wave the patterns left are an error when marked
+  /// mcore.wave (the wave cannot compute them), a warning with the reason
+  /// when the pass reads every contraction as the wave's (they are then
+  /// computed per work-item, without matrix instructions); each work-item's
+  /// get warnIfAmbiguous; a 2:4 expansion left over is an error, since
+  /// nothing else lowers it.
   LogicalResult reportLeftovers(Operation *root,
                                 const VectorContractToMmaOptions &options) {
+    bool marked = false;
     root->walk([&](vector::ContractionOp op) {
       if (!isGpuCode(op))
         return;
+      if (!isWaveContraction(op, options))
+        return warnIfAmbiguous(op, options);
       std::optional<Chip> target = getTargetChip(op, options.chip);
       std::string why;
       FailureOr<ContractTile> t = matchContractTile(op, why);
@@ -337,11 +426,22 @@ struct VectorContractToMmaPass
         else
           why = t->describe() + ": " + why;
       }
+      if (op->hasAttr(MCoreDialect::getWaveAttrName())) {
+        op.emitError() << getArgument()
+                       << ": the wave cannot compute this vector.contract "
+                          "marked {"
+                       << MCoreDialect::getWaveAttrName()
+                       << "} (no matrix instruction): " << why;
+        marked = true;
+        return;
+      }
       op.emitWarning() << getArgument()
-                       << ": this vector.contract stays as it is (no "
-                          "matrix instruction): "
+                       << ": each work-item computes this vector.contract "
+                          "(no matrix instruction): "
                        << why;
     });
+    if (marked)
+      return failure();
     WalkResult leftover = root->walk([&](Expand2to4Op op) {
       InFlightDiagnostic diag = op.emitError()
                                 << getArgument()

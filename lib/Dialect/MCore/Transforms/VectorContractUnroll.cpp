@@ -349,6 +349,8 @@ LogicalResult mlir::mcore::unrollVectorContractsToIntrinsics(
   TilePlanner planner;
   bool tooLarge = false;
   root->walk([&](vector::ContractionOp op) {
+    if (!isWaveContraction(op, options))
+      return; // each work-item's: no instruction tiles
     std::string why;
     FailureOr<ContractTile> t = matchContractTile(op, why);
     if (failed(t))

@@ -41,7 +41,7 @@ func.func @sparse_kernel(%values: memref<32x32xf16>, %meta: memref<32x2xi32>,
           : memref<64x32xf16>, vector<32x32xf16>
       %d = vector.contract {indexing_maps = [#mk, #kn, #mn],
                             iterator_types = ["parallel", "parallel", "reduction"],
-                            kind = #vector.kind<add>} %a, %bt, %acc
+                            kind = #vector.kind<add>, mcore.wave} %a, %bt, %acc
           : vector<32x32xf16>, vector<32x32xf16> into vector<32x32xf32>
       scf.yield %d : vector<32x32xf32>
     }
@@ -76,7 +76,7 @@ func.func @dense_kernel(%a: memref<32x64xf16>, %bt: memref<32x64xf16>,
       %be = arith.extf %bn : vector<32x32xf16> to vector<32x32xf32>
       %d = vector.contract {indexing_maps = [#mk, #nk, #mn],
                             iterator_types = ["parallel", "parallel", "reduction"],
-                            kind = #vector.kind<add>} %ae, %be, %acc
+                            kind = #vector.kind<add>, mcore.wave} %ae, %be, %acc
           : vector<32x32xf32>, vector<32x32xf32> into vector<32x32xf32>
       scf.yield %d : vector<32x32xf32>
     }

@@ -25,13 +25,35 @@ def MCore_Dialect : Dialect {
       written by `mcore-tile-matmul`;
     * **distributed**: operands are one lane's 1-D fragments, as produced by
       `mcore-distribute` and consumed by `convert-mcore-to-amdgpu`.
+
+    Two unit attributes of `vector.contract` say who computes it in a
+    kernel: `mcore.wave`, the wave, once, with a matrix instruction (its
+    operands whole tiles the wave holds together, the same in every lane;
+    `mcore-vector-contract-to-mma` makes `mcore.mma` / `mcore.sparse_mma` of
+    it), and `mcore.work_item`, each work-item on its own values (upstream's
+    meaning, which an unmarked contraction has too; docs/OwnKernels.md).
   }];
   let useDefaultAttributePrinterParser = 1;
-  // mcore.matmul_config must hold a #mcore.matmul_config.
+  // mcore.matmul_config must hold a #mcore.matmul_config; mcore.wave and
+  // mcore.work_item are unit attributes of vector.contract.
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     /// Adds the attributes; defined beside their storage in MCoreAttrs.cpp.
     void registerAttributes();
+
+    /// On a vector.contract in GPU code: the contraction is the wave's. Its
+    /// operands are whole tiles the wave holds together (the same values
+    /// in every lane), and the wave computes it once, with a matrix
+    /// instruction (mcore-vector-contract-to-mma).
+    static constexpr ::llvm::StringLiteral getWaveAttrName() {
+      return "mcore.wave";
+    }
+    /// On a vector.contract: each work-item computes the contraction on its
+    /// own values, as upstream defines vector.contract (the meaning of an
+    /// unmarked one, said explicitly).
+    static constexpr ::llvm::StringLiteral getWorkItemAttrName() {
+      return "mcore.work_item";
+    }
   }];
   let dependentDialects = ["::mlir::vector::VectorDialect"];
 }

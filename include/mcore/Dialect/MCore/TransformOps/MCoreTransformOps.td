@@ -248,10 +248,12 @@ def ApplyMCoreVectorContractToMmaPatternsOp : Op<Transform_Dialect,
   let summary = "The patterns of populateMCoreVectorContractToMmaPatterns";
   let description = [{
     The patterns of `populateMCoreVectorContractToMmaPatterns`: a
-    `vector.contract` in GPU code (in a `gpu.launch` or a `gpu.module`, or
-    under an `mcore.chip` attribute) that is exactly one instruction of the
-    chip becomes a whole-tile `mcore.mma` / `mcore.sparse_mma` with the
-    instruction set. `chip` empty: each contraction's own (the `mcore.chip`
+    `vector.contract` of the wave (marked `{mcore.wave}`, which
+    `transform.annotate %contract "mcore.wave"` adds) in GPU code (in a
+    `gpu.launch` or a `gpu.module`, or under an `mcore.chip` attribute) that
+    is exactly one instruction of the chip becomes a whole-tile `mcore.mma`
+    / `mcore.sparse_mma` with the instruction set. Unmarked contractions are
+    each work-item's (upstream's meaning) and stay as they are. `chip` empty: each contraction's own (the `mcore.chip`
     attribute of an enclosing op, or the `#rocdl.target` of its
     gpu.module).
   }];

@@ -68,12 +68,30 @@ def MCoreVectorContractToMmaPass : Pass<"mcore-vector-contract-to-mma"> {
   let summary = "Turn vector.contract tile products into whole-tile "
                 "mcore.mma / mcore.sparse_mma";
   let description = [{
-    The entry for front ends that tile to vectors: every `vector.contract`
-    that is a product of 2-D tiles, `D = A * B + C` (two parallel dimensions
-    and one reduction, `add`), whose shape and element types a catalog
-    instruction of the chip computes becomes a whole-tile `mcore.mma` with
-    that instruction (`intrinsic`), the input of `mcore-distribute`. The
-    best instruction by throughput wins, as in `mcore-select-intrinsics`.
+    The entry for front ends that tile to vectors: a `vector.contract` of
+    the wave that is a product of 2-D tiles, `D = A * B + C` (two parallel
+    dimensions and one reduction, `add`), whose shape and element types a
+    catalog instruction of the chip computes becomes a whole-tile
+    `mcore.mma` with that instruction (`intrinsic`), the input of
+    `mcore-distribute`. The best instruction by throughput wins, as in
+    `mcore-select-intrinsics`.
+
+    **Who computes a contraction.** Upstream defines `vector.contract` per
+    work-item: in a kernel, every work-item computes the whole product on
+    its own values. A contraction is the wave's (its operands whole tiles
+    the wave holds together, the same values in every lane, computed once
+    by one matrix instruction) only when marked so: `{mcore.wave}` in its
+    attribute dictionary. `{mcore.work_item}` says upstream's meaning
+    explicitly. An unmarked contraction is each work-item's in the pipeline,
+    with `kernels=tile` and `kernels=given` alike: one meaning per program.
+    It is lowered here to outer products and FMAs (upstream's patterns), and
+    where the wave could have computed it instead (a kernel of more than one
+    work-item, a tile an instruction of the chip computes or divides) a
+    warning says so and how to choose: the two readings give the same result
+    only if every lane has the same operands and uses the result as if it
+    were computed once, which is not checked. `unmarked=wave` reads unmarked
+    contractions as the wave's instead (this pass run on its own over
+    kernels whose contractions are all whole tiles).
 
     * Operands may be indexed in either orientation (`(k, m)` A, `(n, k)`
       B, `(n, m)` C): they go through `vector.transpose`, which
@@ -103,10 +121,10 @@ def MCoreVectorContractToMmaPass : Pass<"mcore-vector-contract-to-mma"> {
       it, its tiles could not live in registers, and the split alone would
       take minutes; tile it into smaller contractions first.
 
-    A contraction that fits no instruction stays as it is, with a warning
-    that says why (upstream lowers it without matrix instructions); an
-    `mcore.expand_2to4` that is left is an error, since nothing else lowers
-    it. The chip comes from `chip=`, else from each contraction's enclosing
+    A contraction marked `{mcore.wave}` that fits no instruction is an
+    error that says why; with `unmarked=wave`, an unmarked one is a warning
+    and each work-item computes it; an `mcore.expand_2to4` that is left is
+    an error, since nothing else lowers it. The chip comes from `chip=`, else from each contraction's enclosing
     `mcore.chip` attribute or `#rocdl.target` of its `gpu.module`. Only
     GPU code is considered: contractions in a `gpu.launch` or a
     `gpu.module`, or under an `mcore.chip` attribute; host code has no lanes
@@ -117,7 +135,7 @@ def MCoreVectorContractToMmaPass : Pass<"mcore-vector-contract-to-mma"> {
                                            affine_map<(m, n, k) -> (k, n)>,
                                            affine_map<(m, n, k) -> (m, n)>],
                           iterator_types = ["parallel", "parallel", "reduction"],
-                          kind = #vector.kind<add>} %a, %b, %c
+                          kind = #vector.kind<add>, mcore.wave} %a, %b, %c
         : vector<32x8xf16>, vector<8x32xf16> into vector<32x32xf32>
     // with chip=gfx942 becomes
     %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<mfma_f32_32x32x8f16>}
@@ -135,6 +153,10 @@ def MCoreVectorContractToMmaPass : Pass<"mcore-vector-contract-to-mma"> {
     Option<"unroll", "unroll", "bool", /*default=*/"true",
            "Split contractions larger than one instruction into "
            "instruction tiles first">,
+    Option<"unmarked", "unmarked", "std::string", /*default=*/"\"work-item\"",
+           "Who computes a vector.contract marked neither {mcore.wave} nor "
+           "{mcore.work_item}: work-item (upstream's meaning, the "
+           "pipeline's) or wave">,
   ];
   let dependentDialects = [
     "::mlir::mcore::MCoreDialect", "::mlir::affine::AffineDialect",

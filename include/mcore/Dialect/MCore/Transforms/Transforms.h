@@ -260,19 +260,29 @@ struct VectorContractToMmaOptions {
   /// The target; when unset, each contraction's own: the mcore.chip
   /// attribute of an enclosing op or the #rocdl.target of its gpu.module.
   std::optional<Chip> chip;
+  /// How a vector.contract marked neither mcore.wave nor mcore.work_item is
+  /// read: false, each work-item's (upstream's meaning, the pipeline's);
+  /// true, the wave's (every contraction is a whole-tile product).
+  bool unmarkedIsWave = false;
 };
 
-/// Patterns turning a vector.contract that is exactly one catalog
-/// instruction of the chip (D = A * B + C on 2-D tiles, operands in either
-/// orientation, inputs possibly extended from narrower types, a 2:4 A given
-/// as mcore.expand_2to4) into a whole-tile mcore.mma / mcore.sparse_mma with
-/// the instruction set, for mcore-distribute. Others are left alone.
+/// Whether `op` is the wave's contraction under `options`: marked
+/// mcore.wave, or unmarked and options.unmarkedIsWave.
+bool isWaveContraction(Operation *op, const VectorContractToMmaOptions &options);
+
+/// Patterns turning a vector.contract of the wave (isWaveContraction) that is
+/// exactly one catalog instruction of the chip (D = A * B + C on 2-D tiles,
+/// operands in either orientation, inputs possibly extended from narrower
+/// types, a 2:4 A given as mcore.expand_2to4) into a whole-tile mcore.mma /
+/// mcore.sparse_mma with the instruction set, for mcore-distribute. Others
+/// are left alone.
 void populateMCoreVectorContractToMmaPatterns(
     RewritePatternSet &patterns,
     const VectorContractToMmaOptions &options = {});
 
-/// Splits every vector.contract under `root` that no instruction computes
-/// whole, but whose tile an instruction of the chip divides, into
+/// Splits every vector.contract of the wave (isWaveContraction) under `root`
+/// that no instruction computes whole, but whose tile an instruction of the
+/// chip divides, into
 /// instruction tiles: upstream's vector unrolling of the contraction and of
 /// the transfers, element-wise ops and transposes around it, plus the
 /// slicing of mcore.expand_2to4, mcore.load_sparse_index and loop-carried

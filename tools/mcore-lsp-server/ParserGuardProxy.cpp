@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ParserGuardProxy.h"
+#include "Hover.h"
 
 #include "mcore/Runner/GuardedParse.h"
 #include "mcore/Support/Nesting.h"
@@ -202,6 +203,12 @@ public:
   std::string fromServer(std::string body);
 
 private:
+  /// The server's publishDiagnostics with the crashes of that version.
+  std::string addCrashDiagnostics(std::string body);
+  /// The server's reply to a textDocument/hover with mcore's documentation
+  /// (Hover.h).
+  std::string addHoverDocs(std::string body);
+
   /// Checks each chunk of the latest version of `doc` (`doc.crashes` and
   /// `doc.serverHasText` of that version); returns the text the server gets.
   std::string check(StringRef uri, Document &doc);
@@ -216,6 +223,13 @@ private:
   const DialectRegistry &registry;
   std::mutex mutex;
   std::map<std::string, Document, std::less<>> documents;
+  /// Where each textDocument/hover the server has not answered points, by
+  /// the request's id (as JSON text).
+  struct HoverAt {
+    std::string uri;
+    int64_t line, character;
+  };
+  std::map<std::string, HoverAt> hovers;
 };
 
 /// Where the parser crashes in `chunk` (which it crashes on): the shortest
@@ -328,6 +342,15 @@ std::optional<std::string> Guard::fromEditor(std::string json) {
     return json;
 
   std::lock_guard<std::mutex> lock(mutex);
+  if (*method == "textDocument/hover") {
+    const llvm::json::Value *id = message->get("id");
+    llvm::json::Object *position = params->getObject("position");
+    if (id && position)
+      hovers[llvm::formatv("{0}", *id).str()] = {
+          uri->str(), position->getInteger("line").value_or(-1),
+          position->getInteger("character").value_or(-1)};
+    return json;
+  }
   if (*method == "textDocument/didClose") {
     documents.erase(uri->str());
     return json;
@@ -378,8 +401,43 @@ std::optional<std::string> Guard::fromEditor(std::string json) {
 }
 
 std::string Guard::fromServer(std::string body) {
-  if (!StringRef(body).contains("textDocument/publishDiagnostics"))
+  if (StringRef(body).contains("textDocument/publishDiagnostics"))
+    return addCrashDiagnostics(std::move(body));
+  return addHoverDocs(std::move(body));
+}
+
+std::string Guard::addHoverDocs(std::string body) {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (hovers.empty() || !StringRef(body).contains("\"id\""))
     return body;
+  llvm::Expected<llvm::json::Value> value = llvm::json::parse(body);
+  if (!value) {
+    llvm::consumeError(value.takeError());
+    return body;
+  }
+  llvm::json::Object *message = value->getAsObject();
+  const llvm::json::Value *id = message ? message->get("id") : nullptr;
+  if (!id || message->get("method"))
+    return body;
+  auto hover = hovers.find(llvm::formatv("{0}", *id).str());
+  if (hover == hovers.end())
+    return body;
+  HoverAt at = std::move(hover->second);
+  hovers.erase(hover);
+  auto doc = documents.find(at.uri);
+  const llvm::json::Value *result = message->get("result");
+  if (doc == documents.end() || !result)
+    return body;
+  std::optional<llvm::json::Value> withDocs =
+      mcore::hover::addMCoreDocs(doc->second.text, at.line, at.character, *result);
+  if (!withDocs)
+    return body;
+  (*message)["result"] = std::move(*withDocs);
+  bool pretty = StringRef(body).ends_with("\n");
+  return llvm::formatv(pretty ? "{0:2}\n" : "{0}", *value).str();
+}
+
+std::string Guard::addCrashDiagnostics(std::string body) {
   llvm::Expected<llvm::json::Value> value = llvm::json::parse(body);
   if (!value) {
     llvm::consumeError(value.takeError());

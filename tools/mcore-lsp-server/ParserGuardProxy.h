@@ -24,6 +24,8 @@
 //     message whose JSON nests that deep is dropped (with a line on
 //     stderr), as LLVM's JSON parser would overflow its stack on it. The
 //     server runs on a stack of known size (runWithLargeStack).
+// It also adds mcore's documentation to the server's hovers (Hover.h): it
+// notes where each textDocument/hover points and amends the reply.
 // Everything else (requests, replies, other notifications, both framings:
 // Content-Length headers, and -lit-test's "// -----" delimited input) passes
 // through unchanged.

@@ -22,6 +22,7 @@ a reader that stops early (`| head`) ends it quietly, by SIGPIPE.
 
 import argparse
 import re
+import os
 import signal
 import sys
 
@@ -231,5 +232,21 @@ def main():
              % ('stdin' if args.input == '-' else "'%s'" % args.input))
 
 
+def run():
+    """main(), with a failed write to stdout (a full disk) an error."""
+    try:
+        main()
+        sys.stdout.flush()
+    except OSError as e:
+        if e.errno is None:
+            raise
+        # Nothing more can reach stdout; keep Python's exit from trying.
+        try:
+            sys.stdout = open(os.devnull, 'w')
+        except OSError:
+            pass
+        fail('cannot write standard output: %s' % e.strerror)
+
+
 if __name__ == '__main__':
-    main()
+    run()

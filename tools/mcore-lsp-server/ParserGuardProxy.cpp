@@ -543,12 +543,20 @@ int mcore::runLspServerBehindParserGuard(int argc, char **argv,
     out.clear_error();
     // Closing the pipe ends the server's input.
   });
-  std::thread output([&guard, fromServerFd = fromServer[0], editorOut] {
+  // The first failed write to the editor (a full disk behind stdout): the
+  // server's output is still read to its end, so that the server never
+  // blocks on a full pipe, and the process fails with a message.
+  std::error_code editorWriteError;
+  std::thread output([&guard, &editorWriteError, fromServerFd = fromServer[0],
+                      editorOut] {
     FdReader in(fromServerFd, -1);
     llvm::raw_fd_ostream out(editorOut, /*shouldClose=*/false);
     std::string body;
-    while (readServerMessage(in, body))
+    while (readServerMessage(in, body)) {
       writeFrame(out, guard.fromServer(std::move(body)));
+      if (out.has_error() && !editorWriteError)
+        editorWriteError = out.error();
+    }
     out.clear_error();
     close(fromServerFd);
   });
@@ -569,5 +577,10 @@ int mcore::runLspServerBehindParserGuard(int argc, char **argv,
   close(editorOut);
   close(stop[0]);
   close(stop[1]);
+  if (editorWriteError) {
+    llvm::errs() << "mcore-lsp-server: error: cannot write standard output: "
+                 << editorWriteError.message() << "\n";
+    return 1;
+  }
   return status;
 }

@@ -53,7 +53,7 @@ constexpr TypeInfo kTypes[] = {
     {ElementType::U8, "u8", ScalarKind::I8, 8, 1, false, true, true, false},
     {ElementType::I4, "i4", ScalarKind::I4, 4, 1, false, false, true, false},
     {ElementType::U4, "u4", ScalarKind::I4, 4, 1, false, true, true, false},
-    {ElementType::F32, "f32", ScalarKind::F32, 32, 4, true, false, true, true},
+    {ElementType::F32, "f32", ScalarKind::F32, 32, 4, true, false, false, true},
     {ElementType::I32, "i32", ScalarKind::I32, 32, 4, false, false, false,
      true},
 };
@@ -599,8 +599,7 @@ static double getRoundingToC(const MatmulProblem &p, double value) {
 
 MatmulReference runner::computeReference(const MatmulProblem &p,
                                          const MatmulData &d,
-                                         ElementType accumulator,
-                                         double inputError) {
+                                         ElementType accumulator) {
   Fp8Format fp8 = p.getFp8Format();
   size_t m = size_t(p.m), n = size_t(p.n), k = size_t(p.k);
   size_t batches = size_t(p.getBatches());
@@ -619,7 +618,6 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
   // hardware passes as well as rounding hardware.
   double uAcc = 2 * getUnitRoundoff(accumulator, fp8);
   double steps = double(k + 2);
-  double uIn = 2 * inputError + inputError * inputError;
   // A 2:4 operand's pruned positions multiply nothing (an infinity of the
   // other operand there reaches no element of C); its stored values do,
   // zeros included. Without infinities and NaNs every zero is skipped, as
@@ -678,9 +676,9 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
         r.value[idx] = sum[j];
         r.magnitude[idx] = mag[j];
         // Exact sums leave nothing to round.
-        r.tolerance[idx] = d.exactSums ? 0
-                                       : (steps * uAcc + uIn) * mag[j] +
-                                             getRoundingToC(p, sum[j]);
+        r.tolerance[idx] =
+            d.exactSums ? 0
+                        : steps * uAcc * mag[j] + getRoundingToC(p, sum[j]);
       }
     }
   };

@@ -59,7 +59,6 @@ Object mlir::mcore::describeIntrinsic(const IntrinsicInfo &info) {
                 {"m", info.m},
                 {"n", info.n},
                 {"k", info.k},
-                {"blocks", info.blocks},
                 {"a_type", getScalarKindName(info.a.kind)},
                 {"b_type", getScalarKindName(info.b.kind)},
                 {"c_type", getScalarKindName(info.c.kind)},
@@ -97,8 +96,7 @@ Object mlir::mcore::describeLayout(const IntrinsicInfo &info,
            {"wave_size", info.waveSize},
            {"m", info.m},
            {"n", info.n},
-           {"k", info.k},
-           {"blocks", info.blocks}};
+           {"k", info.k}};
   for (Operand op : {Operand::A, Operand::B, Operand::C, Operand::Index}) {
     if (op == Operand::Index && !info.isSparse())
       continue;

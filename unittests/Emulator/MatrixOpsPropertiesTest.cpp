@@ -403,8 +403,7 @@ TEST(MatrixOpsProperties, InvalidImmediatesAreErrors) {
   ASSERT_FALSE(bool(op));
   EXPECT_NE(llvm::toString(op.takeError()).find("does not exist on gfx90a"),
             std::string::npos);
-  op = MatrixOp::get("llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4",
-                     target("gfx950"));
+  op = MatrixOp::get("llvm.amdgcn.mfma.f32.16x16x8.xf32", target("gfx942"));
   ASSERT_FALSE(bool(op));
   EXPECT_NE(llvm::toString(op.takeError()).find("is not emulated"),
             std::string::npos);

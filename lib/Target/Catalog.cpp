@@ -62,6 +62,7 @@ unsigned LlvmType::getBitWidth() const {
     w = 32;
     break;
   case LlvmElem::I64:
+  case LlvmElem::Double:
     w = 64;
     break;
   case LlvmElem::I8:
@@ -94,6 +95,9 @@ std::string LlvmType::str() const {
     break;
   case LlvmElem::I8:
     e = "i8";
+    break;
+  case LlvmElem::Double:
+    e = "double";
     break;
   }
   if (count == 0)
@@ -167,7 +171,8 @@ llvm::SmallVector<const IntrinsicInfo *>
 mlir::mcore::selectIntrinsics(Chip chip, MmaRequest request) {
   llvm::SmallVector<const IntrinsicInfo *> result;
   for (const IntrinsicInfo *info : getIntrinsicsFor(chip))
-    if (info->isSparse() == request.sparse && info->a.kind == request.a &&
+    if (info->blocks == 1 && info->isSparse() == request.sparse &&
+        info->a.kind == request.a &&
         info->b.kind == request.b && info->c.kind == request.c)
       result.push_back(info);
   // Catalog order breaks ties, so the order is total.
@@ -186,7 +191,7 @@ std::vector<std::string> mlir::mcore::describeSupportedTypes(Chip chip,
                                                              bool sparse) {
   std::vector<std::string> result;
   for (const IntrinsicInfo *info : getIntrinsicsFor(chip)) {
-    if (info->isSparse() != sparse)
+    if (info->isSparse() != sparse || info->blocks != 1)
       continue;
     std::string s = (getScalarKindName(info->a.kind) + " x " +
                      getScalarKindName(info->b.kind) + " -> " +

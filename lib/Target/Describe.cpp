@@ -59,6 +59,7 @@ Object mlir::mcore::describeIntrinsic(const IntrinsicInfo &info) {
                 {"m", info.m},
                 {"n", info.n},
                 {"k", info.k},
+                {"blocks", info.blocks},
                 {"a_type", getScalarKindName(info.a.kind)},
                 {"b_type", getScalarKindName(info.b.kind)},
                 {"c_type", getScalarKindName(info.c.kind)},
@@ -96,7 +97,8 @@ Object mlir::mcore::describeLayout(const IntrinsicInfo &info,
            {"wave_size", info.waveSize},
            {"m", info.m},
            {"n", info.n},
-           {"k", info.k}};
+           {"k", info.k},
+           {"blocks", info.blocks}};
   for (Operand op : {Operand::A, Operand::B, Operand::C, Operand::Index}) {
     if (op == Operand::Index && !info.isSparse())
       continue;

@@ -5,6 +5,7 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
 #include <cassert>
 
 using namespace mlir::mcore;
@@ -13,11 +14,11 @@ std::pair<unsigned, unsigned>
 mlir::mcore::getTileShape(const IntrinsicInfo &info, Operand operand) {
   switch (operand) {
   case Operand::A:
-    return {info.m, info.getAK()};
+    return {unsigned(info.m) * info.blocks, info.getAK()};
   case Operand::B:
-    return {info.k, info.n};
+    return {info.k, unsigned(info.n) * info.blocks};
   case Operand::C:
-    return {info.m, info.n};
+    return {unsigned(info.m) * info.blocks, info.n};
   case Operand::Index:
     return {info.m, info.k / 2};
   }
@@ -31,13 +32,36 @@ unsigned mlir::mcore::getNumVgprs(const IntrinsicInfo &info, Operand operand) {
   return (f.getVectorLength() * f.getSlotBits() + 31) / 32;
 }
 
-static uint32_t lowMask(unsigned bits) {
-  return bits >= 32 ? ~0u : (1u << bits) - 1;
+static uint64_t lowMask(unsigned bits) {
+  return bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+}
+
+/// The bits [bit, bit + width) of a lane's registers `regs` (the element
+/// may span two or, for 64-bit ones, three words).
+static uint64_t readField(const uint32_t *regs, unsigned bit, unsigned width) {
+  uint64_t v = 0;
+  for (unsigned done = 0; done < width;) {
+    unsigned word = (bit + done) / 32, lo = (bit + done) % 32;
+    unsigned take = std::min(32 - lo, width - done);
+    v |= uint64_t((regs[word] >> lo) & uint32_t(lowMask(take))) << done;
+    done += take;
+  }
+  return v;
+}
+
+static void orField(uint32_t *regs, unsigned bit, unsigned width,
+                    uint64_t value) {
+  for (unsigned done = 0; done < width;) {
+    unsigned word = (bit + done) / 32, lo = (bit + done) % 32;
+    unsigned take = std::min(32 - lo, width - done);
+    regs[word] |= uint32_t((value >> done) & lowMask(take)) << lo;
+    done += take;
+  }
 }
 
 std::vector<uint32_t> mlir::mcore::packTile(const IntrinsicInfo &info,
                                             Operand operand,
-                                            llvm::ArrayRef<uint32_t> tile) {
+                                            llvm::ArrayRef<uint64_t> tile) {
   const FragmentInfo &f = info.getFragment(operand);
   auto [rows, cols] = getTileShape(info, operand);
   assert(tile.size() == size_t(rows) * cols && "tile size mismatch");
@@ -48,14 +72,15 @@ std::vector<uint32_t> mlir::mcore::packTile(const IntrinsicInfo &info,
   for (unsigned lane = 0; lane < info.waveSize; ++lane) {
     for (unsigned e = 0; e < f.count; ++e) {
       TileCoord c = f.layout.apply(lane, e);
-      uint32_t value = tile[size_t(c.d0) * cols + c.d1] & lowMask(width);
-      regs[size_t(lane) * vgprs + f.getVgpr(e)] |= value << f.getBitLo(e);
+      uint64_t value = tile[size_t(c.d0) * cols + c.d1] & lowMask(width);
+      orField(&regs[size_t(lane) * vgprs], e * f.stride * width, width,
+              value);
     }
   }
   return regs;
 }
 
-llvm::Expected<std::vector<uint32_t>>
+llvm::Expected<std::vector<uint64_t>>
 mlir::mcore::unpackTile(const IntrinsicInfo &info, Operand operand,
                         llvm::ArrayRef<uint32_t> registers) {
   const FragmentInfo &f = info.getFragment(operand);
@@ -64,15 +89,14 @@ mlir::mcore::unpackTile(const IntrinsicInfo &info, Operand operand,
   assert(registers.size() == size_t(info.waveSize) * vgprs &&
          "register array size mismatch");
   unsigned width = getBitWidth(f.kind);
-  std::vector<uint32_t> tile(size_t(rows) * cols, 0);
+  std::vector<uint64_t> tile(size_t(rows) * cols, 0);
   std::vector<int> firstLane(tile.size(), -1);
   for (unsigned lane = 0; lane < info.waveSize; ++lane) {
     for (unsigned e = 0; e < f.count; ++e) {
       TileCoord c = f.layout.apply(lane, e);
       size_t pos = size_t(c.d0) * cols + c.d1;
-      uint32_t value = (registers[size_t(lane) * vgprs + f.getVgpr(e)] >>
-                        f.getBitLo(e)) &
-                       lowMask(width);
+      uint64_t value = readField(&registers[size_t(lane) * vgprs],
+                                 e * f.stride * width, width);
       if (firstLane[pos] >= 0 && tile[pos] != value)
         return llvm::createStringError(
             llvm::formatv("{0} operand {1}: element ({2}, {3}) differs "
@@ -124,3 +148,4 @@ std::vector<uint8_t> mlir::mcore::unpackIndex(const IntrinsicInfo &info,
     }
   return positions;
 }
+

@@ -24,33 +24,21 @@ llvm::StringRef mlir::mcore::getScalarKindName(ScalarKind kind) {
     return "f32";
   case ScalarKind::I32:
     return "i32";
+  case ScalarKind::F64:
+    return "f64";
+  case ScalarKind::XF32:
+    return "xf32";
   }
   llvm_unreachable("unknown scalar kind");
 }
 
 std::optional<ScalarKind> mlir::mcore::parseScalarKind(llvm::StringRef name) {
-  for (ScalarKind k :
-       {ScalarKind::F16, ScalarKind::BF16, ScalarKind::FP8, ScalarKind::BF8,
-        ScalarKind::I8, ScalarKind::I4, ScalarKind::F32, ScalarKind::I32})
-    if (name == getScalarKindName(k))
-      return k;
+  for (unsigned k = 0; k <= unsigned(ScalarKind::XF32); ++k)
+    if (name == getScalarKindName(ScalarKind(k)))
+      return ScalarKind(k);
   return std::nullopt;
 }
 
-unsigned mlir::mcore::getBitWidth(ScalarKind kind) {
-  switch (kind) {
-  case ScalarKind::F16:
-  case ScalarKind::BF16:
-    return 16;
-  case ScalarKind::FP8:
-  case ScalarKind::BF8:
-  case ScalarKind::I8:
-    return 8;
-  case ScalarKind::I4:
-    return 4;
-  case ScalarKind::F32:
-  case ScalarKind::I32:
-    return 32;
-  }
-  llvm_unreachable("unknown scalar kind");
+ScalarKind mlir::mcore::getStorageKind(ScalarKind kind) {
+  return kind == ScalarKind::XF32 ? ScalarKind::F32 : kind;
 }

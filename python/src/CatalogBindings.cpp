@@ -139,6 +139,7 @@ void mcore_python::bindCatalog(py::module_ &m) {
       .def_readonly("m", &IntrinsicInfo::m)
       .def_readonly("n", &IntrinsicInfo::n)
       .def_readonly("k", &IntrinsicInfo::k)
+      .def_readonly("blocks", &IntrinsicInfo::blocks)
       .def_property_readonly(
           "a_type",
           [](const IntrinsicInfo &i) { return str(getScalarKindName(i.a.kind)); })

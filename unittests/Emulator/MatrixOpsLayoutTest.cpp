@@ -49,7 +49,7 @@ namespace emu = mlir::mcore::emu;
 namespace {
 
 /// The bit pattern of 1 in `kind` (fp8 per the chip's encoding).
-uint32_t oneOf(ScalarKind kind, Fp8Format fp8) {
+uint64_t oneOf(ScalarKind kind, Fp8Format fp8) {
   const llvm::fltSemantics *sem = nullptr;
   switch (kind) {
   case ScalarKind::F16:
@@ -67,7 +67,11 @@ uint32_t oneOf(ScalarKind kind, Fp8Format fp8) {
                                  : &llvm::APFloat::Float8E5M2();
     break;
   case ScalarKind::F32:
+  case ScalarKind::XF32: // 1 has no bits below xf32's significand
     sem = &llvm::APFloat::IEEEsingle();
+    break;
+  case ScalarKind::F64:
+    sem = &llvm::APFloat::IEEEdouble();
     break;
   default:
     return 1; // integers
@@ -75,7 +79,7 @@ uint32_t oneOf(ScalarKind kind, Fp8Format fp8) {
   llvm::APFloat v(1.0);
   bool lost = false;
   v.convert(*sem, llvm::APFloat::rmNearestTiesToEven, &lost);
-  return uint32_t(v.bitcastToAPInt().getZExtValue());
+  return v.bitcastToAPInt().getZExtValue();
 }
 
 std::vector<uint8_t> toBytes(llvm::ArrayRef<uint32_t> regs) {
@@ -89,7 +93,8 @@ struct Case {
   Chip chip;
 };
 
-/// Every MFMA and SMFMAC entry on each of gfx942 and gfx950 that has it.
+/// Every MFMA and SMFMAC entry on each of gfx942 and gfx950 that has it,
+/// and on gfx90a those that gfx942 does not have (CDNA1/2-only shapes).
 std::vector<Case> allCases() {
   std::vector<Case> cases;
   llvm::ArrayRef<IntrinsicInfo> all = getAllIntrinsics();
@@ -99,6 +104,9 @@ std::vector<Case> allCases() {
     for (Chip chip : {Chip::gfx942, Chip::gfx950})
       if (all[i].isAvailableOn(chip))
         cases.push_back({i, chip});
+    if (!all[i].isAvailableOn(Chip::gfx942) &&
+        all[i].isAvailableOn(Chip::gfx90a))
+      cases.push_back({i, Chip::gfx90a});
   }
   return cases;
 }
@@ -115,14 +123,22 @@ TEST_P(SingleElementLayout, EachProductLandsOnItsOwnCElement) {
       emu::MatrixOp::get(info.llvmName, *target);
   ASSERT_TRUE(bool(op)) << llvm::toString(op.takeError());
 
-  const unsigned M = info.m, N = info.n, K = info.k, kA = info.getAK();
+  // With several blocks, the stacked tiles (IntrinsicInfo::blocks): a
+  // product of A row m and B column n lands in D only when both are of the
+  // same block.
+  const unsigned M = getTileShape(info, Operand::A).first,
+                 N = getTileShape(info, Operand::B).second, K = info.k,
+                 kA = info.getAK();
+  auto sameBlock = [&](unsigned m, unsigned n) {
+    return m / info.m == n / info.n;
+  };
   const bool sparse = info.isSparse();
-  const uint32_t oneA = oneOf(info.a.kind, fp8), oneB = oneOf(info.b.kind, fp8);
-  const uint32_t oneC = oneOf(info.c.kind, fp8);
+  const uint64_t oneA = oneOf(info.a.kind, fp8), oneB = oneOf(info.b.kind, fp8);
+  const uint64_t oneC = oneOf(info.c.kind, fp8);
 
-  std::vector<uint32_t> aTile(size_t(M) * kA, 0), bTile(size_t(K) * N, 0);
+  std::vector<uint64_t> aTile(size_t(M) * kA, 0), bTile(size_t(K) * N, 0);
   std::vector<uint8_t> c =
-      toBytes(packTile(info, Operand::C, std::vector<uint32_t>(M * N, 0)));
+      toBytes(packTile(info, Operand::C, std::vector<uint64_t>(M * N, 0)));
   std::vector<uint8_t> d(c.size());
   // Positions (0, 2) in every group, as CK's index 0x88888888.
   std::vector<uint8_t> basePositions(size_t(M) * kA);
@@ -175,16 +191,18 @@ TEST_P(SingleElementLayout, EachProductLandsOnItsOwnCElement) {
         }
         std::vector<uint32_t> dRegs(d.size() / 4);
         std::memcpy(dRegs.data(), d.data(), d.size());
-        llvm::Expected<std::vector<uint32_t>> dTile =
+        llvm::Expected<std::vector<uint64_t>> dTile =
             unpackTile(info, Operand::C, dRegs);
         if (!dTile) {
           fail("unpack D: " + llvm::toString(dTile.takeError()));
           continue;
         }
         for (unsigned i = 0; i < M; ++i)
-          for (unsigned j = 0; j < N; ++j) {
-            uint32_t want = i == m && j == n ? oneC : 0;
-            uint32_t got = (*dTile)[i * N + j];
+          for (unsigned j = 0; j < info.n; ++j) {
+            uint64_t want = i == m && j == n % info.n && sameBlock(m, n)
+                                ? oneC
+                                : 0;
+            uint64_t got = (*dTile)[i * info.n + j];
             if (got != want)
               fail(llvm::formatv("A({0},{1}) = B({1},{2}) = 1: D({3},{4}) "
                                  "is {5:x}, want {6:x}",
@@ -283,10 +301,18 @@ std::vector<std::pair<unsigned, unsigned>> products(const Description &d,
 }
 
 /// Every MFMA and SMFMAC on gfx942 and gfx950, and every WMMA and SWMMAC on
-/// gfx1201, that mcore's catalog has.
+/// gfx1201, that mcore's catalog has, with 16- or 8-bit A and one block:
+/// the instructions whose CK descriptions the comment above lists the
+/// parameters of. The f32, xf32, f64 and multi-block MFMAs are compared with
+/// CALC's tables instead (the single-element test's emulator transcribes
+/// CALC; CatalogTest's MfmaDenseFormula and MultiBlockAndF64Accumulators).
 std::vector<Case> ckCases() {
-  std::vector<Case> cases = allCases();
+  std::vector<Case> cases;
   llvm::ArrayRef<IntrinsicInfo> all = getAllIntrinsics();
+  for (const Case &c : allCases())
+    if (all[c.intrinsic].blocks == 1 &&
+        getBitWidth(all[c.intrinsic].a.kind) <= 16 && c.chip != Chip::gfx90a)
+      cases.push_back(c);
   for (unsigned i = 0; i < all.size(); ++i)
     if (all[i].isAvailableOn(Chip::gfx1201))
       cases.push_back({i, Chip::gfx1201});

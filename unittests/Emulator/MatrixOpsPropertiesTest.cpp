@@ -403,7 +403,8 @@ TEST(MatrixOpsProperties, InvalidImmediatesAreErrors) {
   ASSERT_FALSE(bool(op));
   EXPECT_NE(llvm::toString(op.takeError()).find("does not exist on gfx90a"),
             std::string::npos);
-  op = MatrixOp::get("llvm.amdgcn.mfma.f32.16x16x8.xf32", target("gfx942"));
+  op = MatrixOp::get("llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4",
+                     target("gfx950"));
   ASSERT_FALSE(bool(op));
   EXPECT_NE(llvm::toString(op.takeError()).find("is not emulated"),
             std::string::npos);

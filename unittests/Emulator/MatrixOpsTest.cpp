@@ -59,13 +59,14 @@ const llvm::fltSemantics &semanticsOf(ScalarKind kind, Fp8Format fp8) {
     return fp8 == Fp8Format::FNUZ ? llvm::APFloat::Float8E5M2FNUZ()
                                   : llvm::APFloat::Float8E5M2();
   case ScalarKind::F32:
+  case ScalarKind::XF32: // stored as f32
     return llvm::APFloat::IEEEsingle();
   default:
     return llvm::APFloat::IEEEdouble();
   }
 }
 
-double decodeRef(ScalarKind kind, Fp8Format fp8, uint32_t bits) {
+double decodeRef(ScalarKind kind, Fp8Format fp8, uint64_t bits) {
   const llvm::fltSemantics &sem = semanticsOf(kind, fp8);
   llvm::APFloat v(sem, llvm::APInt(getBitWidth(kind), bits));
   bool lost = false;
@@ -74,12 +75,12 @@ double decodeRef(ScalarKind kind, Fp8Format fp8, uint32_t bits) {
   return v.convertToDouble();
 }
 
-uint32_t encodeRef(ScalarKind kind, Fp8Format fp8, double x) {
+uint64_t encodeRef(ScalarKind kind, Fp8Format fp8, double x) {
   llvm::APFloat v(x);
   bool lost = false;
   v.convert(semanticsOf(kind, fp8), llvm::APFloat::rmNearestTiesToEven,
             &lost);
-  return uint32_t(v.bitcastToAPInt().getZExtValue());
+  return v.bitcastToAPInt().getZExtValue();
 }
 
 /// Distance from the output-format value nearest `x` to its neighbour away
@@ -98,7 +99,7 @@ double ulpRef(ScalarKind kind, double x) {
   return std::fabs(n.convertToDouble() - v.convertToDouble());
 }
 
-int64_t intValue(ScalarKind kind, uint32_t bits, bool isSigned) {
+int64_t intValue(ScalarKind kind, uint64_t bits, bool isSigned) {
   switch (kind) {
   case ScalarKind::I8:
     return isSigned ? int64_t(int8_t(bits & 0xFF)) : int64_t(bits & 0xFF);
@@ -117,18 +118,27 @@ int64_t intValue(ScalarKind kind, uint32_t bits, bool isSigned) {
 // The modelled accumulation orders (docs/Emulator.md, "Numerics")
 //===----------------------------------------------------------------------===//
 
-enum class Model { RoundOnce, Dot2Chain, Cdna3Fused };
+enum class Model { RoundOnce, Dot2Chain, Cdna3Fused, FmaChain };
 
 /// The model of `info` on `target`, decided here from the documentation
-/// (not from the emulator's choice).
+/// (not from the emulator's choice). xf32 is Cdna3Fused with groups of 4
+/// on inputs truncated to 10 fraction bits (MMA-Sim's MFMASim: is_xf32,
+/// truncate_to_tf32, group_size 4, amd_fused_dot_add); f32 on CDNA1-3 and
+/// f64 everywhere a chain of fused multiply-adds in K order (MMA-Sim: fma
+/// for group_size 1).
 Model modelOf(const IntrinsicInfo &info, const emu::Target &target) {
   ScalarKind ka = info.a.kind, kc = info.c.kind;
   if (info.family == MmaFamily::WMMA && target.arch == emu::GpuArch::RDNA3 &&
       (kc == ScalarKind::F16 || kc == ScalarKind::BF16))
     return Model::Dot2Chain;
   if (info.family == MmaFamily::MFMA && target.arch == emu::GpuArch::CDNA3 &&
-      (ka == ScalarKind::F16 || ka == ScalarKind::BF16))
+      (ka == ScalarKind::F16 || ka == ScalarKind::BF16 ||
+       ka == ScalarKind::XF32))
     return Model::Cdna3Fused;
+  if (info.family == MmaFamily::MFMA &&
+      (ka == ScalarKind::F64 ||
+       (ka == ScalarKind::F32 && target.arch != emu::GpuArch::CDNA4)))
+    return Model::FmaChain;
   return Model::RoundOnce;
 }
 
@@ -168,10 +178,14 @@ struct Significand {
   int e = INT_MIN;
 };
 
-Significand splitHalf(ScalarKind kind, uint32_t bits, int &fraction) {
+Significand splitHalf(ScalarKind kind, uint64_t bits, int &fraction) {
+  // xf32: the f32's top 19 bits (1.8.10; the low 13 are not read).
+  if (kind == ScalarKind::XF32)
+    bits >>= 13;
   bool bf = kind == ScalarKind::BF16;
+  bool wideExp = bf || kind == ScalarKind::XF32;
   fraction = bf ? 7 : 10;
-  int expBits = bf ? 8 : 5, bias = bf ? 127 : 15;
+  int expBits = wideExp ? 8 : 5, bias = wideExp ? 127 : 15;
   uint32_t mant = bits & ((1u << fraction) - 1);
   int ef = int((bits >> fraction) & ((1u << expBits) - 1));
   Significand s;
@@ -193,16 +207,19 @@ int64_t scaleFloor(int64_t v, int shift) {
   return q;
 }
 
-/// CDNA3 f16/bf16 MFMA as MMA-Sim describes it (fused groups of min(8, K);
+/// CDNA3 f16/bf16 (xf32) MFMA as MMA-Sim describes it (fused groups of
+/// min(8, K) (4);
 /// the products aligned to the largest exponent sum with 24 fraction bits,
 /// truncated; the group sum and C aligned to the larger of that and C's
 /// exponent with 31 and 24 fraction bits, rounded toward minus infinity;
 /// their sum rounded to nearest even in f32), in integers.
-uint32_t cdna3Reference(ScalarKind ka, const std::vector<uint32_t> &aBits,
-                        const std::vector<uint32_t> &bBits, uint32_t cBits) {
-  unsigned n = unsigned(aBits.size()), group = std::min(8u, n);
+uint32_t cdna3Reference(ScalarKind ka, const std::vector<uint64_t> &aBits,
+                        const std::vector<uint64_t> &bBits, uint64_t cBits) {
+  unsigned n = unsigned(aBits.size()),
+           group = std::min(ka == ScalarKind::XF32 ? 4u : 8u, n);
   float c;
-  std::memcpy(&c, &cBits, 4);
+  uint32_t c32 = uint32_t(cBits);
+  std::memcpy(&c, &c32, 4);
   for (unsigned g = 0; g < n; g += group) {
     int f = 0;
     std::vector<int64_t> p;
@@ -266,7 +283,7 @@ struct Rng {
 
 /// A random element of `kind`: finite floats of moderate size (a tenth of
 /// them zero), any integer bit pattern.
-uint32_t randomElement(Rng &rng, ScalarKind kind, Fp8Format fp8,
+uint64_t randomElement(Rng &rng, ScalarKind kind, Fp8Format fp8,
                        double range) {
   switch (kind) {
   case ScalarKind::I8:
@@ -322,20 +339,25 @@ struct Trial {
 /// Runs one random instance; returns a failure description, or "".
 std::string runTrial(Trial &t) {
   const IntrinsicInfo &info = t.info;
-  unsigned M = info.m, N = info.n, K = info.k, kA = info.getAK();
+  // With several blocks, the stacked tiles (IntrinsicInfo::blocks): A is
+  // (blocks M) x K, B K x (blocks N), C (blocks M) x N, and row i of D
+  // is block i / M's.
+  unsigned M = getTileShape(info, Operand::A).first,
+           N = getTileShape(info, Operand::B).second, K = info.k,
+           kA = info.getAK(), n = info.n;
   bool sparse = info.isSparse();
   ScalarKind ka = info.a.kind, kb = info.b.kind, kc = info.c.kind;
 
   // Tiles: A as compressed values plus positions when sparse.
-  std::vector<uint32_t> aTile(size_t(M) * kA), bTile(size_t(K) * N),
-      cTile(size_t(M) * N);
+  std::vector<uint64_t> aTile(size_t(M) * kA), bTile(size_t(K) * N),
+      cTile(size_t(M) * n);
   std::vector<uint8_t> positions;
-  double range = kc == ScalarKind::F32 ? 2.0 : 1.0;
-  for (uint32_t &v : aTile)
+  double range = kc == ScalarKind::F16 || kc == ScalarKind::BF16 ? 1.0 : 2.0;
+  for (uint64_t &v : aTile)
     v = randomElement(t.rng, ka, t.fp8, range);
-  for (uint32_t &v : bTile)
+  for (uint64_t &v : bTile)
     v = randomElement(t.rng, kb, t.fp8, range);
-  for (uint32_t &v : cTile) {
+  for (uint64_t &v : cTile) {
     if (kc == ScalarKind::I32)
       v = t.bigC ? t.rng.bits(32) : uint32_t(int32_t(t.rng.below(2001)) - 1000);
     else
@@ -393,20 +415,23 @@ std::string runTrial(Trial &t) {
     for (uint32_t &w : dRegs)
       w >>= 16;
   }
-  llvm::Expected<std::vector<uint32_t>> dTile =
+  llvm::Expected<std::vector<uint64_t>> dTile =
       unpackTile(info, Operand::C, dRegs);
   if (!dTile)
     return "unpack D: " + llvm::toString(dTile.takeError());
+  // Column j of block i / info.m in the stacked B.
+  auto bCol = [&](unsigned i, unsigned j) { return (i / info.m) * n + j; };
 
   // The reference: D = A x B + C on the dense tiles.
   bool isInt = isIntegerKind(ka);
   bool aSigned = info.hasModifier(ModSignedness) ? imm.aSigned : true;
   bool bSigned = info.hasModifier(ModSignedness) ? imm.bSigned : true;
   for (unsigned i = 0; i < M; ++i)
-    for (unsigned j = 0; j < N; ++j) {
-      uint32_t got = (*dTile)[i * N + j] &
-                     (getBitWidth(kc) >= 32 ? ~0u
-                                            : (1u << getBitWidth(kc)) - 1);
+    for (unsigned j = 0; j < n; ++j) {
+      uint64_t got = (*dTile)[i * n + j] &
+                     (getBitWidth(kc) >= 64
+                          ? ~uint64_t(0)
+                          : (uint64_t(1) << getBitWidth(kc)) - 1);
       auto where = [&]() {
         return llvm::formatv("D[{0}][{1}] of {2} on {3}", i, j, info.name,
                              getChipName(t.chip))
@@ -417,9 +442,9 @@ std::string runTrial(Trial &t) {
         for (unsigned kk = 0; kk < kA; ++kk) {
           unsigned krow = sparse ? 4 * (kk / 2) + positions[i * kA + kk] : kk;
           sum += intValue(ka, aTile[i * kA + kk], aSigned) *
-                 intValue(kb, bTile[krow * N + j], bSigned);
+                 intValue(kb, bTile[krow * N + bCol(i, j)], bSigned);
         }
-        sum += intValue(ScalarKind::I32, cTile[i * N + j], true);
+        sum += intValue(ScalarKind::I32, cTile[i * n + j], true);
         uint32_t want =
             imm.clamp ? uint32_t(int32_t(std::clamp<int64_t>(sum, INT32_MIN,
                                                               INT32_MAX)))
@@ -434,23 +459,37 @@ std::string runTrial(Trial &t) {
       if (model != Model::RoundOnce) {
         // Bit for bit.
         std::vector<double> av, bv;
-        std::vector<uint32_t> ab, bb;
+        std::vector<uint64_t> ab, bb;
         for (unsigned kk = 0; kk < kA; ++kk) {
           unsigned krow = sparse ? 4 * (kk / 2) + positions[i * kA + kk] : kk;
           ab.push_back(aTile[i * kA + kk]);
-          bb.push_back(bTile[krow * N + j]);
+          bb.push_back(bTile[krow * N + bCol(i, j)]);
           av.push_back(decodeRef(ka, t.fp8, ab.back()));
           bv.push_back(decodeRef(kb, t.fp8, bb.back()));
         }
-        uint32_t want;
+        uint64_t want;
         if (model == Model::Dot2Chain) {
           llvm::Expected<uint32_t> w =
-              dot2Reference(kc, av, bv, cTile[i * N + j]);
+              dot2Reference(kc, av, bv, uint32_t(cTile[i * n + j]));
           if (!w)
             return where() + ": " + llvm::toString(w.takeError());
           want = *w;
+        } else if (model == Model::FmaChain) {
+          // In the accumulator's format: fmaf for f32, fma for f64.
+          double c = decodeRef(kc, t.fp8, cTile[i * n + j]);
+          if (kc == ScalarKind::F32) {
+            float acc = float(c);
+            for (unsigned kk = 0; kk < kA; ++kk)
+              acc = std::fma(float(av[kk]), float(bv[kk]), acc);
+            want = encodeRef(kc, t.fp8, acc);
+          } else {
+            double acc = c;
+            for (unsigned kk = 0; kk < kA; ++kk)
+              acc = std::fma(av[kk], bv[kk], acc);
+            want = encodeRef(kc, t.fp8, acc);
+          }
         } else {
-          want = cdna3Reference(ka, ab, bb, cTile[i * N + j]);
+          want = cdna3Reference(ka, ab, bb, cTile[i * n + j]);
         }
         if (got != want)
           return llvm::formatv("{0}: got {1}, want {2} (bits {3:x} vs {4:x})",
@@ -463,9 +502,9 @@ std::string runTrial(Trial &t) {
       for (unsigned kk = 0; kk < kA; ++kk) {
         unsigned krow = sparse ? 4 * (kk / 2) + positions[i * kA + kk] : kk;
         sum += decodeRef(ka, t.fp8, aTile[i * kA + kk]) *
-               decodeRef(kb, t.fp8, bTile[krow * N + j]);
+               decodeRef(kb, t.fp8, bTile[krow * N + bCol(i, j)]);
       }
-      sum += decodeRef(kc, t.fp8, cTile[i * N + j]);
+      sum += decodeRef(kc, t.fp8, cTile[i * n + j]);
       double want = decodeRef(kc, t.fp8, encodeRef(kc, t.fp8, sum));
       double have = decodeRef(kc, t.fp8, got);
       if (std::isnan(want) != std::isnan(have) ||
@@ -566,6 +605,7 @@ TEST(MatrixOps, EveryCatalogIntrinsicIsEmulated) {
       EXPECT_EQ(o.getM(), info.m) << info.name;
       EXPECT_EQ(o.getN(), info.n) << info.name;
       EXPECT_EQ(o.getK(), info.k) << info.name;
+      EXPECT_EQ(o.getBlocks(), info.blocks) << info.name;
       EXPECT_EQ(o.isSparse(), info.isSparse()) << info.name;
       EXPECT_EQ(target.waveSize, info.waveSize) << info.name;
       EXPECT_EQ(o.getABytes(), 4 * getNumVgprs(info, Operand::A)) << info.name;

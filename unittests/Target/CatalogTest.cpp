@@ -95,7 +95,8 @@ TEST(CatalogTest, ChipsHaveTheFamilyAndWaveSize) {
       if (isFp8Kind(info.a.kind) || isFp8Kind(info.b.kind))
         EXPECT_NE(chip.fp8, Fp8Format::None) << info.name << " " << chip.name;
     }
-    EXPECT_EQ(info.ops, 2u * info.m * info.n * info.k) << info.name;
+    EXPECT_EQ(info.ops, 2u * info.m * info.n * info.k * info.blocks)
+        << info.name;
   }
 }
 
@@ -153,7 +154,17 @@ TEST(CatalogTest, CoverageOfTheIssue) {
         // CDNA4 only.
         "smfmac_f32_16x16x64_f16", "smfmac_i32_32x32x64_i8",
         "smfmac_f32_16x16x128_fp8_fp8", "mfma_f32_32x32x16_f16",
-        "mfma_i32_16x16x64_i8"})
+        "mfma_i32_16x16x64_i8",
+        // Issue 31: CDNA f32 and f64, gfx942's xf32, the remaining CDNA1/2
+        // shapes.
+        "mfma_f32_32x32x1f32", "mfma_f32_16x16x1f32", "mfma_f32_4x4x1f32",
+        "mfma_f32_32x32x2f32", "mfma_f32_16x16x4f32", "mfma_f64_16x16x4f64",
+        "mfma_f64_4x4x4f64", "mfma_f32_16x16x8_xf32", "mfma_f32_32x32x4_xf32",
+        "mfma_f32_32x32x4f16", "mfma_f32_16x16x4f16", "mfma_f32_4x4x4f16",
+        "mfma_f32_32x32x2bf16", "mfma_f32_16x16x2bf16", "mfma_f32_4x4x2bf16",
+        "mfma_f32_32x32x4bf16_1k", "mfma_f32_16x16x4bf16_1k",
+        "mfma_f32_4x4x4bf16_1k", "mfma_i32_32x32x4i8", "mfma_i32_16x16x4i8",
+        "mfma_i32_4x4x4i8"})
     EXPECT_NE(lookupIntrinsic(name), nullptr) << name;
 }
 
@@ -365,7 +376,8 @@ TEST(CatalogTest, CdnaAccumulatorFormulas) {
   // VGPR = i % 4;
   // 32x32: lane = (32 * (i / 4)) % 64 + j, VGPR = 4 * (i / 8) + i % 4.
   for (const IntrinsicInfo &info : getAllIntrinsics()) {
-    if (info.waveSize != 64)
+    if (info.waveSize != 64 || info.blocks != 1 ||
+        info.c.kind == ScalarKind::F64)
       continue;
     SCOPED_TRACE(info.name);
     for (unsigned lane = 0; lane < 64; ++lane)
@@ -448,22 +460,71 @@ TEST(CatalogTest, Cdna4SmfmacBIsTwoBlocksPerLane) {
 }
 
 TEST(CatalogTest, MfmaDenseFormula) {
-  // CALC InstCalcGfx9: A[i][k] is in lane M * (k / epc) + i, element k % epc.
+  // CALC InstCalcGfx9: A[i][k] of block b is in lane
+  // M * (b + blocks * (k / epc)) + i, element k % epc; B[k][j] of block b
+  // in lane N * (b + blocks * (k / epc)) + j. In the stacked tile
+  // (IntrinsicInfo::blocks) row b M + i of A and column b N + j of B.
+  unsigned multiBlock = 0;
   for (const IntrinsicInfo &info : getAllIntrinsics()) {
     if (info.family != MmaFamily::MFMA)
       continue;
     SCOPED_TRACE(info.name);
-    unsigned epc = info.k * info.m / 64;
+    unsigned rows = info.m * info.blocks, cols = info.n * info.blocks;
+    unsigned epc = info.k * rows / 64;
+    multiBlock += info.blocks > 1;
     ASSERT_EQ(info.a.count, epc);
     for (unsigned lane = 0; lane < 64; ++lane)
       for (unsigned e = 0; e < epc; ++e) {
         TileCoord a = info.a.layout.apply(lane, e);
-        EXPECT_EQ(a.d0, lane % info.m);
-        EXPECT_EQ(a.d1, epc * (lane / info.m) + e);
+        EXPECT_EQ(a.d0, lane % rows);
+        EXPECT_EQ(a.d1, epc * (lane / rows) + e);
         TileCoord b = info.b.layout.apply(lane, e);
-        EXPECT_EQ(b.d0, epc * (lane / info.n) + e);
-        EXPECT_EQ(b.d1, lane % info.n);
+        EXPECT_EQ(b.d0, epc * (lane / cols) + e);
+        EXPECT_EQ(b.d1, lane % cols);
       }
+  }
+  // 32x32x1f32, 16x16x1f32, 4x4x1f32, the f16, bf16 (old and 1k) and i8
+  // 2-, 4- and 16-block shapes, 4x4x4f64.
+  EXPECT_EQ(multiBlock, 16u);
+}
+
+TEST(CatalogTest, MultiBlockAndF64Accumulators) {
+  // Spot checks of D in the stacked tile against CALC's printed tables
+  // (`matrix_calculator.py -a CDNA3 -i INSTR --matrix-layout -D`): lane,
+  // register (a register pair for f64) -> row, column of the stacked D.
+  struct Case {
+    const char *name;
+    unsigned lane, reg, row, col;
+  };
+  const Case cases[] = {
+      {"mfma_f32_4x4x1f32", 1, 0, 0, 1},   // D[0][1].B0
+      {"mfma_f32_4x4x1f32", 0, 3, 3, 0},   // D[3][0].B0
+      {"mfma_f32_4x4x1f32", 5, 2, 6, 1},   // D[2][1].B1
+      {"mfma_f32_4x4x1f32", 63, 3, 63, 3}, // D[3][3].B15
+      {"mfma_f32_16x16x1f32", 17, 1, 5, 1},  // D[5][1].B0
+      {"mfma_f32_16x16x1f32", 0, 4, 16, 0},  // D[0][0].B1
+      {"mfma_f32_32x32x1f32", 33, 0, 4, 1},  // D[4][1].B0
+      {"mfma_f32_32x32x1f32", 0, 16, 32, 0}, // D[0][0].B1
+      {"mfma_f64_4x4x4f64", 3, 0, 0, 3},   // D[0][3].B0
+      {"mfma_f64_4x4x4f64", 4, 0, 4, 0},   // D[0][0].B1
+      {"mfma_f64_4x4x4f64", 16, 0, 1, 0},  // D[1][0].B0
+      {"mfma_f64_4x4x4f64", 63, 0, 15, 3}, // D[3][3].B3
+      {"mfma_f64_16x16x4f64", 16, 0, 1, 0},
+      {"mfma_f64_16x16x4f64", 49, 1, 7, 1},
+      {"mfma_f64_16x16x4f64", 63, 3, 15, 15},
+  };
+  for (const Case &c : cases) {
+    const IntrinsicInfo &info = get(c.name);
+    bool found = false;
+    for (unsigned v = 0; v < info.c.count; ++v)
+      if (info.c.getVgpr(v) / (info.c.kind == ScalarKind::F64 ? 2 : 1) ==
+          c.reg) {
+        TileCoord t = info.c.layout.apply(c.lane, v);
+        EXPECT_EQ(t.d0, c.row) << c.name << " lane " << c.lane;
+        EXPECT_EQ(t.d1, c.col) << c.name << " lane " << c.lane;
+        found = true;
+      }
+    EXPECT_TRUE(found) << c.name << " register " << c.reg;
   }
 }
 
@@ -478,12 +539,13 @@ TEST(CatalogTest, PackUnpackRoundTrips) {
       SCOPED_TRACE(std::string(info.name) + " " + getOperandName(op).str());
       auto [rows, cols] = getTileShape(info, op);
       unsigned width = getBitWidth(info.getFragment(op).kind);
-      std::vector<uint32_t> tile(size_t(rows) * cols);
-      for (uint32_t &v : tile)
-        v = rng() & (width == 32 ? ~0u : (1u << width) - 1);
+      std::vector<uint64_t> tile(size_t(rows) * cols);
+      for (uint64_t &v : tile)
+        v = (uint64_t(rng()) << 32 | rng()) &
+            (width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1);
       std::vector<uint32_t> regs = packTile(info, op, tile);
       EXPECT_EQ(regs.size(), size_t(info.waveSize) * getNumVgprs(info, op));
-      llvm::Expected<std::vector<uint32_t>> back = unpackTile(info, op, regs);
+      llvm::Expected<std::vector<uint64_t>> back = unpackTile(info, op, regs);
       ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
       EXPECT_EQ(*back, tile);
     }
@@ -492,10 +554,10 @@ TEST(CatalogTest, PackUnpackRoundTrips) {
 
 TEST(CatalogTest, ReplicaMismatchIsReported) {
   const IntrinsicInfo &info = get("wmma_f32_16x16x16_f16_w32");
-  std::vector<uint32_t> tile(16 * 16, 0x3c00);
+  std::vector<uint64_t> tile(16 * 16, 0x3c00);
   std::vector<uint32_t> regs = packTile(info, Operand::A, tile);
   regs[17 * getNumVgprs(info, Operand::A)] ^= 1; // lane 17, register 0
-  llvm::Expected<std::vector<uint32_t>> back =
+  llvm::Expected<std::vector<uint64_t>> back =
       unpackTile(info, Operand::A, regs);
   ASSERT_FALSE(bool(back));
   std::string message = llvm::toString(back.takeError());

@@ -45,6 +45,9 @@ enum class ElemType : uint8_t {
   F32,
   F64,
   I32,
+  /// f32 registers read with the significand truncated to 10 bits (CDNA3's
+  /// xf32 MFMA; MatrixOpsNumerics.cpp says how).
+  XF32,
 };
 llvm::StringRef getElemTypeName(ElemType t); ///< "f16", ...
 unsigned getElemBits(ElemType t);

@@ -34,7 +34,7 @@ constexpr bool isSparseFamily(MmaFamily f) {
 }
 
 /// The element type of an LLVM intrinsic operand.
-enum class LlvmElem : uint8_t { Half, BFloat, I16, I32, I64, Float, I8 };
+enum class LlvmElem : uint8_t { Half, BFloat, I16, I32, I64, Float, I8, Double };
 
 /// An LLVM operand type: a scalar when count == 0, else <count x elem>.
 struct LlvmType {
@@ -109,10 +109,16 @@ struct IntrinsicInfo {
   ChipSet chips;         ///< chips LLVM 22 selects it for
   uint8_t waveSize;
   uint16_t m, n, k;      ///< k is the dense K
+  /// Independent products one instruction computes (CDNA's 4x4 and some
+  /// 16x16 and 32x32 shapes have 2-16). Block b multiplies rows
+  /// [b m, (b + 1) m) of A by columns [b n, (b + 1) n) of B into rows
+  /// [b m, (b + 1) m) of C: the layouts place the blocks side by side in
+  /// this stacked (blocks m) x k, k x (blocks n), (blocks m) x n form.
+  uint8_t blocks;
   FragmentInfo a, b, c;
   SparseIndexInfo index; ///< valid when isSparse()
   uint8_t modifiers;     ///< ModifierFlags
-  unsigned ops;          ///< 2 * M * N * K (dense K) per instruction
+  unsigned ops;          ///< 2 * M * N * K * blocks (dense K) per instruction
   CycleCount cycles[kMaxCycleCounts]; ///< first entry whose chips match wins
   const char *costSource;   ///< where ops/cycles come from
   const char *layoutSource; ///< where the layouts come from
@@ -150,6 +156,8 @@ struct MmaRequest {
 
 /// Candidates for `request` on `chip`, best first: highest ops per cycle, then
 /// the larger tile, then catalog order. Empty when the chip has none.
+/// Multi-block instructions are never candidates (they compute independent
+/// small products, not one tile).
 llvm::SmallVector<const IntrinsicInfo *> selectIntrinsics(Chip chip,
                                                           MmaRequest request);
 

@@ -95,6 +95,17 @@ constexpr LaneLayout makeLayout(const TileCoord (&elem)[NE],
   return l;
 }
 
+/// A layout of one element per lane: only lane bits.
+template <unsigned NL>
+constexpr LaneLayout makeLaneLayout(const TileCoord (&lane)[NL]) {
+  static_assert(NL <= LaneLayout::kMaxLaneBits, "too many lane bits");
+  LaneLayout l;
+  l.numLaneBits = NL;
+  for (unsigned i = 0; i < NL; ++i)
+    l.laneBases[i] = lane[i];
+  return l;
+}
+
 } // namespace mlir::mcore
 
 #endif // MCORE_TARGET_LAYOUT_H

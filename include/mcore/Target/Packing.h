@@ -8,7 +8,7 @@
 // Register arrays are lane-major: word [lane * vgprs + v] is register v of
 // lane `lane`, where vgprs = getNumVgprs(info, operand). Element values are
 // raw bit patterns in the low getBitWidth(kind) bits (an f16 as its 16 bits,
-// an i4 as its low nibble).
+// an i4 as its low nibble, an f64 as its 64 bits, in two registers).
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,7 +25,9 @@
 namespace mlir::mcore {
 
 /// Rows and columns of an operand's tile: A M x K (M x K/2 when sparse),
-/// B K x N, C M x N, index M x K/2.
+/// B K x N, C M x N, index M x K/2; with several blocks, the stacked form
+/// (IntrinsicInfo::blocks): A (blocks M) x K, B K x (blocks N), C
+/// (blocks M) x N.
 std::pair<unsigned, unsigned> getTileShape(const IntrinsicInfo &info,
                                            Operand operand);
 /// 32-bit registers per lane of an operand (1 for the index).
@@ -35,11 +37,11 @@ unsigned getNumVgprs(const IntrinsicInfo &info, Operand operand);
 /// (RDNA3 A and B) are written to every lane that holds them; bits no element
 /// occupies are zero.
 std::vector<uint32_t> packTile(const IntrinsicInfo &info, Operand operand,
-                               llvm::ArrayRef<uint32_t> tile);
+                               llvm::ArrayRef<uint64_t> tile);
 
 /// Unpacks lane registers into a row-major A, B or C tile. Fails when the
 /// copies of a replicated element disagree.
-llvm::Expected<std::vector<uint32_t>>
+llvm::Expected<std::vector<uint64_t>>
 unpackTile(const IntrinsicInfo &info, Operand operand,
            llvm::ArrayRef<uint32_t> registers);
 

@@ -97,12 +97,19 @@ static Value unpackResult(OpBuilder &b, Location loc, Value value,
 /// on gfx950 its amdgpu.sparse_mfma lowering passes the bf16 operands of the
 /// CDNA3 SMFMACs (16x16x32.bf16, 32x32x16.bf16) as bfloat vectors although
 /// those intrinsics take i16 vectors, which LLVM's IR verifier rejects.
-/// mcore emits those itself.
+/// mcore emits those itself, and the f32, xf32, f64 and multi-block MFMAs
+/// too: amdgpu.mfma picks among them by its types, blocks and
+/// reducePrecision, while mcore's op names the instruction.
 static bool upstreamLowers(Operation *op, MmaIntrinsicAttrInterface intrinsic,
                            Chip chip) {
   MmaFamily family = intrinsic.getFamily();
   if (family == MmaFamily::SWMMAC)
     return false;
+  if (auto attr = dyn_cast<IntrinsicAttr>(intrinsic)) {
+    const IntrinsicInfo &info = *attr.getIntrinsic();
+    if (info.blocks > 1 || getBitWidth(info.a.kind) >= 32)
+      return false;
+  }
   Type llvmA = getElementTypeOrSelf(intrinsic.getLlvmOperandType(Operand::A));
   if (family == MmaFamily::SMFMAC && chip == Chip::gfx950 &&
       getElementTypeOrSelf(op->getOperand(0)).isBF16() && llvmA.isInteger(16))

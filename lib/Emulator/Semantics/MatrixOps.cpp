@@ -37,8 +37,8 @@
 // AMD's builtin pages and mcore's catalog are not read here (docs/Emulator.md,
 // "Independence").
 //
-// This file holds the intrinsic table, MatrixOp and the execution; the
-// layouts are in MatrixOpsCdna.cpp and MatrixOpsRdna.cpp, the element
+// This file holds MatrixOp and the execution; the intrinsic table is in
+// MatrixOpsSpecs.cpp, the layouts are in MatrixOpsCdna.cpp and MatrixOpsRdna.cpp, the element
 // formats in MatrixOpsNumerics.cpp (MatrixOpsImpl.h lists them).
 //
 //===----------------------------------------------------------------------===//
@@ -62,146 +62,12 @@ namespace {
 
 Error opError(const llvm::Twine &msg) { return llvm::createStringError(msg); }
 
-//===----------------------------------------------------------------------===//
-// The intrinsic table
-//===----------------------------------------------------------------------===//
-
-enum ArchBits : uint8_t {
-  C1 = 1 << unsigned(GpuArch::CDNA1),
-  C2 = 1 << unsigned(GpuArch::CDNA2),
-  C3 = 1 << unsigned(GpuArch::CDNA3),
-  C4 = 1 << unsigned(GpuArch::CDNA4),
-  R3 = 1 << unsigned(GpuArch::RDNA3),
-  R4 = 1 << unsigned(GpuArch::RDNA4),
-  CDNA = C1 | C2 | C3 | C4,
-  CDNA234 = C2 | C3 | C4,
-  CDNA34 = C3 | C4,
-};
-
-constexpr uint8_t kMfma = kCbAb | kBlgp;
-constexpr uint8_t kIU = kSign | kClamp;
-using F = MatrixFamily;
-
-constexpr Spec kSpecs[] = {
-    // WMMA: RDNA3 (gfx11) and RDNA4 (gfx12) share the names; the operand
-    // vectors and the layouts differ.
-    {"llvm.amdgcn.wmma.f32.16x16x16.f16", F::WMMA, 16, 16, 16, 1, E::F16, E::F16, E::F32, kNone, R3 | R4},
-    {"llvm.amdgcn.wmma.f32.16x16x16.bf16", F::WMMA, 16, 16, 16, 1, E::BF16, E::BF16, E::F32, kNone, R3 | R4},
-    {"llvm.amdgcn.wmma.f16.16x16x16.f16", F::WMMA, 16, 16, 16, 1, E::F16, E::F16, E::F16, kOpsel, R3 | R4},
-    {"llvm.amdgcn.wmma.bf16.16x16x16.bf16", F::WMMA, 16, 16, 16, 1, E::BF16, E::BF16, E::BF16, kOpsel, R3 | R4},
-    {"llvm.amdgcn.wmma.f16.16x16x16.f16.tied", F::WMMA, 16, 16, 16, 1, E::F16, E::F16, E::F16, kOpsel | kTied, R3},
-    {"llvm.amdgcn.wmma.bf16.16x16x16.bf16.tied", F::WMMA, 16, 16, 16, 1, E::BF16, E::BF16, E::BF16, kOpsel | kTied, R3},
-    {"llvm.amdgcn.wmma.i32.16x16x16.iu8", F::WMMA, 16, 16, 16, 1, E::I8, E::I8, E::I32, kIU, R3 | R4},
-    {"llvm.amdgcn.wmma.i32.16x16x16.iu4", F::WMMA, 16, 16, 16, 1, E::I4, E::I4, E::I32, kIU, R3 | R4},
-    {"llvm.amdgcn.wmma.i32.16x16x32.iu4", F::WMMA, 16, 16, 32, 1, E::I4, E::I4, E::I32, kIU, R4},
-    {"llvm.amdgcn.wmma.f32.16x16x16.fp8.fp8", F::WMMA, 16, 16, 16, 1, E::FP8, E::FP8, E::F32, kNone, R4},
-    {"llvm.amdgcn.wmma.f32.16x16x16.fp8.bf8", F::WMMA, 16, 16, 16, 1, E::FP8, E::BF8, E::F32, kNone, R4},
-    {"llvm.amdgcn.wmma.f32.16x16x16.bf8.fp8", F::WMMA, 16, 16, 16, 1, E::BF8, E::FP8, E::F32, kNone, R4},
-    {"llvm.amdgcn.wmma.f32.16x16x16.bf8.bf8", F::WMMA, 16, 16, 16, 1, E::BF8, E::BF8, E::F32, kNone, R4},
-
-    // SWMMAC (RDNA4). K is the dense K.
-    {"llvm.amdgcn.swmmac.f32.16x16x32.f16", F::SWMMAC, 16, 16, 32, 1, E::F16, E::F16, E::F32, kNone, R4},
-    {"llvm.amdgcn.swmmac.f32.16x16x32.bf16", F::SWMMAC, 16, 16, 32, 1, E::BF16, E::BF16, E::F32, kNone, R4},
-    {"llvm.amdgcn.swmmac.f16.16x16x32.f16", F::SWMMAC, 16, 16, 32, 1, E::F16, E::F16, E::F16, kNone, R4},
-    {"llvm.amdgcn.swmmac.bf16.16x16x32.bf16", F::SWMMAC, 16, 16, 32, 1, E::BF16, E::BF16, E::BF16, kNone, R4},
-    {"llvm.amdgcn.swmmac.i32.16x16x32.iu8", F::SWMMAC, 16, 16, 32, 1, E::I8, E::I8, E::I32, kIU, R4},
-    {"llvm.amdgcn.swmmac.i32.16x16x32.iu4", F::SWMMAC, 16, 16, 32, 1, E::I4, E::I4, E::I32, kIU, R4},
-    {"llvm.amdgcn.swmmac.i32.16x16x64.iu4", F::SWMMAC, 16, 16, 64, 1, E::I4, E::I4, E::I32, kIU, R4},
-    {"llvm.amdgcn.swmmac.f32.16x16x32.fp8.fp8", F::SWMMAC, 16, 16, 32, 1, E::FP8, E::FP8, E::F32, kNone, R4},
-    {"llvm.amdgcn.swmmac.f32.16x16x32.fp8.bf8", F::SWMMAC, 16, 16, 32, 1, E::FP8, E::BF8, E::F32, kNone, R4},
-    {"llvm.amdgcn.swmmac.f32.16x16x32.bf8.fp8", F::SWMMAC, 16, 16, 32, 1, E::BF8, E::FP8, E::F32, kNone, R4},
-    {"llvm.amdgcn.swmmac.f32.16x16x32.bf8.bf8", F::SWMMAC, 16, 16, 32, 1, E::BF8, E::BF8, E::F32, kNone, R4},
-
-    // MFMA, CDNA1 and later (multi-block shapes included).
-    {"llvm.amdgcn.mfma.f32.32x32x1f32", F::MFMA, 32, 32, 1, 2, E::F32, E::F32, E::F32, kMfma, CDNA},
-    {"llvm.amdgcn.mfma.f32.16x16x1f32", F::MFMA, 16, 16, 1, 4, E::F32, E::F32, E::F32, kMfma, CDNA},
-    {"llvm.amdgcn.mfma.f32.4x4x1f32", F::MFMA, 4, 4, 1, 16, E::F32, E::F32, E::F32, kMfma, CDNA},
-    {"llvm.amdgcn.mfma.f32.32x32x2f32", F::MFMA, 32, 32, 2, 1, E::F32, E::F32, E::F32, kMfma, CDNA},
-    {"llvm.amdgcn.mfma.f32.16x16x4f32", F::MFMA, 16, 16, 4, 1, E::F32, E::F32, E::F32, kMfma, CDNA},
-    {"llvm.amdgcn.mfma.f32.32x32x4f16", F::MFMA, 32, 32, 4, 2, E::F16, E::F16, E::F32, kMfma, CDNA},
-    {"llvm.amdgcn.mfma.f32.16x16x4f16", F::MFMA, 16, 16, 4, 4, E::F16, E::F16, E::F32, kMfma, CDNA},
-    {"llvm.amdgcn.mfma.f32.4x4x4f16", F::MFMA, 4, 4, 4, 16, E::F16, E::F16, E::F32, kMfma, CDNA},
-    {"llvm.amdgcn.mfma.f32.32x32x8f16", F::MFMA, 32, 32, 8, 1, E::F16, E::F16, E::F32, kMfma, CDNA},
-    {"llvm.amdgcn.mfma.f32.16x16x16f16", F::MFMA, 16, 16, 16, 1, E::F16, E::F16, E::F32, kMfma, CDNA},
-    {"llvm.amdgcn.mfma.i32.32x32x4i8", F::MFMA, 32, 32, 4, 2, E::I8, E::I8, E::I32, kMfma, CDNA},
-    {"llvm.amdgcn.mfma.i32.16x16x4i8", F::MFMA, 16, 16, 4, 4, E::I8, E::I8, E::I32, kMfma, CDNA},
-    {"llvm.amdgcn.mfma.i32.4x4x4i8", F::MFMA, 4, 4, 4, 16, E::I8, E::I8, E::I32, kMfma, CDNA},
-    {"llvm.amdgcn.mfma.i32.32x32x8i8", F::MFMA, 32, 32, 8, 1, E::I8, E::I8, E::I32, kMfma, C1 | C2},
-    {"llvm.amdgcn.mfma.i32.16x16x16i8", F::MFMA, 16, 16, 16, 1, E::I8, E::I8, E::I32, kMfma, C1 | C2},
-    {"llvm.amdgcn.mfma.f32.32x32x2bf16", F::MFMA, 32, 32, 2, 2, E::BF16, E::BF16, E::F32, kMfma, C1 | C2},
-    {"llvm.amdgcn.mfma.f32.16x16x2bf16", F::MFMA, 16, 16, 2, 4, E::BF16, E::BF16, E::F32, kMfma, C1 | C2},
-    {"llvm.amdgcn.mfma.f32.4x4x2bf16", F::MFMA, 4, 4, 2, 16, E::BF16, E::BF16, E::F32, kMfma, C1 | C2},
-    {"llvm.amdgcn.mfma.f32.32x32x4bf16", F::MFMA, 32, 32, 4, 1, E::BF16, E::BF16, E::F32, kMfma, C1 | C2},
-    {"llvm.amdgcn.mfma.f32.16x16x8bf16", F::MFMA, 16, 16, 8, 1, E::BF16, E::BF16, E::F32, kMfma, C1 | C2},
-    // CDNA2 and later.
-    {"llvm.amdgcn.mfma.f32.32x32x4bf16.1k", F::MFMA, 32, 32, 4, 2, E::BF16, E::BF16, E::F32, kMfma, CDNA234},
-    {"llvm.amdgcn.mfma.f32.16x16x4bf16.1k", F::MFMA, 16, 16, 4, 4, E::BF16, E::BF16, E::F32, kMfma, CDNA234},
-    {"llvm.amdgcn.mfma.f32.4x4x4bf16.1k", F::MFMA, 4, 4, 4, 16, E::BF16, E::BF16, E::F32, kMfma, CDNA234},
-    {"llvm.amdgcn.mfma.f32.32x32x8bf16.1k", F::MFMA, 32, 32, 8, 1, E::BF16, E::BF16, E::F32, kMfma, CDNA234},
-    {"llvm.amdgcn.mfma.f32.16x16x16bf16.1k", F::MFMA, 16, 16, 16, 1, E::BF16, E::BF16, E::F32, kMfma, CDNA234},
-    {"llvm.amdgcn.mfma.f64.16x16x4f64", F::MFMA, 16, 16, 4, 1, E::F64, E::F64, E::F64, kMfma, CDNA234},
-    {"llvm.amdgcn.mfma.f64.4x4x4f64", F::MFMA, 4, 4, 4, 4, E::F64, E::F64, E::F64, kMfma, CDNA234},
-    // CDNA3 and later.
-    {"llvm.amdgcn.mfma.i32.16x16x32.i8", F::MFMA, 16, 16, 32, 1, E::I8, E::I8, E::I32, kMfma, CDNA34},
-    {"llvm.amdgcn.mfma.i32.32x32x16.i8", F::MFMA, 32, 32, 16, 1, E::I8, E::I8, E::I32, kMfma, CDNA34},
-    {"llvm.amdgcn.mfma.f32.16x16x32.fp8.fp8", F::MFMA, 16, 16, 32, 1, E::FP8, E::FP8, E::F32, kMfma, CDNA34},
-    {"llvm.amdgcn.mfma.f32.16x16x32.fp8.bf8", F::MFMA, 16, 16, 32, 1, E::FP8, E::BF8, E::F32, kMfma, CDNA34},
-    {"llvm.amdgcn.mfma.f32.16x16x32.bf8.fp8", F::MFMA, 16, 16, 32, 1, E::BF8, E::FP8, E::F32, kMfma, CDNA34},
-    {"llvm.amdgcn.mfma.f32.16x16x32.bf8.bf8", F::MFMA, 16, 16, 32, 1, E::BF8, E::BF8, E::F32, kMfma, CDNA34},
-    {"llvm.amdgcn.mfma.f32.32x32x16.fp8.fp8", F::MFMA, 32, 32, 16, 1, E::FP8, E::FP8, E::F32, kMfma, CDNA34},
-    {"llvm.amdgcn.mfma.f32.32x32x16.fp8.bf8", F::MFMA, 32, 32, 16, 1, E::FP8, E::BF8, E::F32, kMfma, CDNA34},
-    {"llvm.amdgcn.mfma.f32.32x32x16.bf8.fp8", F::MFMA, 32, 32, 16, 1, E::BF8, E::FP8, E::F32, kMfma, CDNA34},
-    {"llvm.amdgcn.mfma.f32.32x32x16.bf8.bf8", F::MFMA, 32, 32, 16, 1, E::BF8, E::BF8, E::F32, kMfma, CDNA34},
-    // CDNA4 (gfx950) only.
-    {"llvm.amdgcn.mfma.f32.16x16x32.f16", F::MFMA, 16, 16, 32, 1, E::F16, E::F16, E::F32, kMfma, C4},
-    {"llvm.amdgcn.mfma.f32.32x32x16.f16", F::MFMA, 32, 32, 16, 1, E::F16, E::F16, E::F32, kMfma, C4},
-    {"llvm.amdgcn.mfma.f32.16x16x32.bf16", F::MFMA, 16, 16, 32, 1, E::BF16, E::BF16, E::F32, kMfma, C4},
-    {"llvm.amdgcn.mfma.f32.32x32x16.bf16", F::MFMA, 32, 32, 16, 1, E::BF16, E::BF16, E::F32, kMfma, C4},
-    {"llvm.amdgcn.mfma.i32.16x16x64.i8", F::MFMA, 16, 16, 64, 1, E::I8, E::I8, E::I32, kMfma, C4},
-    {"llvm.amdgcn.mfma.i32.32x32x32.i8", F::MFMA, 32, 32, 32, 1, E::I8, E::I8, E::I32, kMfma, C4},
-
-    // SMFMAC, CDNA3 and CDNA4. K is the dense K.
-    {"llvm.amdgcn.smfmac.f32.16x16x32.f16", F::SMFMAC, 16, 16, 32, 1, E::F16, E::F16, E::F32, kCbAb, CDNA34},
-    {"llvm.amdgcn.smfmac.f32.32x32x16.f16", F::SMFMAC, 32, 32, 16, 1, E::F16, E::F16, E::F32, kCbAb, CDNA34},
-    {"llvm.amdgcn.smfmac.f32.16x16x32.bf16", F::SMFMAC, 16, 16, 32, 1, E::BF16, E::BF16, E::F32, kCbAb, CDNA34},
-    {"llvm.amdgcn.smfmac.f32.32x32x16.bf16", F::SMFMAC, 32, 32, 16, 1, E::BF16, E::BF16, E::F32, kCbAb, CDNA34},
-    {"llvm.amdgcn.smfmac.i32.16x16x64.i8", F::SMFMAC, 16, 16, 64, 1, E::I8, E::I8, E::I32, kCbAb, CDNA34},
-    {"llvm.amdgcn.smfmac.i32.32x32x32.i8", F::SMFMAC, 32, 32, 32, 1, E::I8, E::I8, E::I32, kCbAb, CDNA34},
-    {"llvm.amdgcn.smfmac.f32.16x16x64.fp8.fp8", F::SMFMAC, 16, 16, 64, 1, E::FP8, E::FP8, E::F32, kCbAb, CDNA34},
-    {"llvm.amdgcn.smfmac.f32.16x16x64.fp8.bf8", F::SMFMAC, 16, 16, 64, 1, E::FP8, E::BF8, E::F32, kCbAb, CDNA34},
-    {"llvm.amdgcn.smfmac.f32.16x16x64.bf8.fp8", F::SMFMAC, 16, 16, 64, 1, E::BF8, E::FP8, E::F32, kCbAb, CDNA34},
-    {"llvm.amdgcn.smfmac.f32.16x16x64.bf8.bf8", F::SMFMAC, 16, 16, 64, 1, E::BF8, E::BF8, E::F32, kCbAb, CDNA34},
-    {"llvm.amdgcn.smfmac.f32.32x32x32.fp8.fp8", F::SMFMAC, 32, 32, 32, 1, E::FP8, E::FP8, E::F32, kCbAb, CDNA34},
-    {"llvm.amdgcn.smfmac.f32.32x32x32.fp8.bf8", F::SMFMAC, 32, 32, 32, 1, E::FP8, E::BF8, E::F32, kCbAb, CDNA34},
-    {"llvm.amdgcn.smfmac.f32.32x32x32.bf8.fp8", F::SMFMAC, 32, 32, 32, 1, E::BF8, E::FP8, E::F32, kCbAb, CDNA34},
-    {"llvm.amdgcn.smfmac.f32.32x32x32.bf8.bf8", F::SMFMAC, 32, 32, 32, 1, E::BF8, E::BF8, E::F32, kCbAb, CDNA34},
-    // CDNA4 (gfx950) only: twice the K.
-    {"llvm.amdgcn.smfmac.f32.16x16x64.f16", F::SMFMAC, 16, 16, 64, 1, E::F16, E::F16, E::F32, kCbAb, C4},
-    {"llvm.amdgcn.smfmac.f32.32x32x32.f16", F::SMFMAC, 32, 32, 32, 1, E::F16, E::F16, E::F32, kCbAb, C4},
-    {"llvm.amdgcn.smfmac.f32.16x16x64.bf16", F::SMFMAC, 16, 16, 64, 1, E::BF16, E::BF16, E::F32, kCbAb, C4},
-    {"llvm.amdgcn.smfmac.f32.32x32x32.bf16", F::SMFMAC, 32, 32, 32, 1, E::BF16, E::BF16, E::F32, kCbAb, C4},
-    {"llvm.amdgcn.smfmac.i32.16x16x128.i8", F::SMFMAC, 16, 16, 128, 1, E::I8, E::I8, E::I32, kCbAb, C4},
-    {"llvm.amdgcn.smfmac.i32.32x32x64.i8", F::SMFMAC, 32, 32, 64, 1, E::I8, E::I8, E::I32, kCbAb, C4},
-    {"llvm.amdgcn.smfmac.f32.16x16x128.fp8.fp8", F::SMFMAC, 16, 16, 128, 1, E::FP8, E::FP8, E::F32, kCbAb, C4},
-    {"llvm.amdgcn.smfmac.f32.16x16x128.fp8.bf8", F::SMFMAC, 16, 16, 128, 1, E::FP8, E::BF8, E::F32, kCbAb, C4},
-    {"llvm.amdgcn.smfmac.f32.16x16x128.bf8.fp8", F::SMFMAC, 16, 16, 128, 1, E::BF8, E::FP8, E::F32, kCbAb, C4},
-    {"llvm.amdgcn.smfmac.f32.16x16x128.bf8.bf8", F::SMFMAC, 16, 16, 128, 1, E::BF8, E::BF8, E::F32, kCbAb, C4},
-    {"llvm.amdgcn.smfmac.f32.32x32x64.fp8.fp8", F::SMFMAC, 32, 32, 64, 1, E::FP8, E::FP8, E::F32, kCbAb, C4},
-    {"llvm.amdgcn.smfmac.f32.32x32x64.fp8.bf8", F::SMFMAC, 32, 32, 64, 1, E::FP8, E::BF8, E::F32, kCbAb, C4},
-    {"llvm.amdgcn.smfmac.f32.32x32x64.bf8.fp8", F::SMFMAC, 32, 32, 64, 1, E::BF8, E::FP8, E::F32, kCbAb, C4},
-    {"llvm.amdgcn.smfmac.f32.32x32x64.bf8.bf8", F::SMFMAC, 32, 32, 64, 1, E::BF8, E::BF8, E::F32, kCbAb, C4},
-};
-
 /// Matrix intrinsics of LLVM 22 the emulator does not implement, with why.
 struct Unsupported {
   const char *prefix;
   const char *reason;
 };
 constexpr Unsupported kUnsupported[] = {
-    {"llvm.amdgcn.mfma.f32.16x16x8.xf32",
-     "the rounding of fp32 inputs to xf32 is not publicly documented"},
-    {"llvm.amdgcn.mfma.f32.32x32x4.xf32",
-     "the rounding of fp32 inputs to xf32 is not publicly documented"},
     {"llvm.amdgcn.mfma.scale.",
      "scaled f8f6f4 MFMA (gfx950) is not emulated yet"},
     {"llvm.amdgcn.mfma.f32.16x16x128.f8f6f4",
@@ -209,22 +75,6 @@ constexpr Unsupported kUnsupported[] = {
     {"llvm.amdgcn.mfma.f32.32x32x64.f8f6f4",
      "f8f6f4 MFMA (gfx950) is not emulated yet"},
 };
-
-/// Strips the overload suffix of a mangled intrinsic name by matching the
-/// longest known base name that is a prefix followed by '.' or the end.
-const Spec *findSpec(llvm::StringRef name) {
-  const Spec *best = nullptr;
-  for (const Spec &s : kSpecs) {
-    llvm::StringRef base(s.name);
-    if (!name.starts_with(base))
-      continue;
-    if (name.size() != base.size() && name[base.size()] != '.')
-      continue;
-    if (!best || base.size() > llvm::StringRef(best->name).size())
-      best = &s;
-  }
-  return best;
-}
 
 unsigned log2u(unsigned v) {
   unsigned r = 0;
@@ -348,6 +198,8 @@ llvm::StringRef mlir::mcore::emu::getElemTypeName(ElemType t) {
     return "f64";
   case ElemType::I32:
     return "i32";
+  case ElemType::XF32:
+    return "xf32";
   }
   return "?";
 }
@@ -365,6 +217,7 @@ unsigned mlir::mcore::emu::getElemBits(ElemType t) {
     return 4;
   case ElemType::F32:
   case ElemType::I32:
+  case ElemType::XF32:
     return 32;
   case ElemType::F64:
     return 64;
@@ -379,7 +232,7 @@ bool MatrixOp::isKnownIntrinsic(llvm::StringRef intrinsic) {
 
 std::vector<std::string> MatrixOp::getKnownIntrinsics() {
   std::vector<std::string> names;
-  for (const Spec &s : kSpecs)
+  for (const Spec &s : getSpecs())
     names.push_back(s.name);
   return names;
 }

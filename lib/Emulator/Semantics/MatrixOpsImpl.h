@@ -1,9 +1,10 @@
 //===- MatrixOpsImpl.h - What the MatrixOps files share ---------*- C++ -*-===//
 //
-// The emulator's matrix instructions live in four files:
+// The emulator's matrix instructions live in five files:
 //
-//   MatrixOps.cpp          the intrinsic table, MatrixOp, and executing one
-//                          instruction for a wave;
+//   MatrixOpsSpecs.cpp     the intrinsic table;
+//   MatrixOps.cpp          MatrixOp, and executing one instruction for a
+//                          wave;
 //   MatrixOpsCdna.cpp      where CDNA (gfx9) MFMA/SMFMAC operands sit;
 //   MatrixOpsRdna.cpp      where RDNA3 (gfx11) WMMA and RDNA4 (gfx12)
 //                          WMMA/SWMMAC operands sit;
@@ -47,6 +48,12 @@ struct Spec {
   uint8_t flags;
   uint8_t archs;
 };
+
+/// The intrinsic table (MatrixOpsSpecs.cpp): every spec, and the one whose
+/// base name `name` is (with or without an overload suffix); nullptr if
+/// none.
+llvm::ArrayRef<Spec> getSpecs();
+const Spec *findSpec(llvm::StringRef name);
 
 /// Where one matrix element sits: `lane`, and bit `bit` of that lane's
 /// operand bytes.
@@ -120,6 +127,9 @@ enum class Accumulation : uint8_t {
   /// CDNA3 f16/bf16 MFMA: groups of min(8, K) products in K order, each a
   /// fused sum with truncated alignment added to C (MMA-Sim's TR-FDPA).
   Cdna3Fused,
+  /// CDNA3 xf32 MFMA: the inputs truncated to xf32 when decoded, then the
+  /// fused sum of Cdna3Fused in groups of 4 (MMA-Sim's MFMASim for xf32).
+  Xf32Fused,
 };
 
 /// The model of instruction `s` on `target`.

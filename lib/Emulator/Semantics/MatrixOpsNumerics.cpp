@@ -77,6 +77,17 @@ void withDecoder(ElemType t, Fp8Format f8, Visit visit) {
       std::memcpy(&v, p, 8);
       return v;
     });
+  case ElemType::XF32:
+    // CDNA3's xf32 MFMA reads an f32 register with the low 13 significand
+    // bits cleared: truncation toward zero to 10 fraction bits (MMA-Sim,
+    // mmasim/simulator/functions.py truncate_to_tf32, `x >> 13 << 13` on
+    // the bits; bit-exact against MI300 per its authors). An infinity stays
+    // one; a NaN whose payload is all in those bits becomes an infinity.
+    return visit([](const uint8_t *p) {
+      uint32_t v;
+      std::memcpy(&v, p, 4);
+      return double(bitsFloat(v & ~0x1FFFu));
+    });
   default:
     return;
   }
@@ -227,6 +238,8 @@ Accumulation getAccumulation(const Spec &s, const Target &target) {
     if (target.arch == GpuArch::CDNA3 &&
         (s.a == ElemType::F16 || s.a == ElemType::BF16))
       return Accumulation::Cdna3Fused;
+    if (s.a == ElemType::XF32)
+      return Accumulation::Xf32Fused;
   }
   // RDNA3 WMMA with a 16-bit accumulator: the dot2 chain (gfx11 hardware
   // values of llvm-project's mlir/test/Integration/GPU/ROCM/WMMA tests).
@@ -618,6 +631,15 @@ double accumulate(Accumulation acc, ElemType aType, ElemType cType,
     }
   case Accumulation::Dot2Chain:
     return dot2Chain(cType, a, b, n, c);
+  case Accumulation::Xf32Fused: {
+    // MMA-Sim's MFMASim for xf32 (mmasim/simulator/amd.py): the inputs
+    // (already truncated to xf32 by the decoder) in fused groups of 4 with
+    // amd_fused_dot_add's 24 fraction bits, f32 input exponents.
+    float f = float(c);
+    for (unsigned k = 0; k < n; k += 4)
+      f = cdna3FusedGroup(-126, a + k, b + k, std::min(4u, n - k), f);
+    return f;
+  }
   case Accumulation::Cdna3Fused: {
     int minExp = aType == ElemType::F16 ? -14 : -126;
     unsigned group = std::min(8u, n); // cdna3FusedGroup takes at most 8

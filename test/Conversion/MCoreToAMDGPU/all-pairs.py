@@ -31,6 +31,10 @@ def run(cmd, stdin=None):
 
 catalog = json.loads(run([os.path.join(bindir, "mcore-layout"), "--list",
                           "--format=json"]).stdout)
+# mcore.mma does not take f64 operands yet (MCore_MmaElementType in
+# MCoreOps.td): the f64 MFMAs are the catalog's and the emulator's only.
+skipped_f64 = [e for e in catalog if e["c_type"] == "f64"]
+catalog = [e for e in catalog if e["c_type"] != "f64"]
 chips = ["gfx908", "gfx90a", "gfx942", "gfx950", "gfx1100", "gfx1101",
          "gfx1102", "gfx1200", "gfx1201"]
 fp8 = {"gfx942": ("f8E4M3FNUZ", "f8E5M2FNUZ"),
@@ -44,7 +48,7 @@ def mlir_type(kind, chip):
         pair = fp8.get(chip, ("f8E4M3FN", "f8E5M2"))
         return pair[0] if kind == "fp8" else pair[1]
     return {"f16": "f16", "bf16": "bf16", "i8": "i8", "i4": "i4",
-            "f32": "f32", "i32": "i32"}[kind]
+            "f32": "f32", "i32": "i32", "f64": "f64", "xf32": "f32"}[kind]
 
 
 lengths = {e["name"]: e["fragment_lengths"] for e in catalog}
@@ -71,8 +75,9 @@ def function(entry, chip, fn):
 
 def mnemonic_key(text):
     """Compares mnemonics modulo underscores and the _1k/_w32/_gfx12
-    suffixes LLVM prints differently per chip."""
-    text = re.sub(r"_(1k|w32|gfx12)(?=_|$)", "", text)
+    suffixes and _2b/_4b/_16b block counts LLVM prints differently per
+    chip."""
+    text = re.sub(r"_(1k|w32|gfx12|\d+b)(?=_|$)", "", text)
     return text.replace("_", "")
 
 
@@ -155,6 +160,8 @@ for chip in chips:
 
 print(f"legal pairs compiled to their instruction: {checked_legal}")
 print(f"illegal pairs rejected by mcore: {checked_illegal}")
+print(f"f64 entries not checked (mcore.mma has no f64 yet): "
+      f"{len(skipped_f64)}")
 if failures:
     print("\n".join(failures))
     sys.exit(1)

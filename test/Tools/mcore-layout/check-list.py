@@ -5,8 +5,8 @@ import json
 import sys
 
 entries = json.load(sys.stdin)
-keys = {"name", "family", "chips", "wave_size", "m", "n", "k", "a_type",
-        "b_type", "c_type"}
+keys = {"name", "family", "chips", "wave_size", "m", "n", "k", "blocks",
+        "a_type", "b_type", "c_type"}
 for e in entries:
     missing = keys - e.keys()
     assert not missing, (e["name"], missing)
@@ -21,6 +21,11 @@ assert "swmmac_f32_16x16x32_f16_w32" in names
 assert "smfmac_f32_16x16x32_f16" in names
 assert "mfma_f32_32x32x8f16" in names
 assert "wmma_f32_16x16x16_f16_w32_gfx12" in names
+# Issue 31: CDNA's f32, xf32 and f64 MFMAs, multi-block ones included.
+blocks = {e["name"]: e["blocks"] for e in entries}
+assert blocks["mfma_f32_32x32x2f32"] == 1 and blocks["mfma_f32_4x4x1f32"] == 16
+assert blocks["mfma_f64_16x16x4f64"] == 1 and blocks["mfma_f64_4x4x4f64"] == 4
+assert "mfma_f32_32x32x4_xf32" in names
 assert not any(e["family"] == "smfmac" and
                ({"gfx908", "gfx90a"} & set(e["chips"])) for e in entries)
 print(f"{len(entries)} intrinsics listed")

@@ -39,7 +39,10 @@ Type mlir::mcore::getMLIRType(MLIRContext *ctx, ScalarKind kind,
   case ScalarKind::BF16:
     return b.getBF16Type();
   case ScalarKind::F32:
+  case ScalarKind::XF32: // stored as f32; only the instruction reads it so
     return b.getF32Type();
+  case ScalarKind::F64:
+    return b.getF64Type();
   case ScalarKind::I8:
     return b.getIntegerType(8);
   case ScalarKind::I4:
@@ -74,6 +77,8 @@ std::optional<ScalarKind> mlir::mcore::getScalarKind(Type type,
     return ScalarKind::BF16;
   if (type.isF32())
     return ScalarKind::F32;
+  if (type.isF64())
+    return ScalarKind::F64;
   if (type.isInteger(8))
     return ScalarKind::I8;
   if (type.isInteger(4))
@@ -201,6 +206,13 @@ LogicalResult MmaIntrinsicAttrInterface::verifyOperandTypes(
   if (!av)
     return emitError() << "A must be a vector";
   bool wholeTile = av.getRank() == 2;
+  // A multi-block MFMA computes independent small products (Catalog.h,
+  // IntrinsicInfo::blocks), which no whole M x K by K x N tile describes.
+  if (auto attr = dyn_cast<IntrinsicAttr>(*this))
+    if (wholeTile && attr.getIntrinsic()->blocks > 1)
+      return emitError() << getName() << " computes "
+                         << unsigned(attr.getIntrinsic()->blocks)
+                         << " independent blocks; it has no whole-tile form";
 
   // fp8 operands may use either encoding here; whether the chip uses that
   // encoding is checked where the chip is known (selection, lowering).
@@ -336,6 +348,9 @@ Type IntrinsicAttr::getLlvmOperandType(Operand operand) const {
     break;
   case LlvmElem::I8:
     elem = b.getI8Type();
+    break;
+  case LlvmElem::Double:
+    elem = b.getF64Type();
     break;
   }
   return type.count ? Type(VectorType::get({type.count}, elem)) : elem;

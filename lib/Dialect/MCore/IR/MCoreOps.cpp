@@ -23,12 +23,10 @@ struct MmaOperands {
 };
 } // namespace
 
-static bool isMmaInputKind(ScalarKind k) {
-  return k != ScalarKind::F32 && k != ScalarKind::I32;
-}
+static bool isMmaInputKind(ScalarKind k) { return k != ScalarKind::I32; }
 static bool isMmaAccKind(ScalarKind k) {
   return k == ScalarKind::F32 || k == ScalarKind::F16 ||
-         k == ScalarKind::BF16 || k == ScalarKind::I32;
+         k == ScalarKind::BF16 || k == ScalarKind::I32 || k == ScalarKind::F64;
 }
 
 /// Checks what holds for every intrinsic: element kinds, ranks, shapes.
@@ -43,16 +41,17 @@ static LogicalResult verifyTileConsistency(Operation *op,
     return op->emitOpError("A element type ")
            << ops.a.getElementType()
            << " is not a matrix-instruction input (f16, bf16, fp8, bf8, i8, "
-              "i4)";
+              "i4, f32, f64)";
   if (!kb || !isMmaInputKind(*kb))
     return op->emitOpError("B element type ")
            << ops.b.getElementType()
            << " is not a matrix-instruction input (f16, bf16, fp8, bf8, i8, "
-              "i4)";
+              "i4, f32, f64)";
   if (!kc || !isMmaAccKind(*kc))
     return op->emitOpError("C element type ")
            << ops.c.getElementType()
-           << " is not a matrix-instruction accumulator (f32, f16, bf16, i32)";
+           << " is not a matrix-instruction accumulator (f32, f16, bf16, i32, "
+              "f64)";
   if (isIntegerKind(*ka) != isIntegerKind(*kb) ||
       isIntegerKind(*ka) != isIntegerKind(*kc))
     return op->emitOpError("A, B and C must be all integer or all floating "

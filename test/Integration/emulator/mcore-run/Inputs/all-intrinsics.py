@@ -8,6 +8,10 @@ SWMMAC and SMFMAC), and checks each result: every run must print
 status=PASS with the forced intrinsic. With --dynamic-transposed the kernels
 are compiled for dynamic shapes, on a shape no tile divides, with A stored
 K x M and B N x K where A is dense.
+
+Multi-block MFMAs (independent 4x4, 16x16 or 32x32 products) are no matmul
+kernel's instruction, and mcore-run has no f32 or f64 inputs yet: those are
+counted as skipped (the emulator runs them in unittests/Emulator).
 """
 import concurrent.futures
 import json
@@ -24,11 +28,17 @@ catalog = json.loads(subprocess.check_output([layout, "--list",
 
 
 def check(intr, chip):
+    if intr["blocks"] > 1 or intr["a_type"] in ("f32", "xf32", "f64"):
+        return "skip", ""
+    tf32 = False
+    ab = {"xf32": "f32"}
     cmd = [run, "--backend=emu", "--chip=" + chip,
            "--matmul=72x40x136" if variant else "--matmul=64x48x160",
-           "--a-type=" + intr["a_type"], "--b-type=" + intr["b_type"],
+           "--a-type=" + ab.get(intr["a_type"], intr["a_type"]),
+           "--b-type=" + ab.get(intr["b_type"], intr["b_type"]),
            "--c-type=" + intr["c_type"], "--intrinsic=" + intr["name"],
-           "--pipeline-options=tile-m=64 tile-n=64"]
+           "--pipeline-options=tile-m=64 tile-n=64" +
+           (" f32-precision=tf32" if tf32 else "")]
     if intr["sparse"]:
         cmd.append("--sparse-a=2:4")
     elif variant:
@@ -45,12 +55,13 @@ def check(intr, chip):
 
 
 work = [(i, c) for i in catalog for c in i["chips"]]
-counts = {"pass": 0, "fail": 0}
+counts = {"pass": 0, "fail": 0, "skip": 0}
 with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
     for kind, message in pool.map(lambda w: check(*w), work):
         counts[kind] += 1
         if message:
             print("FAILED:", message)
-print("%d intrinsic/chip pairs: %d passed, %d failed" %
-      (len(work), counts["pass"], counts["fail"]))
+print("%d intrinsic/chip pairs: %d passed, %d failed, %d skipped" %
+      (len(work) - counts["skip"], counts["pass"], counts["fail"],
+       counts["skip"]))
 sys.exit(1 if counts["fail"] else 0)

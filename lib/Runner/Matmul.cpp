@@ -53,7 +53,7 @@ constexpr TypeInfo kTypes[] = {
     {ElementType::U8, "u8", ScalarKind::I8, 8, 1, false, true, true, false},
     {ElementType::I4, "i4", ScalarKind::I4, 4, 1, false, false, true, false},
     {ElementType::U4, "u4", ScalarKind::I4, 4, 1, false, true, true, false},
-    {ElementType::F32, "f32", ScalarKind::F32, 32, 4, true, false, false, true},
+    {ElementType::F32, "f32", ScalarKind::F32, 32, 4, true, false, true, true},
     {ElementType::I32, "i32", ScalarKind::I32, 32, 4, false, false, false,
      true},
 };
@@ -599,7 +599,8 @@ static double getRoundingToC(const MatmulProblem &p, double value) {
 
 MatmulReference runner::computeReference(const MatmulProblem &p,
                                          const MatmulData &d,
-                                         ElementType accumulator) {
+                                         ElementType accumulator,
+                                         double inputError) {
   Fp8Format fp8 = p.getFp8Format();
   size_t m = size_t(p.m), n = size_t(p.n), k = size_t(p.k);
   size_t batches = size_t(p.getBatches());
@@ -627,6 +628,7 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
     storedA = getStoredPositions(d.metadata, size_t(p.getBatchesA()) * m, k);
   if (p.sparseB)
     storedB = getStoredPositions(d.metadata, size_t(p.getBatchesB()) * n, k);
+  double uIn = 2 * inputError + inputError * inputError;
   // Rows of every batch in parallel: large problems take O(M N K) here too.
   auto rows = [&](size_t begin, size_t end) {
     std::vector<double> sum(n), mag(n);
@@ -678,7 +680,8 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
         // Exact sums leave nothing to round.
         r.tolerance[idx] =
             d.exactSums ? 0
-                        : steps * uAcc * mag[j] + getRoundingToC(p, sum[j]);
+                        : (steps * uAcc + uIn) * mag[j] +
+                              getRoundingToC(p, sum[j]);
       }
     }
   };

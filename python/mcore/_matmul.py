@@ -424,7 +424,9 @@ def matmul(a: SparseOperand, b: ArrayLike, *, chip: str, sparse: bool = False,
     3-D with the same batch, and C is ``B x M x N``. Element types
     (docs/Python.md):
 
-    * float16, int8 and uint8 arrays are f16, i8 and u8 as they are;
+    * float16, float32, int8 and uint8 arrays are f16, f32, i8 and u8 as
+      they are (f32 runs on CDNA's f32 MFMA; ``f32_precision="tf32"`` uses
+      gfx942's xf32 MFMA, which reads them with 10 fraction bits);
     * ``a_type=`` / ``b_type=`` name the type instead (an operand without
       one takes the other's, as ``mcore-run --b-type`` defaults to
       ``--a-type``); other arrays need one. ``"bf16"``, ``"fp8"``,

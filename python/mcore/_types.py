@@ -23,7 +23,7 @@ ACCUMULATOR_TYPES: tuple[str, ...] = tuple(_mcore.accumulator_types())
 
 # numpy dtypes that are an input type as they are.
 _NATIVE_INPUT = {_np.dtype(_np.float16): "f16", _np.dtype(_np.int8): "i8",
-                 _np.dtype(_np.uint8): "u8"}
+                 _np.dtype(_np.uint8): "u8", _np.dtype(_np.float32): "f32"}
 # numpy dtypes that are an accumulator type as they are.
 _NATIVE_ACCUMULATOR = {_np.dtype(_np.float32): "f32",
                        _np.dtype(_np.float16): "f16",
@@ -217,7 +217,7 @@ def input_type_of(x: _np.ndarray, given: Optional[str], other: Optional[str],
                   what: str) -> str:
     """The input type of operand `what`: `given`, else the other operand's
     given type (as mcore-run's --b-type defaults to --a-type), else its
-    dtype's (float16 is f16, int8 i8, uint8 u8)."""
+    dtype's (float16 is f16, float32 f32, int8 i8, uint8 u8)."""
     if given is not None:
         return check_input_type(given, f"{what.lower()}_type")
     if other is not None:
@@ -228,7 +228,8 @@ def input_type_of(x: _np.ndarray, given: Optional[str], other: Optional[str],
         return native
     raise Error(f"{what} is a {x.dtype} array, which is not a type of "
                 f"mcore's matrix instructions ({', '.join(INPUT_TYPES)}): "
-                f"convert it (numpy.float16, numpy.int8, numpy.uint8) or name "
+                f"convert it (numpy.float16, numpy.float32, numpy.int8, "
+                f"numpy.uint8) or name "
                 f"its type with {what.lower()}_type= (bf16, fp8 and bf8 round "
                 f"floats to nearest even; i4 and u4 check integers)")
 

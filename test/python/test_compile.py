@@ -245,7 +245,9 @@ def test_errors():
         mcore.compile("func.func @f() { foo }", "gfx942")
     with pytest.raises(mcore.Error, match=r"input.mlir:4:8: error: "
                                           r"linalg.matmul of f32 x f32 -> f32: "
-                                          r"matrix instructions read f16"):
+                                          r"no matrix instruction of gfx1201 "
+                                          r"computes it; gfx1201 supports "
+                                          r"f16 x f16 -> f32"):
         mcore.compile(dense("f32"), "gfx1201")
     with pytest.raises(mcore.Error, match="gfx1100 has no fp8 matrix "
                                           "instructions"):

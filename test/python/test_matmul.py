@@ -92,6 +92,50 @@ def test_f16(chip, sparse):
     check_float(c, a, b, kernel.accumulator)
 
 
+@pytest.mark.parametrize("chip", ["gfx90a", "gfx942"])
+def test_f32(chip):
+    # float32 arrays are f32: CDNA's f32 MFMA, a ragged shape.
+    rng = np.random.default_rng(5)
+    m, n, k = 50, 70, 37
+    a = random_floats(rng, (m, k), np.float32) * (1 + rng.random((m, k)))
+    b = random_floats(rng, (k, n), np.float32) * (1 + rng.random((k, n)))
+    a, b = a.astype(np.float32), b.astype(np.float32)
+    c = mcore.matmul(a, b, chip=chip, backend=BACKEND)
+    assert c.dtype == np.float32 and c.shape == (m, n)
+    kernel = mcore.compile_matmul(m, n, k, chip=chip, a_type="f32",
+                                  backend=BACKEND)
+    assert kernel.intrinsic == "mfma_f32_32x32x2f32", kernel.intrinsic
+    check_float(c, a, b, "f32")
+
+
+def test_tf32_is_opt_in():
+    # xf32 reads A and B with 10 fraction bits: a relative error below
+    # 2^-10 per operand, so the f32 bound plus 2 * 2^-10 * |A| @ |B|; and
+    # the f32 bound alone does not hold (the option changes results).
+    rng = np.random.default_rng(6)
+    m, n, k = 64, 64, 64
+    a = (random_floats(rng, (m, k), np.float32) *
+         (1 + rng.random((m, k)))).astype(np.float32)
+    b = (random_floats(rng, (k, n), np.float32) *
+         (1 + rng.random((k, n)))).astype(np.float32)
+    kernel = mcore.compile_matmul(m, n, k, chip="gfx942", a_type="f32",
+                                  backend=BACKEND, f32_precision="tf32")
+    assert kernel.intrinsic == "mfma_f32_32x32x4_xf32", kernel.intrinsic
+    c = mcore.matmul(a, b, chip="gfx942", backend=BACKEND,
+                     f32_precision="tf32")
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    ref, mag = a64 @ b64, np.abs(a64) @ np.abs(b64)
+    err = np.abs(c.astype(np.float64) - ref)
+    assert (err <= ((k + 2) * 2 * UNIT["f32"] + 2 * 2.0 ** -10) * mag
+            + 2 * UNIT["f32"] * np.abs(ref) + MIN_NORMAL["f32"]).all()
+    with pytest.raises(AssertionError):
+        check_float(c, a, b, "f32")
+    # Without the option: the f32 MFMA and the f32 bound.
+    assert mcore.compile_matmul(m, n, k, chip="gfx942", a_type="f32",
+                                backend=BACKEND).intrinsic == \
+        "mfma_f32_32x32x2f32"
+
+
 @pytest.mark.parametrize("chip", ["gfx1201", "gfx942", "gfx950"])
 @pytest.mark.parametrize("sparse", [False, True], ids=["dense", "sparse"])
 def test_i8(chip, sparse):

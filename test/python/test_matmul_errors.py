@@ -302,12 +302,19 @@ def test_types_named_as_numpy_names_them():
 def test_bad_types():
     a, b = F16
     assert python_error(lambda: mcore.matmul(
-        a.astype(np.float32), b.astype(np.float32), chip="gfx942")).startswith(
-        "A is a float32 array, which is not a type of mcore's matrix "
-        "instructions (f16, bf16, fp8, bf8, i8, u8, i4, u4)")
+        a.astype(np.float64), b.astype(np.float64), chip="gfx942")).startswith(
+        "A is a float64 array, which is not a type of mcore's matrix "
+        "instructions (f16, bf16, fp8, bf8, i8, u8, i4, u4, f32)")
     assert python_error(lambda: mcore.matmul(a, b, chip="gfx942",
-                                             a_type="f32")).startswith(
-        "unknown a_type 'f32'; inputs are f16, bf16, fp8, bf8, i8, u8, i4, u4")
+                                             a_type="f64")).startswith(
+        "unknown a_type 'f64'; inputs are f16, bf16, fp8, bf8, i8, u8, i4, "
+        "u4, f32")
+    # f32 has matrix instructions on CDNA only.
+    assert python_error(lambda: mcore.matmul(
+        a.astype(np.float32), b.astype(np.float32), chip="gfx1201",
+        backend=BACKEND)).startswith(
+        "linalg.matmul of f32 x f32 -> f32: no matrix instruction of gfx1201 "
+        "computes it; gfx1201 supports f16 x f16 -> f32")
     assert "is an integer type: pass integers" in python_error(
         lambda: mcore.matmul(a, b, chip="gfx942", a_type="i8",
                              backend=BACKEND))

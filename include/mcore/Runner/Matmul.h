@@ -31,7 +31,7 @@
 namespace mlir::mcore::runner {
 
 /// The element types of matmul mode: inputs f16, bf16, fp8, bf8, i8, u8, i4,
-/// u4; accumulators f32, f16, bf16, i32. fp8 and bf8 are E4M3 and E5M2 in
+/// u4, f32; accumulators f32, f16, bf16, i32. fp8 and bf8 are E4M3 and E5M2 in
 /// the chip's encoding (FNUZ on gfx942, OCP on gfx950 and gfx12).
 enum class ElementType : uint8_t {
   F16,
@@ -48,11 +48,11 @@ enum class ElementType : uint8_t {
 
 llvm::StringRef getElementTypeName(ElementType type); ///< "f16", "u4", ...
 std::optional<ElementType> parseElementType(llvm::StringRef name);
-/// The input types (f16, bf16, fp8, bf8, i8, u8, i4, u4) and the
+/// The input types (f16, bf16, fp8, bf8, i8, u8, i4, u4, f32) and the
 /// accumulator types (f32, f16, bf16, i32), in the order lists show them.
 llvm::ArrayRef<ElementType> getInputTypes();
 llvm::ArrayRef<ElementType> getAccumulatorTypes();
-/// "f16, bf16, fp8, bf8, i8, u8, i4, u4" / "f32, f16, bf16, i32"
+/// "f16, bf16, fp8, bf8, i8, u8, i4, u4, f32" / "f32, f16, bf16, i32"
 std::string getInputTypeList();
 std::string getAccumulatorTypeList();
 bool isInputType(ElementType type);
@@ -271,10 +271,13 @@ struct MatmulReference {
 /// with u the unit roundoff doubled (one unit in the last place, so it holds
 /// for truncating as well as rounding hardware): the worst case of K
 /// products and additions in any order, the final rounding to C's type, and
-/// a flushed denormal.
+/// a flushed denormal. An instruction that reads A and B with a relative
+/// error of at most `inputError` each (xf32: 2^-10, the truncation of an
+/// f32 to 10 fraction bits) adds (2 e + e^2) * magnitude.
 MatmulReference computeReference(const MatmulProblem &problem,
                                  const MatmulData &data,
-                                 ElementType accumulator);
+                                 ElementType accumulator,
+                                 double inputError = 0);
 
 struct MatmulCheck {
   bool pass = true;

@@ -122,14 +122,44 @@ static bool canOffsetSign(const MatmulSpec &spec, bool a) {
   return spec.unsignedB && spec.kb == ScalarKind::I8 && !spec.sparseB;
 }
 
+/// f32-precision=tf32, or a forced xf32 intrinsic (what mcore-configure-
+/// matmul stamps on the op for mcore-tile-matmul): f32 A and B are read as
+/// xf32 (the instruction truncates them), so only xf32 instructions compute
+/// the product.
+static void applyF32Precision(MatmulSpec &spec,
+                              const MatmulTilingOptions &options) {
+  const IntrinsicInfo *forced = options.intrinsicName.empty()
+                                    ? nullptr
+                                    : lookupIntrinsic(options.intrinsicName);
+  bool xf32 = options.f32Precision == "tf32" ||
+              (forced && forced->a.kind == ScalarKind::XF32);
+  if (xf32 && spec.ka == ScalarKind::F32 && spec.kb == ScalarKind::F32)
+    spec.ka = spec.kb = ScalarKind::XF32;
+}
+
 /// The instruction: sparse for compressed A when the chip has one,
 /// otherwise dense (for sparse A: the fallback that decompresses it). Sets
 /// cfg.intrinsic, sparseInstruction, decompressA and accElementType.
-static LogicalResult chooseInstruction(Operation *op, const MatmulSpec &spec,
+static LogicalResult chooseInstruction(Operation *op,
+                                       const MatmulSpec &given,
                                        const ChipInfo &chip,
                                        const MatmulTilingOptions &options,
                                        bool remarks, MatmulTileConfig &cfg) {
   MLIRContext *ctx = op->getContext();
+  if (options.f32Precision != "ieee" && options.f32Precision != "tf32")
+    return op->emitError() << "f32-precision must be ieee or tf32, got '"
+                           << options.f32Precision << "'";
+  MatmulSpec spec = given;
+  applyF32Precision(spec, options);
+  if (spec.ka == ScalarKind::XF32 &&
+      selectIntrinsics(chip.chip, {ScalarKind::XF32, ScalarKind::XF32,
+                                   ScalarKind::F32})
+          .empty())
+    return op->emitError()
+           << describeOp(spec) << " of " << describeTypes(spec)
+           << ": f32-precision=tf32 needs an xf32 matrix instruction, and "
+           << chip.name << " has none; " << chip.name << " supports "
+           << llvm::join(describeSupportedTypes(chip.chip, false), ", ");
   for (auto [kind, fmt, elem] :
        {std::tuple(spec.ka, spec.fp8A, spec.aElem),
         std::tuple(spec.kb, spec.fp8B, spec.bElem)}) {
@@ -556,6 +586,7 @@ mlir::mcore::getMatmulIntrinsicCandidates(Operation *op,
   // The product computed: the op's, or its swap.
   std::optional<MatmulSpec> spec =
       options.swapOperands == "always" ? opSpec->swapped() : *opSpec;
+  applyF32Precision(*spec, options);
   SmallVector<ScalarKind> accKinds =
       accumulatorKinds(spec->kc, options.wideAccumulator);
   // As chooseInstruction: mixed signs fall back to signed-only instructions.

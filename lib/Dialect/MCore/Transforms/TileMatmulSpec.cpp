@@ -428,14 +428,20 @@ FailureOr<MatmulSpec> tilematmul::getMatmulSpec(Operation *op) {
   std::optional<ScalarKind> ka = getScalarKind(spec.aElem, &spec.fp8A);
   std::optional<ScalarKind> kb = getScalarKind(spec.bElem, &spec.fp8B);
   std::optional<ScalarKind> kc = getScalarKind(spec.cElem);
-  if (!ka || !kb || !kc || *kc == ScalarKind::FP8 || *kc == ScalarKind::BF8 ||
-      *kc == ScalarKind::I8 || *kc == ScalarKind::I4 ||
-      *ka == ScalarKind::F32 || *ka == ScalarKind::I32 ||
-      *kb == ScalarKind::F32 || *kb == ScalarKind::I32)
+  // Types no matrix instruction reads at all; the chip's instruction
+  // selection says what the target chip supports for every other mix.
+  if (!ka || !kb || !kc)
     return op->emitError()
            << describeOp(spec) << " of " << describeTypes(spec)
-           << ": matrix instructions read f16, bf16, fp8, bf8, i8 or i4 A/B "
-              "and accumulate into f32, f16, bf16 or i32";
+           << ": matrix instructions read f16, bf16, fp8, bf8, i8, i4, f32 or "
+              "f64 A/B and accumulate into f32, f16, bf16, i32 or f64";
+  // The f64 MFMA is in the catalog (mfma_f64_16x16x4f64), but mcore.mma
+  // does not take f64 operands yet (MCore_MmaElementType in MCoreOps.td).
+  if (*ka == ScalarKind::F64 || *kb == ScalarKind::F64 || *kc == ScalarKind::F64)
+    return op->emitError()
+           << describeOp(spec) << " of " << describeTypes(spec)
+           << ": mcore's matmul kernels do not take f64 yet (the f64 MFMA "
+              "mfma_f64_16x16x4f64 is in the catalog)";
   spec.ka = *ka;
   spec.kb = *kb;
   spec.kc = *kc;

@@ -9,9 +9,10 @@ status=PASS with the forced intrinsic. With --dynamic-transposed the kernels
 are compiled for dynamic shapes, on a shape no tile divides, with A stored
 K x M and B N x K where A is dense.
 
+xf32 instructions run f32 A and B with --pipeline-options=f32-precision=tf32.
 Multi-block MFMAs (independent 4x4, 16x16 or 32x32 products) are no matmul
-kernel's instruction, and mcore-run has no f32 or f64 inputs yet: those are
-counted as skipped (the emulator runs them in unittests/Emulator).
+kernel's instruction, and mcore-run has no f64 matmul yet: those are counted
+as skipped (the emulator runs them in unittests/Emulator).
 """
 import concurrent.futures
 import json
@@ -28,9 +29,9 @@ catalog = json.loads(subprocess.check_output([layout, "--list",
 
 
 def check(intr, chip):
-    if intr["blocks"] > 1 or intr["a_type"] in ("f32", "xf32", "f64"):
+    if intr["blocks"] > 1 or intr["c_type"] == "f64":
         return "skip", ""
-    tf32 = False
+    tf32 = intr["a_type"] == "xf32"
     ab = {"xf32": "f32"}
     cmd = [run, "--backend=emu", "--chip=" + chip,
            "--matmul=72x40x136" if variant else "--matmul=64x48x160",

@@ -560,18 +560,38 @@ const IntrinsicInfo *mlir::mcore::perf::lookupMatrixInstruction(StringRef mnemon
   StringRef m = mnemonic;
   m.consume_front("v_");
   m.consume_back("_e64");
-  std::string key = squash(m);
-  for (const IntrinsicInfo &info : getAllIntrinsics()) {
-    if (!info.isAvailableOn(chip))
+  // gfx940 spells a multi-block instruction with its block count
+  // (v_mfma_f32_32x32x1_2b_f32 for mfma.f32.32x32x1f32); the intrinsic
+  // names do not.
+  SmallVector<StringRef> parts;
+  m.split(parts, '_');
+  std::string joined;
+  for (StringRef part : parts) {
+    if (part.size() >= 2 && part.back() == 'b' &&
+        llvm::all_of(part.drop_back(), isDigit))
       continue;
-    StringRef name = info.llvmName;
-    name.consume_front("llvm.amdgcn.");
-    std::string candidate = squash(name);
-    // gfx940 renamed v_mfma_*_bf16_1k to v_mfma_*_bf16.
-    if (candidate == key ||
-        (StringRef(candidate).ends_with("1k") &&
-         StringRef(candidate).drop_back(2) == key))
-      return &info;
+    joined += part;
   }
-  return nullptr;
+  std::string key = squash(joined);
+  // An exact match first: gfx90a has both mfma.f32.32x32x4bf16 and
+  // mfma.f32.32x32x4bf16.1k, spelled v_mfma_f32_32x32x4bf16 and
+  // v_mfma_f32_32x32x4bf16_1k.
+  auto find = [&](bool dropped1k) -> const IntrinsicInfo * {
+    for (const IntrinsicInfo &info : getAllIntrinsics()) {
+      if (!info.isAvailableOn(chip))
+        continue;
+      StringRef name = info.llvmName;
+      name.consume_front("llvm.amdgcn.");
+      std::string candidate = squash(name);
+      // gfx940 renamed v_mfma_*_bf16_1k to v_mfma_*_bf16.
+      if (!dropped1k ? candidate == key
+                     : StringRef(candidate).ends_with("1k") &&
+                           StringRef(candidate).drop_back(2) == key)
+        return &info;
+    }
+    return nullptr;
+  };
+  if (const IntrinsicInfo *info = find(/*dropped1k=*/false))
+    return info;
+  return find(/*dropped1k=*/true);
 }

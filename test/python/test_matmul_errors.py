@@ -292,8 +292,8 @@ def test_types_named_as_numpy_names_them():
     assert python_error(lambda: mcore.matmul(
         a, b, chip="gfx942", c_type=np.float64, backend=BACKEND)) == (
         "c_type=<class 'numpy.float64'> is numpy's float64, which is not a "
-        "type of mcore (f16, bf16, fp8, bf8, i8, u8, i4, u4 in, f32, f16, "
-        "bf16, i32 out)")
+        "type of mcore (f16, bf16, fp8, bf8, i8, u8, i4, u4, f32 in, f32, "
+        "f16, bf16, i32 out)")
     assert python_error(lambda: mcore.linear(
         x, w, out_dtype=object(), chip="gfx942", backend=BACKEND)).startswith(
         "out_dtype=<object object at")

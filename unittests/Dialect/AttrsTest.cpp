@@ -120,7 +120,8 @@ TEST_F(AttrsTest, InterfaceDescribesTheCatalogEntry) {
 TEST_F(AttrsTest, ElementTypeMappingRoundTrips) {
   for (ScalarKind kind :
        {ScalarKind::F16, ScalarKind::BF16, ScalarKind::FP8, ScalarKind::BF8,
-        ScalarKind::I8, ScalarKind::I4, ScalarKind::F32, ScalarKind::I32}) {
+        ScalarKind::I8, ScalarKind::I4, ScalarKind::F32, ScalarKind::I32,
+        ScalarKind::F64}) {
     for (Fp8Format fmt : {Fp8Format::OCP, Fp8Format::FNUZ}) {
       Type type = getMLIRType(&context, kind, fmt);
       ASSERT_TRUE(type);
@@ -131,5 +132,10 @@ TEST_F(AttrsTest, ElementTypeMappingRoundTrips) {
     }
   }
   EXPECT_FALSE(getMLIRType(&context, ScalarKind::FP8, Fp8Format::None));
-  EXPECT_EQ(getScalarKind(Float64Type::get(&context)), std::nullopt);
+  // xf32 is an instruction's reading of f32 data, not a type of its own.
+  EXPECT_EQ(getScalarKind(getMLIRType(&context, ScalarKind::XF32,
+                                      Fp8Format::None)),
+            ScalarKind::F32);
+  EXPECT_EQ(getScalarKind(IntegerType::get(&context, 16)), std::nullopt);
+  EXPECT_EQ(getScalarKind(Float8E4M3B11FNUZType::get(&context)), std::nullopt);
 }

@@ -21,12 +21,17 @@ namespace {
 TEST(IsaTest, EveryCatalogInstructionIsFoundFromItsMnemonic) {
   unsigned checked = 0;
   for (const IntrinsicInfo &info : getAllIntrinsics()) {
-    std::string mnemonic = std::regex_replace(
-        std::string("v_") + info.name, std::regex("_(1k|w32|gfx12)(?=_|$)"),
-        "");
     for (const ChipInfo &chip : getAllChips()) {
       if (!info.isAvailableOn(chip.chip))
         continue;
+      // gfx90a keeps the _1k of its second bf16 family (it also has the
+      // first: v_mfma_f32_32x32x4bf16 and v_mfma_f32_32x32x4bf16_1k).
+      bool keeps1k = chip.chip == Chip::gfx908 || chip.chip == Chip::gfx90a;
+      std::string mnemonic = std::regex_replace(
+          std::string("v_") + info.name,
+          std::regex(keeps1k ? "_(w32|gfx12)(?=_|$)"
+                             : "_(1k|w32|gfx12)(?=_|$)"),
+          "");
       EXPECT_EQ(lookupMatrixInstruction(mnemonic, chip.chip), &info)
           << mnemonic << " on " << chip.name;
       ++checked;
@@ -59,10 +64,28 @@ TEST(IsaTest, RealSpellings) {
       lookupMatrixInstruction("v_swmmac_f32_16x16x32_f16", Chip::gfx1201)
           ->name,
       "swmmac_f32_16x16x32_f16_w32");
+  // Multi-block instructions: gfx940 names the block count, gfx90a keeps
+  // the _1k and has the older bf16 instruction of the same shape.
+  EXPECT_STREQ(
+      lookupMatrixInstruction("v_mfma_f32_32x32x4_2b_bf16", Chip::gfx942)
+          ->name,
+      "mfma_f32_32x32x4bf16_1k");
+  EXPECT_STREQ(
+      lookupMatrixInstruction("v_mfma_f32_32x32x1_2b_f32", Chip::gfx942)->name,
+      "mfma_f32_32x32x1f32");
+  EXPECT_STREQ(
+      lookupMatrixInstruction("v_mfma_f32_32x32x4bf16_1k", Chip::gfx90a)->name,
+      "mfma_f32_32x32x4bf16_1k");
+  EXPECT_STREQ(
+      lookupMatrixInstruction("v_mfma_f32_32x32x4bf16", Chip::gfx90a)->name,
+      "mfma_f32_32x32x4bf16");
+  EXPECT_STREQ(lookupMatrixInstruction("v_mfma_f64_16x16x4_f64", Chip::gfx942)
+                   ->name,
+               "mfma_f64_16x16x4f64");
   // Not on that chip, or not in the catalog.
   EXPECT_EQ(lookupMatrixInstruction("v_swmmac_f32_16x16x32_f16", Chip::gfx1100),
             nullptr);
-  EXPECT_EQ(lookupMatrixInstruction("v_mfma_f64_16x16x4_f64", Chip::gfx942),
+  EXPECT_EQ(lookupMatrixInstruction("v_mfma_f64_16x16x4_f64", Chip::gfx908),
             nullptr);
   EXPECT_TRUE(isMatrixMnemonic("v_mfma_f64_16x16x4_f64"));
   EXPECT_FALSE(isMatrixMnemonic("v_fma_f32"));

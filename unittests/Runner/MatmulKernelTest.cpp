@@ -267,15 +267,15 @@ func.func @mm(%a: memref<32x32xf16>, %b: memref<32x32xf16>,
   EXPECT_TRUE(out->binaries.empty());
   EXPECT_NE(out->ir.find("gpu.module @mm_kernel"), std::string::npos);
 
-  // f32 inputs: no matrix instruction reads them.
+  // i16 inputs: no matrix instruction reads them.
   std::string bad = source;
   for (size_t at; (at = bad.find("xf16")) != std::string::npos;)
-    bad.replace(at, 4, "xf32");
+    bad.replace(at, 4, "xi16");
   out = compileSource(bad, "mm.mlir", *o, CompileStage::Binary);
   ASSERT_FALSE(bool(out));
   EXPECT_TRUE(llvm::StringRef(llvm::toString(out.takeError()))
-                  .starts_with("mm.mlir:4:3: error: linalg.matmul of f32 x "
-                               "f32 -> f32: matrix instructions read"));
+                  .starts_with("mm.mlir:4:3: error: linalg.matmul of i16 x "
+                               "i16 -> f32: matrix instructions read"));
 
   // Option errors come back as text, none is printed.
   EXPECT_EQ(llvm::toString(parsePipelineOptions("tile-m=x").takeError()),

@@ -141,8 +141,9 @@ TEST(MatmulProblem, Validation) {
   EXPECT_NE(message().find("both must be floating-point or both integer"),
             std::string::npos);
   p.b = ElementType::F16;
-  p.a = ElementType::F32;
-  EXPECT_NE(message().find("A cannot be f32"), std::string::npos);
+  p.a = ElementType::I32;
+  EXPECT_NE(message().find("A cannot be i32; matrix inputs are"),
+            std::string::npos);
   p.a = ElementType::F16;
   p.c = ElementType::FP8;
   EXPECT_NE(message().find("C cannot be fp8"), std::string::npos);

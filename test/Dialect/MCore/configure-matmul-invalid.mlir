@@ -65,3 +65,14 @@ func.func @huge_tile(%a: memref<64x64xf16>, %b: memref<64x64xf16>, %c: memref<64
       ins(%a, %b : memref<64x64xf16>, memref<64x64xf16>) outs(%c : memref<64x64xf32>)
   return
 }
+
+// -----
+
+func.func @multi_block(%a: memref<256x256xf32>, %b: memref<256x256xf32>, %c: memref<256x256xf32>) {
+  // expected-error @+2 {{mfma_f32_4x4x1f32 does not compute f32 x f32 -> f32: it computes 16 independent 4x4 blocks, and mcore's kernels tile with single-block instructions}}
+  // expected-note @+1 {{the configuration: #mcore.matmul_config on the op sets intrinsic}}
+  linalg.matmul {mcore.matmul_config = #mcore.matmul_config<intrinsic = mfma_f32_4x4x1f32>}
+      ins(%a, %b : memref<256x256xf32>, memref<256x256xf32>) outs(%c : memref<256x256xf32>)
+  return
+}
+

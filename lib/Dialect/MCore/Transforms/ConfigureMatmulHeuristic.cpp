@@ -208,6 +208,13 @@ static LogicalResult chooseInstruction(Operation *op,
   auto notComputed = [&](const IntrinsicInfo *forced, bool sparse) {
     InFlightDiagnostic diag = op->emitError();
     diag << forced->name << " does not compute " << describeTypes(spec);
+    if (forced->blocks > 1) {
+      diag << ": it computes " << forced->blocks << " independent "
+           << forced->m << "x" << forced->n
+           << " blocks, and mcore's kernels tile with single-block "
+              "instructions";
+      return diag;
+    }
     if (options.wideAccumulator &&
         llvm::is_contained(
             candidateIntrinsics(chip.chip, spec, sparse,

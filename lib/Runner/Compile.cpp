@@ -214,6 +214,8 @@ std::optional<ElementType> runner::getAccumulatorElementType(Type type) {
     return ElementType::BF16;
   case ScalarKind::I32:
     return ElementType::I32;
+  case ScalarKind::F64:
+    return ElementType::F64;
   default:
     return std::nullopt;
   }

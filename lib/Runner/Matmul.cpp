@@ -56,6 +56,7 @@ constexpr TypeInfo kTypes[] = {
     {ElementType::F32, "f32", ScalarKind::F32, 32, 4, true, false, true, true},
     {ElementType::I32, "i32", ScalarKind::I32, 32, 4, false, false, false,
      true},
+    {ElementType::F64, "f64", ScalarKind::F64, 64, 8, true, false, true, true},
 };
 const TypeInfo &info(ElementType t) { return kTypes[unsigned(t)]; }
 } // namespace
@@ -85,7 +86,8 @@ llvm::ArrayRef<ElementType> runner::getInputTypes() {
 llvm::ArrayRef<ElementType> runner::getAccumulatorTypes() {
   // The usual order: f32 first.
   static const ElementType types[] = {ElementType::F32, ElementType::F16,
-                                      ElementType::BF16, ElementType::I32};
+                                      ElementType::BF16, ElementType::I32,
+                                      ElementType::F64};
   return types;
 }
 
@@ -97,6 +99,11 @@ std::string runner::getAccumulatorTypeList() {
   return typeList(getAccumulatorTypes());
 }
 bool runner::isInputType(ElementType t) { return info(t).isInput; }
+ElementType runner::getDefaultAccumulatorType(ElementType a) {
+  if (a == ElementType::F64)
+    return ElementType::F64;
+  return isFloatType(a) ? ElementType::F32 : ElementType::I32;
+}
 bool runner::isAccumulatorType(ElementType t) { return info(t).isAccumulator; }
 bool runner::isFloatType(ElementType t) { return info(t).isFloat; }
 bool runner::isUnsignedType(ElementType t) { return info(t).isUnsigned; }
@@ -112,6 +119,8 @@ static const llvm::fltSemantics &semantics(ElementType type, Fp8Format fp8) {
     return APFloat::BFloat();
   case ElementType::F32:
     return APFloat::IEEEsingle();
+  case ElementType::F64:
+    return APFloat::IEEEdouble();
   case ElementType::FP8:
     return fp8 == Fp8Format::FNUZ ? APFloat::Float8E4M3FNUZ()
                                   : APFloat::Float8E4M3FN();
@@ -138,21 +147,21 @@ std::string runner::getMLIRTypeName(ElementType type, Fp8Format fp8) {
   }
 }
 
-uint32_t runner::encode(ElementType type, Fp8Format fp8, double value) {
+ElementBits runner::encode(ElementType type, Fp8Format fp8, double value) {
   if (!isFloatType(type)) {
     auto v = int64_t(value);
-    return uint32_t(v) & uint32_t((uint64_t(1) << getBitWidth(type)) - 1);
+    return ElementBits(v) & ElementBits((uint64_t(1) << getBitWidth(type)) - 1);
   }
   APFloat f(value);
   bool losesInfo;
   f.convert(semantics(type, fp8), APFloat::rmNearestTiesToEven, &losesInfo);
-  return uint32_t(f.bitcastToAPInt().getZExtValue());
+  return ElementBits(f.bitcastToAPInt().getZExtValue());
 }
 
-double runner::decode(ElementType type, Fp8Format fp8, uint32_t bits) {
+double runner::decode(ElementType type, Fp8Format fp8, ElementBits bits) {
   unsigned width = getBitWidth(type);
-  uint64_t mask = (uint64_t(1) << width) - 1;
-  bits = uint32_t(bits & mask);
+  uint64_t mask = width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+  bits = ElementBits(bits & mask);
   if (!isFloatType(type)) {
     if (isUnsignedType(type))
       return double(bits);
@@ -293,6 +302,9 @@ llvm::Error MatmulProblem::validate() const {
   if (cTemporary && !hasEpilogue())
     return fail("a temporary C is the input of an epilogue; the problem has "
                 "none");
+  if (hasEpilogue() && c == ElementType::F64)
+    return fail("an epilogue (--epilogue, --out-type) computes in f32; an f64 "
+                "C has none yet");
   if (hasEpilogue() && batch)
     return fail("an epilogue (--epilogue, --out-type) follows a matmul "
                 "without a batch; --batch=" +
@@ -354,7 +366,7 @@ std::pair<int64_t, int64_t> randomIntegerRange(ElementType type) {
 constexpr int kMinBinade = -4, kMaxBinade = 0;
 
 /// A random element of `type`; `nonzero` excludes zero.
-uint32_t randomElement(Random &rng, ElementType type, Fp8Format fp8,
+ElementBits randomElement(Random &rng, ElementType type, Fp8Format fp8,
                        bool nonzero) {
   if (isFloatType(type)) {
     // Magnitude in [1/16, 2): five binades, exact in every input type after
@@ -406,9 +418,9 @@ bool runner::canUseExactSums(const MatmulProblem &p, ElementType acc) {
 /// about one group of sixteen each. Never the same pattern in every full group
 /// when there are two or more: a uniform pattern cannot reveal a wrong index
 /// layout (docs/Sparsity.md).
-static std::vector<uint32_t>
+static std::vector<ElementBits>
 randomSparseMatrix(size_t rows, size_t k,
-                   llvm::function_ref<uint32_t()> nonzero, Random &rng) {
+                   llvm::function_ref<ElementBits()> nonzero, Random &rng) {
   size_t groups = (k + 3) / 4, fullGroups = k / 4;
   std::vector<unsigned> mask(rows * groups, 0);
   for (size_t i = 0; i < rows; ++i)
@@ -432,7 +444,7 @@ randomSparseMatrix(size_t rows, size_t k,
       last = last == 0x3 ? 0xc : 0x3;
     }
   }
-  std::vector<uint32_t> dense(rows * k, 0);
+  std::vector<ElementBits> dense(rows * k, 0);
   for (size_t i = 0; i < rows; ++i)
     for (size_t g = 0; g < groups; ++g)
       for (unsigned p = 0; p < 4; ++p)
@@ -441,18 +453,18 @@ randomSparseMatrix(size_t rows, size_t k,
   return dense;
 }
 
-static std::vector<uint32_t> transposeMatrix(llvm::ArrayRef<uint32_t> v,
+static std::vector<ElementBits> transposeMatrix(llvm::ArrayRef<ElementBits> v,
                                              int64_t rows, int64_t cols);
 
 /// Each of `batches` rows x cols matrices of `v` transposed.
-static std::vector<uint32_t> transposeBatches(llvm::ArrayRef<uint32_t> v,
+static std::vector<ElementBits> transposeBatches(llvm::ArrayRef<ElementBits> v,
                                               int64_t batches, int64_t rows,
                                               int64_t cols) {
-  std::vector<uint32_t> t;
+  std::vector<ElementBits> t;
   t.reserve(v.size());
   size_t size = size_t(rows * cols);
   for (int64_t i = 0; i < batches; ++i) {
-    std::vector<uint32_t> one =
+    std::vector<ElementBits> one =
         transposeMatrix(v.slice(size_t(i) * size, size), rows, cols);
     t.insert(t.end(), one.begin(), one.end());
   }
@@ -487,18 +499,18 @@ bool runner::hasNonFinite(ElementType type, Fp8Format fp8) {
 /// Puts `perMatrix` infinities or NaNs (what `type` has of +inf, -inf,
 /// NaN) at random non-zero elements of each of `matrices` rows x cols
 /// matrices of `v`: a 2:4 operand's zeros are its pruned positions.
-static void sprinkleNonFinite(std::vector<uint32_t> &v, size_t matrices,
+static void sprinkleNonFinite(std::vector<ElementBits> &v, size_t matrices,
                               size_t rows, size_t cols, size_t perMatrix,
                               ElementType type, Fp8Format fp8, Random &rng) {
   const llvm::fltSemantics &sem = semantics(type, fp8);
-  llvm::SmallVector<uint32_t, 3> specials;
+  llvm::SmallVector<ElementBits, 3> specials;
   if (APFloat::semanticsHasInf(sem))
     for (bool negative : {false, true})
-      specials.push_back(uint32_t(
+      specials.push_back(ElementBits(
           APFloat::getInf(sem, negative).bitcastToAPInt().getZExtValue()));
   if (APFloat::semanticsHasNaN(sem))
     specials.push_back(
-        uint32_t(APFloat::getQNaN(sem).bitcastToAPInt().getZExtValue()));
+        ElementBits(APFloat::getQNaN(sem).bitcastToAPInt().getZExtValue()));
   size_t size = rows * cols;
   for (size_t mat = 0; mat < matrices && size; ++mat)
     for (size_t t = 0; t < perMatrix; ++t)
@@ -511,6 +523,20 @@ static void sprinkleNonFinite(std::vector<uint32_t> &v, size_t matrices,
       }
 }
 
+llvm::Error runner::compressSparseRows(MatmulData &data, ElementType type,
+                                       llvm::ArrayRef<ElementBits> dense,
+                                       unsigned rows, unsigned k) {
+  // sparse24 works on 32-bit patterns: no 2:4 instruction reads wider ones.
+  std::vector<uint32_t> narrow(dense.begin(), dense.end());
+  llvm::Expected<sparse24::Compressed> compressed =
+      sparse24::compress(getScalarKind(type), narrow, rows, k);
+  if (!compressed)
+    return compressed.takeError();
+  data.values.assign(compressed->values.begin(), compressed->values.end());
+  data.metadata = std::move(compressed->metadata);
+  return llvm::Error::success();
+}
+
 MatmulData runner::generateMatmulData(const MatmulProblem &p, uint64_t seed,
                                       ElementType accumulator, bool infNan) {
   Fp8Format fp8 = p.getFp8Format();
@@ -519,7 +545,7 @@ MatmulData runner::generateMatmulData(const MatmulProblem &p, uint64_t seed,
   d.infNan = infNan;
   // About one per eight rows of A and columns of B (specials replace the
   // random draws only with infNan: other seeds' operands stay as they were).
-  auto sprinkle = [&](std::vector<uint32_t> &v, size_t matrices, size_t rows,
+  auto sprinkle = [&](std::vector<ElementBits> &v, size_t matrices, size_t rows,
                       size_t cols, size_t lines, ElementType type) {
     if (infNan)
       sprinkleNonFinite(v, matrices, rows, cols,
@@ -537,7 +563,7 @@ MatmulData runner::generateMatmulData(const MatmulProblem &p, uint64_t seed,
   size_t batchesA = size_t(p.getBatchesA()), batchesB = size_t(p.getBatchesB()),
          batches = size_t(p.getBatches());
   // The 2:4 operand row by row along K: A's rows, or Bᵀ's (W, N x K).
-  std::vector<uint32_t> sparseRows;
+  std::vector<ElementBits> sparseRows;
   if (p.sparseA) {
     sparseRows = randomSparseMatrix(
         batchesA * m, k, [&] { return element(p.a, true); }, rng);
@@ -545,7 +571,7 @@ MatmulData runner::generateMatmulData(const MatmulProblem &p, uint64_t seed,
     d.a = sparseRows;
   } else {
     d.a.resize(batchesA * m * k);
-    for (uint32_t &x : d.a)
+    for (ElementBits &x : d.a)
       x = element(p.a, false);
     sprinkle(d.a, batchesA, m, k, m, p.a);
   }
@@ -557,24 +583,21 @@ MatmulData runner::generateMatmulData(const MatmulProblem &p, uint64_t seed,
                            int64_t(k));
   } else {
     d.b.resize(batchesB * k * n);
-    for (uint32_t &x : d.b)
+    for (ElementBits &x : d.b)
       x = element(p.b, false);
     sprinkle(d.b, batchesB, k, n, n, p.b);
   }
   if (p.isSparse()) {
     size_t rows = p.sparseA ? batchesA * m : batchesB * n;
     ElementType type = p.sparseA ? p.a : p.b;
-    llvm::Expected<sparse24::Compressed> compressed = sparse24::compress(
-        getScalarKind(type), sparseRows, unsigned(rows), unsigned(k));
-    if (!compressed)
+    if (llvm::Error error =
+            compressSparseRows(d, type, sparseRows, unsigned(rows), unsigned(k)))
       llvm::report_fatal_error(llvm::Twine("mcore-run generated an operand "
                                            "that is not 2:4: ") +
-                               llvm::toString(compressed.takeError()));
-    d.values = std::move(compressed->values);
-    d.metadata = std::move(compressed->metadata);
+                               llvm::toString(std::move(error)));
   }
   d.c0.resize(batches * m * n);
-  for (uint32_t &x : d.c0) {
+  for (ElementBits &x : d.c0) {
     if (d.exactSums)
       x = encode(p.c, fp8, double(rng.range(-4, 4)));
     else if (isFloatType(p.c))
@@ -702,7 +725,7 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
 
 MatmulCheck runner::checkResult(const MatmulProblem &p,
                                 const MatmulReference &r,
-                                llvm::ArrayRef<uint32_t> result) {
+                                llvm::ArrayRef<ElementBits> result) {
   Fp8Format fp8 = p.getFp8Format();
   MatmulCheck check;
   for (size_t idx = 0; idx < result.size(); ++idx) {
@@ -734,29 +757,29 @@ MatmulCheck runner::checkResult(const MatmulProblem &p,
   return check;
 }
 
-static std::vector<uint32_t> transposeMatrix(llvm::ArrayRef<uint32_t> v,
+static std::vector<ElementBits> transposeMatrix(llvm::ArrayRef<ElementBits> v,
                                              int64_t rows, int64_t cols) {
-  std::vector<uint32_t> t(v.size());
+  std::vector<ElementBits> t(v.size());
   for (int64_t r = 0; r < rows; ++r)
     for (int64_t c = 0; c < cols; ++c)
       t[c * rows + r] = v[r * cols + c];
   return t;
 }
 
-std::vector<uint32_t> runner::getStoredA(const MatmulProblem &p,
+std::vector<ElementBits> runner::getStoredA(const MatmulProblem &p,
                                          const MatmulData &data) {
   return p.transposeA ? transposeBatches(data.a, p.getBatchesA(), p.m, p.k)
                       : data.a;
 }
 
-std::vector<uint32_t> runner::getStoredB(const MatmulProblem &p,
+std::vector<ElementBits> runner::getStoredB(const MatmulProblem &p,
                                          const MatmulData &data) {
   return p.isStoredNK() ? transposeBatches(data.b, p.getBatchesB(), p.k, p.n)
                         : data.b;
 }
 
 std::vector<uint8_t> runner::toBytes(ElementType type,
-                                     llvm::ArrayRef<uint32_t> bits) {
+                                     llvm::ArrayRef<ElementBits> bits) {
   unsigned bytes = getStorageBytes(type);
   std::vector<uint8_t> out(bits.size() * bytes);
   for (size_t i = 0; i < bits.size(); ++i)
@@ -765,14 +788,14 @@ std::vector<uint8_t> runner::toBytes(ElementType type,
   return out;
 }
 
-std::vector<uint32_t> runner::fromBytes(ElementType type,
+std::vector<ElementBits> runner::fromBytes(ElementType type,
                                         llvm::ArrayRef<uint8_t> bytes) {
   unsigned size = getStorageBytes(type);
-  std::vector<uint32_t> out(bytes.size() / size);
+  std::vector<ElementBits> out(bytes.size() / size);
   for (size_t i = 0; i < out.size(); ++i) {
-    uint32_t v = 0;
+    ElementBits v = 0;
     for (unsigned b = 0; b < size; ++b)
-      v |= uint32_t(bytes[i * size + b]) << (8 * b);
+      v |= ElementBits(bytes[i * size + b]) << (8 * b);
     out[i] = v;
   }
   return out;

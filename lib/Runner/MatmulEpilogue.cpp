@@ -462,9 +462,9 @@ static Bounded applyStep(EpilogueStep step, Bounded y,
 }
 
 MatmulCheck runner::checkEpilogue(const MatmulProblem &p,
-                                  llvm::ArrayRef<uint32_t> c,
+                                  llvm::ArrayRef<ElementBits> c,
                                   llvm::ArrayRef<std::vector<float>> inputs,
-                                  llvm::ArrayRef<uint32_t> out) {
+                                  llvm::ArrayRef<ElementBits> out) {
   Fp8Format fp8 = p.getFp8Format();
   ElementType outType = p.getOutType();
   double uOut = 2 * getUnitRoundoff(outType, fp8);

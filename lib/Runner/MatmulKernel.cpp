@@ -485,17 +485,17 @@ double MatmulKernel::getReportedMilliseconds(llvm::ArrayRef<double> times) {
   return sum / double(times.size() - 1);
 }
 
-llvm::Error MatmulKernel::run(llvm::ArrayRef<uint32_t> a,
+llvm::Error MatmulKernel::run(llvm::ArrayRef<ElementBits> a,
                               llvm::ArrayRef<uint32_t> metadata,
-                              llvm::ArrayRef<uint32_t> b,
-                              llvm::MutableArrayRef<uint32_t> c,
+                              llvm::ArrayRef<ElementBits> b,
+                              llvm::MutableArrayRef<ElementBits> c,
                               const EpilogueOperands *epilogue) const {
   return runRepeated(a, metadata, b, c, 1, epilogue).takeError();
 }
 
 llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
-    llvm::ArrayRef<uint32_t> a, llvm::ArrayRef<uint32_t> metadata,
-    llvm::ArrayRef<uint32_t> b, llvm::MutableArrayRef<uint32_t> c,
+    llvm::ArrayRef<ElementBits> a, llvm::ArrayRef<uint32_t> metadata,
+    llvm::ArrayRef<ElementBits> b, llvm::MutableArrayRef<ElementBits> c,
     int64_t repeat, const EpilogueOperands *epilogue) const {
   if (!impl->engine)
     return makeError("MatmulKernel: run before load");
@@ -511,7 +511,9 @@ llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
   // so the kernel has no GPU check): compressed operands are checked here,
   // on the host, before anything runs.
   if (compressed) {
-    llvm::ArrayRef<uint32_t> values = p.sparseA ? a : b;
+    llvm::ArrayRef<ElementBits> wide = p.sparseA ? a : b;
+    // sparse24 works on 32-bit patterns: no 2:4 instruction reads wider ones.
+    std::vector<uint32_t> values(wide.begin(), wide.end());
     int64_t rows = p.sparseA ? p.getBatchesA() * p.m : p.getBatchesB() * p.n;
     if (llvm::Error e = sparse24::checkCompressed(
             getScalarKind(p.sparseA ? p.a : p.b), values, metadata,
@@ -530,6 +532,7 @@ llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
   llvm::scope_exit forget([&] { rt.setProgressObserver(nullptr); });
   llvm::SmallVector<void *, 4> buffers;
   std::vector<uint8_t> cBytes = toBytes(p.c, c), outBytes;
+  std::vector<ElementBits> metadataBits(metadata.begin(), metadata.end());
   std::vector<double> times;
   llvm::Error result = guarded([&]() -> llvm::Error {
     auto upload = [&](const std::vector<uint8_t> &bytes) {
@@ -545,10 +548,10 @@ llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
     llvm::SmallVector<void *, 4> data;
     data.push_back(upload(toBytes(p.a, a)));
     if (compressed && p.sparseA)
-      data.push_back(upload(toBytes(ElementType::I32, metadata)));
+      data.push_back(upload(toBytes(ElementType::I32, metadataBits)));
     data.push_back(upload(toBytes(p.b, b)));
     if (compressed && p.sparseB)
-      data.push_back(upload(toBytes(ElementType::I32, metadata)));
+      data.push_back(upload(toBytes(ElementType::I32, metadataBits)));
     data.push_back(dC);
     llvm::SmallVector<MemRefArg, 4> operands;
     for (auto [ptr, shape] : llvm::zip_equal(data, shapes))
@@ -631,10 +634,10 @@ llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
   }));
   if (result)
     return std::move(result);
-  std::vector<uint32_t> bits = fromBytes(p.c, cBytes);
+  std::vector<ElementBits> bits = fromBytes(p.c, cBytes);
   std::copy(bits.begin(), bits.end(), c.begin());
   if (epilogue) {
-    std::vector<uint32_t> outBits = fromBytes(p.getOutType(), outBytes);
+    std::vector<ElementBits> outBits = fromBytes(p.getOutType(), outBytes);
     std::copy(outBits.begin(), outBits.end(), epilogue->out.begin());
   }
   lastRunMs = getReportedMilliseconds(times);

@@ -100,7 +100,9 @@ static llvm::Error parseProblem(const RunMatmulOptions &options,
   if (!b)
     return b.takeError();
   llvm::Expected<ElementType> c = parseType(
-      options.cType.empty() ? (isFloatType(*a) ? "f32" : "i32") : options.cType,
+      options.cType.empty()
+          ? getElementTypeName(getDefaultAccumulatorType(*a)).str()
+          : options.cType,
       "--c-type");
   if (!c)
     return c.takeError();
@@ -316,9 +318,9 @@ RunStatus runner::runMatmul(const RunMatmulOptions &options,
 
   // Runs; the first is checked.
   bool compressed = problem.isSparse() && form == SparseForm::Compressed;
-  std::vector<uint32_t> c = data.c0;
+  std::vector<ElementBits> c = data.c0;
   std::vector<std::vector<float>> epilogueInputs;
-  std::vector<uint32_t> out;
+  std::vector<ElementBits> out;
   EpilogueOperands epilogue;
   if (problem.hasEpilogue()) {
     epilogueInputs = generateEpilogueInputs(problem, options.seed);

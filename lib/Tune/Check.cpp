@@ -52,7 +52,7 @@ static int64_t thinOut(const runner::MatmulProblem &p, runner::MatmulData &d,
         continue;
       unsigned toZero = roll == 0 ? 2 : 1;
       for (int64_t j = 4 * g; j < std::min(p.k, 4 * g + 4) && toZero; ++j) {
-        uint32_t &x = d.a[i * p.k + j];
+        runner::ElementBits &x = d.a[i * p.k + j];
         if (x) {
           x = 0;
           --toZero;
@@ -91,17 +91,13 @@ tune::checkOnEmulator(const runner::MatmulProblem &problem,
   runner::MatmulData data = runner::generateMatmulData(problem, seed, acc);
   if (problem.sparseA) {
     result.groupsWithFewerNonzeros = thinOut(problem, data, seed);
-    llvm::Expected<sparse24::Compressed> compressed =
-        sparse24::compress(runner::getScalarKind(problem.a), data.a,
-                           unsigned(problem.m), unsigned(problem.k));
-    if (!compressed)
-      return compressed.takeError();
-    data.values = std::move(compressed->values);
-    data.metadata = std::move(compressed->metadata);
+    if (llvm::Error error = runner::compressSparseRows(
+            data, problem.a, data.a, unsigned(problem.m), unsigned(problem.k)))
+      return error;
   }
   runner::MatmulReference reference =
       runner::computeReference(problem, data, acc);
-  std::vector<uint32_t> c = data.c0;
+  std::vector<runner::ElementBits> c = data.c0;
   llvm::Error ran = problem.sparseA
                         ? (*kernel)->run(data.values, data.metadata,
                                          runner::getStoredB(problem, data), c)

@@ -103,7 +103,16 @@ ElementType elementTypeOf(const std::string &name) {
   if (!type)
     raise("unknown element type '" + name + "'; inputs are " +
           getInputTypeList() + ", accumulators " + getAccumulatorTypeList());
+  // The package's bit-pattern arrays are uint32.
+  if (getBitWidth(*type) > 32)
+    raise("the Python package does not run " + name +
+          " matmuls yet; mcore-run does (--a-type=" + name + ")");
   return *type;
+}
+
+/// A, B and C as the runner takes them (ElementBits), and back.
+std::vector<ElementBits> widen(const Bits &a) {
+  return std::vector<ElementBits>(a.data(), a.data() + a.size());
 }
 
 using Doubles = py::array_t<double, py::array::c_style | py::array::forcecast>;
@@ -270,7 +279,8 @@ PYBIND11_MODULE(_mcore, m) {
   auto names = [](llvm::ArrayRef<ElementType> types) {
     std::vector<std::string> result;
     for (ElementType t : types)
-      result.push_back(getElementTypeName(t).str());
+      if (getBitWidth(t) <= 32) // the package's bit patterns are uint32
+        result.push_back(getElementTypeName(t).str());
     return result;
   };
   m.def("input_types", [names] { return names(getInputTypes()); });
@@ -409,10 +419,8 @@ PYBIND11_MODULE(_mcore, m) {
                      const std::optional<Bits> &metadata, const Bits &b,
                      const Bits &c,
                      const std::vector<std::vector<float>> &epilogueInputs) {
-        Bits result(std::vector<ssize_t>(c.shape(), c.shape() + c.ndim()));
-        std::copy(c.data(), c.data() + c.size(), result.mutable_data());
-        llvm::MutableArrayRef<uint32_t> out(result.mutable_data(),
-                                            size_t(result.size()));
+        std::vector<ElementBits> wideA = widen(a), wideB = widen(b),
+                                 wideC = widen(c), wideOut;
         // Compressed operands are checked by MatmulKernel::run.
         const MatmulProblem &p = k.kernel->getProblem();
         // A fused epilogue: its operands (f32, in getEpilogueInputs' order)
@@ -422,17 +430,22 @@ PYBIND11_MODULE(_mcore, m) {
         if (p.hasEpilogue()) {
           epilogueOut.emplace(std::vector<ssize_t>{ssize_t(p.m), ssize_t(p.n)});
           operands.inputs = epilogueInputs;
-          operands.out = llvm::MutableArrayRef<uint32_t>(
-              epilogueOut->mutable_data(), size_t(epilogueOut->size()));
+          wideOut.resize(size_t(epilogueOut->size()));
+          operands.out = wideOut;
         }
         llvm::Error error = [&] {
           py::gil_scoped_release release;
           return catchFatalErrors([&] {
-            return k.kernel->run(view(a), viewOrEmpty(metadata), view(b), out,
+            return k.kernel->run(wideA, viewOrEmpty(metadata), wideB, wideC,
                                  p.hasEpilogue() ? &operands : nullptr);
           });
         }();
         check(std::move(error));
+        Bits result(std::vector<ssize_t>(c.shape(), c.shape() + c.ndim()));
+        std::copy(wideC.begin(), wideC.end(), result.mutable_data());
+        if (epilogueOut)
+          std::copy(wideOut.begin(), wideOut.end(),
+                    epilogueOut->mutable_data());
         return py::make_tuple(result, epilogueOut);
       },
       py::arg("a"), py::arg("metadata"), py::arg("b"), py::arg("c"),

@@ -22,8 +22,8 @@ ENCODING = ('#sparse_tensor.encoding<{map = (i, j) -> (i : dense, '
 def mlir_type(kind, chip):
     fnuz = chip == 'gfx942'
     return {
-        'f16': 'f16', 'bf16': 'bf16', 'f32': 'f32', 'i8': 'i8', 'i4': 'i4',
-        'i32': 'i32',
+        'f16': 'f16', 'bf16': 'bf16', 'f32': 'f32', 'f64': 'f64', 'i8': 'i8',
+        'i4': 'i4', 'i32': 'i32',
         'fp8': 'f8E4M3FNUZ' if fnuz else 'f8E4M3FN',
         'bf8': 'f8E5M2FNUZ' if fnuz else 'f8E5M2',
     }[kind]
@@ -74,8 +74,9 @@ def cases():
         has_sparse = any(i['sparse'] for i in mine)
         seen = set()
         for info in mine:
-            # f32/xf32 inputs are not matmul instruction inputs in mcore.
-            if info['a_type'] == 'f32':
+            # xf32 is f32 data read by an instruction the user asks for
+            # (f32-precision=tf32, test/Pipeline/f32.mlir).
+            if info['a_type'] == 'xf32':
                 continue
             key = (info['a_type'], info['b_type'], info['c_type'], info['sparse'])
             if key in seen:

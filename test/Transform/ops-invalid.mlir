@@ -72,7 +72,7 @@ func.func @select_unknown(%a: vector<32x8xf16>, %b: vector<8x32xf16>, %c: vector
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{unknown intrinsic 'mfma_f32_32x32x8_f17'; did you mean mfma_f32_32x32x8f16, mfma_f32_32x32x4bf16, mfma_f32_32x32x16_f16?}}
+    // expected-error @below {{unknown intrinsic 'mfma_f32_32x32x8_f17'; did you mean mfma_f32_32x32x8f16, mfma_f32_32x32x4bf16, mfma_f32_32x32x4f16?}}
     transform.mcore.select_intrinsics %f {chip = "gfx942", intrinsic = "mfma_f32_32x32x8_f17"} : !transform.any_op
     transform.yield
   }

@@ -62,16 +62,14 @@ def make_case(seed, index, catalog):
     """(argument list, environment additions, valid by construction)."""
     rng = random.Random("%s:%d" % (seed, index))
     chip = rng.choice(fuzzlib.MAIN_CHIPS * 2 + fuzzlib.ALL_CHIPS)
-    # mcore-run's types: an xf32 instruction reads f32 data; f64 kernels
-    # are not built yet (issue 31).
-    entries = [e for e in catalog if chip in e["chips"] and
-               e["a_type"] != "f64"]
+    entries = [e for e in catalog if chip in e["chips"]]
     valid = True
     args = ["--backend=emu", "--chip=" + chip]
     r = rng.random()
     if r < 0.85:
         e = rng.choice(entries)
         a, b, c, sparse = e["a_type"], e["b_type"], e["c_type"], e["sparse"]
+        # An xf32 instruction reads f32 data.
         if a == "xf32":
             a = b = "f32"
         # mcore-run names unsigned integers u8/u4: RDNA's integer WMMA and

@@ -164,8 +164,7 @@ static int run(int argc, char **argv) {
     return fail("--a-type/--b-type: expected one of " +
                 runner::getInputTypeList());
   std::optional<runner::ElementType> c =
-      cTypeOpt.empty() ? (runner::isFloatType(*a) ? runner::ElementType::F32
-                                                  : runner::ElementType::I32)
+      cTypeOpt.empty() ? runner::getDefaultAccumulatorType(*a)
                        : runner::parseElementType(cTypeOpt);
   if (!c || !runner::isAccumulatorType(*c))
     return fail("--c-type: expected one of " +

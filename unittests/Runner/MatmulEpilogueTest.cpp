@@ -115,13 +115,13 @@ TEST(MatmulEpilogue, TemporaryC) {
 }
 
 /// OUT as the device computes it: each step in f32.
-std::vector<uint32_t> computeOnDevice(const MatmulProblem &p,
-                                      llvm::ArrayRef<uint32_t> c,
+std::vector<ElementBits> computeOnDevice(const MatmulProblem &p,
+                                      llvm::ArrayRef<ElementBits> c,
                                       llvm::ArrayRef<std::vector<float>> in,
                                       bool biasPerRow = false) {
   std::vector<EpilogueInputShape> shapes = getEpilogueInputs(p);
   Fp8Format fp8 = p.getFp8Format();
-  std::vector<uint32_t> out(c.size());
+  std::vector<ElementBits> out(c.size());
   for (int64_t i = 0; i < p.m; ++i)
     for (int64_t j = 0; j < p.n; ++j) {
       size_t idx = size_t(i * p.n + j), n = 0;
@@ -175,8 +175,8 @@ std::vector<uint32_t> computeOnDevice(const MatmulProblem &p,
   return out;
 }
 
-std::vector<uint32_t> randomC(const MatmulProblem &p, double scale) {
-  std::vector<uint32_t> c(size_t(p.m * p.n));
+std::vector<ElementBits> randomC(const MatmulProblem &p, double scale) {
+  std::vector<ElementBits> c(size_t(p.m * p.n));
   for (size_t i = 0; i < c.size(); ++i) {
     double v = std::sin(double(i) * 0.37) * scale;
     c[i] = encode(p.c, p.getFp8Format(),
@@ -191,7 +191,7 @@ TEST(MatmulEpilogue, DeviceArithmeticPasses) {
         "alpha,beta,silu", "bias,silu,alpha"})
     for (const char *out : {"f32", "f16", "bf16"}) {
       MatmulProblem p = makeProblem(list, out);
-      std::vector<uint32_t> c = randomC(p, 6);
+      std::vector<ElementBits> c = randomC(p, 6);
       auto inputs = generateEpilogueInputs(p, 7);
       MatmulCheck check =
           checkEpilogue(p, c, inputs, computeOnDevice(p, c, inputs));
@@ -202,14 +202,14 @@ TEST(MatmulEpilogue, DeviceArithmeticPasses) {
     }
   // i32 C (dequantization), large values converted with rounding.
   MatmulProblem q = makeProblem("scale-col,bias", "f32", ElementType::I32);
-  std::vector<uint32_t> c = randomC(q, 3e7);
+  std::vector<ElementBits> c = randomC(q, 3e7);
   auto inputs = generateEpilogueInputs(q, 7);
   EXPECT_TRUE(checkEpilogue(q, c, inputs, computeOnDevice(q, c, inputs)).pass);
 }
 
 TEST(MatmulEpilogue, WrongResultsFail) {
   MatmulProblem p = makeProblem("bias,gelu", "f32");
-  std::vector<uint32_t> c = randomC(p, 6);
+  std::vector<ElementBits> c = randomC(p, 6);
   auto inputs = generateEpilogueInputs(p, 7);
   // The bias read per row instead of per column.
   MatmulCheck swapped = checkEpilogue(
@@ -217,8 +217,8 @@ TEST(MatmulEpilogue, WrongResultsFail) {
   EXPECT_FALSE(swapped.pass);
   EXPECT_GT(swapped.mismatches, p.m * p.n / 2);
   // A relative error of 2^-16 in every element.
-  std::vector<uint32_t> out = computeOnDevice(p, c, inputs);
-  for (uint32_t &bits : out)
+  std::vector<ElementBits> out = computeOnDevice(p, c, inputs);
+  for (ElementBits &bits : out)
     bits = encode(ElementType::F32, p.getFp8Format(),
                   decode(ElementType::F32, p.getFp8Format(), bits) *
                       (1 + 0x1.0p-16));
@@ -228,8 +228,8 @@ TEST(MatmulEpilogue, WrongResultsFail) {
 TEST(MatmulEpilogue, OverflowToInfinity) {
   // i32 C beyond f16's range: the device's infinity is the rounded value.
   MatmulProblem p = makeProblem("", "f16", ElementType::I32);
-  std::vector<uint32_t> c = randomC(p, 2e5);
-  std::vector<uint32_t> out = computeOnDevice(p, c, {});
+  std::vector<ElementBits> c = randomC(p, 2e5);
+  std::vector<ElementBits> out = computeOnDevice(p, c, {});
   MatmulCheck check = checkEpilogue(p, c, {}, out);
   EXPECT_TRUE(check.pass);
   // An infinity where the value is finite fails.
@@ -254,10 +254,10 @@ TEST(MatmulEpilogue, OverflowAtTheEdgeOfTheRange) {
   p.m = 1;
   p.n = 5;
   Fp8Format fp8 = p.getFp8Format();
-  std::vector<uint32_t> c;
+  std::vector<ElementBits> c;
   for (double v : {65529.0, -65529.0, 65519.0, 65500.0, 70000.0})
     c.push_back(encode(ElementType::I32, fp8, v));
-  std::vector<uint32_t> out = computeOnDevice(p, c, {});
+  std::vector<ElementBits> out = computeOnDevice(p, c, {});
   EXPECT_TRUE(std::isinf(decode(ElementType::F16, fp8, out[0])));
   MatmulCheck check = checkEpilogue(p, c, {}, out);
   EXPECT_TRUE(check.pass) << "OUT[0][" << check.col << "] = " << check.got

@@ -37,7 +37,7 @@ void checkProblem(const MatmulProblem &problem, llvm::StringRef family) {
   EXPECT_EQ((*kernel)->getBackend(), Backend::Emu);
 
   MatmulData data = generateMatmulData(problem, 7);
-  std::vector<uint32_t> c = data.c0;
+  std::vector<ElementBits> c = data.c0;
   llvm::Error error =
       problem.sparseA ? (*kernel)->run(data.values, data.metadata, data.b, c)
                       : (*kernel)->run(data.a, {}, data.b, c);
@@ -51,7 +51,7 @@ void checkProblem(const MatmulProblem &problem, llvm::StringRef family) {
 
   // Runs again on other operands: the same kernel, new numbers.
   MatmulData other = generateMatmulData(problem, 8);
-  std::vector<uint32_t> c2 = other.c0;
+  std::vector<ElementBits> c2 = other.c0;
   error = problem.sparseA
               ? (*kernel)->run(other.values, other.metadata, other.b, c2)
               : (*kernel)->run(other.a, {}, other.b, c2);
@@ -102,7 +102,7 @@ TEST(MatmulKernel, ErrorsAreReturned) {
   p.m = 16;
   kernel = MatmulKernel::compile(p, emulator(), *defaults());
   ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
-  std::vector<uint32_t> a(16 * 16), b(15 * 16), c(16 * 16);
+  std::vector<ElementBits> a(16 * 16), b(15 * 16), c(16 * 16);
   EXPECT_EQ(llvm::toString((*kernel)->run(a, {}, b, c)),
             "B must have 16 x 16 = 256 elements, got 240");
 }
@@ -123,7 +123,7 @@ TEST(MatmulKernel, NonCanonicalMetadataIsAnErrorBeforeTheRun) {
   // positions 2 and 2.
   uint32_t &word = metadata[5 * 2 + 1];
   word = (word & ~0xF0u) | (2u | 2u << 2) << 4;
-  std::vector<uint32_t> c = data.c0;
+  std::vector<ElementBits> c = data.c0;
   EXPECT_EQ(llvm::toString((*kernel)->run(data.values, metadata, data.b, c)),
             "the metadata of A is not canonical 2:4: row 5, group 9 names "
             "positions 2 and 2; the first must be smaller");
@@ -160,11 +160,11 @@ TEST(MatmulKernel, TransposedDynamicOnGfx942) {
       MatmulKernel::compile(p, emulator(), *defaults());
   ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
   MatmulData data = generateMatmulData(p, 11);
-  std::vector<uint32_t> c = data.c0;
+  std::vector<ElementBits> c = data.c0;
   // Logical (M x K) A in place of the stored (K x M) one: wrong sizes are
   // named as stored.
-  std::vector<uint32_t> b = getStoredB(p, data);
-  std::vector<uint32_t> wrongA(size_t(p.m * p.k + 1));
+  std::vector<ElementBits> b = getStoredB(p, data);
+  std::vector<ElementBits> wrongA(size_t(p.m * p.k + 1));
   EXPECT_EQ(llvm::toString((*kernel)->run(wrongA, {}, b, c)),
             "A must have 48 x 40 = 1920 elements, got 1921");
   llvm::Error error = (*kernel)->run(getStoredA(p, data), {}, b, c);
@@ -175,7 +175,7 @@ TEST(MatmulKernel, TransposedDynamicOnGfx942) {
 
   // The logical operands where the stored ones belong must fail the check:
   // the kernel really reads A and B transposed.
-  std::vector<uint32_t> c2 = data.c0;
+  std::vector<ElementBits> c2 = data.c0;
   ASSERT_FALSE(bool((*kernel)->run(data.a, {}, data.b, c2)));
   EXPECT_FALSE(
       checkResult(p, computeReference(p, data, (*kernel)->getAccumulator()), c2)
@@ -204,7 +204,7 @@ TEST(MatmulKernel, EncodedSparseStagedAndRepeated) {
   // Nothing compiled or loaded yet.
   ASSERT_TRUE(kernel.getModule());
   EXPECT_TRUE(observer.steps.empty());
-  std::vector<uint32_t> a(size_t(p.m * p.k)), b(size_t(p.k * p.n)),
+  std::vector<ElementBits> a(size_t(p.m * p.k)), b(size_t(p.k * p.n)),
       c(size_t(p.m * p.n));
   EXPECT_EQ(llvm::toString(kernel.run(a, {}, b, c)),
             "MatmulKernel: run before load");

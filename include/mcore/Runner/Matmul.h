@@ -43,19 +43,24 @@ enum class ElementType : uint8_t {
   I4,
   U4,
   F32,
-  I32
+  I32,
+  F64
 };
 
 llvm::StringRef getElementTypeName(ElementType type); ///< "f16", "u4", ...
 std::optional<ElementType> parseElementType(llvm::StringRef name);
-/// The input types (f16, bf16, fp8, bf8, i8, u8, i4, u4, f32) and the
-/// accumulator types (f32, f16, bf16, i32), in the order lists show them.
+/// The input types (f16, bf16, fp8, bf8, i8, u8, i4, u4, f32, f64) and the
+/// accumulator types (f32, f16, bf16, i32, f64), in the order lists show
+/// them.
 llvm::ArrayRef<ElementType> getInputTypes();
 llvm::ArrayRef<ElementType> getAccumulatorTypes();
-/// "f16, bf16, fp8, bf8, i8, u8, i4, u4, f32" / "f32, f16, bf16, i32"
+/// "f16, bf16, fp8, bf8, i8, u8, i4, u4, f32, f64" / "f32, f16, bf16, i32, f64"
 std::string getInputTypeList();
 std::string getAccumulatorTypeList();
 bool isInputType(ElementType type);
+/// C's type when none is given: f64 for f64 A, f32 for other floats, i32
+/// for integers.
+ElementType getDefaultAccumulatorType(ElementType a);
 bool isAccumulatorType(ElementType type);
 bool isFloatType(ElementType type);
 bool isUnsignedType(ElementType type);
@@ -69,10 +74,14 @@ unsigned getStorageBytes(ElementType type);
 /// The MLIR element type spelled in IR: "f16", "f8E4M3FNUZ", "i8", ...
 std::string getMLIRTypeName(ElementType type, Fp8Format fp8);
 
+/// One element's bit pattern, in the low getBitWidth(type) bits (f64 takes
+/// all 64).
+using ElementBits = uint64_t;
+
 /// Encodes `value` (rounded to nearest even; integers must be in range).
-uint32_t encode(ElementType type, Fp8Format fp8, double value);
+ElementBits encode(ElementType type, Fp8Format fp8, double value);
 /// Decodes a bit pattern (NaN for an fp8 NaN).
-double decode(ElementType type, Fp8Format fp8, uint32_t bits);
+double decode(ElementType type, Fp8Format fp8, ElementBits bits);
 /// Unit roundoff of a floating-point type (2^-24 for f32); 0 for integers.
 double getUnitRoundoff(ElementType type, Fp8Format fp8);
 /// The smallest positive normal value of a floating-point type.
@@ -210,11 +219,12 @@ std::string buildMatmulModule(const MatmulProblem &problem, SparseForm form);
 
 /// The operands, as element bit patterns, row-major, batch by batch.
 struct MatmulData {
-  std::vector<uint32_t> a;  ///< [batch x] M x K (zeros included when 2:4)
-  std::vector<uint32_t> b;  ///< [batch x] K x N (zeros included when 2:4)
-  std::vector<uint32_t> c0; ///< [batch x] M x N, the initial C
+  std::vector<ElementBits> a;  ///< [batch x] M x K (zeros included when 2:4)
+  std::vector<ElementBits> b;  ///< [batch x] K x N (zeros included when 2:4)
+  std::vector<ElementBits> c0; ///< [batch x] M x N, the initial C
   /// The 2:4 operand compressed: A's M x K rows, or the N x K rows of Bᵀ.
-  std::vector<uint32_t> values, metadata;
+  std::vector<ElementBits> values;
+  std::vector<uint32_t> metadata; ///< 2:4 index words (docs/Formats.md)
   /// The floats are +-1 and C0 small integers, so that every partial sum is
   /// exact in the accumulator and C must come out exactly.
   bool exactSums = false;
@@ -295,17 +305,23 @@ struct MatmulCheck {
   double got = 0, want = 0, allowed = 0;
 };
 
+/// Compresses the 2:4 `rows` x `k` matrix `dense` of `type` into
+/// data.values and data.metadata (sparse24::compress).
+llvm::Error compressSparseRows(MatmulData &data, ElementType type,
+                               llvm::ArrayRef<ElementBits> dense,
+                               unsigned rows, unsigned k);
+
 /// Compares C as the kernel left it (bit patterns of problem.c), each
 /// element by getErrorAgainstReference.
 MatmulCheck checkResult(const MatmulProblem &problem,
                         const MatmulReference &reference,
-                        llvm::ArrayRef<uint32_t> result);
+                        llvm::ArrayRef<ElementBits> result);
 
 /// A and B as the kernel reads them: data.a / data.b, each matrix
 /// transposed when the problem stores it so (B as N x K when isStoredNK).
-std::vector<uint32_t> getStoredA(const MatmulProblem &problem,
+std::vector<ElementBits> getStoredA(const MatmulProblem &problem,
                                  const MatmulData &data);
-std::vector<uint32_t> getStoredB(const MatmulProblem &problem,
+std::vector<ElementBits> getStoredB(const MatmulProblem &problem,
                                  const MatmulData &data);
 
 /// A row-major memref of rank 2 or 3 as the lowered host code takes it
@@ -336,8 +352,8 @@ struct MemRefArg {
 };
 
 /// Packs element bit patterns into memory of getStorageBytes(type) each.
-std::vector<uint8_t> toBytes(ElementType type, llvm::ArrayRef<uint32_t> bits);
-std::vector<uint32_t> fromBytes(ElementType type,
+std::vector<uint8_t> toBytes(ElementType type, llvm::ArrayRef<ElementBits> bits);
+std::vector<ElementBits> fromBytes(ElementType type,
                                 llvm::ArrayRef<uint8_t> bytes);
 
 } // namespace mlir::mcore::runner

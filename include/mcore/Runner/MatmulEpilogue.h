@@ -76,9 +76,9 @@ generateEpilogueInputs(const MatmulProblem &problem, uint64_t seed);
 /// compared as the out type holds it, overflow to infinity included
 /// (getErrorAgainstReference), and a mismatch reports it so.
 MatmulCheck checkEpilogue(const MatmulProblem &problem,
-                          llvm::ArrayRef<uint32_t> c,
+                          llvm::ArrayRef<ElementBits> c,
                           llvm::ArrayRef<std::vector<float>> inputs,
-                          llvm::ArrayRef<uint32_t> out);
+                          llvm::ArrayRef<ElementBits> out);
 
 } // namespace mlir::mcore::runner
 

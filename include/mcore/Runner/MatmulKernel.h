@@ -88,7 +88,7 @@ struct MatmulKernelOptions {
 /// patterns of problem.getOutType()) receives OUT.
 struct EpilogueOperands {
   llvm::ArrayRef<std::vector<float>> inputs;
-  llvm::MutableArrayRef<uint32_t> out;
+  llvm::MutableArrayRef<ElementBits> out;
 };
 
 class MatmulKernel {
@@ -168,8 +168,8 @@ public:
   /// the result. A problem with an epilogue needs `epilogue` (and C is
   /// still written). Sizes are checked. Not reentrant: run one kernel at a
   /// time per process.
-  llvm::Error run(llvm::ArrayRef<uint32_t> a, llvm::ArrayRef<uint32_t> metadata,
-                  llvm::ArrayRef<uint32_t> b, llvm::MutableArrayRef<uint32_t> c,
+  llvm::Error run(llvm::ArrayRef<ElementBits> a, llvm::ArrayRef<uint32_t> metadata,
+                  llvm::ArrayRef<ElementBits> b, llvm::MutableArrayRef<ElementBits> c,
                   const EpilogueOperands *epilogue = nullptr) const;
   /// As run(), `repeat` times on the same device buffers (a benchmark
   /// loop): `c` receives the result of the first run; later runs go on
@@ -178,8 +178,8 @@ public:
   /// time of its kernels where the backend measures it (hip), else wall
   /// time of the call into the compiled code, in milliseconds.
   llvm::Expected<std::vector<double>>
-  runRepeated(llvm::ArrayRef<uint32_t> a, llvm::ArrayRef<uint32_t> metadata,
-              llvm::ArrayRef<uint32_t> b, llvm::MutableArrayRef<uint32_t> c,
+  runRepeated(llvm::ArrayRef<ElementBits> a, llvm::ArrayRef<uint32_t> metadata,
+              llvm::ArrayRef<ElementBits> b, llvm::MutableArrayRef<ElementBits> c,
               int64_t repeat, const EpilogueOperands *epilogue = nullptr) const;
   /// The time runRepeated's runs stand for: the first run's, or with more
   /// runs the mean of runs 2..N (the first warms up).

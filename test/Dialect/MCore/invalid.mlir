@@ -14,17 +14,17 @@ func.func @unknown_intrinsic() attributes {i = #mcore.intrinsic<mfma_f32_32x32x8
 
 // -----
 
-func.func @bad_a_type(%a: vector<16x16xf64>, %b: vector<16x16xf16>, %c: vector<16x16xf32>) {
+func.func @bad_a_type(%a: vector<16x16xi16>, %b: vector<16x16xf16>, %c: vector<16x16xf32>) {
   // expected-error @+1 {{'mcore.mma' op operand #0 must be fixed-length vector of}}
-  %d = mcore.mma %a, %b, %c : vector<16x16xf64>, vector<16x16xf16> into vector<16x16xf32>
+  %d = mcore.mma %a, %b, %c : vector<16x16xi16>, vector<16x16xf16> into vector<16x16xf32>
   return
 }
 
 // -----
 
-func.func @f32_input(%a: vector<16x16xf32>, %b: vector<16x16xf16>, %c: vector<16x16xf32>) {
-  // expected-error @+1 {{A element type 'f32' is not a matrix-instruction input (f16, bf16, fp8, bf8, i8, i4)}}
-  %d = mcore.mma %a, %b, %c : vector<16x16xf32>, vector<16x16xf16> into vector<16x16xf32>
+func.func @i32_input(%a: vector<16x16xi32>, %b: vector<16x16xi8>, %c: vector<16x16xi32>) {
+  // expected-error @+1 {{A element type 'i32' is not a matrix-instruction input (f16, bf16, fp8, bf8, i8, i4, f32, f64)}}
+  %d = mcore.mma %a, %b, %c : vector<16x16xi32>, vector<16x16xi8> into vector<16x16xi32>
   return
 }
 
@@ -39,7 +39,7 @@ func.func @i8_b_input(%a: vector<16x16xf16>, %b: vector<16x16xi32>, %c: vector<1
 // -----
 
 func.func @fp8_acc(%a: vector<16x16xf16>, %b: vector<16x16xf16>, %c: vector<16x16xf8E4M3FN>) {
-  // expected-error @+1 {{C element type 'f8E4M3FN' is not a matrix-instruction accumulator (f32, f16, bf16, i32)}}
+  // expected-error @+1 {{C element type 'f8E4M3FN' is not a matrix-instruction accumulator (f32, f16, bf16, i32, f64)}}
   %d = mcore.mma %a, %b, %c : vector<16x16xf16>, vector<16x16xf16> into vector<16x16xf8E4M3FN>
   return
 }

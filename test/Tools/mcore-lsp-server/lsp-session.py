@@ -53,14 +53,14 @@ def check(condition, what, got):
 
 
 URI = "file:///tmp/tile.mlir"
-BAD = """func.func @tile(%a: vector<16x16xf32>, %b: vector<16x16xf16>,
+BAD = """func.func @tile(%a: vector<16x16xi32>, %b: vector<16x16xf16>,
                 %c: vector<16x16xf32>) -> vector<16x16xf32> {
-  %d = mcore.mma %a, %b, %c : vector<16x16xf32>, vector<16x16xf16> into vector<16x16xf32>
+  %d = mcore.mma %a, %b, %c : vector<16x16xi32>, vector<16x16xf16> into vector<16x16xf32>
   return %d : vector<16x16xf32>
 }
 """
-GOOD = BAD.replace("vector<16x16xf32>, %b", "vector<16x16xf16>, %b").replace(
-    "%c : vector<16x16xf32>, vector", "%c : vector<16x16xf16>, vector")
+GOOD = BAD.replace("vector<16x16xi32>, %b", "vector<16x16xf16>, %b").replace(
+    "%c : vector<16x16xi32>, vector", "%c : vector<16x16xf16>, vector")
 
 send(dict(id=1, method="initialize",
           params=dict(processId=None, rootUri=None, capabilities={})))
@@ -75,7 +75,7 @@ diagnostics = wait_for(
     lambda m: m.get("method") == "textDocument/publishDiagnostics",
     "diagnostics after didOpen")["params"]["diagnostics"]
 check(len(diagnostics) == 1 and diagnostics[0]["severity"] == 1 and
-      "A element type 'f32' is not a matrix-instruction input"
+      "A element type 'i32' is not a matrix-instruction input"
       in diagnostics[0]["message"] and
       diagnostics[0]["range"]["start"] == dict(line=2, character=7),
       "one error from mcore.mma's verifier, at the op", diagnostics)

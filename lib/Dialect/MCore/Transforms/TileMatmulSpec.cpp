@@ -435,13 +435,15 @@ FailureOr<MatmulSpec> tilematmul::getMatmulSpec(Operation *op) {
            << describeOp(spec) << " of " << describeTypes(spec)
            << ": matrix instructions read f16, bf16, fp8, bf8, i8, i4, f32 or "
               "f64 A/B and accumulate into f32, f16, bf16, i32 or f64";
-  // The f64 MFMA is in the catalog (mfma_f64_16x16x4f64), but mcore.mma
-  // does not take f64 operands yet (MCore_MmaElementType in MCoreOps.td).
-  if (*ka == ScalarKind::F64 || *kb == ScalarKind::F64 || *kc == ScalarKind::F64)
+  // No sparse instruction reads 8-byte elements, and the dense fallback's
+  // decompression and metadata handling are built for elements up to 32
+  // bits (mcore.compress_2to4 likewise).
+  if (spec.isCompressed() && (*ka == ScalarKind::F64 || *kb == ScalarKind::F64))
     return op->emitError()
            << describeOp(spec) << " of " << describeTypes(spec)
-           << ": mcore's matmul kernels do not take f64 yet (the f64 MFMA "
-              "mfma_f64_16x16x4f64 is in the catalog)";
+           << ": a 2:4-sparse operand of f64 is not supported (no sparse "
+              "instruction reads f64; the dense fallback takes elements of "
+              "up to 32 bits)";
   spec.ka = *ka;
   spec.kb = *kb;
   spec.kc = *kc;

@@ -12,7 +12,7 @@ include "mlir/Interfaces/TilingInterface.td"
 // Element types a matrix instruction can read or accumulate into. fp8 is the
 // E4M3 format (OCP f8E4M3FN or FNUZ f8E4M3FNUZ, as the chip wants), bf8 is
 // E5M2 (f8E5M2 or f8E5M2FNUZ).
-def MCore_MmaElementType : AnyTypeOf<[F16, BF16, F32, I8, I<4>, I32,
+def MCore_MmaElementType : AnyTypeOf<[F16, BF16, F32, F64, I8, I<4>, I32,
     F8E4M3FN, F8E4M3FNUZ, F8E5M2, F8E5M2FNUZ]>;
 def MCore_MmaOperandType : FixedVectorOfNonZeroRankOf<[MCore_MmaElementType]>;
 def MCore_SparseIndexType : AnyTypeOf<[

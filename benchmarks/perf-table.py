@@ -40,8 +40,9 @@ import tempfile
 CHIPS = ['gfx942', 'gfx950', 'gfx1201', 'gfx1100']
 
 # Input type -> accumulator type. fp8 is E4M3 (f8E4M3FNUZ on gfx942, whose
-# instructions read the FNUZ formats; f8E4M3FN elsewhere).
-TYPES = {'f16': 'f32', 'i8': 'i32', 'fp8': 'f32'}
+# instructions read the FNUZ formats; f8E4M3FN elsewhere). f32 and f64 have
+# matrix instructions on CDNA only.
+TYPES = {'f16': 'f32', 'i8': 'i32', 'fp8': 'f32', 'f32': 'f32', 'f64': 'f64'}
 
 
 def mlir_type(t, chip):

@@ -36,7 +36,7 @@ int main() {
     return fail(kernel.takeError());
   MatmulData data =
       generateMatmulData(problem, /*seed=*/7, (*kernel)->getAccumulator());
-  std::vector<uint32_t> c = data.c0;
+  std::vector<mlir::mcore::runner::ElementBits> c = data.c0;
   if (llvm::Error e = (*kernel)->run(data.values, data.metadata, data.b, c))
     return fail(std::move(e));
   MatmulCheck check = checkResult(

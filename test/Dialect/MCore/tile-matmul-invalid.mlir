@@ -34,7 +34,7 @@ func.func @f32_out_of_i8(%A: memref<64x64xi8>, %B: memref<64x64xi8>, %C: memref<
 // -----
 
 func.func @f64_into_f32(%A: memref<64x64xf64>, %B: memref<64x64xf64>, %C: memref<64x64xf32>) {
-  // expected-error @+1 {{linalg.matmul of f64 x f64 -> f32: mcore's matmul kernels do not take f64 yet (the f64 MFMA mfma_f64_16x16x4f64 is in the catalog)}}
+  // expected-error @+1 {{linalg.matmul of f64 x f64 -> f32: no matrix instruction of gfx942 computes it; gfx942 supports f16 x f16 -> f32, bf16 x bf16 -> f32, i8 x i8 -> i32, fp8 x fp8 -> f32, fp8 x bf8 -> f32, bf8 x fp8 -> f32, bf8 x bf8 -> f32, f32 x f32 -> f32, xf32 x xf32 -> f32, f64 x f64 -> f64}}
   linalg.matmul ins(%A, %B : memref<64x64xf64>, memref<64x64xf64>) outs(%C : memref<64x64xf32>)
   return
 }

@@ -39,6 +39,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_CORPUS = os.path.join(os.path.dirname(REPO), 'shared', 'calibration')
@@ -78,9 +79,12 @@ def kernel_text(corpus, kernel, cache_dir):
     path = os.path.join(cache_dir, kernel + '.s')
     if not os.path.exists(path):
         src = os.path.join(corpus, 'kernels', kernel + '.s.gz')
-        with gzip.open(src, 'rb') as f, open(path + '.tmp', 'wb') as out:
+        # Cases of one kernel run in parallel threads: each writes its own
+        # temporary file (a shared name lost the race: FileNotFoundError).
+        tmp = '%s.%d.tmp' % (path, threading.get_ident())
+        with gzip.open(src, 'rb') as f, open(tmp, 'wb') as out:
             out.write(f.read())
-        os.replace(path + '.tmp', path)
+        os.replace(tmp, path)
     return path
 
 

@@ -15,7 +15,7 @@
 #   %mcore_version, %llvm_version   what --version prints
 #   %chip       the chip integration tests target (MCORE_TEST_CHIP, default
 #               gfx1201)
-#   %llc, %llvm-mca, %mlir-translate, %FileCheck       LLVM 22's tools
+#   %llc, %llvm-mca, %llvm-nm, %mlir-translate, %FileCheck   LLVM 22's tools
 #   %mlir-opt   upstream's mlir-opt of LLVM 22 (test/Plugin loads mcore into it)
 #   %mcore-plugin  build/lib/MCorePlugin.so, mcore as an mlir-opt plugin
 #   %isa-report  build/bin/mcore-isa-report (scripts/isa-report.py with the
@@ -121,6 +121,7 @@ tools = [
     ToolSubst("%llvm-readelf", command=os.path.join(config.llvm_tools_dir, "llvm-readelf")),
     ToolSubst("%llvm-dis", command=os.path.join(config.llvm_tools_dir, "llvm-dis")),
     ToolSubst("%llvm-objdump", command=os.path.join(config.llvm_tools_dir, "llvm-objdump")),
+    ToolSubst("%llvm-nm", command=os.path.join(config.llvm_tools_dir, "llvm-nm")),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 

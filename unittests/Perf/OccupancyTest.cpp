@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mcore/Perf/Occupancy.h"
+#include "mcore/Perf/Model/Occupancy.h"
 
 #include "gtest/gtest.h"
 

@@ -1,6 +1,6 @@
 //===- ProductsTest.cpp - Named products against their vendors' peaks -----===//
 
-#include "mcore/Perf/Products.h"
+#include "mcore/Perf/Model/Products.h"
 
 #include "mcore/Target/Catalog.h"
 

@@ -1,14 +1,12 @@
-//===- Timing.h - Cycles of a kernel's main loop ---------------*- C++ -*-===//
+//===- Timing.h - The timing engines of the ISA predictor -------*- C++ -*-===//
 //
-// How long one iteration of a loop takes for one wave alone, how long each
-// per-SIMD unit is busy with it, and the overlap model that turns these into
-// the time of an iteration when W waves share a SIMD. Two engines produce a
-// LoopTiming: llvm-mca (CDNA; LLVM's gfx9 scheduling model, run in-process)
-// and mcore's issue model (RDNA, where LLVM has no WMMA timing; CDNA too, as
-// a cross-check). docs/Performance.md gives every assumption.
-//
-// All cycles are clock cycles of the chip (llvm-mca's gfx9 cycles are four
-// clocks and are converted).
+// How long one iteration of a kernel's loop takes, from its instructions:
+// two engines produce a LoopTiming (mcore/Perf/Model/LoopTiming.h, with the
+// overlap model): llvm-mca (LLVM's gfx9 scheduling model, run in-process)
+// and mcore's issue model (every chip; RDNA, where LLVM has no WMMA timing,
+// and CDNA, where llvm-mca stays as a cross-check). docs/Performance.md
+// gives every assumption. Part of the ISA predictor (MCorePerf), which the
+// compiler does not link.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +14,7 @@
 #define MCORE_PERF_TIMING_H
 
 #include "mcore/Perf/Isa.h"
+#include "mcore/Perf/Model/LoopTiming.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
@@ -26,19 +25,6 @@
 
 namespace mlir::mcore::perf {
 
-/// The per-SIMD units an instruction keeps busy. On RDNA the matrix
-/// instructions run on the VALU, so their cycles count for Matrix and VALU.
-/// LDS is the port LDS (and SMEM) instructions issue on; LdsData is this
-/// SIMD's share of the CU's LDS data path (the clocks an access takes with
-/// its bank conflicts, times the SIMDs sharing the LDS): a throughput bound
-/// only, it delays no single wave's issue.
-enum class Unit : uint8_t { Matrix, VALU, SALU, VMEM, LDS, Branch, LdsData };
-constexpr unsigned kNumUnits = 7;
-llvm::StringRef getUnitName(Unit unit); ///< "matrix", "valu", ...
-using UnitCycles = std::array<double, kNumUnits>;
-
-enum class Engine : uint8_t { Auto, Mca, Issue };
-llvm::StringRef getEngineName(Engine engine); ///< "llvm-mca", "issue model"
 /// The engine Engine::Auto times `chip`'s code with: mcore's issue model,
 /// on every chip. Its memory latencies are those of a loaded GPU
 /// (getLdsLatencyClocks), which LLVM's scheduling models, and with them
@@ -55,28 +41,6 @@ Engine getAutoEngine(Chip chip);
 /// waits put LDS accesses in a chain (Tensile's RDNA4 kernels wait for
 /// each LDS store) runs at the loaded figure (docs/Calibration.md).
 double getLdsLatencyClocks(Chip chip);
-
-/// The code between two barriers of the loop (the whole loop when it has
-/// none).
-struct Segment {
-  double cycles = 0; ///< one wave alone
-  UnitCycles busy{};
-};
-
-struct LoopTiming {
-  Engine engine = Engine::Auto;
-  unsigned instructions = 0;
-  double cycles = 0; ///< one iteration of one wave alone
-  UnitCycles busy{}; ///< per wave per iteration
-  std::vector<Segment> segments;
-  /// llvm-mca's own busy cycles of its matrix pipe (HWXDL), to compare with
-  /// the catalog's; negative when not measured.
-  double mcaMatrixCycles = -1;
-  /// Each timed instruction and the cycle it issues at, from the start of a
-  /// steady-state iteration (the first when the code runs once).
-  std::vector<std::pair<std::string, double>> trace;
-  std::vector<std::string> notes;
-};
 
 /// llvm-mca's simulation stopped making progress (no instruction retired
 /// for a long time): a deadlock of LLVM's scheduling model, not of the code
@@ -110,14 +74,6 @@ llvm::Expected<LoopTiming>
 timeInstructions(Chip chip, Engine engine,
                  llvm::ArrayRef<TimedInstruction> body, unsigned iterations,
                  bool stockMcaWaits = false);
-
-/// The overlap model: the time of one iteration on one SIMD when it holds
-/// `wavesPerSimd` waves, `wavesPerSimdPerWorkgroup` of them from one
-/// work-group (they meet at the loop's barriers):
-///   T_wg = sum over segments s of max(t_s, w_g * max_u busy_s[u])
-///   T(W) = max(T_wg, W * max_u busy[u])
-double getSimdIterationCycles(const LoopTiming &timing, unsigned wavesPerSimd,
-                              unsigned wavesPerSimdPerWorkgroup);
 
 } // namespace mlir::mcore::perf
 

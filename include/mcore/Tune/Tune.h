@@ -23,7 +23,7 @@
 
 #include "mcore/Dialect/MCore/IR/MatmulConfig.h"
 #include "mcore/Dialect/MCore/Transforms/TuningTable.h"
-#include "mcore/Perf/Products.h"
+#include "mcore/Perf/Model/Products.h"
 #include "mcore/Runner/Matmul.h"
 
 #include "llvm/Support/Error.h"

@@ -28,7 +28,7 @@
 
 #include "TileMatmul.h"
 
-#include "mcore/Perf/Perf.h"
+#include "mcore/Perf/Model/Model.h"
 
 #include "mlir/IR/Diagnostics.h"
 
@@ -64,7 +64,7 @@ static double estimate(const MatmulSpec &spec, const MatmulTileConfig &cfg,
   in.sparseB = spec.sparseB;
   in.sharedA = spec.isBatched() && spec.batchDimA < 0;
   in.sharedB = spec.isBatched() && spec.batchDimB < 0;
-  perf::KernelPrediction k = perf::predictConfig(in);
+  perf::KernelFigures k = perf::predictConfig(in);
   if (k.occupancy.workgroupsPerUnit == 0)
     return INFINITY;
   if (!k.products.empty())

@@ -326,7 +326,7 @@ LogicalResult chooseSplitK(const MatmulSpec &spec,
                            MatmulTileConfig &cfg);
 
 /// CUs of the chip's first product in the performance model's table
-/// (lib/Perf/Products.cpp); 64 for a chip without one.
+/// (lib/Perf/Model/Products.cpp); 64 for a chip without one.
 int64_t computeUnitsOf(Chip chip);
 
 /// Multiply-adds from which a static matmul whose tiles leave much of the

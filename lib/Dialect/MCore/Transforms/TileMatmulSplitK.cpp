@@ -27,7 +27,8 @@
 
 #include "TileMatmul.h"
 
-#include "mcore/Perf/Perf.h"
+#include "mcore/Dialect/MCore/Transforms/SplitK.h"
+#include "mcore/Perf/Model/Products.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -275,8 +276,8 @@ void tilematmul::buildSplitKReduction(RewriterBase &rewriter,
       gpu::LaunchOp::create(b, blocks, one, one, idx(kThreads), one, one);
   // Named for mcore-perf, which adds its time to the matmul's.
   launch.setFunctionAttr(
-      FlatSymbolRefAttr::get(b.getContext(), perf::kSplitKReduceKernel));
-  launch->setAttr("mcore.kernel", b.getStringAttr(perf::kSplitKReduceKernel));
+      FlatSymbolRefAttr::get(b.getContext(), kSplitKReduceKernel));
+  launch->setAttr("mcore.kernel", b.getStringAttr(kSplitKReduceKernel));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&launch.getBody().front());
   Value i = arith::AddIOp::create(

@@ -1,6 +1,6 @@
 //===- Occupancy.cpp - Waves per SIMD from a kernel's resources -----------===//
 
-#include "mcore/Perf/Occupancy.h"
+#include "mcore/Perf/Model/Occupancy.h"
 
 #include "llvm/Support/MathExtras.h"
 

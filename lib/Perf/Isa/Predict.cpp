@@ -2,6 +2,8 @@
 
 #include "mcore/Perf/Perf.h"
 
+#include "mcore/Dialect/MCore/Transforms/SplitK.h"
+
 #include "LdsAccess.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -53,80 +55,6 @@ static unsigned allocatedVgprs(const KernelResources &r,
     notes.push_back("no kernel descriptor: VGPRs from the metadata's "
                     "vgpr_count");
   return r.vgprCount.value_or(0);
-}
-
-static unsigned bytesOf(ScalarKind kind) {
-  return std::max(1u, unsigned(divideCeil(getBitWidth(kind), 8)));
-}
-
-/// The clock (MHz) the whole-GPU figures of `k` on `product` take.
-static double clockOf(const KernelPrediction &k, const ProductInfo &product,
-                      const PredictOptions &options) {
-  if (options.clockMHz)
-    return *options.clockMHz;
-  if (options.peakClock || !k.dominant)
-    return product.peakClockMHz;
-  return getSustainedClockMHz(product, k.dominant->a.kind);
-}
-
-/// Whole-problem figures of one product.
-static ProductPrediction predictProduct(const KernelPrediction &k,
-                                        const ProductInfo &product,
-                                        const PredictOptions &options) {
-  ProductPrediction p;
-  p.product = &product;
-  const Occupancy &o = k.occupancy;
-  p.units = product.computeUnits / o.cusPerUnit;
-  p.slots = p.units * o.workgroupsPerUnit;
-  p.workgroups = k.workgroups;
-  p.fullRounds = p.slots ? k.workgroups / p.slots : 0;
-  p.lastRoundWorkgroups = p.slots ? k.workgroups % p.slots : 0;
-  auto roundClocks = [&](unsigned wavesPerSimd) {
-    double t = getSimdIterationCycles(k.timing, wavesPerSimd,
-                                      o.wavesPerSimdPerWorkgroup);
-    return k.outsideCycles + double(k.iterations) * t;
-  };
-  p.clocks = double(p.fullRounds) * roundClocks(o.wavesPerSimd);
-  if (p.lastRoundWorkgroups) {
-    int64_t perUnit = divideCeil(p.lastRoundWorkgroups, int64_t(p.units));
-    p.lastRoundWavesPerSimd = unsigned(divideCeil(
-        perUnit * o.wavesPerWorkgroup, int64_t(o.simdsPerUnit)));
-    p.clocks += roundClocks(p.lastRoundWavesPerSimd);
-  }
-  p.clockMHz = clockOf(k, product, options);
-  p.launchSeconds =
-      options.launchOverheadUs.value_or(product.launchOverheadUs) * 1e-6;
-  // The time at a clock: the compute time, or the DRAM or L2 traffic (L2
-  // moves bytes per clock) if longer.
-  auto timeAt = [&](double hz, double &compute, double &l2) {
-    compute = p.clocks / hz;
-    l2 = product.l2BytesPerClock > 0
-             ? k.l2Bytes / (product.l2BytesPerClock * hz)
-             : 0;
-    return std::max({compute, k.bytes / (product.memoryBandwidthGBs * 1e9),
-                     l2});
-  };
-  double hz = p.clockMHz * 1e6;
-  p.memorySeconds = k.bytes / (product.memoryBandwidthGBs * 1e9);
-  p.seconds = p.launchSeconds + timeAt(hz, p.computeSeconds, p.l2Seconds);
-  p.memoryBound = p.memorySeconds > p.computeSeconds &&
-                  p.memorySeconds >= p.l2Seconds;
-  p.l2Bound = !p.memoryBound && p.l2Seconds > p.computeSeconds;
-  p.tflops = p.seconds > 0 ? k.flops / p.seconds / 1e12 : 0;
-  double peakCompute, peakL2;
-  p.peakClockSeconds =
-      timeAt(product.peakClockMHz * 1e6, peakCompute, peakL2);
-  p.peakClockTflops =
-      p.peakClockSeconds > 0 ? k.flops / p.peakClockSeconds / 1e12 : 0;
-  if (k.dominant) {
-    const ChipOccupancyInfo &occ = getChipOccupancyInfo(product.chip);
-    double perClock = double(product.computeUnits) * occ.simdsPerCU *
-                      k.dominant->getOpsPerCycle(product.chip) / 1e12;
-    p.peakTflops = perClock * product.peakClockMHz * 1e6;
-    p.clockPeakTflops = perClock * hz;
-    p.utilization = p.clockPeakTflops > 0 ? p.tflops / p.clockPeakTflops : 0;
-  }
-  return p;
 }
 
 /// Whole-GPU figures of `k` on the products `options` names (default: its
@@ -508,8 +436,8 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
   double m = double(prob.m), n = double(prob.n), kk = double(prob.k);
   k.flops = 2.0 * m * n * kk * double(batch);
   if (k.dominant) {
-    double a = bytesOf(k.dominant->a.kind), b = bytesOf(k.dominant->b.kind),
-           c = bytesOf(options.cType.value_or(k.dominant->c.kind));
+    double a = getElementBytes(k.dominant->a.kind), b = getElementBytes(k.dominant->b.kind),
+           c = getElementBytes(options.cType.value_or(k.dominant->c.kind));
     bool sparse = k.dominant->isSparse() || options.sparseA;
     // 2:4: half the values and 4 bits of metadata per group of four
     // (docs/Sparsity.md).
@@ -602,56 +530,4 @@ Expected<Report> mlir::mcore::perf::predict(StringRef isa,
                 ")");
   }
   return report;
-}
-
-KernelPrediction mlir::mcore::perf::predictConfig(const ConfigInput &in) {
-  KernelPrediction k;
-  k.id = "config";
-  k.chip = in.chip;
-  const IntrinsicInfo &intr = *in.intrinsic;
-  const ChipInfo &chipInfo = getChipInfo(in.chip);
-  OccupancyInput &occ = k.occupancyInput;
-  occ.vgprs = in.vgprs;
-  occ.ldsBytes = in.ldsBytes;
-  occ.waveSize = chipInfo.waveSize;
-  occ.workgroupSize = in.wavesPerWorkgroup * chipInfo.waveSize;
-  k.occupancy = computeOccupancy(in.chip, occ);
-  k.hasMatrix = true;
-  k.dominant = &intr;
-  // One wave's share of the tile's instructions per K step.
-  double instructions = double(in.tile.m / intr.m) * double(in.tile.n / intr.n) *
-                        double(in.tile.k / intr.k) /
-                        double(in.wavesPerWorkgroup);
-  k.matrixCycles = instructions * intr.getCycles(in.chip);
-  k.opsPerWaveIteration = instructions * intr.ops;
-  k.timing.cycles = k.matrixCycles;
-  k.timing.busy[unsigned(Unit::Matrix)] = k.matrixCycles;
-  k.simdCycles = getSimdIterationCycles(k.timing, k.occupancy.wavesPerSimd,
-                                        k.occupancy.wavesPerSimdPerWorkgroup);
-  k.hasProblem = true;
-  k.problem = in.problem;
-  k.tile = in.tile;
-  k.kStep = double(in.tile.k);
-  k.iterations = divideCeil(in.problem.k, in.tile.k);
-  k.workgroups = in.batch * divideCeil(in.problem.m, in.tile.m) *
-                 divideCeil(in.problem.n, in.tile.n);
-  double m = double(in.problem.m), n = double(in.problem.n),
-         kk = double(in.problem.k), batch = double(in.batch);
-  k.flops = 2.0 * m * n * kk * batch;
-  double a = bytesOf(intr.a.kind), b = bytesOf(intr.b.kind),
-         c = bytesOf(intr.c.kind);
-  // 2:4: half the values and 4 bits of metadata per group of four.
-  auto operand = [&](double rows, double elem, bool sparse, bool shared) {
-    double bytes = sparse ? rows * kk / 2 * elem + rows * kk / 8
-                          : rows * kk * elem;
-    return bytes * (shared ? 1 : batch);
-  };
-  k.bytes = operand(m, a, in.sparseA, in.sharedA) +
-            operand(n, b, in.sparseB, in.sharedB) + batch * m * n * c * 2;
-  if (k.occupancy.workgroupsPerUnit == 0)
-    return k;
-  PredictOptions options;
-  for (const ProductInfo *p : getProductsFor(in.chip))
-    k.products.push_back(predictProduct(k, *p, options));
-  return k;
 }

@@ -1,6 +1,6 @@
 //===- Products.cpp - Named GPU products ----------------------------------===//
 
-#include "mcore/Perf/Products.h"
+#include "mcore/Perf/Model/Products.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

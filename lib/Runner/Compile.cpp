@@ -203,9 +203,8 @@ std::vector<PipelineOptionInfo> runner::getPipelineOptionInfo() {
   return result;
 }
 
-std::optional<ElementType> runner::getAccumulatorElementType(Type type) {
-  // The MLIR type's kind comes from the dialect's one mapping.
-  switch (mlir::mcore::getScalarKind(type).value_or(ScalarKind::I8)) {
+std::optional<ElementType> runner::getAccumulatorElementType(ScalarKind kind) {
+  switch (kind) {
   case ScalarKind::F32:
     return ElementType::F32;
   case ScalarKind::F16:

@@ -146,7 +146,7 @@ ModuleOp MatmulKernel::getModule() const {
 //===----------------------------------------------------------------------===//
 
 llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::compile(
-    const MatmulProblem &problem, const BackendChoice &backend,
+    const runner::MatmulProblem &problem, const BackendChoice &backend,
     const MCorePipelineOptions &options, std::vector<std::string> *remarks) {
   MatmulKernelOptions kernelOptions;
   kernelOptions.remarks = remarks;
@@ -161,8 +161,54 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::compile(
   return kernel;
 }
 
+mcore::MatmulProblem
+runner::getCompilerProblem(const runner::MatmulProblem &problem) {
+  const runner::MatmulProblem &q = problem;
+  mcore::MatmulProblem p;
+  p.chip = q.chip;
+  if (q.isSparse())
+    p.name = "mcore.sparse_matmul";
+  else if (isGenericContraction(q))
+    p.name = "linalg.generic";
+  else
+    p.name = q.isBatched() ? "linalg.batch_matmul" : "linalg.matmul";
+  auto size = [&](int64_t v) {
+    return q.dynamicShapes ? mcore::MatmulProblem::kDynamic : v;
+  };
+  p.m = size(q.m);
+  p.n = size(q.n);
+  p.k = size(q.k);
+  if (q.isBatched())
+    p.batch = size(q.batch);
+  p.sharedA = q.sharedA;
+  p.sharedB = q.sharedB;
+  // fp8 and bf8 are in the chip's encoding, OCP's on a chip without fp8
+  // instructions (getMLIRTypeName).
+  Fp8Format fp8 =
+      q.getFp8Format() == Fp8Format::FNUZ ? Fp8Format::FNUZ : Fp8Format::OCP;
+  auto fp8Of = [&](ElementType type) {
+    ScalarKind kind = getScalarKind(type);
+    return kind == ScalarKind::FP8 || kind == ScalarKind::BF8
+               ? fp8
+               : Fp8Format::None;
+  };
+  p.a = getScalarKind(q.a);
+  p.b = getScalarKind(q.b);
+  p.c = getScalarKind(q.c);
+  p.unsignedA = isUnsignedType(q.a);
+  p.unsignedB = isUnsignedType(q.b);
+  p.fp8A = fp8Of(q.a);
+  p.fp8B = fp8Of(q.b);
+  p.sparseA = q.sparseA;
+  p.sparseB = q.sparseB;
+  p.transposeA = q.transposeA;
+  p.transposeB = q.isStoredNK();
+  // The op of a 2:4 B computes Cᵀ = W xᵀ: W is its compressed A.
+  return q.sparseB ? p.swapped() : p;
+}
+
 llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::prepare(
-    const MatmulProblem &problem, const BackendChoice &backend,
+    const runner::MatmulProblem &problem, const BackendChoice &backend,
     const MCorePipelineOptions &options, MatmulKernelOptions kernelOptions) {
   if (llvm::Error e = problem.validate())
     return std::move(e);
@@ -255,14 +301,12 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::prepare(
   if (failed(config))
     return impl.fail("no kernel configuration for " + problem.describe());
   std::optional<ElementType> accumulator =
-      getAccumulatorElementType(config->accElementType);
+      getAccumulatorElementType(config->getAccumulatorKind());
   if (!accumulator)
     return impl.fail("internal error: unexpected accumulator type");
   kernel->intrinsic = config->intrinsic->name;
   kernel->config = config->describe();
   kernel->tileConfig = *config;
-  // A type of the context that goes with the generated IR.
-  kernel->tileConfig.accElementType = {};
   kernel->accumulator = *accumulator;
   kernel->denseFallback = config->decompressA || config->decompressB;
   kernel->swapped = config->isSwapped();
@@ -385,7 +429,7 @@ llvm::Error MatmulKernel::load(llvm::ArrayRef<std::string> moreLibraries) {
 /// The shapes of the function's memref arguments, in order (the returned
 /// C of an encoded 2:4 operand has C's shape).
 static llvm::SmallVector<llvm::SmallVector<int64_t, 3>, 4>
-argumentShapes(const MatmulProblem &p, SparseForm form) {
+argumentShapes(const runner::MatmulProblem &p, SparseForm form) {
   auto shape = [&](bool batched, int64_t rows, int64_t cols) {
     llvm::SmallVector<int64_t, 3> s;
     if (batched)
@@ -412,7 +456,7 @@ argumentShapes(const MatmulProblem &p, SparseForm form) {
 llvm::Error
 MatmulKernel::checkOperands(size_t a, size_t metadata, size_t b, size_t c,
                             const EpilogueOperands *epilogue) const {
-  const MatmulProblem &p = problem;
+  const runner::MatmulProblem &p = problem;
   bool compressed = p.isSparse() && form == SparseForm::Compressed;
   auto shapes = argumentShapes(p, form);
   auto check = [](const std::string &what, size_t got,
@@ -505,7 +549,7 @@ llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
   if (llvm::Error e = checkOperands(a.size(), metadata.size(), b.size(),
                                     c.size(), epilogue))
     return std::move(e);
-  const MatmulProblem &p = problem;
+  const runner::MatmulProblem &p = problem;
   bool compressed = p.isSparse() && form == SparseForm::Compressed;
   // The generated op says its metadata is canonical (canonical_metadata,
   // so the kernel has no GPU check): compressed operands are checked here,

@@ -71,6 +71,12 @@ constexpr const char *kEncoding3D =
 
 } // namespace
 
+bool runner::isGenericContraction(const MatmulProblem &p) {
+  bool sharedTransposed =
+      (p.sharedA && p.transposeA) || (p.sharedB && p.isStoredNK());
+  return isUnsignedType(p.a) != isUnsignedType(p.b) || sharedTransposed;
+}
+
 std::string runner::buildMatmulModule(const MatmulProblem &p, SparseForm form) {
   Fp8Format fp8 = p.getFp8Format();
   bool batched = p.isBatched(), dyn = p.dynamicShapes;
@@ -178,11 +184,7 @@ std::string runner::buildMatmulModule(const MatmulProblem &p, SparseForm form) {
   std::string maps = llvm::formatv("[{0}, {1}, {2}]", a.map(batched),
                                    b.map(batched), c.map(batched))
                          .str();
-  // linalg.batch_matmul's verifier takes a shared A as (m, k) and a shared
-  // B as (k, n) only: a shared transposed operand is a linalg.generic too.
-  bool sharedTransposed = (p.sharedA && p.transposeA) ||
-                          (p.sharedB && p.isStoredNK());
-  if (unsignedA != unsignedB || sharedTransposed) {
+  if (isGenericContraction(p)) {
     // Each input extended by its own cast (mixed signs: extui and extsi).
     bool isInt = !isFloatType(p.a);
     auto ext = [&](bool isUnsigned, llvm::StringRef from) -> std::string {

@@ -75,7 +75,8 @@ struct DiagnosticPrinter {
 
 /// The problem and the form of sparse A the options describe.
 static llvm::Error parseProblem(const RunMatmulOptions &options,
-                                MatmulProblem &problem, SparseForm &form) {
+                                runner::MatmulProblem &problem,
+                                SparseForm &form) {
   if (llvm::Error e =
           parseShape(options.shape, problem.m, problem.n, problem.k))
     return e;
@@ -160,8 +161,8 @@ static llvm::Error parseProblem(const RunMatmulOptions &options,
 
 /// The backend, and the chip (a GPU decides it when none is given).
 static llvm::Expected<BackendChoice>
-chooseBackendAndChip(const RunMatmulOptions &options, MatmulProblem &problem,
-                     RunObserver &observer) {
+chooseBackendAndChip(const RunMatmulOptions &options,
+                     runner::MatmulProblem &problem, RunObserver &observer) {
   llvm::Expected<Backend> requested = parseBackendOption(options.backend);
   if (!requested)
     return requested.takeError();
@@ -194,7 +195,7 @@ chooseBackendAndChip(const RunMatmulOptions &options, MatmulProblem &problem,
 /// estimated in floating point so that nothing overflows; the emulator's
 /// "device" memory is host memory too.
 static llvm::Error checkHostMemory(const RunMatmulOptions &options,
-                                   const MatmulProblem &problem) {
+                                   const runner::MatmulProblem &problem) {
   double mk = double(problem.getBatchesA()) * double(problem.m) *
               double(problem.k),
          kn = double(problem.getBatchesB()) * double(problem.k) *
@@ -216,9 +217,9 @@ static llvm::Error checkHostMemory(const RunMatmulOptions &options,
 /// Generates and compiles the problem as a MatmulKernel, printing the
 /// generated IR when asked.
 static llvm::Expected<std::unique_ptr<MatmulKernel>>
-compileKernel(const RunMatmulOptions &options, const MatmulProblem &problem,
-              SparseForm form, const BackendChoice &choice,
-              DiagnosticPrinter &diagnostics) {
+compileKernel(const RunMatmulOptions &options,
+              const runner::MatmulProblem &problem, SparseForm form,
+              const BackendChoice &choice, DiagnosticPrinter &diagnostics) {
   llvm::Expected<std::unique_ptr<MCorePipelineOptions>> pipeline =
       getPipelineOptions(options, problem.chip, choice.backend,
                          options.intrinsic);
@@ -250,7 +251,7 @@ RunStatus runner::runMatmul(const RunMatmulOptions &options,
                             RunObserver &observer, MatmulRunReport *report) {
   MatmulRunReport local;
   MatmulRunReport &r = report ? *report : local;
-  MatmulProblem &problem = r.problem;
+  runner::MatmulProblem &problem = r.problem;
   SparseForm form = SparseForm::Compressed;
   if (llvm::Error e = parseProblem(options, problem, form))
     return reportError(observer, std::move(e));
@@ -381,7 +382,7 @@ RunStatus runner::runMatmul(const RunMatmulOptions &options,
 
 void runner::printMatmulResult(const MatmulRunReport &r, bool json,
                                llvm::raw_ostream &os) {
-  const MatmulProblem &p = r.problem;
+  const runner::MatmulProblem &p = r.problem;
   bool hardware = r.backend == Backend::Hip;
   // Dense-equivalent operations, as vendors count sparse throughput.
   double tflops = 2.0 * double(p.getBatches()) * double(p.m) * double(p.n) *

@@ -11,6 +11,7 @@
 
 #include "TuneInternal.h"
 
+#include "mcore/Runner/Compile.h"
 #include "mcore/Runner/MatmulKernel.h"
 #include "mcore/Target/Sparsity.h"
 

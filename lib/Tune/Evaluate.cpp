@@ -1,9 +1,10 @@
 //===- Evaluate.cpp - One configuration: compile, then predict ------------===//
 //
-// tune::evaluate: the problem's IR (runner::buildMatmulModule), its matmul
-// configured with the candidate's knobs and marked with the complete
-// #mcore.matmul_config, the whole pipeline to ISA in one MLIR context of its
-// own (so candidates compile in parallel), then perf::predict on the ISA.
+// tune::evaluate: the heuristic completes and checks the candidate's knobs
+// (on the problem, without IR); the problem's IR (runner::buildMatmulModule)
+// with its matmul marked with the complete #mcore.matmul_config goes through
+// the whole pipeline to ISA in one MLIR context of its own (so candidates
+// compile in parallel), then perf::predict on the ISA.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,57 +53,22 @@ const perf::ProductInfo *tune::getDefaultProduct(Chip chip) {
   return products.empty() ? nullptr : products.front();
 }
 
-MatmulKey tune::getMatmulKey(const runner::MatmulProblem &problem) {
-  MatmulKey key;
-  key.chip = problem.chip;
-  key.a = runner::getScalarKind(problem.a);
-  key.b = runner::getScalarKind(problem.b);
-  key.c = runner::getScalarKind(problem.c);
-  key.sparse = problem.sparseA;
-  if (!problem.dynamicShapes) {
-    key.m = problem.m;
-    key.n = problem.n;
-    key.k = problem.k;
-  }
-  return key;
+MatmulConfigResult tune::detail::configure(const runner::MatmulProblem &problem,
+                                           const MatmulConfigFields &knobs) {
+  MatmulTilingOptions options;
+  options.chip = problem.chip;
+  options.force(knobs);
+  return configureMatmul(runner::getCompilerProblem(problem), options);
 }
 
-Operation *tune::detail::findMatmul(ModuleOp module) {
+/// The only linalg.matmul or mcore.sparse_matmul of `module`, or null.
+static Operation *findMatmul(ModuleOp module) {
   Operation *matmul = nullptr;
   module->walk([&](Operation *op) {
     if (isa<linalg::MatmulOp, SparseMatmulOp>(op))
       matmul = op;
   });
   return matmul;
-}
-
-tune::detail::ParsedProblem::ParsedProblem(const runner::MatmulProblem &problem)
-    : context(std::make_unique<MLIRContext>(MLIRContext::Threading::DISABLED)) {
-  DialectRegistry registry;
-  runner::registerCompilerDialects(registry);
-  context->appendDialectRegistry(registry);
-  // The module may not mention mcore, whose attribute goes on the matmul.
-  context->getOrLoadDialect<MCoreDialect>();
-  context->printOpOnDiagnostic(false);
-  log = std::make_unique<runner::DiagnosticLog>(*context);
-  module = parseSourceString<ModuleOp>(
-      runner::buildMatmulModule(problem, runner::SparseForm::Compressed),
-      ParserConfig(context.get()));
-  if (module)
-    matmul = findMatmul(*module);
-}
-
-tune::detail::ParsedProblem::~ParsedProblem() = default;
-
-FailureOr<MatmulTileConfig>
-tune::detail::ParsedProblem::configure(const MatmulConfigFields &knobs,
-                                       Chip chip) {
-  MatmulTilingOptions options;
-  options.chip = chip;
-  options.force(knobs);
-  log->errors.clear();
-  return configureMatmul(matmul, options, /*table=*/nullptr,
-                         /*remarks=*/false);
 }
 
 Evaluation tune::evaluate(const runner::MatmulProblem &problem,
@@ -120,32 +86,48 @@ Evaluation tune::evaluate(const runner::MatmulProblem &problem,
     return e;
   };
 
-  detail::ParsedProblem parsed(problem);
-  if (!parsed.matmul)
-    return finish(Evaluation::Status::CompileError,
-                  "internal error: the generated matmul does not parse");
-  FailureOr<MatmulTileConfig> cfg = parsed.configure(knobs, problem.chip);
-  if (failed(cfg))
+  // The heuristic checks the knobs and chooses the rest, without IR.
+  MatmulConfigResult configured = detail::configure(problem, knobs);
+  if (!configured)
     return finish(Evaluation::Status::Invalid,
-                  parsed.log->getErrorText("the configuration is invalid"));
+                  configured.reason.empty() ? "the configuration is invalid"
+                                            : configured.reason);
+  const MatmulTileConfig *cfg = &*configured.config;
   e.knobs = cfg->getKnobs();
   e.description = cfg->describe();
+
+  // The problem's IR (2:4 A compressed) in a context of its own, without
+  // threads, with its diagnostics kept as text.
+  MLIRContext context(MLIRContext::Threading::DISABLED);
+  DialectRegistry registry;
+  runner::registerCompilerDialects(registry);
+  context.appendDialectRegistry(registry);
+  // The module may not mention mcore, whose attribute goes on the matmul.
+  context.getOrLoadDialect<MCoreDialect>();
+  context.printOpOnDiagnostic(false);
+  runner::DiagnosticLog log(context);
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+      runner::buildMatmulModule(problem, runner::SparseForm::Compressed),
+      ParserConfig(&context));
+  Operation *matmul = module ? findMatmul(*module) : nullptr;
+  if (!matmul)
+    return finish(Evaluation::Status::CompileError,
+                  "internal error: the generated matmul does not parse");
   // The complete configuration goes on the op: mcore-configure-matmul keeps
   // it, mcore-tile-matmul obeys it.
-  parsed.matmul->setAttr(MatmulConfigAttr::getAttrName(),
-                         MatmulConfigAttr::get(parsed.context.get(), e.knobs));
+  matmul->setAttr(MatmulConfigAttr::getAttrName(),
+                  MatmulConfigAttr::get(&context, e.knobs));
 
   MCorePipelineOptions options;
   options.chip = getChipName(problem.chip).str();
   options.format = "isa";
   std::string error;
-  if (failed(runner::runMCorePipeline(*parsed.module, options, {}, error)))
+  if (failed(runner::runMCorePipeline(*module, options, {}, error)))
     return finish(Evaluation::Status::CompileError,
-                  error.empty() ? parsed.log->getErrorText("the pipeline "
-                                                           "failed")
+                  error.empty() ? log.getErrorText("the pipeline failed")
                                 : error);
   std::string isa;
-  parsed.module->walk([&](gpu::BinaryOp binary) {
+  module->walk([&](gpu::BinaryOp binary) {
     for (Attribute attr : binary.getObjectsAttr())
       isa += cast<gpu::ObjectAttr>(attr).getObject().getValue().str();
   });

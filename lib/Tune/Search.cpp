@@ -33,7 +33,8 @@ double TuneResult::getSpeedup() const {
 }
 
 TuningEntry TuneResult::getEntry() const {
-  TuningEntry entry = TuningEntry::forKey(getMatmulKey(problem));
+  TuningEntry entry =
+      TuningEntry::forProblem(runner::getCompilerProblem(problem));
   entry.config = best.knobs;
   llvm::json::Object predicted{
       {"product", product->key},

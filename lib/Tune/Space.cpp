@@ -1,8 +1,8 @@
 //===- Space.cpp - The configurations the tuner tries ---------------------===//
 //
 // The space of a matmul: the searched knobs' values crossed, each point
-// checked by the configure pass itself (configureMatmul with every knob
-// forced: tiles against the instruction and the waves, threads, LDS), and
+// checked by the heuristic itself, without IR (configureMatmul with every
+// knob forced: tiles against the instruction and the waves, threads, LDS), and
 // points whose register estimate is far beyond the chip's register file
 // dropped before anything is compiled. docs/Tuning.md
 // lists the values.
@@ -83,29 +83,29 @@ tune::enumerateSpace(const runner::MatmulProblem &problem,
   auto fail = [](const llvm::Twine &message) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
   };
-  detail::ParsedProblem parsed(problem);
-  if (!parsed.matmul)
-    return fail("internal error: the generated matmul does not parse");
   // The heuristic's configuration: the first point, and the values of the
   // knobs the tuner does not search.
-  FailureOr<MatmulTileConfig> heuristic = parsed.configure(fixed, problem.chip);
-  if (failed(heuristic))
-    return fail(parsed.log->getErrorText(
-        "no configuration for " + problem.describe() +
-        (fixed.empty() ? "" : " with " + fixed.describeSetKeys() + " fixed")));
+  MatmulConfigResult configured = detail::configure(problem, fixed);
+  if (!configured)
+    return fail(!configured.reason.empty()
+                    ? configured.reason
+                    : "no configuration for " + problem.describe() +
+                          (fixed.empty() ? ""
+                                         : " with " + fixed.describeSetKeys() +
+                                               " fixed"));
+  const MatmulTileConfig *heuristic = &*configured.config;
   MatmulTilingOptions options;
   options.chip = problem.chip;
   // The instructions of the form the heuristic chose (swap-operands).
   options.swapOperands = heuristic->swapOperands;
-  FailureOr<SmallVector<const IntrinsicInfo *>> intrinsics =
-      getMatmulIntrinsicCandidates(parsed.matmul, options);
-  if (failed(intrinsics) || intrinsics->empty())
-    return fail(
-        parsed.log->getErrorText("no instruction for " + problem.describe()));
+  SmallVector<const IntrinsicInfo *> intrinsics = getMatmulIntrinsicCandidates(
+      runner::getCompilerProblem(problem), options);
+  if (intrinsics.empty())
+    return fail("no instruction for " + problem.describe());
   // A fixed instruction is the only one (the heuristic's configuration,
-  // which the configure pass checked, has it).
+  // which it checked, has it).
   if (fixed.intrinsicName)
-    *intrinsics = {heuristic->intrinsic};
+    intrinsics = {heuristic->intrinsic};
 
   const ChipInfo &chip = getChipInfo(problem.chip);
   // Registers a wave may have: the VGPR file, with the AGPRs where they
@@ -137,8 +137,8 @@ tune::enumerateSpace(const runner::MatmulProblem &problem,
   base.ldsPadBytes.reset();
   base.ldsPadBytesB.reset();
   base.splitK.reset();
-  std::set<Coords> seen{getCoords(space.front(), *intrinsics)};
-  for (const IntrinsicInfo *intr : *intrinsics) {
+  std::set<Coords> seen{getCoords(space.front(), intrinsics)};
+  for (const IntrinsicInfo *intr : intrinsics) {
     // Wave tiles from one instruction to 128, no larger than needed to
     // cover M (N) once.
     SmallVector<int64_t> waveM =
@@ -171,13 +171,12 @@ tune::enumerateSpace(const runner::MatmulProblem &problem,
                   f.stages = stages;
                   f.schedBarriers = sched;
                   f.overrideWith(fixed);
-                  if (!seen.insert(getCoords(f, *intrinsics)).second)
+                  if (!seen.insert(getCoords(f, intrinsics)).second)
                     continue;
-                  FailureOr<MatmulTileConfig> cfg =
-                      parsed.configure(f, problem.chip);
-                  if (failed(cfg) || cfg->estimatedVgprs > registerLimit)
+                  MatmulConfigResult cfg = detail::configure(problem, f);
+                  if (!cfg || cfg.config->estimatedVgprs > registerLimit)
                     continue;
-                  space.push_back(cfg->getKnobs());
+                  space.push_back(cfg.config->getKnobs());
                 }
       }
   }

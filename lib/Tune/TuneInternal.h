@@ -1,5 +1,4 @@
-//===- TuneInternal.h - What lib/Tune's files share --------------*- C++
-//-*-===//
+//===- TuneInternal.h - What lib/Tune's files share ------------*- C++ -*-===//
 //
 // lib/Tune, by job:
 //   Evaluate.cpp  one configuration: compile to ISA, predict
@@ -14,34 +13,17 @@
 
 #include "mcore/Tune/Tune.h"
 
-#include "mcore/Dialect/MCore/Transforms/Transforms.h"
-#include "mcore/Runner/Compile.h"
-
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/OwningOpRef.h"
-
-#include <memory>
+#include "mcore/Heuristic/Heuristic.h"
+#include "mcore/Runner/MatmulKernel.h"
 
 namespace mlir::mcore::tune::detail {
 
-/// The only linalg.matmul or mcore.sparse_matmul of `module`, or null.
-Operation *findMatmul(ModuleOp module);
-
-/// A problem's generated IR (2:4 A compressed) in a context of its own,
-/// without threads, with its diagnostics kept as text.
-struct ParsedProblem {
-  explicit ParsedProblem(const runner::MatmulProblem &problem);
-  ~ParsedProblem();
-
-  /// configureMatmul with `knobs` forced (no table, no remarks).
-  FailureOr<MatmulTileConfig> configure(const MatmulConfigFields &knobs,
-                                        Chip chip);
-
-  std::unique_ptr<MLIRContext> context;
-  std::unique_ptr<runner::DiagnosticLog> log;
-  OwningOpRef<ModuleOp> module;
-  Operation *matmul = nullptr; ///< null when the IR did not parse
-};
+/// The heuristic (mcore/Heuristic/Heuristic.h) on `problem` as the compiler
+/// reads the op it generates (runner::getCompilerProblem), with `knobs`
+/// forced and no table: what mcore-configure-matmul chooses, asked without
+/// generating IR.
+MatmulConfigResult configure(const runner::MatmulProblem &problem,
+                             const MatmulConfigFields &knobs);
 
 } // namespace mlir::mcore::tune::detail
 

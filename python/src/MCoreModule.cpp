@@ -339,7 +339,7 @@ PYBIND11_MODULE(_mcore, m) {
   m.def("check_matmul_types", [](const std::string &a, const std::string &b,
                                  const std::string &c, bool sparse,
                                  const std::string &chip) {
-    MatmulProblem problem;
+    runner::MatmulProblem problem;
     problem.m = problem.n = problem.k = 1;
     problem.a = elementTypeOf(a);
     problem.b = elementTypeOf(b);
@@ -389,7 +389,7 @@ PYBIND11_MODULE(_mcore, m) {
             };
 #define MCORE_MATMUL_KNOB(NAME, OPTION, TYPE, AUTO, DESCRIPTION)             \
   config[key(OPTION)] = c.NAME;
-#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
+#include "mcore/Heuristic/MatmulConfig.def"
             config["intrinsic"] = std::string(c.intrinsic->name);
             // What follows from them.
             config["wave_size"] = c.waveSize;
@@ -422,7 +422,7 @@ PYBIND11_MODULE(_mcore, m) {
         std::vector<ElementBits> wideA = widen(a), wideB = widen(b),
                                  wideC = widen(c), wideOut;
         // Compressed operands are checked by MatmulKernel::run.
-        const MatmulProblem &p = k.kernel->getProblem();
+        const runner::MatmulProblem &p = k.kernel->getProblem();
         // A fused epilogue: its operands (f32, in getEpilogueInputs' order)
         // and OUT (M x N bit patterns of the out type), returned after C.
         std::optional<Bits> epilogueOut;
@@ -468,11 +468,11 @@ PYBIND11_MODULE(_mcore, m) {
             int overflow = 0;
             long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
             if (overflow)
-              check(MatmulProblem::sizeOutOfRange(
+              check(runner::MatmulProblem::sizeOutOfRange(
                   what, std::string(py::str(value))));
             return int64_t(v);
           };
-          MatmulProblem problem;
+          runner::MatmulProblem problem;
           problem.m = size("M", mArg);
           problem.n = size("N", nArg);
           problem.k = size("K", kArg);

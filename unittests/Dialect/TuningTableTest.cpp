@@ -3,7 +3,7 @@
 #include "mcore/Dialect/MCore/IR/MCoreAttrs.h"
 #include "mcore/Dialect/MCore/IR/MCoreDialect.h"
 #include "mcore/Dialect/MCore/Transforms/Transforms.h"
-#include "mcore/Dialect/MCore/Transforms/TuningTable.h"
+#include "mcore/Heuristic/TuningTable.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/AsmParser/AsmParser.h"
@@ -78,12 +78,12 @@ TEST(MatmulConfig, AttributePrintsAndParses) {
   EXPECT_EQ(parseAttribute(text, &context), attr);
 }
 
-MatmulKey key4096(bool sparse) {
-  MatmulKey key;
-  key.chip = Chip::gfx942;
-  key.sparse = sparse;
-  key.m = key.n = key.k = 4096;
-  return key;
+MatmulProblem problem4096(bool sparse) {
+  MatmulProblem problem;
+  problem.chip = Chip::gfx942;
+  problem.sparseA = sparse;
+  problem.m = problem.n = problem.k = 4096;
+  return problem;
 }
 
 TEST(TuningTable, FirstMatchWins) {
@@ -94,33 +94,33 @@ TEST(TuningTable, FirstMatchWins) {
         {"chip": "gfx942", "config": {"tile_m": 64}}]})",
       "t.json");
   ASSERT_TRUE(bool(table)) << llvm::toString(table.takeError());
-  const TuningEntry *sparse = table->lookup(key4096(true));
+  const TuningEntry *sparse = table->lookup(problem4096(true));
   ASSERT_TRUE(sparse);
   EXPECT_EQ(sparse->config.stages, 1);
-  const TuningEntry *dense = table->lookup(key4096(false));
+  const TuningEntry *dense = table->lookup(problem4096(false));
   ASSERT_TRUE(dense);
   EXPECT_EQ(dense->config.tileM, 256);
   EXPECT_EQ(table->describe(*dense), "entry 1 of tuning file 't.json'");
-  MatmulKey small = key4096(false);
+  MatmulProblem small = problem4096(false);
   small.m = 16;
   EXPECT_EQ(table->lookup(small)->config.tileM, 64);
-  MatmulKey dynamic = key4096(false);
-  dynamic.m = std::nullopt;
+  MatmulProblem dynamic = problem4096(false);
+  dynamic.m = MatmulProblem::kDynamic;
   EXPECT_EQ(table->lookup(dynamic)->config.tileM, 64);
-  MatmulKey other = key4096(false);
+  MatmulProblem other = problem4096(false);
   other.chip = Chip::gfx950;
   EXPECT_EQ(table->lookup(other), nullptr);
 }
 
 TEST(TuningTable, SetReplacesTheSameMatchAndPrintsBack) {
   TuningTable table;
-  TuningEntry entry = TuningEntry::forKey(key4096(false));
+  TuningEntry entry = TuningEntry::forProblem(problem4096(false));
   entry.config.tileM = 128;
   table.set(entry);
   entry.config.tileM = 256;
   entry.extra["predicted"] = llvm::json::Object{{"tflops", 700.5}};
   table.set(entry);
-  table.set(TuningEntry::forKey(key4096(true)));
+  table.set(TuningEntry::forProblem(problem4096(true)));
   ASSERT_EQ(table.getEntries().size(), 2u);
   EXPECT_EQ(table.getEntries()[0].config.tileM, 256);
   std::string text = table.print();
@@ -130,7 +130,7 @@ TEST(TuningTable, SetReplacesTheSameMatchAndPrintsBack) {
   std::fill(text.begin(), text.end(), ' ');
   EXPECT_EQ(back->print(), table.print());
   EXPECT_TRUE(back->getEntries()[0].sameMatch(entry));
-  EXPECT_EQ(back->lookup(key4096(false))->config.tileM, 256);
+  EXPECT_EQ(back->lookup(problem4096(false))->config.tileM, 256);
 }
 
 } // namespace

@@ -69,7 +69,7 @@ struct MCorePipelineOptions : PassPipelineOptions<MCorePipelineOptions> {
 #define MCORE_MATMUL_POLICY(NAME, OPTION, TYPE, DEFAULT, DESCRIPTION)         \
   Option<TYPE> NAME{*this, OPTION, llvm::cl::desc(DESCRIPTION),                \
                     llvm::cl::init(TYPE(DEFAULT))};
-#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
+#include "mcore/Heuristic/MatmulConfig.def"
 
   /// Whether `format` is a code object (hsaco), which gpu-module-to-binary
   /// links with the toolkit's ld.lld.

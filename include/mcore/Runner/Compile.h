@@ -78,9 +78,9 @@ struct PipelineOptionInfo {
 /// Every option of --mcore-pipeline, in alphabetical order.
 std::vector<PipelineOptionInfo> getPipelineOptionInfo();
 
-/// The runner's element type of an accumulator type (MatmulTileConfig's
-/// accElementType: f32, f16, bf16 or i32), or none.
-std::optional<ElementType> getAccumulatorElementType(mlir::Type type);
+/// The runner's element type of an accumulator kind
+/// (MatmulTileConfig::getAccumulatorKind: f32, f16, bf16 or i32), or none.
+std::optional<ElementType> getAccumulatorElementType(ScalarKind kind);
 
 /// Where compileSource stops.
 enum class CompileStage {

@@ -216,6 +216,12 @@ enum class SparseForm {
 /// With an epilogue (memref forms only) the function also takes its
 /// operands and OUT after C (buildEpilogueArguments, MatmulEpilogue.h).
 std::string buildMatmulModule(const MatmulProblem &problem, SparseForm form);
+/// Whether buildMatmulModule writes the contraction of `problem` (a dense
+/// one, or a 2:4 one in the encoded form) as a linalg.generic: each input
+/// extended by its own cast (mixed signs: extui and extsi), or a shared
+/// transposed operand, which linalg.batch_matmul's verifier does not take
+/// (a shared A only as (m, k), a shared B only as (k, n)).
+bool isGenericContraction(const MatmulProblem &problem);
 
 /// The operands, as element bit patterns, row-major, batch by batch.
 struct MatmulData {

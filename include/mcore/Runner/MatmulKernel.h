@@ -56,6 +56,13 @@ class PassManager;
 
 namespace mlir::mcore::runner {
 
+/// `problem` as the compiler's heuristic takes it (MatmulProblem of
+/// mcore/Target/MatmulProblem.h): what the configure pass reads off the op
+/// buildMatmulModule generates in its compressed form, so that the runner,
+/// the tuner and Python ask the heuristic without generating IR. A 2:4 B is
+/// that op's swapped product (Cᵀ = W xᵀ on mcore.sparse_matmul).
+mcore::MatmulProblem getCompilerProblem(const MatmulProblem &problem);
+
 /// How a MatmulKernel is generated, compiled and run, beyond the problem and
 /// the pipeline options. The defaults suit an embedder (the Python
 /// package); mcore-run sets the rest.
@@ -147,8 +154,7 @@ public:
   bool usesSwappedOperands() const { return swapped; }
   /// "128x128x32 tile, 2x2 waves of 32, ..." (MatmulTileConfig::describe).
   const std::string &describeConfig() const { return config; }
-  /// The configuration the tiler chose (its accElementType is not kept:
-  /// getAccumulator() says it).
+  /// The configuration the tiler chose.
   const MatmulTileConfig &getTileConfig() const { return tileConfig; }
   /// The generated IR, until load().
   const std::string &getInputIR() const;

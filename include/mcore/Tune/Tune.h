@@ -21,8 +21,8 @@
 #ifndef MCORE_TUNE_TUNE_H
 #define MCORE_TUNE_TUNE_H
 
-#include "mcore/Dialect/MCore/IR/MatmulConfig.h"
-#include "mcore/Dialect/MCore/Transforms/TuningTable.h"
+#include "mcore/Heuristic/MatmulConfig.h"
+#include "mcore/Heuristic/TuningTable.h"
 #include "mcore/Perf/Model/Products.h"
 #include "mcore/Runner/Matmul.h"
 
@@ -66,9 +66,6 @@ struct Evaluation {
 /// The product whose figures a chip is tuned and reported for: the first
 /// of perf::getProductsFor(chip), or nullptr when the model knows none.
 const perf::ProductInfo *getDefaultProduct(Chip chip);
-
-/// The key tuning tables match `problem` by.
-MatmulKey getMatmulKey(const runner::MatmulProblem &problem);
 
 /// Compiles `problem` (a 2:4 A in the canonical compressed form, as
 /// mcore.sparse_matmul) with `knobs` forced (unset knobs: the heuristic's,

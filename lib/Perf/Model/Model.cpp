@@ -90,38 +90,41 @@ mlir::mcore::perf::predictProduct(const KernelFigures &k,
   return p;
 }
 
-KernelFigures mlir::mcore::perf::predictConfig(const ConfigInput &in) {
+KernelFigures mlir::mcore::perf::predictConfig(const MatmulProblem &problem,
+                                               const ConfigShape &in) {
   KernelFigures k;
-  k.chip = in.chip;
+  k.chip = problem.chip;
   const IntrinsicInfo &intr = *in.intrinsic;
-  const ChipInfo &chipInfo = getChipInfo(in.chip);
+  const ChipInfo &chipInfo = getChipInfo(problem.chip);
   OccupancyInput &occ = k.occupancyInput;
   occ.vgprs = in.vgprs;
   occ.ldsBytes = in.ldsBytes;
   occ.waveSize = chipInfo.waveSize;
   occ.workgroupSize = in.wavesPerWorkgroup * chipInfo.waveSize;
-  k.occupancy = computeOccupancy(in.chip, occ);
+  k.occupancy = computeOccupancy(problem.chip, occ);
   k.hasMatrix = true;
   k.dominant = &intr;
   // One wave's share of the tile's instructions per K step.
   double instructions = double(in.tile.m / intr.m) * double(in.tile.n / intr.n) *
                         double(in.tile.k / intr.k) /
                         double(in.wavesPerWorkgroup);
-  k.matrixCycles = instructions * intr.getCycles(in.chip);
+  k.matrixCycles = instructions * intr.getCycles(problem.chip);
   k.opsPerWaveIteration = instructions * intr.ops;
   k.timing.cycles = k.matrixCycles;
   k.timing.busy[unsigned(Unit::Matrix)] = k.matrixCycles;
   k.simdCycles = getSimdIterationCycles(k.timing, k.occupancy.wavesPerSimd,
                                         k.occupancy.wavesPerSimdPerWorkgroup);
+  std::array<int64_t, 4> sizes = problem.getSizes();
+  int64_t batches = sizes[0];
   k.hasProblem = true;
-  k.problem = in.problem;
+  k.problem = {sizes[1], sizes[2], sizes[3]};
   k.tile = in.tile;
   k.kStep = double(in.tile.k);
-  k.iterations = divideCeil(in.problem.k, in.tile.k);
-  k.workgroups = in.batch * divideCeil(in.problem.m, in.tile.m) *
-                 divideCeil(in.problem.n, in.tile.n);
-  double m = double(in.problem.m), n = double(in.problem.n),
-         kk = double(in.problem.k), batch = double(in.batch);
+  k.iterations = divideCeil(k.problem.k, in.tile.k);
+  k.workgroups = batches * divideCeil(k.problem.m, in.tile.m) *
+                 divideCeil(k.problem.n, in.tile.n);
+  double m = double(k.problem.m), n = double(k.problem.n),
+         kk = double(k.problem.k), batch = double(batches);
   k.flops = 2.0 * m * n * kk * batch;
   double a = getElementBytes(intr.a.kind), b = getElementBytes(intr.b.kind),
          c = getElementBytes(intr.c.kind);
@@ -131,12 +134,13 @@ KernelFigures mlir::mcore::perf::predictConfig(const ConfigInput &in) {
                           : rows * kk * elem;
     return bytes * (shared ? 1 : batch);
   };
-  k.bytes = operand(m, a, in.sparseA, in.sharedA) +
-            operand(n, b, in.sparseB, in.sharedB) + batch * m * n * c * 2;
+  k.bytes = operand(m, a, problem.sparseA, problem.sharedA) +
+            operand(n, b, problem.sparseB, problem.sharedB) +
+            batch * m * n * c * 2;
   if (k.occupancy.workgroupsPerUnit == 0)
     return k;
   ProductOptions options;
-  for (const ProductInfo *p : getProductsFor(in.chip))
+  for (const ProductInfo *p : getProductsFor(problem.chip))
     k.products.push_back(predictProduct(k, *p, options));
   return k;
 }

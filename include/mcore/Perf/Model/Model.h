@@ -23,6 +23,7 @@
 #include "mcore/Perf/Model/Occupancy.h"
 #include "mcore/Perf/Model/Products.h"
 #include "mcore/Target/Catalog.h"
+#include "mcore/Target/MatmulProblem.h"
 
 #include <cstdint>
 #include <optional>
@@ -118,32 +119,29 @@ ProductPrediction predictProduct(const KernelFigures &kernel,
                                  const ProductInfo &product,
                                  const ProductOptions &options);
 
-/// A kernel configuration before any code exists: what the tiler knows.
-struct ConfigInput {
-  Chip chip = Chip::gfx942;
+/// A kernel configuration before any code exists, as the model reads it:
+/// its instruction, tiles, waves and resources (the heuristic's estimates).
+struct ConfigShape {
   const IntrinsicInfo *intrinsic = nullptr; ///< the main loop's instruction
-  Problem problem;                ///< M, N, K of one batch
-  int64_t batch = 1;              ///< work-groups repeat per batch
   Tile tile;                      ///< the work-group tile; k: K per iteration
   unsigned wavesPerWorkgroup = 4;
-  unsigned vgprs = 0;             ///< per lane (the tiler's estimate)
+  unsigned vgprs = 0;             ///< per lane (the heuristic's estimate)
   unsigned ldsBytes = 0;          ///< per work-group
-  /// The operand stored compressed (2:4 values and metadata) in memory,
-  /// whatever instruction reads it.
-  bool sparseA = false, sparseB = false;
-  bool sharedA = false, sharedB = false; ///< one matrix for every batch
 };
 
-/// predict()'s whole-problem formulas on a configuration, with the main
-/// loop taken as matrix-bound: each wave's iteration keeps the matrix unit
-/// busy for its instructions' catalog cycles and nothing else limits it
-/// (an optimistic bound; the ISA is needed for the rest). Occupancy comes
-/// from the estimated VGPRs and the LDS, the bytes are each operand once.
-/// Products: those of the chip (none for gfx908, gfx90a, gfx1100-1102,
-/// gfx1200: then only `simdCycles`, `iterations` and `workgroups` are
-/// set). The tiler compares the two forms of a 2:4 matmul with it
-/// (docs/Performance.md).
-KernelFigures predictConfig(const ConfigInput &input);
+/// predict()'s whole-problem formulas on a configuration of `problem`
+/// (static sizes; its chip, batch, shared operands and the operand stored
+/// compressed, 2:4 values and metadata, whatever instruction reads it),
+/// with the main loop taken as matrix-bound: each wave's iteration keeps
+/// the matrix unit busy for its instructions' catalog cycles and nothing
+/// else limits it (an optimistic bound; the ISA is needed for the rest).
+/// Occupancy comes from the estimated VGPRs and the LDS, the bytes are each
+/// operand once. Products: those of the chip (none for gfx908, gfx90a,
+/// gfx1100-1102, gfx1200: then only `simdCycles`, `iterations` and
+/// `workgroups` are set). The heuristic compares the two forms of a 2:4
+/// matmul with it (docs/Performance.md).
+KernelFigures predictConfig(const MatmulProblem &problem,
+                            const ConfigShape &config);
 
 } // namespace mlir::mcore::perf
 

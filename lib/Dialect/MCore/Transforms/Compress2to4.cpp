@@ -217,7 +217,8 @@ static LogicalResult rewriteContraction(RewriterBase &rewriter,
   if (!op.hasPureTensorSemantics())
     return op->emitError("a 2:4-encoded ")
            << what << " needs a contraction on tensors";
-  FailureOr<MatmulContraction> c = inferMatmulContraction(op);
+  MatmulProblem problem;
+  FailureOr<MatmulLoops> c = inferMatmulContraction(op, problem);
   if (failed(c))
     return failure();
   Value x = op.getDpsInputs()[sparseIsA ? 0 : 1];
@@ -227,7 +228,7 @@ static LogicalResult rewriteContraction(RewriterBase &rewriter,
     return op->emitError("only one operand may be sparse: mcore handles a "
                          "2:4-encoded A or B with the other operands dense");
   // The 2:4 groups run along the operand's last dimension, which must be K.
-  bool kInner = sparseIsA ? !c->transposeA : c->transposeB;
+  bool kInner = sparseIsA ? !problem.transposeA : problem.transposeB;
   if (!kInner)
     return op->emitError("a 2:4-encoded ")
            << what << " is compressed along its last dimension, which must "
@@ -250,10 +251,10 @@ static LogicalResult rewriteContraction(RewriterBase &rewriter,
       compressOperand(rewriter, op, getDenseSource(x), what);
   if (failed(compressed))
     return failure();
-  bool unsignedX = sparseIsA ? c->unsignedA : c->unsignedB;
-  bool unsignedDense = sparseIsA ? c->unsignedB : c->unsignedA;
-  bool transposeB = sparseIsA ? c->transposeB : !c->transposeA;
-  bool transposeC = sparseIsA ? c->transposeC : !c->transposeC;
+  bool unsignedX = sparseIsA ? problem.unsignedA : problem.unsignedB;
+  bool unsignedDense = sparseIsA ? problem.unsignedB : problem.unsignedA;
+  bool transposeB = sparseIsA ? problem.transposeB : !problem.transposeA;
+  bool transposeC = sparseIsA ? problem.transposeC : !problem.transposeC;
   // Integers zero-extended (arith.extui in the body); floats as usual.
   auto isInt = [](Value v) {
     return isa<IntegerType>(cast<ShapedType>(v.getType()).getElementType());

@@ -1,10 +1,12 @@
 //===- ConfigureMatmul.cpp - The kernel configuration of each matmul ------===//
 //
 // mcore-configure-matmul sets #mcore.matmul_config on every matmul
-// mcore-tile-matmul lowers: knob by knob, from the attribute the op already
-// carries, the options, a tuning table and the heuristic
-// (ConfigureMatmulHeuristic.cpp). mcore-tile-matmul then builds the kernel
-// the attribute describes (docs/Tuning.md).
+// mcore-tile-matmul lowers: it reads the op's MatmulProblem
+// (getMatmulProblem) and asks the heuristic (include/mcore/Heuristic), knob
+// by knob from the attribute the op already carries, the options, a tuning
+// table and its own choice; the heuristic's reason becomes an error at the
+// op and its remarks remarks. mcore-tile-matmul then builds the kernel the
+// attribute describes (docs/Tuning.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,22 +34,6 @@ using namespace mlir::mcore::tilematmul;
 //===----------------------------------------------------------------------===//
 // The knobs as options, as chosen, as data
 //===----------------------------------------------------------------------===//
-
-MatmulConfigFields MatmulTilingOptions::getForcedKnobs() const {
-  MatmulConfigFields fields;
-#define MCORE_MATMUL_KNOB(NAME, OPTION, TYPE, AUTO, DESCRIPTION)              \
-  if (NAME != TYPE(AUTO))                                                      \
-    fields.NAME = NAME;
-#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
-  return fields;
-}
-
-void MatmulTilingOptions::force(const MatmulConfigFields &fields) {
-#define MCORE_MATMUL_KNOB(NAME, OPTION, TYPE, AUTO, DESCRIPTION)              \
-  if (fields.NAME)                                                             \
-    NAME = *fields.NAME;
-#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
-}
 
 /// Reads `value` into an option of type T; false, with `problem`, when it is
 /// not of that type.
@@ -94,44 +80,14 @@ std::string mlir::mcore::setMatmulOption(MatmulTilingOptions &options,
   keys.push_back(keyOf(OPTION));                                               \
   if (key == keys.back())                                                      \
     return readOption(options.NAME, key, value, problem) ? "" : problem;
-#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
+#include "mcore/Heuristic/MatmulConfig.def"
   return ("unknown option '" + key + "'; the options are " +
           llvm::join(keys, ", "))
       .str();
 }
 
-MatmulConfigFields MatmulTileConfig::getKnobs() const {
-  MatmulConfigFields fields;
-#define MCORE_MATMUL_KNOB(NAME, OPTION, TYPE, AUTO, DESCRIPTION)              \
-  fields.NAME = NAME;
-#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
-  return fields;
-}
-
-FailureOr<MatmulKey> mlir::mcore::getMatmulKey(Operation *op, Chip chip) {
-  FailureOr<MatmulSpec> spec = getMatmulSpec(op);
-  if (failed(spec))
-    return failure();
-  std::array<int64_t, 4> sizes = getMatmulSizes(*spec);
-  auto size = [&](int i) -> std::optional<int64_t> {
-    if (ShapedType::isDynamic(sizes[i]))
-      return std::nullopt;
-    return sizes[i];
-  };
-  MatmulKey key;
-  key.chip = chip;
-  key.a = spec->ka;
-  key.b = spec->kb;
-  key.c = spec->kc;
-  key.sparse = spec->sparse;
-  key.m = size(1);
-  key.n = size(2);
-  key.k = size(3);
-  return key;
-}
-
 //===----------------------------------------------------------------------===//
-// Knob by knob
+// The heuristic on an op
 //===----------------------------------------------------------------------===//
 
 FailureOr<MatmulTileConfig>
@@ -146,43 +102,39 @@ mlir::mcore::configureMatmul(Operation *op, const MatmulTilingOptions &options,
                              << attr;
     onOp = config.getFields();
   }
-
-  // Lowest first: the table's knobs where the options leave them
-  // automatic, then the options', then the op's.
-  MatmulTilingOptions request = options;
-  MatmulConfigFields forcedByOptions = options.getForcedKnobs();
-  const TuningEntry *entry = nullptr;
-  MatmulConfigFields fromTable;
+  // The table is looked up with the op's problem; its errors come before
+  // the table says anything.
+  std::optional<MatmulProblem> problem;
   if (table && !onOp.isComplete()) {
-    FailureOr<MatmulKey> key = getMatmulKey(op, options.chip);
-    if (failed(key))
+    FailureOr<MatmulProblem> read = getMatmulProblem(op, options.chip);
+    if (failed(read))
       return failure();
-    entry = table->lookup(*key);
-    if (entry) {
-      // The knobs the options or the op force are not the table's.
-      fromTable = entry->config;
-#define MCORE_MATMUL_KNOB(NAME, OPTION, TYPE, AUTO, DESCRIPTION)              \
-  if (forcedByOptions.NAME || onOp.NAME)                                       \
-    fromTable.NAME.reset();
-#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
-      request.force(fromTable);
-    }
+    problem = *read;
   }
-  request.force(onOp);
-
-  // Errors say where the knobs the heuristic could not take came from.
-  std::string origin;
-  if (!onOp.empty())
-    origin += "#mcore.matmul_config on the op sets " + onOp.describeSetKeys();
-  if (!fromTable.empty())
-    origin += (origin.empty() ? "" : "; ") + table->describe(*entry) +
-              " sets " + fromTable.describeSetKeys();
+  MatmulConfigResult result;
+  if (problem)
+    result = mcore::configureMatmul(*problem, options, onOp, table);
+  // Errors say where the knobs the heuristic could not take came from (the
+  // op's, until the table has spoken).
+  std::string origin = problem ? result.origin : describeKnobOrigin(onOp);
   ScopedDiagnosticHandler addOrigin(op->getContext(), [&](Diagnostic &diag) {
     if (!origin.empty() && diag.getSeverity() == DiagnosticSeverity::Error)
       diag.attachNote(op->getLoc()) << "the configuration: " << origin;
     return failure(); // not handled: on to the next handler
   });
-  return getMatmulTileConfig(op, request, remarks && !onOp.isComplete());
+  if (!problem) {
+    FailureOr<MatmulProblem> read = getMatmulProblem(op, options.chip);
+    if (failed(read))
+      return failure();
+    problem = *read;
+    result = mcore::configureMatmul(*problem, options, onOp, table);
+  }
+  if (remarks && !onOp.isComplete())
+    for (const std::string &remark : result.remarks)
+      op->emitRemark() << remark;
+  if (!result.config)
+    return op->emitError() << result.reason;
+  return *result.config;
 }
 
 LogicalResult mlir::mcore::loadTuningTableFor(

@@ -59,7 +59,7 @@ struct TileMatmulToGpuPattern : RewritePattern {
     // What tileMatmulToGpu checks before it changes anything.
     FailureOr<std::string> reason =
         captureFailure(op->getContext(), [&]() -> LogicalResult {
-          if (failed(tilematmul::getMatmulSpec(op)))
+          if (failed(tilematmul::getMatmulOperands(op, options.chip)))
             return failure();
           return configureMatmul(op, options);
         });

@@ -138,6 +138,12 @@ static gpu::LaunchOp forallToLaunch(RewriterBase &rewriter,
   return launch;
 }
 
+Type tilematmul::getAccumulatorType(MLIRContext *ctx,
+                                    const MatmulTileConfig &cfg) {
+  // Accumulators are f32, f16, bf16 or i32: no fp8 encoding to choose.
+  return getMLIRType(ctx, cfg.getAccumulatorKind(), Fp8Format::None);
+}
+
 Value tilematmul::matrixOfBatch(OpBuilder &b, Location loc, Value v,
                                 int64_t batchDim, Value batch) {
   if (!v || batchDim < 0)
@@ -209,7 +215,7 @@ mlir::mcore::tileMatmulToGpu(RewriterBase &rewriter, Operation *op,
       op->getParentOfType<gpu::GPUModuleOp>())
     return op->emitError("mcore-tile-matmul expects host code; the op is "
                          "already inside a GPU kernel");
-  FailureOr<MatmulSpec> spec = getMatmulSpec(op);
+  FailureOr<MatmulOperands> spec = getMatmulOperands(op, options.chip);
   if (failed(spec))
     return failure();
   FailureOr<MatmulTileConfig> cfg = configureMatmul(op, options, table);
@@ -220,7 +226,7 @@ mlir::mcore::tileMatmulToGpu(RewriterBase &rewriter, Operation *op,
   // meet an MMA, and an empty grid cannot be launched).
   auto cType = cast<ShapedType>(spec->c.getType());
   auto bType = cast<ShapedType>(spec->b.getType());
-  int64_t k = bType.getDimSize(spec->transposeB ? 1 : 0);
+  int64_t k = bType.getDimSize(spec->problem.transposeB ? 1 : 0);
   if (cType.getDimSize(0) == 0 || cType.getDimSize(1) == 0 || k == 0) {
     rewriter.eraseOp(op);
     return gpu::LaunchOp();
@@ -229,10 +235,11 @@ mlir::mcore::tileMatmulToGpu(RewriterBase &rewriter, Operation *op,
 }
 
 FailureOr<gpu::LaunchOp>
-tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &opSpec,
+tilematmul::buildMatmulKernel(RewriterBase &rewriter,
+                              const MatmulOperands &opSpec,
                               const MatmulTileConfig &cfg, Chip chip) {
   // The operands as the kernel computes with them.
-  MatmulSpec spec =
+  MatmulOperands spec =
       cfg.isSwapped() != opSpec.isSwapped ? opSpec.swapped() : opSpec;
   Operation *op = spec.op;
   const IntrinsicInfo &intr = *cfg.intrinsic;
@@ -285,22 +292,22 @@ tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &opSpec,
   // time, M and N by the tile, K whole.
   scf::SCFTilingOptions tiling;
   SmallVector<OpFoldResult> tileSizes(spec.numLoops, rewriter.getIndexAttr(0));
-  tileSizes[spec.loopM] = rewriter.getIndexAttr(cfg.tileM);
-  tileSizes[spec.loopN] = rewriter.getIndexAttr(cfg.tileN);
+  tileSizes[spec.loops.m] = rewriter.getIndexAttr(cfg.tileM);
+  tileSizes[spec.loops.n] = rewriter.getIndexAttr(cfg.tileN);
   if (spec.isBatched())
-    tileSizes[spec.loopBatch] = rewriter.getIndexAttr(1);
+    tileSizes[spec.loops.batch] = rewriter.getIndexAttr(1);
   SmallVector<GridRole> roles;
   SmallVector<Attribute> mapping;
   for (int64_t loop = 0; loop < spec.numLoops; ++loop) {
-    if (loop == spec.loopM) {
+    if (loop == spec.loops.m) {
       roles.push_back(GridRole::M);
       mapping.push_back(
           gpu::GPUBlockMappingAttr::get(ctx, gpu::MappingId::DimY));
-    } else if (loop == spec.loopN) {
+    } else if (loop == spec.loops.n) {
       roles.push_back(GridRole::N);
       mapping.push_back(
           gpu::GPUBlockMappingAttr::get(ctx, gpu::MappingId::DimX));
-    } else if (loop == spec.loopBatch) {
+    } else if (loop == spec.loops.batch) {
       roles.push_back(GridRole::Batch);
       mapping.push_back(
           gpu::GPUBlockMappingAttr::get(ctx, gpu::MappingId::DimZ));
@@ -342,12 +349,13 @@ tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &opSpec,
   // the work-group's batch.
   ImplicitLocOpBuilder b(loc, rewriter);
   b.setInsertionPoint(tiledOp);
-  MatmulSpec local = spec;
-  local.a = matrixOfBatch(b, loc, spec.a, spec.batchDimA, origin.batch);
-  local.b = matrixOfBatch(b, loc, spec.b, spec.batchDimB, origin.batch);
-  local.c = matrixOfBatch(b, loc, spec.c, spec.batchDimC, origin.batch);
+  MatmulOperands local = spec;
+  local.a = matrixOfBatch(b, loc, spec.a, spec.loops.batchDimA, origin.batch);
+  local.b = matrixOfBatch(b, loc, spec.b, spec.loops.batchDimB, origin.batch);
+  local.c = matrixOfBatch(b, loc, spec.c, spec.loops.batchDimC, origin.batch);
   local.meta = matrixOfBatch(b, loc, spec.meta,
-                             spec.sparse ? spec.batchDimA : spec.batchDimB,
+                             spec.problem.sparseA ? spec.loops.batchDimA
+                                                  : spec.loops.batchDimB,
                              origin.batch);
   std::optional<Attribute> kernelFill = fillValue;
   if (workspace) {
@@ -357,8 +365,8 @@ tilematmul::buildMatmulKernel(RewriterBase &rewriter, const MatmulSpec &opSpec,
   KernelEmitter emitter(b, local, cfg, intr);
   if (correction)
     emitter.setSignCorrection(correction,
-                              cfg.signOffsetA ? spec.batchDimB >= 0
-                                              : spec.batchDimA >= 0,
+                              cfg.signOffsetA ? spec.loops.batchDimB >= 0
+                                              : spec.loops.batchDimA >= 0,
                               origin.batch);
   if (failed(emitter.emit(launch, origin.i0, origin.j0, kernelFill,
                           epilogue)))
@@ -401,7 +409,8 @@ SmallVector<Operation *> tilematmul::collectMatmuls(Operation *root,
           reason = d.str();
         return success();
       });
-      isMatmul = succeeded(inferMatmulContraction(op));
+      MatmulProblem problem;
+      isMatmul = succeeded(inferMatmulContraction(op, problem));
     }
     if (isMatmul) {
       ops.push_back(op);

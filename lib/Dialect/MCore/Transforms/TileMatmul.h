@@ -1,17 +1,12 @@
-//===- TileMatmul.h - Shared declarations of mcore-tile-matmul ---*- C++ -*-===//
+//===- TileMatmul.h - Shared declarations of mcore-tile-matmul -*- C++ -*-===//
 //
 // mcore-tile-matmul is split by job (docs/Pipeline.md, section 4):
 //
-//   TileMatmulSpec.cpp     what the op computes (MatmulSpec)
-//   ConfigureMatmul.cpp    mcore-configure-matmul: the knobs of each op from
-//                          its attribute, the options and a tuning table
-//   ConfigureMatmulFormulation.cpp
-//                          the heuristic's first choice: the form of a
-//                          matmul with a 2:4 operand (swap-operands)
-//   ConfigureMatmulHeuristic.cpp
-//                          the heuristic choosing the rest of the
-//                          MatmulTileConfig
-//   TileMatmulLds.cpp      the LDS row padding with the fewest conflicts
+//   TileMatmulOperands.cpp     the op read as a MatmulProblem and its operands
+//                          (MatmulOperands), the op-to-problem step
+//   ConfigureMatmul.cpp    mcore-configure-matmul: the heuristic
+//                          (lib/Heuristic) on each op's problem, its
+//                          reasons and remarks as diagnostics
 //   TileMatmulSignOffset.cpp
 //                          mixed signs on signed-only instructions
 //   TileMatmulStaging.cpp  global -> registers -> LDS copies: chunking,
@@ -21,14 +16,15 @@
 //                          per-wave MMAs and the epilogue
 //   TileMatmulEpilogue.cpp element-wise consumers of C fused into the
 //                          epilogue (bias, scales, activations, casts)
-//   TileMatmulSplitK.cpp   skinny tiles, split-K and its reduction kernel
+//   TileMatmulSplitK.cpp   split-K's workspace, slices and reduction kernel
 //   TileMatmulStructuralZeros.cpp
 //                          a decompressed 2:4 operand's pruned zeros
 //                          multiply nothing (infinities and NaNs)
 //   TileMatmul.cpp         the driver: work-group tiling, gpu.launch, pass
 //
-// TuningTable.cpp reads and writes tuning tables. Private to
-// lib/Dialect/MCore/Transforms.
+// The configuration (MatmulTileConfig) is the heuristic's
+// (include/mcore/Heuristic); what it means for staging and split-K,
+// KernelShape.h. Private to lib/Dialect/MCore/Transforms.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +33,7 @@
 
 #include "mcore/Dialect/MCore/IR/MCoreOps.h"
 #include "mcore/Dialect/MCore/Transforms/Transforms.h"
+#include "mcore/Heuristic/KernelShape.h"
 #include "mcore/Target/Sparsity.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -56,82 +53,38 @@
 namespace mlir::mcore::tilematmul {
 
 //===----------------------------------------------------------------------===//
-// What the op computes (TileMatmulSpec.cpp)
+// What the op computes (TileMatmulOperands.cpp)
 //===----------------------------------------------------------------------===//
 
-/// The operands of a matmul, read off a contraction (linalg.matmul,
-/// linalg.batch_matmul, a linalg.generic) or mcore.sparse_matmul on memrefs:
-/// C (M x N) += A (M x K) * B (K x N), per batch.
-struct MatmulSpec {
+/// A matmul op as mcore-tile-matmul lowers it (a contraction, or
+/// mcore.sparse_matmul, on memrefs): what it computes, its MatmulProblem,
+/// and where that is in the IR.
+struct MatmulOperands {
   Operation *op = nullptr;
-  bool sparse = false;   ///< A is compressed: `a` = values, `meta` = metadata
-  bool sparseB = false;  ///< B is compressed (stored N x K): `b` = values,
-                         ///< `meta` = metadata; only ever decompressed
-  bool transposeA = false; ///< A is stored K x M
-  bool transposeB = false; ///< B is stored N x K
-  bool transposeC = false; ///< C is stored N x M
+  MatmulProblem problem;
+  /// 2-D, or 3-D with a batch dimension. A compressed operand (a or b) is
+  /// its values, and `meta` its metadata.
+  Value a, meta, b, c;
+  /// The op's loops (the TilingInterface's iteration domain) and the batch
+  /// dimension of each operand; `meta` goes with the compressed operand.
+  MatmulLoops loops;
+  int64_t numLoops = 3;
+  Type aElem, bElem, cElem;
   /// The operands swapped (Cᵀ = Bᵀ Aᵀ) relative to the op: see swapped().
   bool isSwapped = false;
-  /// A compressed operand is decompressed although a sparse instruction
-  /// could take it: the performance model predicted the dense form faster.
-  bool denseByModel = false;
-  Value a, meta, b, c; ///< 2-D, or 3-D with a batch dimension
-  /// The op's loops (the TilingInterface's iteration domain) that are the
-  /// batch (-1: none), M, N and K.
-  int64_t loopBatch = -1, loopM = 0, loopN = 1, loopK = 2, numLoops = 3;
-  /// Which dimension of each operand is the batch (-1: the operand is
-  /// shared by every batch). `meta` goes with the compressed operand.
-  int64_t batchDimA = -1, batchDimB = -1, batchDimC = -1;
-  bool unsignedA = false, unsignedB = false;
-  Type aElem, bElem, cElem;
-  ScalarKind ka, kb, kc;
-  Fp8Format fp8A = Fp8Format::None, fp8B = Fp8Format::None;
 
-  bool isBatched() const { return loopBatch >= 0; }
-  bool isCompressed() const { return sparse || sparseB; }
-  /// The same product as Cᵀ (N x M) += Bᵀ (N x K) * Aᵀ (K x M): A and B
-  /// trade places (a compressed A becomes a compressed B), every transpose
-  /// flips, M and N trade loops.
-  MatmulSpec swapped() const;
+  bool isBatched() const { return loops.isBatched(); }
+  /// The same product as Cᵀ (N x M) += Bᵀ (N x K) * Aᵀ (K x M): the
+  /// problem's swap (MatmulProblem::swapped), A and B trading values,
+  /// element types and batch dimensions, M and N trading loops.
+  MatmulOperands swapped() const;
 };
 
 /// Reads `op`; a located error for anything mcore-tile-matmul cannot lower.
-FailureOr<MatmulSpec> getMatmulSpec(Operation *op);
-
-/// Batch (1 without one), M, N and K of `spec`, each ShapedType::kDynamic
-/// when dynamic; K is the dense operand's.
-std::array<int64_t, 4> getMatmulSizes(const MatmulSpec &spec);
+FailureOr<MatmulOperands> getMatmulOperands(Operation *op, Chip chip);
 
 /// The op's name ("linalg.matmul", ...), for diagnostics.
-StringRef describeOp(const MatmulSpec &spec);
-/// "f16 x f16 -> f32" ("u8 x i8 -> i32" with an unsigned A), for
-/// diagnostics.
-std::string describeTypes(const MatmulSpec &spec);
-
-inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
-
-/// The work-groups of `tileM` x `tileN` tiles of C over `batch` (0: one)
-/// M x N matrices.
-inline int64_t countWorkgroups(int64_t batch, int64_t m, int64_t n,
-                               int64_t tileM, int64_t tileN) {
-  return std::max<int64_t>(1, batch) * ceilDiv(m, tileM) * ceilDiv(n, tileN);
-}
-
-/// The largest power of two S, at most `most`, for which `workgroups` x S
-/// work-groups fit `units` CUs in one round of one work-group each: the K
-/// slices of chooseSplitK.
-inline int64_t
-getSlicesInOneRound(int64_t workgroups, int64_t units,
-                    int64_t most = std::numeric_limits<int64_t>::max()) {
-  int64_t slices = 1;
-  while (slices * 2 <= most && workgroups * slices * 2 <= units)
-    slices *= 2;
-  return slices;
-}
-
-/// Batch, M, N, K of `spec` when all are static
-/// (ConfigureMatmulFormulation.cpp).
-std::optional<std::array<int64_t, 4>> getStaticSizes(const MatmulSpec &spec);
+StringRef describeOp(const MatmulOperands &spec);
 
 /// The 2-D matrix of batch `batch` of `v` (whose dimension `batchDim` is the
 /// batch), a rank-reducing subview; `v` itself when it has no batch
@@ -139,11 +92,8 @@ std::optional<std::array<int64_t, 4>> getStaticSizes(const MatmulSpec &spec);
 Value matrixOfBatch(OpBuilder &b, Location loc, Value v, int64_t batchDim,
                     Value batch);
 
-/// Bits an element takes in global memory and in the registers staging
-/// loads fill: a memref of i4 holds one element per byte.
-inline int64_t storageBits(ScalarKind kind) {
-  return std::max<int64_t>(8, getBitWidth(kind));
-}
+/// The type the instruction of `cfg` accumulates in.
+Type getAccumulatorType(MLIRContext *ctx, const MatmulTileConfig &cfg);
 
 //===----------------------------------------------------------------------===//
 // Fused epilogues (TileMatmulEpilogue.cpp)
@@ -174,7 +124,7 @@ struct Epilogue {
   /// Per buffer: stored by the kernel (false: a temporary nothing else
   /// reads, which goes away).
   SmallVector<bool> store;
-  /// The kernel's tiles are Cᵀ's (MatmulSpec::transposeC: a 2:4 weight on
+  /// The kernel's tiles are Cᵀ's (MatmulProblem::transposeC: a 2:4 weight on
   /// the right, computed as Cᵀ = W xᵀ): the fused ops' loops over C's rows
   /// and columns run along the tiles' columns and rows.
   bool transposed = false;
@@ -186,7 +136,7 @@ struct Epilogue {
 /// cannot get kNotFusedAttrName); their operands are moved above the
 /// matmul. `cReadByKernel`: the kernel adds C's old value (no folded fill),
 /// so C is not a temporary.
-Epilogue planEpilogue(const MatmulSpec &spec, bool cReadByKernel);
+Epilogue planEpilogue(const MatmulOperands &spec, bool cReadByKernel);
 
 /// Tiles the planned ops into the work-group loop after `tiledMatmul`,
 /// whose tile of C is `cOffsets` x `cSizes`, through the TilingInterface.
@@ -225,144 +175,26 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
-// The configuration (ConfigureMatmulHeuristic.cpp,
-// ConfigureMatmulFormulation.cpp)
+// Split-K (TileMatmulSplitK.cpp)
 //===----------------------------------------------------------------------===//
-
-/// The instruction and tiles for `spec` as it stands (no swap); with
-/// `remarks`, the dense fallback of a 2:4 operand is remarked.
-FailureOr<MatmulTileConfig> configureSpec(const MatmulSpec &spec,
-                                          const MatmulTilingOptions &options,
-                                          bool remarks);
-
-/// The configuration of the op `spec` reads, in the form options.swapOperands
-/// asks for; with "auto" and a compressed operand, the faster of the op's
-/// own form and its swap (Cᵀ = Bᵀ Aᵀ) by the performance model; else the
-/// op's form. cfg.swapOperands records the form ("never" or "always").
-FailureOr<MatmulTileConfig>
-chooseFormulation(const MatmulSpec &spec, const MatmulTilingOptions &options,
-                  bool remarks);
-
-//===----------------------------------------------------------------------===//
-// The heuristic's shapes (ConfigureMatmulHeuristic.cpp, ConfigureMatmulShapes.cpp)
-//===----------------------------------------------------------------------===//
-
-/// LDS bytes and register estimate of a configuration (cfg.ldsBytes,
-/// cfg.estimatedVgprs). LDS holds i4 packed, two per byte.
-void computeCosts(MatmulTileConfig &cfg, const MatmulSpec &spec);
-
-/// A default work-group of CDNA's unified register file: waves and the wave
-/// tile.
-struct LargeCdnaTile {
-  int64_t wavesM, wavesN, waveM, waveN;
-  /// LDS stages the tile needs (0: those already chosen).
-  int64_t stages = 0;
-  /// The instruction the wave tile needs (nullptr: the one chosen).
-  const IntrinsicInfo *intrinsic = nullptr;
-  int64_t tileM() const { return wavesM * waveM; }
-  int64_t tileN() const { return wavesN * waveN; }
-};
-
-/// The larger tile of a static matmul on a CDNA chip with a unified
-/// 512-register file, if it takes one (ConfigureMatmulShapes.cpp says when).
-/// `cfg` holds the chosen instruction and stages.
-std::optional<LargeCdnaTile>
-chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
-                    const MatmulTilingOptions &options,
-                    const MatmulTileConfig &cfg);
-
-/// Waves and wave tile an RDNA kernel of some kind takes by default, and
-/// its K tile (0: the default one).
-struct RdnaWaveShape {
-  int64_t wavesM, wavesN, waveM, waveN, tileK = 0;
-};
-
-/// The wave shape of a static RDNA matmul of the kinds whose default 2 x 2
-/// waves the tuner beat (ConfigureMatmulShapes.cpp), if it is one.
-std::optional<RdnaWaveShape>
-chooseRdnaWaveShape(const MatmulSpec &spec, const ChipInfo &chip,
-                    const MatmulTilingOptions &options,
-                    const MatmulTileConfig &cfg,
-                    std::optional<std::array<int64_t, 4>> staticSizes);
-
-/// The wave tile (of the default waves) of a static CDNA matmul whose
-/// default tiles of `first` leave at least half of the CUs idle: halved
-/// while its work-groups fit the CUs (ConfigureMatmulShapes.cpp); none if
-/// the rule does not apply or keeps `first`.
-std::optional<std::pair<int64_t, int64_t>>
-chooseFewTilesCdnaWaveTile(const MatmulSpec &spec, const ChipInfo &chip,
-                           const MatmulTilingOptions &options,
-                           const MatmulTileConfig &cfg,
-                           std::optional<std::array<int64_t, 4>> staticSizes,
-                           std::pair<int64_t, int64_t> first);
-
-/// Lengthens the K tile of such a kernel (cfg.tileK, its costs) while two
-/// LDS stages and the registers fit, up to 256 bytes of A per row.
-void lengthenFewTilesK(MatmulTileConfig &cfg, const MatmulSpec &spec,
-                       const ChipInfo &chip,
-                       const MatmulTilingOptions &options, int64_t k,
-                       int64_t vgprBudget);
-
-//===----------------------------------------------------------------------===//
-// Skinny matmuls and split-K (TileMatmulSplitK.cpp)
-//===----------------------------------------------------------------------===//
-
-/// Whether the spec is skinny (its M or N static and at most 32, the other
-/// larger; LLM decode): then, unless the user set tiles or waves, `tiling`
-/// gets a one-instruction-high tile of 1 x 4 waves (4 x 1 for a skinny N)
-/// of one instruction each: 32 columns (rows) on CDNA, where two waves are
-/// taken instead when their tiles fill the CUs unsplit, and 16 on RDNA.
-/// `cfg` holds the chosen instruction.
-bool applySkinnyTiles(const MatmulSpec &spec, const MatmulTileConfig &cfg,
-                      MatmulTilingOptions &tiling);
-
-/// Sets cfg.splitK: the user's split-k (checked), else for a `skinny` spec
-/// (and on CDNA a large one whose tiles fill at most half of the CUs) the
-/// largest power of two whose work-groups fit the chip's CUs in one round,
-/// at most 32 and with slices of at least 8 K tiles and 256 of K; else 1.
-/// Split-K needs a static K and no batch or sign offset.
-LogicalResult chooseSplitK(const MatmulSpec &spec,
-                           const MatmulTilingOptions &tiling, bool skinny,
-                           MatmulTileConfig &cfg);
-
-/// CUs of the chip's first product in the performance model's table
-/// (lib/Perf/Model/Products.cpp); 64 for a chip without one.
-int64_t computeUnitsOf(Chip chip);
-
-/// Multiply-adds from which a static matmul whose tiles leave much of the
-/// chip idle gets more work-groups: on CDNA by splitting K
-/// (TileMatmulSplitK.cpp), on RDNA by smaller tiles
-/// (ConfigureMatmulHeuristic.cpp). Smaller ones would pay a second launch
-/// (which the model does not count) or lose the larger tiles' intensity
-/// for little.
-constexpr int64_t kMinFillMacs = int64_t(1) << 30;
-
-/// Work-groups per CU that an RDNA3 matmul of at least kMinFillMacs gets by
-/// smaller tiles (ConfigureMatmulHeuristic.cpp): two per CU, four per WGP.
-constexpr int64_t kRdnaFillWorkgroupsPerCU = 2;
-
-/// K per slice of a split-K kernel (a multiple of cfg.tileK) and the
-/// number of slices that covers `k`.
-std::pair<int64_t, int64_t> getSplitKSlices(const MatmulTileConfig &cfg,
-                                            int64_t k);
 
 /// The f32 (i32) workspace [slices x C's matrix shape] of a split-K kernel,
 /// allocated in host code at the rewriter's insertion point
 /// (mcore-host-buffers makes it a gpu.alloc and frees it).
-Value buildSplitKWorkspace(RewriterBase &rewriter, const MatmulSpec &spec,
+Value buildSplitKWorkspace(RewriterBase &rewriter, const MatmulOperands &spec,
                            const MatmulTileConfig &cfg, int64_t slices);
 
 /// The spec of slice `split` of a split-K kernel (inside the kernel): A, B
 /// and the metadata cut to its K range, C the workspace's slice in the
 /// accumulator's type.
-MatmulSpec sliceSplitK(ImplicitLocOpBuilder &b, const MatmulSpec &spec,
-                       const MatmulTileConfig &cfg, Value workspace,
-                       Value split);
+MatmulOperands sliceSplitK(ImplicitLocOpBuilder &b, const MatmulOperands &spec,
+                           const MatmulTileConfig &cfg, Value workspace,
+                           Value split);
 
 /// The second kernel of a split-K matmul, at the rewriter's insertion
 /// point: C = (fill, else C) + slice 0 + slice 1 + ... in this order, one
 /// thread per element.
-void buildSplitKReduction(RewriterBase &rewriter, const MatmulSpec &spec,
+void buildSplitKReduction(RewriterBase &rewriter, const MatmulOperands &spec,
                           Value workspace, int64_t slices,
                           std::optional<Attribute> fillValue);
 
@@ -400,7 +232,7 @@ protected:
                             std::optional<TuningTable> &table) {
 #define MCORE_MATMUL_KNOB(NAME, ...) options.NAME = this->NAME;
 #define MCORE_MATMUL_POLICY(NAME, ...) options.NAME = this->NAME;
-#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
+#include "mcore/Heuristic/MatmulConfig.def"
     return resolveMatmulPassOptions(this->getOperation(),
                                     this->chip.getValue(),
                                     this->getArgument(), options, table);
@@ -411,7 +243,7 @@ protected:
 /// the configuration is chosen), for `chip`. `spec` is the op's (swapped as
 /// cfg.isSwapped() says).
 FailureOr<gpu::LaunchOp> buildMatmulKernel(RewriterBase &rewriter,
-                                           const MatmulSpec &spec,
+                                           const MatmulOperands &spec,
                                            const MatmulTileConfig &cfg,
                                            Chip chip);
 
@@ -440,7 +272,7 @@ void buildMetadataCheck(RewriterBase &rewriter, SparseMatmulOp sm);
 /// buffer of `128 * sum_k` of the signed operand along K (B's columns for
 /// cfg.signOffsetA, A's rows for signOffsetB), one row per batch of that
 /// operand (one row when it is shared), written by a kernel of its own.
-Value buildSignCorrection(RewriterBase &rewriter, const MatmulSpec &spec,
+Value buildSignCorrection(RewriterBase &rewriter, const MatmulOperands &spec,
                           const MatmulTileConfig &cfg);
 
 //===----------------------------------------------------------------------===//
@@ -451,43 +283,9 @@ Value buildSignCorrection(RewriterBase &rewriter, const MatmulSpec &spec,
 /// sparse instruction, the metadata words; one set of rows per stage, rows
 /// padded against bank conflicts. i4 is packed two per byte in an i8
 /// buffer.
-SmallVector<Type> getLdsBufferTypes(MLIRContext *ctx, const MatmulSpec &spec,
+SmallVector<Type> getLdsBufferTypes(MLIRContext *ctx,
+                                    const MatmulOperands &spec,
                                     const MatmulTileConfig &cfg);
-
-/// The instruction-native order the kernel stages 2:4 metadata in (K tiles
-/// and instruction steps of whole metadata words), or nullopt: canonical
-/// words.
-std::optional<sparse24::NativeIndexOrder>
-getStagedNativeOrder(const MatmulTileConfig &cfg);
-
-/// Whether the kernel stages each native metadata word followed by its
-/// 16-bit rotation (`mcore.load_sparse_index`'s `halves`): SWMMAC on 16-bit
-/// operands, whose lanes then read their index without a shift.
-bool stagesMetadataHalves(const MatmulTileConfig &cfg);
-
-/// Metadata words per LDS row: the K tile's, twice over with halves.
-int64_t getLdsMetadataCols(const MatmulTileConfig &cfg);
-
-/// How a staged operand's K tile is copied (one source for the copy and for
-/// the choice of LDS padding): `rows x cols` elements of a row-major global
-/// tile in chunks of `vec` elements; transposed operands (stored K-major:
-/// B, or a K x M A) are copied as kPer x vec blocks into tile-dim-major LDS
-/// rows.
-struct StagingGeometry {
-  int64_t rows = 0, cols = 0, vec = 1, kPer = 1;
-  bool transpose = false;
-  bool pack = false; ///< sub-byte (i4) values, two per byte in LDS
-};
-StagingGeometry getStagingGeometry(const MatmulSpec &spec,
-                                   const MatmulTileConfig &cfg,
-                                   bool operandB);
-
-/// The LDS row padding of A and B (cfg.ldsPadBytes, cfg.ldsPadBytesB) whose
-/// staging stores and fragment reads of one K tile cost least on `chip`:
-/// their LDS clocks, bank conflicts included (mcore/Target/LdsBanks.h), plus
-/// an issue cost per LDS instruction (TileMatmulLds.cpp).
-void chooseLdsPadding(MatmulTileConfig &cfg, const MatmulSpec &spec,
-                      Chip chip);
 
 /// One staged operand: a tile of `rows x cols` elements of a row-major global
 /// matrix, copied into an LDS buffer with `ldsRowsPerStage` rows per stage.
@@ -530,7 +328,7 @@ struct StagedOperand {
 
 class KernelEmitter {
 public:
-  KernelEmitter(ImplicitLocOpBuilder &b, const MatmulSpec &spec,
+  KernelEmitter(ImplicitLocOpBuilder &b, const MatmulOperands &spec,
                 const MatmulTileConfig &cfg, const IntrinsicInfo &intr)
       : b(b), spec(spec), cfg(cfg), intr(intr) {}
 
@@ -649,7 +447,7 @@ private:
   std::pair<Value, AffineMap> correctionView();
 
   ImplicitLocOpBuilder &b;
-  const MatmulSpec &spec;
+  const MatmulOperands &spec;
   const MatmulTileConfig &cfg;
   const IntrinsicInfo &intr;
 

@@ -108,7 +108,7 @@ namespace {
 /// Planning state: the buffers the kernel keeps in registers (C first, then
 /// the outputs of fused ops) and the buffers it only reads.
 struct Planner {
-  const MatmulSpec &spec;
+  const MatmulOperands &spec;
   Epilogue &epilogue;
   SmallVector<Value> readRoots; ///< roots of A, B, metadata, fused inputs
 
@@ -256,9 +256,10 @@ static bool isDeadTemporary(Value buffer, const Epilogue &epilogue,
   return true;
 }
 
-Epilogue tilematmul::planEpilogue(const MatmulSpec &spec, bool cReadByKernel) {
+Epilogue tilematmul::planEpilogue(const MatmulOperands &spec,
+                                  bool cReadByKernel) {
   Epilogue epilogue;
-  epilogue.transposed = spec.transposeC;
+  epilogue.transposed = spec.problem.transposeC;
   epilogue.buffers.push_back(spec.c);
   Planner planner{spec, epilogue, {}};
   for (Value v : {spec.a, spec.b, spec.meta})

@@ -86,9 +86,9 @@ SmallVector<Value> KernelEmitter::computeStage(Value stage, ValueRange acc) {
   IntrinsicAttr intrAttr = IntrinsicAttr::get(ctx, &intr);
   // An operand offset into signed range is signed in LDS.
   UnitAttr unsignedA =
-      spec.unsignedA && !cfg.signOffsetA ? b.getUnitAttr() : nullptr;
+      spec.problem.unsignedA && !cfg.signOffsetA ? b.getUnitAttr() : nullptr;
   UnitAttr unsignedB =
-      spec.unsignedB && !cfg.signOffsetB ? b.getUnitAttr() : nullptr;
+      spec.problem.unsignedB && !cfg.signOffsetB ? b.getUnitAttr() : nullptr;
   SmallVector<Value> result(acc.begin(), acc.end());
   for (int64_t kk = 0; kk < cfg.tileK / intr.k; ++kk) {
     SmallVector<Value> aTiles, idxTiles, bTiles;
@@ -131,10 +131,10 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
 
   // C is stored N x M when transposed; K comes from the dense operand (B,
   // or A when B is compressed).
-  int64_t dimM = spec.transposeC ? 1 : 0, dimN = 1 - dimM;
-  Value kMat = spec.sparseB ? spec.a : bMat;
-  int64_t dimK = spec.sparseB ? (spec.transposeA ? 0 : 1)
-                              : (spec.transposeB ? 1 : 0);
+  int64_t dimM = spec.problem.transposeC ? 1 : 0, dimN = 1 - dimM;
+  Value kMat = spec.problem.sparseB ? spec.a : bMat;
+  int64_t dimK = spec.problem.sparseB ? (spec.problem.transposeA ? 0 : 1)
+                                      : (spec.problem.transposeB ? 1 : 0);
   M = dim(c, dimM);
   N = dim(c, dimN);
   K = dim(kMat, dimK);
@@ -154,7 +154,7 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
     Value kIn = cmp(arith::CmpIPredicate::sle, add(k, cfg.tileK), K);
     Value mIn = cmp(arith::CmpIPredicate::sle, add(i0, cfg.tileM), M);
     Value nIn = cmp(arith::CmpIPredicate::sle, add(j0, cfg.tileN), N);
-    if (spec.isCompressed()) {
+    if (spec.problem.isCompressed()) {
       // K not a multiple of 4 pads the last group of values.
       Value k4 = cmp(arith::CmpIPredicate::eq,
                      arith::RemUIOp::create(b, K, idx(4)), idx(0));
@@ -168,16 +168,16 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
     SmallVector<Value> regs;
     // Compressed values: K / 2 columns.
     Value kHalf;
-    if (spec.isCompressed())
+    if (spec.problem.isCompressed())
       kHalf = arith::DivUIOp::create(b, k, idx(2));
-    if (spec.transposeA)
+    if (spec.problem.transposeA)
       llvm::append_range(regs, loadTile(opA, k, i0, aFull));
     else
-      llvm::append_range(regs,
-                         loadTile(opA, i0, spec.sparse ? kHalf : k, aFull));
-    if (spec.sparseB)
+      llvm::append_range(
+          regs, loadTile(opA, i0, spec.problem.sparseA ? kHalf : k, aFull));
+    if (spec.problem.sparseB)
       llvm::append_range(regs, loadTile(opB, j0, kHalf, bFull));
-    else if (spec.transposeB)
+    else if (spec.problem.transposeB)
       llvm::append_range(regs, loadTile(opB, j0, k, bFull));
     else
       llvm::append_range(regs, loadTile(opB, k, j0, bFull));
@@ -212,7 +212,8 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
   // Accumulators: C's tiles (linalg.matmul accumulates) or the fill value.
   int64_t tilesM = cfg.getTilesM(), tilesN = cfg.getTilesN();
   auto cTileType = VectorType::get({intr.m, intr.n}, spec.cElem);
-  auto accType = VectorType::get({intr.m, intr.n}, cfg.accElementType);
+  auto accType = VectorType::get({intr.m, intr.n},
+                                 getAccumulatorType(b.getContext(), cfg));
   // C's rows past M in whole instruction tiles (a static M that is a
   // multiple of the instruction's M, N whole): each tile of C is inside or
   // outside M, so it is read in bounds (at a clamped row) and stored under
@@ -351,7 +352,7 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
   // Epilogue: C + A * B back to memory; nothing outside C is written.
   Value cPad = arith::ConstantOp::create(b, spec.cElem,
                                          b.getZeroAttr(spec.cElem));
-  bool isFloat = isa<FloatType>(cfg.accElementType);
+  bool isFloat = isa<FloatType>(getAccumulatorType(b.getContext(), cfg));
   std::optional<Value> fillAcc;
   auto isZero = [](Attribute a) {
     if (auto f = dyn_cast<FloatAttr>(a))
@@ -372,18 +373,19 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
   // C stored N x M is read and written through the transposed map.
   MLIRContext *ctx = b.getContext();
   AffineMap cMap =
-      spec.transposeC
+      spec.problem.transposeC
           ? AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0}, ctx)
           : AffineMap::getMultiDimIdentityMap(2, ctx);
   auto cIndices = [&](Value row, Value col) {
-    return spec.transposeC ? SmallVector<Value>{col, row}
-                           : SmallVector<Value>{row, col};
+    return spec.problem.transposeC ? SmallVector<Value>{col, row}
+                                   : SmallVector<Value>{row, col};
   };
   std::pair<Value, AffineMap> corr;
   if (correction)
     corr = correctionView();
-  Value corrPad = arith::ConstantOp::create(b, cfg.accElementType,
-                                            b.getZeroAttr(cfg.accElementType));
+  Value corrPad = arith::ConstantOp::create(
+      b, getAccumulatorType(b.getContext(), cfg),
+      b.getZeroAttr(getAccumulatorType(b.getContext(), cfg)));
   auto addAcc = [&](Value x, Value y) -> Value {
     return isFloat ? arith::AddFOp::create(b, x, y).getResult()
                    : arith::AddIOp::create(b, x, y).getResult();

@@ -27,16 +27,17 @@ using namespace mlir::mcore::tilematmul;
 /// The signed operand whose sums the correction needs, whether K is its
 /// column dimension (of its 2-D matrix), and its batch dimension.
 static std::tuple<Value, bool, int64_t>
-summedOperand(const MatmulSpec &spec, const MatmulTileConfig &cfg) {
+summedOperand(const MatmulOperands &spec, const MatmulTileConfig &cfg) {
   if (cfg.signOffsetA)
     // B: K x N, or N x K (transposed or compressed).
-    return {spec.b, spec.transposeB || spec.sparseB, spec.batchDimB};
+    return {spec.b, spec.problem.transposeB || spec.problem.sparseB,
+            spec.loops.batchDimB};
   // A: M x K (or compressed), or K x M.
-  return {spec.a, !spec.transposeA, spec.batchDimA};
+  return {spec.a, !spec.problem.transposeA, spec.loops.batchDimA};
 }
 
 Value tilematmul::buildSignCorrection(RewriterBase &rewriter,
-                                      const MatmulSpec &spec,
+                                      const MatmulOperands &spec,
                                       const MatmulTileConfig &cfg) {
   Location loc = spec.op->getLoc();
   ImplicitLocOpBuilder b(loc, rewriter);

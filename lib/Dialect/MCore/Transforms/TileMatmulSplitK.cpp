@@ -36,164 +36,15 @@ using namespace mlir;
 using namespace mlir::mcore;
 using namespace mlir::mcore::tilematmul;
 
-/// M or N up to this is skinny.
-static constexpr int64_t kSkinny = 32;
-/// Columns (rows) of C per wave of a skinny CDNA tile: one 32 x 32 MFMA.
-static constexpr int64_t kSkinnyWaveCols = 32;
-static constexpr int64_t kSkinnyWaves = 4;
-/// Bounds of the automatic split: slices, and K per slice. A slice of 8 K
-/// tiles runs three iterations of the loop of two and two tiles after it;
-/// with fewer, each work-group's prologue and first loads dominate (gfx950
-/// f16 2:4 4096x16x4096 at K 128: 8 slices of 4 K tiles 178.9 TFLOP/s, 4
-/// of 8 188.4 predicted; gfx942 119.9 and 129.3).
-static constexpr int64_t kMaxSlices = 32;
-static constexpr int64_t kMinSliceK = 256;
-static constexpr int64_t kMinSliceTiles = 8;
-
-
-bool tilematmul::applySkinnyTiles(const MatmulSpec &spec,
-                                  const MatmulTileConfig &cfg,
-                                  MatmulTilingOptions &tiling) {
-  std::optional<std::array<int64_t, 4>> sizes = getStaticSizes(spec);
-  if (!sizes || spec.isBatched())
-    return false;
-  int64_t m = (*sizes)[1], n = (*sizes)[2];
-  bool skinnyM = m <= kSkinny && n > kSkinny;
-  bool skinnyN = n <= kSkinny && m > kSkinny;
-  if (!skinnyM && !skinnyN)
-    return false;
-  if (tiling.tileM || tiling.tileN || tiling.wavesM || tiling.wavesN)
-    return true; // the user's tiles
-  const IntrinsicInfo &intr = *cfg.intrinsic;
-  const ChipInfo &chip = getChipInfo(tiling.chip);
-  // A wave's columns (rows) of C along the long dimension. The model
-  // predicts a skinny wave by the latency of its chain of instructions, so
-  // RDNA's waves take one instruction (16 columns) and the work-group four
-  // of them: gfx1100 f16 2:4 4096x16x4096 128 x 16 of 2 x 1 WMMAs per wave
-  // in 2 K slices 25.0 TFLOP/s, 64 x 16 of one per wave unsplit 26.4
-  // (gfx1201 16.7 and 17.6) predicted, the tuner's best. CDNA's waves take
-  // one 32 x 32 instruction already.
-  int64_t along = skinnyM ? intr.n : intr.m;
-  int64_t waveCols =
-      chip.hasMfma ? llvm::alignTo(kSkinnyWaveCols, along) : along;
-  int64_t waves = kSkinnyWaves;
-  // CDNA: two waves where that tile's work-groups fill at least half of
-  // the CUs in one round unsplit; each K slice is a partial tile of C to
-  // write and read back (gfx942 f16 2:4 14336x16x4096: 128 x 32 in 2 K
-  // slices 138.9 TFLOP/s, 64 x 32 unsplit 146.4; gfx950 209.7 and 221.0).
-  // With fewer work-groups the K split fills the CUs anyway, and four waves
-  // hide more of its latency (gfx950 4096x16x4096 in 4 slices: four waves
-  // 188.4, two 180.0).
-  if (chip.hasMfma) {
-    int64_t longDim = skinnyM ? n : m;
-    int64_t halved = ceilDiv(longDim, waves / 2 * waveCols);
-    int64_t units = computeUnitsOf(tiling.chip);
-    if (2 * halved >= units && halved <= units)
-      waves /= 2;
-  }
-  if (skinnyM) {
-    tiling.wavesM = 1;
-    tiling.wavesN = waves;
-    tiling.tileM = llvm::alignTo(m, intr.m);
-    tiling.tileN = waves * waveCols;
-  } else {
-    tiling.wavesN = 1;
-    tiling.wavesM = waves;
-    tiling.tileN = llvm::alignTo(n, intr.n);
-    tiling.tileM = waves * waveCols;
-  }
-  return true;
-}
-
-std::pair<int64_t, int64_t>
-tilematmul::getSplitKSlices(const MatmulTileConfig &cfg, int64_t k) {
-  int64_t perSlice =
-      llvm::alignTo(ceilDiv(k, std::max<int64_t>(1, cfg.splitK)), cfg.tileK);
-  return {perSlice, ceilDiv(k, perSlice)};
-}
-
-int64_t tilematmul::computeUnitsOf(Chip chip) {
-  auto products = perf::getProductsFor(chip);
-  return products.empty() ? 64 : int64_t(products.front()->computeUnits);
-}
-
-LogicalResult tilematmul::chooseSplitK(const MatmulSpec &spec,
-                                       const MatmulTilingOptions &tiling,
-                                       bool skinny, MatmulTileConfig &cfg) {
-  cfg.splitK = 1;
-  int64_t asked = tiling.splitK;
-  if (asked < 0)
-    return spec.op->emitError("split-k must be 0 (automatic) or a number of "
-                              "K slices, got ")
-           << asked;
-  // Automatic: skinny matmuls, and on CDNA matmuls of at least
-  // kMinFillMacs multiply-adds whose tiles fill at most half of the CUs
-  // (below).
-  bool fewTiles = false;
-  if (asked == 0 && !skinny && getChipInfo(tiling.chip).hasMfma)
-    if (std::optional<std::array<int64_t, 4>> s = getStaticSizes(spec)) {
-      auto [batch, m, n, k] = *s;
-      fewTiles = m * n * k >= kMinFillMacs &&
-                 countWorkgroups(batch, m, n, cfg.tileM, cfg.tileN) * 2 <=
-                     computeUnitsOf(tiling.chip);
-    }
-  if (asked == 1 || (asked == 0 && !skinny && !fewTiles))
-    return success();
-  std::optional<std::array<int64_t, 4>> sizes = getStaticSizes(spec);
-  StringRef why;
-  if (spec.isBatched())
-    why = "a batched matmul (the grid's z walks the batch)";
-  else if (cfg.signOffsetA || cfg.signOffsetB)
-    why = "mixed signs on a signed-only instruction (its correction is "
-          "added once per tile of C)";
-  else if (!sizes)
-    why = "dynamic sizes";
-  if (!why.empty()) {
-    if (asked == 0)
-      return success();
-    return spec.op->emitError() << "split-k=" << asked << " cannot split "
-                                << why;
-  }
-  auto [batch, m, n, k] = *sizes;
-  // More slices than K has elements is no split (and a count near 2^63
-  // overflowed the slice arithmetic: a division by zero).
-  if (asked > std::max<int64_t>(k, 1))
-    return spec.op->emitError() << "split-k=" << asked
-                                << " asks for more K slices than K = " << k
-                                << " has elements";
-  int64_t slices = asked;
-  if (asked == 0) {
-    int64_t workgroups = countWorkgroups(batch, m, n, cfg.tileM, cfg.tileN);
-    int64_t units = computeUnitsOf(tiling.chip);
-    int64_t most = std::min<int64_t>(
-        kMaxSlices,
-        k / std::max<int64_t>(kMinSliceK, kMinSliceTiles * cfg.tileK));
-    // The largest power of two whose work-groups still fit the CUs in one
-    // round of one work-group each. A skinny matmul is bound by B's
-    // bandwidth and the latency of its few iterations; each slice adds a
-    // partial tile of C to write and read back, so one more slice than
-    // the CUs hold costs more than it hides (gfx942 f16 16x4096x4096: 8
-    // slices 74.1, 16 slices 66.8 TFLOP/s predicted; 2:4 4096x16x4096 119.9
-    // and 101.9). A not skinny one (CDNA, the LLM table's M = 128, after
-    // chooseFewTilesCdnaWaveTile halved its tiles) is compute-bound on too
-    // few CUs: gfx942 128x4096x4096 43.2 -> 9.7 us predicted. Not on RDNA,
-    // whose few CUs these matmuls already keep busy on B's bandwidth
-    // (gfx1201 60.6 -> 73.7 us with two slices).
-    slices = getSlicesInOneRound(workgroups, units, most);
-  }
-  cfg.splitK = slices;
-  cfg.splitK = getSplitKSlices(cfg, k).second;
-  return success();
-}
-
 Value tilematmul::buildSplitKWorkspace(RewriterBase &rewriter,
-                                       const MatmulSpec &spec,
+                                       const MatmulOperands &spec,
                                        const MatmulTileConfig &cfg,
                                        int64_t slices) {
   ImplicitLocOpBuilder b(spec.op->getLoc(), rewriter);
   auto cType = cast<MemRefType>(spec.c.getType());
-  Type elem = isa<FloatType>(cfg.accElementType) ? Type(b.getF32Type())
-                                                 : Type(b.getI32Type());
+  Type elem = isa<FloatType>(getAccumulatorType(b.getContext(), cfg))
+                  ? Type(b.getF32Type())
+                  : Type(b.getI32Type());
   SmallVector<int64_t> shape = {slices};
   SmallVector<Value> dynSizes;
   for (int64_t d = 0; d < 2; ++d) {
@@ -204,11 +55,11 @@ Value tilematmul::buildSplitKWorkspace(RewriterBase &rewriter,
   return memref::AllocOp::create(b, MemRefType::get(shape, elem), dynSizes);
 }
 
-MatmulSpec tilematmul::sliceSplitK(ImplicitLocOpBuilder &b,
-                                   const MatmulSpec &spec,
-                                   const MatmulTileConfig &cfg,
-                                   Value workspace, Value split) {
-  std::optional<std::array<int64_t, 4>> sizes = getStaticSizes(spec);
+MatmulOperands tilematmul::sliceSplitK(ImplicitLocOpBuilder &b,
+                                       const MatmulOperands &spec,
+                                       const MatmulTileConfig &cfg,
+                                       Value workspace, Value split) {
+  std::optional<std::array<int64_t, 4>> sizes = spec.problem.getStaticSizes();
   int64_t k = (*sizes)[3];
   int64_t perSlice = getSplitKSlices(cfg, k).first;
   bool even = k % perSlice == 0;
@@ -234,22 +85,24 @@ MatmulSpec tilematmul::sliceSplitK(ImplicitLocOpBuilder &b,
     }
     return memref::SubViewOp::create(b, v, offsets, sizes, strides);
   };
-  MatmulSpec local = spec;
-  local.a = spec.transposeA ? cut(spec.a, 0, 1)
-                            : cut(spec.a, 1, spec.sparse ? 2 : 1);
-  local.b = spec.sparseB       ? cut(spec.b, 1, 2)
-            : spec.transposeB ? cut(spec.b, 1, 1)
-                              : cut(spec.b, 0, 1);
+  MatmulOperands local = spec;
+  local.a = spec.problem.transposeA
+                ? cut(spec.a, 0, 1)
+                : cut(spec.a, 1, spec.problem.sparseA ? 2 : 1);
+  local.b = spec.problem.sparseB      ? cut(spec.b, 1, 2)
+            : spec.problem.transposeB ? cut(spec.b, 1, 1)
+                                      : cut(spec.b, 0, 1);
   if (spec.meta)
     local.meta = cut(spec.meta, 1, 32);
   local.c = matrixOfBatch(b, b.getLoc(), workspace, 0, split);
   local.cElem = cast<MemRefType>(workspace.getType()).getElementType();
-  local.kc = isa<FloatType>(local.cElem) ? ScalarKind::F32 : ScalarKind::I32;
+  local.problem.c =
+      isa<FloatType>(local.cElem) ? ScalarKind::F32 : ScalarKind::I32;
   return local;
 }
 
 void tilematmul::buildSplitKReduction(RewriterBase &rewriter,
-                                      const MatmulSpec &spec,
+                                      const MatmulOperands &spec,
                                       Value workspace, int64_t slices,
                                       std::optional<Attribute> fillValue) {
   // spec.op is gone by now: the workspace has its location.

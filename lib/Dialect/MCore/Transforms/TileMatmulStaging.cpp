@@ -17,9 +17,9 @@ using namespace mlir;
 using namespace mlir::mcore;
 using namespace mlir::mcore::tilematmul;
 
-SmallVector<Type>
-tilematmul::getLdsBufferTypes(MLIRContext *ctx, const MatmulSpec &spec,
-                              const MatmulTileConfig &cfg) {
+SmallVector<Type> tilematmul::getLdsBufferTypes(MLIRContext *ctx,
+                                                const MatmulOperands &spec,
+                                                const MatmulTileConfig &cfg) {
   auto lds = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
   int64_t colsA = cfg.sparseInstruction ? cfg.tileK / 2 : cfg.tileK;
   auto ldsBuffer = [&](int64_t rows, int64_t cols, Type elem, int64_t pad) {
@@ -43,99 +43,6 @@ tilematmul::getLdsBufferTypes(MLIRContext *ctx, const MatmulSpec &spec,
   return buffers;
 }
 
-std::optional<sparse24::NativeIndexOrder>
-tilematmul::getStagedNativeOrder(const MatmulTileConfig &cfg) {
-  if (!cfg.sparseInstruction || !cfg.intrinsic)
-    return std::nullopt;
-  const IntrinsicInfo &intr = *cfg.intrinsic;
-  std::optional<sparse24::NativeIndexOrder> order =
-      sparse24::getNativeIndexOrder(intr.index.layout);
-  if (order &&
-      (int64_t(order->groupsPerStep) * 4 != intr.k || cfg.tileK % 32))
-    return std::nullopt;
-  return order;
-}
-
-bool tilematmul::stagesMetadataHalves(const MatmulTileConfig &cfg) {
-  // Where the per-lane shift costs the loop: SWMMAC shares the VALU with
-  // it. 16-bit A only: the 8-bit kernels are bound by their byte transposes,
-  // and the extra LDS costs them a wave per SIMD (4 -> 3 on gfx1201) for
-  // nothing; CDNA's SMFMAC loops are bound by the LDS data path, which the
-  // rotated copies only add to (predicted: gfx950 f16 2:4 82.8% -> 80.7%).
-  std::optional<sparse24::NativeIndexOrder> order = getStagedNativeOrder(cfg);
-  return order && sparse24::hasNativeHalves(*order) &&
-         cfg.intrinsic->family == MmaFamily::SWMMAC &&
-         getBitWidth(cfg.intrinsic->a.kind) == 16;
-}
-
-int64_t tilematmul::getLdsMetadataCols(const MatmulTileConfig &cfg) {
-  return cfg.tileK / 32 * (stagesMetadataHalves(cfg) ? 2 : 1);
-}
-
-/// Elements of a chunk: 128 bits where the tile's `cols` allow.
-static int64_t vecFor(int64_t bits, int64_t cols) {
-  int64_t v = 128 / bits;
-  while (v > 1 && cols % v)
-    v /= 2;
-  return v;
-}
-
-StagingGeometry tilematmul::getStagingGeometry(const MatmulSpec &spec,
-                                               const MatmulTileConfig &cfg,
-                                               bool operandB) {
-  int64_t threads = cfg.getNumThreads();
-  ScalarKind kind = operandB ? spec.kb : spec.ka;
-  int64_t bits = getBitWidth(kind);
-  StagingGeometry g;
-  g.pack = bits < 8;
-  // A 2:4 B is N x K already (compressed values N x K/2).
-  bool transposed =
-      operandB ? !spec.transposeB && !spec.sparseB : spec.transposeA;
-  int64_t tileDim = operandB ? cfg.tileN : cfg.tileM;
-  if (transposed) {
-    // Stored K x tile-dim in global memory (B, or a transposed A), staged
-    // tile-dim-major in LDS: each thread transposes a kPer x vec block,
-    // kPer as large as the tile allows, up to one 128-bit LDS row write;
-    // 128-bit global loads along the tile dimension (one i4 per byte).
-    g.transpose = true;
-    g.rows = cfg.tileK;
-    g.cols = tileDim;
-    g.vec = vecFor(storageBits(kind), g.cols);
-    int64_t perThread = cfg.tileK * g.cols / threads;
-    while (g.kPer * 2 * g.vec <= perThread && g.kPer * 2 <= cfg.tileK &&
-           g.kPer * 2 * bits <= 128 && cfg.tileK % (g.kPer * 2) == 0)
-      g.kPer *= 2;
-    // Too few elements per thread for a block of 128-bit loads leaves
-    // kPer = 1: one LDS store per element. On 16-bit, a ds_write_b16 moves
-    // 128 bytes in the 2 clocks a b32 store moves 256 in; 64-bit global
-    // loads buy b32 stores: halve vec, double kPer (predicted: gfx950 f16
-    // 2:4, 512 x 128 x 32, LDS 70 -> 62 clocks per wave and K tile). Not on
-    // 8-bit: a dword there takes kPer = 4 and 32-bit loads, which the model
-    // predicts slower (i8 dense on gfx942 2081 -> 1544 TFLOP/s).
-    while (bits >= 16 && g.kPer * bits < 32 && g.vec > 1 &&
-           cfg.tileK % (g.kPer * 2) == 0) {
-      g.vec /= 2;
-      g.kPer *= 2;
-    }
-    // Packed LDS rows are written in whole bytes: pairs of k.
-    if (g.pack)
-      g.kPer = std::max<int64_t>(g.kPer, 2);
-    return g;
-  }
-  g.rows = tileDim;
-  // A: dense K columns, or compressed K / 2 (sparse instruction or
-  // decompressed into a dense LDS tile). i4: 32 values, two 128-bit global
-  // loads (one per byte), one 128-bit LDS store (packed).
-  bool compressed = operandB ? spec.sparseB : spec.sparse;
-  g.cols = compressed ? cfg.tileK / 2 : cfg.tileK;
-  g.vec = vecFor(bits, g.cols);
-  if (operandB ? spec.sparseB : cfg.decompressA)
-    // Each chunk expands to 2 * vec dense elements; keep them whole groups
-    // and one metadata word: at most 16 compressed values.
-    g.vec = std::min<int64_t>(g.vec, 16);
-  return g;
-}
-
 void KernelEmitter::planStaging(ValueRange buffers, bool mFull, bool nFull,
                                 bool kFull, int64_t sK) {
   Value a = spec.a, bMat = spec.b;
@@ -144,7 +51,7 @@ void KernelEmitter::planStaging(ValueRange buffers, bool mFull, bool nFull,
   // the global matrix's: K x tile-dim for a transposed operand.
   auto applyGeometry = [&](StagedOperand &s, bool operandB, Value tileBound,
                            Value kBound) {
-    StagingGeometry g = getStagingGeometry(spec, cfg, operandB);
+    StagingGeometry g = getStagingGeometry(spec.problem, cfg, operandB);
     s.rows = g.rows;
     s.cols = g.cols;
     s.vec = g.vec;
@@ -161,8 +68,8 @@ void KernelEmitter::planStaging(ValueRange buffers, bool mFull, bool nFull,
   opA.lds = buffers[0];
   opA.ldsRows = cfg.tileM;
   applyGeometry(opA, /*operandB=*/false, M, dim(a, 1));
-  bool kFullA = kFull && (!spec.sparse || (!ShapedType::isDynamic(sK) &&
-                                            sK % 4 == 0));
+  bool kFullA = kFull && (!spec.problem.sparseA ||
+                          (!ShapedType::isDynamic(sK) && sK % 4 == 0));
   opA.staticFull = mFull && kFullA;
   opA.colsFull = opA.transpose ? mFull : kFullA;
   opA.decompress = cfg.decompressA;
@@ -176,12 +83,13 @@ void KernelEmitter::planStaging(ValueRange buffers, bool mFull, bool nFull,
   opB.global = bMat;
   opB.lds = buffers[1];
   opB.ldsRows = cfg.tileN;
-  applyGeometry(opB, /*operandB=*/true, N, spec.sparseB ? dim(bMat, 1) : K);
-  bool kFullB = kFull && (!spec.sparseB || (!ShapedType::isDynamic(sK) &&
-                                             sK % 4 == 0));
+  applyGeometry(opB, /*operandB=*/true, N,
+                spec.problem.sparseB ? dim(bMat, 1) : K);
+  bool kFullB = kFull && (!spec.problem.sparseB ||
+                          (!ShapedType::isDynamic(sK) && sK % 4 == 0));
   opB.staticFull = nFull && kFullB;
   opB.colsFull = opB.transpose ? nFull : kFullB;
-  if (spec.sparseB) {
+  if (spec.problem.sparseB) {
     // Compressed values N x K/2, expanded to dense N-major LDS rows as a
     // compressed A is for the dense fallback.
     opB.decompress = true;
@@ -200,7 +108,7 @@ void KernelEmitter::planStaging(ValueRange buffers, bool mFull, bool nFull,
     opMeta.rows = cfg.tileM;
     opMeta.ldsRows = cfg.tileM;
     opMeta.cols = cfg.tileK / 32;
-    opMeta.vec = vecFor(32, opMeta.cols);
+    opMeta.vec = getChunkElements(32, opMeta.cols);
     // Narrower loads rather than idle threads: a guard on the thread id is
     // a branch the backend cannot prove wave-uniform.
     while (opMeta.vec > 1 &&

@@ -39,7 +39,8 @@ bool KernelEmitter::decompressesFloats() const {
   if (!cfg.decompressA && !cfg.decompressB)
     return false;
   Type dense = cfg.decompressA ? spec.bElem : spec.aElem;
-  return isa<FloatType>(cfg.accElementType) && isa<FloatType>(dense);
+  return isa<FloatType>(getAccumulatorType(b.getContext(), cfg)) &&
+         isa<FloatType>(dense);
 }
 
 Value KernelEmitter::fixPrunedProducts(Value sum, Value row, Value col,
@@ -81,7 +82,8 @@ Value KernelEmitter::fixPrunedProducts(Value sum, Value row, Value col,
   Value denseCol = sparseA ? col : row;
   // The dense operand stored with K as its rows: B (K x N), or A
   // transposed (K x M).
-  bool denseKRows = sparseA ? !spec.transposeB : spec.transposeA;
+  bool denseKRows =
+      sparseA ? !spec.problem.transposeB : spec.problem.transposeA;
   AffineExpr d0 = getAffineDimExpr(0, ctx), d1 = getAffineDimExpr(1, ctx);
   AffineExpr zero = getAffineConstantExpr(0, ctx);
   // Tile dimension `along` reads memref dimension 0, the other broadcasts.

@@ -3,7 +3,7 @@
 #ifndef MCORE_DIALECT_MCORE_IR_MCOREATTRS_H
 #define MCORE_DIALECT_MCORE_IR_MCOREATTRS_H
 
-#include "mcore/Dialect/MCore/IR/MatmulConfig.h"
+#include "mcore/Heuristic/MatmulConfig.h"
 #include "mcore/Target/Catalog.h"
 #include "mcore/Target/Chip.h"
 

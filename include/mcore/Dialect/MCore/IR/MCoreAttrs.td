@@ -60,8 +60,8 @@ def MCore_MatmulConfigAttr : MCore_Attr<"MatmulConfig", "matmul_config"> {
     attribute `mcore.matmul_config`. `mcore-configure-matmul` sets it,
     `mcore-tile-matmul` builds the kernel it describes.
 
-    Its fields are the knobs of `include/mcore/Dialect/MCore/IR/
-    MatmulConfig.def`, with the names of the passes' options (`_` for
+    Its fields are the knobs of `include/mcore/Heuristic/MatmulConfig.def`,
+    with the names of the passes' options (`_` for
     `-`): `intrinsic`, `swap_operands`, `tile_m`, `tile_n`, `tile_k`,
     `waves_m`, `waves_n`, `stages`, `lds_padding`, `lds_padding_b`,
     `group_m`, `split_k`, `sched_barriers` (see

@@ -40,7 +40,7 @@ def MCoreTileMatmulToGpuOp : MCoreTransformOp<"tile_matmul_to_gpu",
     The configuration is the pass's: any other attribute of this op is one
     of `mcore-tile-matmul`'s options by its key (the option with `_` for
     `-`), every knob and option declared in
-    `include/mcore/Dialect/MCore/IR/MatmulConfig.def`: `intrinsic` (a
+    `include/mcore/Heuristic/MatmulConfig.def`: `intrinsic` (a
     catalog name), `swap_operands`, `tile_m`, `tile_n`, `tile_k` (the
     work-group tile), `waves_m`, `waves_n`, the LDS staging of the operands
     (`stages`: 1 one LDS buffer, 2 double buffering with prefetch;

@@ -217,7 +217,7 @@ def MCoreConfigureMatmulPass : Pass<"mcore-configure-matmul"> {
     ```
 
     The options are declared once, in
-    `include/mcore/Dialect/MCore/IR/MatmulConfig.def`, with the attribute's
+    `include/mcore/Heuristic/MatmulConfig.def`, with the attribute's
     fields, `mcore-tile-matmul`'s and `--mcore-pipeline`'s options and the
     tuning table's keys.
   }];

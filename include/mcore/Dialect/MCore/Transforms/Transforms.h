@@ -11,8 +11,7 @@
 #ifndef MCORE_DIALECT_MCORE_TRANSFORMS_TRANSFORMS_H
 #define MCORE_DIALECT_MCORE_TRANSFORMS_TRANSFORMS_H
 
-#include "mcore/Dialect/MCore/IR/MatmulConfig.h"
-#include "mcore/Dialect/MCore/Transforms/TuningTable.h"
+#include "mcore/Heuristic/Heuristic.h"
 #include "mcore/Target/Catalog.h"
 #include "mcore/Target/Chip.h"
 
@@ -35,23 +34,6 @@ class Compress2to4Op;
 // Matmul tiling (mcore-tile-matmul)
 //===----------------------------------------------------------------------===//
 
-/// What the user asks for: every knob and option of MatmulConfig.def. A
-/// knob at its AUTO value (0, -1, "", sched-barriers true) is left to the
-/// configuration the op carries, the tuning table, then the heuristic.
-struct MatmulTilingOptions {
-  Chip chip = Chip::gfx1201;
-#define MCORE_MATMUL_KNOB(NAME, OPTION, TYPE, AUTO, DESCRIPTION)              \
-  TYPE NAME = AUTO;
-#define MCORE_MATMUL_POLICY(NAME, OPTION, TYPE, DEFAULT, DESCRIPTION)         \
-  TYPE NAME = DEFAULT;
-#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
-
-  /// The knobs these options force (those not at their AUTO value).
-  MatmulConfigFields getForcedKnobs() const;
-  /// Forces every knob `fields` sets.
-  void force(const MatmulConfigFields &fields);
-};
-
 /// Sets the knob or option of MatmulConfig.def whose key (its option with _
 /// for -: "tile_m", "swap_operands", "allow_dense_fallback") is `key` from
 /// `value`, an integer, bool or string attribute as the option's type.
@@ -59,103 +41,44 @@ struct MatmulTilingOptions {
 std::string setMatmulOption(MatmulTilingOptions &options, StringRef key,
                             Attribute value);
 
-/// Copies the options MatmulConfig.def declares from `from` to `to`, two
-/// structs with members of those names (MatmulTilingOptions, the passes'
-/// generated option structs, the passes themselves).
-template <typename To, typename From>
-void copyMatmulOptions(To &to, const From &from) {
-#define MCORE_MATMUL_KNOB(NAME, OPTION, TYPE, AUTO, DESCRIPTION)              \
-  to.NAME = from.NAME;
-#define MCORE_MATMUL_POLICY(NAME, OPTION, TYPE, DEFAULT, DESCRIPTION)         \
-  to.NAME = from.NAME;
-#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
-}
-
-/// A contraction read as one matmul, C (M x N) += A (M x K) * B (K x N)
-/// per batch: what linalg::inferContractionDims finds, with a second M (or
-/// N) dimension of an operand shared by the batch taken as the batch.
-struct MatmulContraction {
-  /// The op's loops that are the batch (-1: none), M, N and K.
-  int64_t loopBatch = -1, loopM = 0, loopN = 1, loopK = 2;
-  /// A stored K x M, B stored N x K, C stored N x M.
-  bool transposeA = false, transposeB = false, transposeC = false;
-  /// The dimension of each operand that is the batch; -1: the operand has
-  /// none and is shared by every batch.
+/// Where a matmul's dimensions are in a contraction op: the op's loops
+/// that are the batch (-1: none), M, N and K, and the dimension of each
+/// operand that is the batch (-1: the operand has none and is shared by
+/// every batch).
+struct MatmulLoops {
+  int64_t batch = -1, m = 0, n = 1, k = 2;
   int64_t batchDimA = -1, batchDimB = -1, batchDimC = -1;
-  /// Integer inputs zero-extended (arith.extui in the body, unsigned_a/b).
-  bool unsignedA = false, unsignedB = false;
 
-  bool isBatched() const { return loopBatch >= 0; }
+  bool isBatched() const { return batch >= 0; }
 };
 
-/// Reads a linalg op (tensors or memrefs) as one matmul: upstream's
-/// contraction inference must find one M, N and K and at most one batch
-/// dimension, every indexing map must be a projection, the batch must not be
-/// an operand's innermost dimension, and the body must be out + ext(a) *
-/// ext(b), each `ext` an arith.extsi / extui / extf or none. Also reads an
-/// mcore.sparse_matmul. A located error otherwise.
-FailureOr<MatmulContraction> inferMatmulContraction(Operation *op);
+/// Reads a linalg op (tensors or memrefs) as one matmul, C (M x N) += A (M
+/// x K) * B (K x N) per batch: upstream's contraction inference
+/// (linalg::inferContractionDims) must find one M, N and K and at most one
+/// batch dimension (a second M or N dimension of an operand the batch
+/// shares is taken as the batch), every indexing map must be a projection,
+/// the batch must not be an operand's innermost dimension, and the body
+/// must be out + ext(a) * ext(b), each `ext` an arith.extsi / extui / extf
+/// or none. Also reads an mcore.sparse_matmul. Sets the transposes, the
+/// shared operands and the signedness of `problem` (not its sizes and
+/// types). A located error otherwise.
+FailureOr<MatmulLoops> inferMatmulContraction(Operation *op,
+                                              MatmulProblem &problem);
 
-/// A complete, validated kernel configuration: every knob chosen, and what
-/// follows from them.
-struct MatmulTileConfig {
-#define MCORE_MATMUL_KNOB(NAME, OPTION, TYPE, AUTO, DESCRIPTION) TYPE NAME{};
-#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
-
-  const IntrinsicInfo *intrinsic = nullptr; ///< intrinsicName's entry
-  Type accElementType;      ///< element type the instruction accumulates in
-  bool sparseInstruction = false; ///< SWMMAC / SMFMAC on compressed A
-  bool decompressA = false; ///< sparse A expanded to dense in the kernel
-  bool decompressB = false; ///< sparse B expanded to dense in the kernel
-  /// An unsigned 8-bit A (B) on a chip whose instructions read signed
-  /// operands only: its sign bit is flipped while staged (a - 128) and the
-  /// epilogue adds 128 times the sums of B's columns (A's rows) along K.
-  bool signOffsetA = false, signOffsetB = false;
-  int64_t waveSize = 0;
-  int64_t ldsBytes = 0;      ///< LDS the kernel allocates
-  int64_t estimatedVgprs = 0; ///< rough per-lane register estimate
-
-  /// The kernel computes Cᵀ = Bᵀ Aᵀ (swapOperands "always"): the op's B is
-  /// the instruction's A (a 2:4 B on a sparse instruction, or the faster of
-  /// the two forms).
-  bool isSwapped() const { return swapOperands == "always"; }
-  int64_t getNumThreads() const { return wavesM * wavesN * waveSize; }
-  int64_t getWaveTileM() const { return tileM / wavesM; }
-  int64_t getWaveTileN() const { return tileN / wavesN; }
-  /// Intrinsic tiles per wave along M and N (register blocking).
-  int64_t getTilesM() const { return getWaveTileM() / intrinsic->m; }
-  int64_t getTilesN() const { return getWaveTileN() / intrinsic->n; }
-  /// Every knob, as #mcore.matmul_config holds them.
-  MatmulConfigFields getKnobs() const;
-  /// "128x128x32 tile, 2x2 waves of 32, 4x4 x
-  /// wmma_f32_16x16x16_f16_w32_gfx12, 2 stages"
-  std::string describe() const;
-};
-
-/// The heuristic: chooses every knob `options` leaves at its AUTO value for
-/// `op` (a linalg.matmul or mcore.sparse_matmul on memrefs), and checks the
-/// knobs it forces against the op and the chip. Emits a located error
-/// (listing what the chip supports) when no instruction fits or a knob is
-/// inconsistent, and with `remarks` a remark for the dense fallback of a
-/// 2:4 A.
-FailureOr<MatmulTileConfig>
-getMatmulTileConfig(Operation *op, const MatmulTilingOptions &options,
-                    bool remarks = true);
-
-/// The instructions the heuristic chooses `op`'s from, best first: the
-/// sparse ones of the chip for a 2:4 A where it has them, else the dense
-/// ones (for a 2:4 A: the decompressing fallback), for the form
-/// options.swapOperands says ("always": Cᵀ = Bᵀ Aᵀ). May be empty.
-FailureOr<SmallVector<const IntrinsicInfo *>>
-getMatmulIntrinsicCandidates(Operation *op, const MatmulTilingOptions &options);
+/// The op-to-problem step: the MatmulProblem of `op` (a linalg contraction
+/// or mcore.sparse_matmul on memrefs, as inferMatmulContraction reads it)
+/// for `chip`, which the heuristic configures; a located error for anything
+/// mcore-tile-matmul cannot lower.
+FailureOr<MatmulProblem> getMatmulProblem(Operation *op, Chip chip);
 
 /// The configuration of `op`, knob by knob from the first that sets it:
 /// the op's #mcore.matmul_config (attribute mcore.matmul_config), the knobs
 /// `options` force, the entry of `table` (may be null) that matches the
-/// op, the heuristic (getMatmulTileConfig). An error is located at the op
-/// and names where the knobs it forced came from. Does not change the op.
-/// Without `remarks`, or when the op's configuration is complete, nothing
-/// is remarked.
+/// op, the heuristic (mcore/Heuristic/Heuristic.h, configureMatmul on the
+/// op's problem). The heuristic's reason is an error located at the op,
+/// with a note naming where the knobs it forced came from; with `remarks`
+/// (and unless the op's configuration is complete), its remarks are
+/// remarks at the op. Does not change the op.
 FailureOr<MatmulTileConfig> configureMatmul(Operation *op,
                                             const MatmulTilingOptions &options,
                                             const TuningTable *table = nullptr,
@@ -167,11 +90,6 @@ FailureOr<MatmulTileConfig> configureMatmul(Operation *op,
 LogicalResult loadTuningTableFor(Operation *anchor, StringRef pass,
                                  StringRef path,
                                  std::optional<TuningTable> &table);
-
-/// The key a tuning table matches `op` (a linalg.matmul or
-/// mcore.sparse_matmul on memrefs) by; failure (with an error) when the op
-/// is not one mcore-tile-matmul lowers.
-FailureOr<MatmulKey> getMatmulKey(Operation *op, Chip chip);
 
 /// Tiles `op` into a gpu.launch: a work-group grid from the TilingInterface
 /// (scf.forall mapped to blocks), a software-pipelined K loop that stages A

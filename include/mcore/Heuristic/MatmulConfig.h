@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MCORE_DIALECT_MCORE_IR_MATMULCONFIG_H
-#define MCORE_DIALECT_MCORE_IR_MATMULCONFIG_H
+#ifndef MCORE_HEURISTIC_MATMULCONFIG_H
+#define MCORE_HEURISTIC_MATMULCONFIG_H
 
 #include "mlir/Support/LLVM.h"
 
@@ -30,7 +30,7 @@ namespace mlir::mcore {
 struct MatmulConfigFields {
 #define MCORE_MATMUL_KNOB(NAME, OPTION, TYPE, AUTO, DESCRIPTION)              \
   std::optional<TYPE> NAME;
-#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
+#include "mcore/Heuristic/MatmulConfig.def"
 
   /// Whether every knob is set (what mcore-configure-matmul leaves).
   bool isComplete() const;
@@ -84,7 +84,7 @@ void forEachMatmulKnob(Fields &fields, Fn &&fn) {
   unsigned i = 0;
 #define MCORE_MATMUL_KNOB(NAME, OPTION, TYPE, AUTO, DESCRIPTION)              \
   fn(knobs[i++], fields.NAME);
-#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
+#include "mcore/Heuristic/MatmulConfig.def"
 }
 
 /// The chip-independent checks of a configuration: each knob in its range
@@ -106,4 +106,4 @@ llvm::Error fromJSON(const llvm::json::Value &value,
 
 } // namespace mlir::mcore
 
-#endif // MCORE_DIALECT_MCORE_IR_MATMULCONFIG_H
+#endif // MCORE_HEURISTIC_MATMULCONFIG_H

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mcore/Dialect/MCore/Transforms/TuningTable.h"
+#include "mcore/Heuristic/TuningTable.h"
 #include "mcore/Support/JSON.h"
 
 #include "mcore/Support/FileIO.h"
@@ -23,18 +23,6 @@ static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-static std::string describeSize(std::optional<int64_t> size) {
-  return size ? std::to_string(*size) : "?";
-}
-
-std::string MatmulKey::describe() const {
-  return llvm::formatv("{0} {1} x {2} -> {3}{4} {5}x{6}x{7}", getChipName(chip),
-                       getScalarKindName(a), getScalarKindName(b),
-                       getScalarKindName(c), sparse ? " 2:4" : "",
-                       describeSize(m), describeSize(n), describeSize(k))
-      .str();
-}
-
 bool DimRange::matches(std::optional<int64_t> size) const {
   if (isAny())
     return true;
@@ -43,22 +31,30 @@ bool DimRange::matches(std::optional<int64_t> size) const {
   return (!min || *size >= *min) && (!max || *size <= *max);
 }
 
-bool TuningEntry::matches(const MatmulKey &key) const {
-  return chip == key.chip && (!a || *a == key.a) && (!b || *b == key.b) &&
-         (!c || *c == key.c) && (!sparse || *sparse == key.sparse) &&
-         m.matches(key.m) && n.matches(key.n) && k.matches(key.k);
+/// A size of `problem`, std::nullopt when dynamic.
+static std::optional<int64_t> sizeOf(int64_t size) {
+  if (size == MatmulProblem::kDynamic)
+    return std::nullopt;
+  return size;
 }
 
-TuningEntry TuningEntry::forKey(const MatmulKey &key) {
+bool TuningEntry::matches(const MatmulProblem &p) const {
+  return chip == p.chip && (!a || *a == p.a) && (!b || *b == p.b) &&
+         (!c || *c == p.c) && (!sparse || *sparse == p.sparseA) &&
+         m.matches(sizeOf(p.m)) && n.matches(sizeOf(p.n)) &&
+         k.matches(sizeOf(p.k));
+}
+
+TuningEntry TuningEntry::forProblem(const MatmulProblem &p) {
   TuningEntry entry;
-  entry.chip = key.chip;
-  entry.a = key.a;
-  entry.b = key.b;
-  entry.c = key.c;
-  entry.sparse = key.sparse;
-  entry.m = {key.m, key.m};
-  entry.n = {key.n, key.n};
-  entry.k = {key.k, key.k};
+  entry.chip = p.chip;
+  entry.a = p.a;
+  entry.b = p.b;
+  entry.c = p.c;
+  entry.sparse = p.sparseA;
+  entry.m = {sizeOf(p.m), sizeOf(p.m)};
+  entry.n = {sizeOf(p.n), sizeOf(p.n)};
+  entry.k = {sizeOf(p.k), sizeOf(p.k)};
   return entry;
 }
 
@@ -219,9 +215,9 @@ llvm::Expected<TuningTable> TuningTable::load(StringRef path) {
 // Matching and writing
 //===----------------------------------------------------------------------===//
 
-const TuningEntry *TuningTable::lookup(const MatmulKey &key) const {
+const TuningEntry *TuningTable::lookup(const MatmulProblem &problem) const {
   for (const TuningEntry &entry : entries)
-    if (entry.matches(key))
+    if (entry.matches(problem))
       return &entry;
   return nullptr;
 }

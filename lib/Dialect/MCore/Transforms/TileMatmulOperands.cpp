@@ -1,9 +1,11 @@
-//===- TileMatmulSpec.cpp - What a matmul op computes ---------------------===//
+//===- TileMatmulOperands.cpp - What a matmul op computes -----------------===//
 //
-// Reads a contraction on memrefs into a MatmulSpec: which loop and which
-// dimension of each operand is M, N, K and the batch, whether an operand is
-// stored transposed or shared by the batch, the element kinds and the
-// signedness of integer inputs. The contraction is any linalg op that
+// The op-to-problem step: reads a contraction on memrefs into its
+// MatmulProblem (mcore/Target/MatmulProblem.h: sizes, element kinds and the
+// signedness of integer inputs, transposes, a batch and the operands it
+// shares, the 2:4 operand, the chip) and where that is in the IR
+// (MatmulOperands: which loop and which dimension of each operand is M, N,
+// K and the batch). The contraction is any linalg op that
 // upstream's contraction inference (linalg::inferContractionDims) finds to
 // be one matmul, with one M, N and K and at most one batch dimension:
 // linalg.matmul and linalg.batch_matmul with any indexing maps, or a
@@ -19,18 +21,18 @@
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::mcore;
 using namespace mlir::mcore::tilematmul;
 
-std::array<int64_t, 4> tilematmul::getMatmulSizes(const MatmulSpec &s) {
-  auto shape = [](Value v) {
-    return cast<MemRefType>(v.getType()).getShape();
-  };
+/// Batch (1 without one), M, N and K of `s`, each ShapedType::kDynamic
+/// when dynamic; K is the dense operand's.
+static std::array<int64_t, 4> getMatmulSizes(const MatmulOperands &s) {
+  auto shape = [](Value v) { return cast<MemRefType>(v.getType()).getShape(); };
   // The two matrix dimensions of an operand, in storage order.
   auto matrix = [](ArrayRef<int64_t> dims, int64_t batchDim) {
     SmallVector<int64_t> m;
@@ -39,26 +41,30 @@ std::array<int64_t, 4> tilematmul::getMatmulSizes(const MatmulSpec &s) {
         m.push_back(size);
     return m;
   };
-  SmallVector<int64_t> c = matrix(shape(s.c), s.batchDimC);
-  int64_t m = c[s.transposeC ? 1 : 0], n = c[s.transposeC ? 0 : 1];
+  const MatmulProblem &p = s.problem;
+  SmallVector<int64_t> c = matrix(shape(s.c), s.loops.batchDimC);
+  int64_t m = c[p.transposeC ? 1 : 0], n = c[p.transposeC ? 0 : 1];
   // K from the dense operand.
   int64_t k;
-  if (s.sparseB) {
-    SmallVector<int64_t> a = matrix(shape(s.a), s.batchDimA);
-    k = a[s.transposeA ? 0 : 1];
+  if (p.sparseB) {
+    SmallVector<int64_t> a = matrix(shape(s.a), s.loops.batchDimA);
+    k = a[p.transposeA ? 0 : 1];
   } else {
-    SmallVector<int64_t> b = matrix(shape(s.b), s.batchDimB);
-    k = b[s.transposeB ? 1 : 0];
+    SmallVector<int64_t> b = matrix(shape(s.b), s.loops.batchDimB);
+    k = b[p.transposeB ? 1 : 0];
   }
-  int64_t batch = s.batchDimC >= 0 ? shape(s.c)[s.batchDimC] : 1;
+  int64_t batch = s.loops.batchDimC >= 0 ? shape(s.c)[s.loops.batchDimC] : 1;
   return {batch, m, n, k};
 }
 
-StringRef tilematmul::describeOp(const MatmulSpec &spec) {
+StringRef tilematmul::describeOp(const MatmulOperands &spec) {
   return spec.op->getName().getStringRef();
 }
 
-std::string tilematmul::describeTypes(const MatmulSpec &spec) {
+/// "f16 x f16 -> f32" ("u8 x i8 -> i32" with an unsigned A) of the op's
+/// element types as they are, for the error that says they are none an
+/// instruction reads.
+static std::string describeElementTypes(const MatmulOperands &spec) {
   std::string s;
   llvm::raw_string_ostream os(s);
   auto type = [&](Type t, bool isUnsigned) {
@@ -67,27 +73,20 @@ std::string tilematmul::describeTypes(const MatmulSpec &spec) {
     else
       os << t;
   };
-  type(spec.aElem, spec.unsignedA);
+  type(spec.aElem, spec.problem.unsignedA);
   os << " x ";
-  type(spec.bElem, spec.unsignedB);
+  type(spec.bElem, spec.problem.unsignedB);
   os << " -> " << spec.cElem;
   return s;
 }
 
-MatmulSpec MatmulSpec::swapped() const {
-  MatmulSpec s = *this;
+MatmulOperands MatmulOperands::swapped() const {
+  MatmulOperands s = *this;
+  s.problem = problem.swapped();
   std::swap(s.a, s.b);
-  std::swap(s.sparse, s.sparseB);
-  // Aᵀ stored M x K is Bᵀ's N x K (transposed B) and so on.
-  s.transposeA = !transposeB;
-  s.transposeB = !transposeA;
-  s.transposeC = !transposeC;
-  std::swap(s.batchDimA, s.batchDimB);
-  std::swap(s.loopM, s.loopN);
-  std::swap(s.unsignedA, s.unsignedB);
+  std::swap(s.loops.batchDimA, s.loops.batchDimB);
+  std::swap(s.loops.m, s.loops.n);
   std::swap(s.aElem, s.bElem);
-  std::swap(s.ka, s.kb);
-  std::swap(s.fp8A, s.fp8B);
   s.isSwapped = !isSwapped;
   return s;
 }
@@ -125,14 +124,15 @@ static std::optional<Extension> extensionOf(Value operand, BlockArgument arg) {
 static LogicalResult readBody(linalg::LinalgOp op, bool &unsignedA,
                               bool &unsignedB) {
   Block *body = op.getBlock();
-  auto fail = [&]() {
-    return op->emitError()
-           << "mcore-tile-matmul lowers contractions whose body is "
-              "out + ext(a) * ext(b) (arith.mulf/muli and addf/addi, each "
-              "input extended by arith.extsi, extui or extf, or not at "
-              "all); this "
-           << op->getName() << " computes something else";
-  };
+  auto fail =
+      [&]() {
+        return op->emitError()
+               << "mcore-tile-matmul lowers contractions whose body is "
+                  "out + ext(a) * ext(b) (arith.mulf/muli and addf/addi, each "
+                  "input extended by arith.extsi, extui or extf, or not at "
+                  "all); this "
+               << op->getName() << " computes something else";
+      };
   if (!body || body->getNumArguments() != 3)
     return fail();
   auto yield = dyn_cast<linalg::YieldOp>(body->getTerminator());
@@ -167,26 +167,35 @@ static LogicalResult readBody(linalg::LinalgOp op, bool &unsignedA,
   return success();
 }
 
-FailureOr<MatmulContraction>
-mlir::mcore::inferMatmulContraction(Operation *operation) {
+FailureOr<MatmulLoops>
+mlir::mcore::inferMatmulContraction(Operation *operation,
+                                    MatmulProblem &problem) {
+  // Whether each operand is shared by the batch: one matrix for every batch.
+  auto setShared = [&](const MatmulLoops &c) {
+    problem.sharedA = c.isBatched() && c.batchDimA < 0;
+    problem.sharedB = c.isBatched() && c.batchDimB < 0;
+    return c;
+  };
   if (auto sm = dyn_cast<SparseMatmulOp>(operation)) {
-    MatmulContraction c;
+    MatmulLoops c;
     int64_t off = sm.isBatched() ? 1 : 0;
     if (off) {
-      c.loopBatch = 0;
+      c.batch = 0;
       c.batchDimC = 0;
-      auto rank = [](Value v) { return cast<ShapedType>(v.getType()).getRank(); };
+      auto rank = [](Value v) {
+        return cast<ShapedType>(v.getType()).getRank();
+      };
       c.batchDimA = rank(sm.getValues()) == 3 ? 0 : -1;
       c.batchDimB = rank(sm.getB()) == 3 ? 0 : -1;
     }
-    c.loopM = off;
-    c.loopN = off + 1;
-    c.loopK = off + 2;
-    c.transposeB = sm.getTransposeB();
-    c.transposeC = sm.getTransposeC();
-    c.unsignedA = sm.getUnsignedA();
-    c.unsignedB = sm.getUnsignedB();
-    return c;
+    c.m = off;
+    c.n = off + 1;
+    c.k = off + 2;
+    problem.transposeB = sm.getTransposeB();
+    problem.transposeC = sm.getTransposeC();
+    problem.unsignedA = sm.getUnsignedA();
+    problem.unsignedB = sm.getUnsignedB();
+    return setShared(c);
   }
   auto op = dyn_cast<linalg::LinalgOp>(operation);
   if (!op)
@@ -216,7 +225,7 @@ mlir::mcore::inferMatmulContraction(Operation *operation) {
   if (dims->k.size() != 1)
     return unsupported(llvm::Twine("has ") + Twine(dims->k.size()) +
                        " reduction dimensions");
-  MatmulContraction c;
+  MatmulLoops c;
   // A dimension in A and C but not B (a B shared by the batch) is a second
   // M for upstream; mcore takes the outer one as the batch, and likewise
   // for N.
@@ -225,15 +234,14 @@ mlir::mcore::inferMatmulContraction(Operation *operation) {
       ns(dims->n.begin(), dims->n.end());
   AffineMap mapA = maps[0], mapB = maps[1], mapC = maps[2];
   auto posIn = [](AffineMap map, unsigned dim) -> int64_t {
-    std::optional<unsigned> pos = map.getResultPosition(
-        getAffineDimExpr(dim, map.getContext()));
+    std::optional<unsigned> pos =
+        map.getResultPosition(getAffineDimExpr(dim, map.getContext()));
     return pos ? int64_t(*pos) : -1;
   };
   auto takeOuter = [&](SmallVector<unsigned> &dimsOf) {
     // The one appearing first in C.
-    unsigned outer = posIn(mapC, dimsOf[0]) < posIn(mapC, dimsOf[1])
-                         ? dimsOf[0]
-                         : dimsOf[1];
+    unsigned outer =
+        posIn(mapC, dimsOf[0]) < posIn(mapC, dimsOf[1]) ? dimsOf[0] : dimsOf[1];
     batch.push_back(outer);
     llvm::erase(dimsOf, outer);
   };
@@ -242,14 +250,14 @@ mlir::mcore::inferMatmulContraction(Operation *operation) {
   else if (batch.empty() && ns.size() == 2 && ms.size() == 1)
     takeOuter(ns);
   if (batch.size() > 1 || ms.size() != 1 || ns.size() != 1)
-    return unsupported(llvm::Twine("has ") + Twine(batch.size()) +
-                       " batch, " + Twine(ms.size()) + " M and " +
-                       Twine(ns.size()) + " N dimensions");
-  c.loopM = ms[0];
-  c.loopN = ns[0];
-  c.loopK = dims->k[0];
-  c.loopBatch = batch.empty() ? -1 : int64_t(batch[0]);
-  if (op.getNumLoops() != (c.loopBatch >= 0 ? 4u : 3u))
+    return unsupported(llvm::Twine("has ") + Twine(batch.size()) + " batch, " +
+                       Twine(ms.size()) + " M and " + Twine(ns.size()) +
+                       " N dimensions");
+  c.m = ms[0];
+  c.n = ns[0];
+  c.k = dims->k[0];
+  c.batch = batch.empty() ? -1 : int64_t(batch[0]);
+  if (op.getNumLoops() != (c.batch >= 0 ? 4u : 3u))
     return unsupported("has loops that are none of these");
 
   // Each operand: its two matrix dimensions in some order, plus the batch
@@ -260,12 +268,12 @@ mlir::mcore::inferMatmulContraction(Operation *operation) {
     int64_t row, col; // loops of its rows and columns when not transposed
     bool *transposed;
     int64_t *batchDim;
-  } operands[] = {{"A", mapA, c.loopM, c.loopK, &c.transposeA, &c.batchDimA},
-                  {"B", mapB, c.loopK, c.loopN, &c.transposeB, &c.batchDimB},
-                  {"C", mapC, c.loopM, c.loopN, &c.transposeC, &c.batchDimC}};
+  } operands[] = {{"A", mapA, c.m, c.k, &problem.transposeA, &c.batchDimA},
+                  {"B", mapB, c.k, c.n, &problem.transposeB, &c.batchDimB},
+                  {"C", mapC, c.m, c.n, &problem.transposeC, &c.batchDimC}};
   for (Operand &o : operands) {
     int64_t r = posIn(o.map, o.row), col = posIn(o.map, o.col);
-    int64_t bat = c.loopBatch >= 0 ? posIn(o.map, c.loopBatch) : -1;
+    int64_t bat = c.batch >= 0 ? posIn(o.map, c.batch) : -1;
     unsigned rank = o.map.getNumResults();
     if (r < 0 || col < 0 || rank != 2u + (bat >= 0 ? 1 : 0))
       return unsupported(llvm::Twine("indexes its ") + o.name +
@@ -280,11 +288,11 @@ mlir::mcore::inferMatmulContraction(Operation *operation) {
                                      "dimension of ") +
                          o.name);
   }
-  if (c.loopBatch >= 0 && c.batchDimC < 0)
+  if (c.batch >= 0 && c.batchDimC < 0)
     return unsupported("reduces over the batch");
-  if (failed(readBody(op, c.unsignedA, c.unsignedB)))
+  if (failed(readBody(op, problem.unsignedA, problem.unsignedB)))
     return failure();
-  return c;
+  return setShared(c);
 }
 
 //===----------------------------------------------------------------------===//
@@ -355,19 +363,23 @@ static LogicalResult checkConstantMetadata(SparseMatmulOp sm) {
   return success();
 }
 
-FailureOr<MatmulSpec> tilematmul::getMatmulSpec(Operation *op) {
-  MatmulSpec spec;
+FailureOr<MatmulOperands> tilematmul::getMatmulOperands(Operation *op,
+                                                        Chip chip) {
+  MatmulOperands spec;
   spec.op = op;
-  FailureOr<MatmulContraction> contraction = inferMatmulContraction(op);
-  if (failed(contraction))
+  spec.problem.chip = chip;
+  spec.problem.name = op->getName().getStringRef().str();
+  FailureOr<MatmulLoops> loops = inferMatmulContraction(op, spec.problem);
+  if (failed(loops))
     return failure();
+  spec.loops = *loops;
   if (auto sm = dyn_cast<SparseMatmulOp>(op)) {
     if (!isa<MemRefType>(sm.getC().getType()))
       return op->emitError("mcore-tile-matmul works on memrefs; bufferize "
                            "tensors first (the mcore pipeline does)");
     if (failed(checkConstantMetadata(sm)))
       return failure();
-    spec.sparse = true;
+    spec.problem.sparseA = true;
     spec.a = sm.getValues();
     spec.meta = sm.getMetadata();
     spec.b = sm.getB();
@@ -383,19 +395,6 @@ FailureOr<MatmulSpec> tilematmul::getMatmulSpec(Operation *op) {
     spec.c = linalgOp.getDpsInits()[0];
     spec.numLoops = linalgOp.getNumLoops();
   }
-  const MatmulContraction &c = *contraction;
-  spec.loopBatch = c.loopBatch;
-  spec.loopM = c.loopM;
-  spec.loopN = c.loopN;
-  spec.loopK = c.loopK;
-  spec.transposeA = c.transposeA;
-  spec.transposeB = c.transposeB;
-  spec.transposeC = c.transposeC;
-  spec.batchDimA = c.batchDimA;
-  spec.batchDimB = c.batchDimB;
-  spec.batchDimC = c.batchDimC;
-  spec.unsignedA = c.unsignedA;
-  spec.unsignedB = c.unsignedB;
   for (Value v : {spec.a, spec.b, spec.c, spec.meta}) {
     if (!v)
       continue;
@@ -423,29 +422,46 @@ FailureOr<MatmulSpec> tilematmul::getMatmulSpec(Operation *op) {
   spec.bElem = cast<MemRefType>(spec.b.getType()).getElementType();
   spec.cElem = cast<MemRefType>(spec.c.getType()).getElementType();
   // Unsigned integers zero-extend; floats extend as usual.
-  spec.unsignedA &= isa<IntegerType>(spec.aElem);
-  spec.unsignedB &= isa<IntegerType>(spec.bElem);
-  std::optional<ScalarKind> ka = getScalarKind(spec.aElem, &spec.fp8A);
-  std::optional<ScalarKind> kb = getScalarKind(spec.bElem, &spec.fp8B);
+  spec.problem.unsignedA &= isa<IntegerType>(spec.aElem);
+  spec.problem.unsignedB &= isa<IntegerType>(spec.bElem);
+  std::optional<ScalarKind> ka = getScalarKind(spec.aElem, &spec.problem.fp8A);
+  std::optional<ScalarKind> kb = getScalarKind(spec.bElem, &spec.problem.fp8B);
   std::optional<ScalarKind> kc = getScalarKind(spec.cElem);
   // Types no matrix instruction reads at all; the chip's instruction
   // selection says what the target chip supports for every other mix.
   if (!ka || !kb || !kc)
     return op->emitError()
-           << describeOp(spec) << " of " << describeTypes(spec)
+           << describeOp(spec) << " of " << describeElementTypes(spec)
            << ": matrix instructions read f16, bf16, fp8, bf8, i8, i4, f32 or "
               "f64 A/B and accumulate into f32, f16, bf16, i32 or f64";
   // No sparse instruction reads 8-byte elements, and the dense fallback's
   // decompression and metadata handling are built for elements up to 32
   // bits (mcore.compress_2to4 likewise).
-  if (spec.isCompressed() && (*ka == ScalarKind::F64 || *kb == ScalarKind::F64))
+  if (spec.problem.isCompressed() &&
+      (*ka == ScalarKind::F64 || *kb == ScalarKind::F64))
     return op->emitError()
-           << describeOp(spec) << " of " << describeTypes(spec)
+           << describeOp(spec) << " of " << describeElementTypes(spec)
            << ": a 2:4-sparse operand of f64 is not supported (no sparse "
               "instruction reads f64; the dense fallback takes elements of "
               "up to 32 bits)";
-  spec.ka = *ka;
-  spec.kb = *kb;
-  spec.kc = *kc;
+  spec.problem.a = *ka;
+  spec.problem.b = *kb;
+  spec.problem.c = *kc;
+  std::array<int64_t, 4> sizes = getMatmulSizes(spec);
+  static_assert(MatmulProblem::kDynamic == ShapedType::kDynamic,
+                "a problem's dynamic size is MLIR's");
+  if (spec.isBatched())
+    spec.problem.batch = sizes[0];
+  spec.problem.m = sizes[1];
+  spec.problem.n = sizes[2];
+  spec.problem.k = sizes[3];
   return spec;
+}
+
+FailureOr<MatmulProblem> mlir::mcore::getMatmulProblem(Operation *op,
+                                                       Chip chip) {
+  FailureOr<MatmulOperands> operands = getMatmulOperands(op, chip);
+  if (failed(operands))
+    return failure();
+  return operands->problem;
 }

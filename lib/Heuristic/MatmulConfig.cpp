@@ -1,17 +1,15 @@
 //===- MatmulConfig.cpp - The knobs of a matmul kernel as data ------------===//
 //
-// MatmulConfigFields (include/mcore/Dialect/MCore/IR/MatmulConfig.h): the
-// table of knobs made from MatmulConfig.def, the chip-independent checks,
-// JSON, and the syntax of #mcore.matmul_config.
+// MatmulConfigFields (include/mcore/Heuristic/MatmulConfig.h): the
+// table of knobs made from MatmulConfig.def, the chip-independent checks
+// and JSON. The syntax of #mcore.matmul_config, which holds them, is the
+// dialect's (lib/Dialect/MCore/IR/MatmulConfigAttr.cpp).
 //
 //===----------------------------------------------------------------------===//
 
-#include "mcore/Dialect/MCore/IR/MatmulConfig.h"
+#include "mcore/Heuristic/MatmulConfig.h"
 
-#include "mcore/Dialect/MCore/IR/MCoreAttrs.h"
 #include "mcore/Target/Catalog.h"
-
-#include "mlir/IR/DialectImplementation.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -29,7 +27,7 @@ ArrayRef<MatmulKnobInfo> mlir::mcore::getMatmulKnobs() {
     std::vector<MatmulKnobInfo> result;
 #define MCORE_MATMUL_KNOB(NAME, OPTION, TYPE, AUTO, DESCRIPTION)              \
   result.push_back({#NAME, OPTION, "", getMatmulKnobKind<TYPE>(), DESCRIPTION});
-#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
+#include "mcore/Heuristic/MatmulConfig.def"
     keys.reserve(result.size());
     for (MatmulKnobInfo &knob : result) {
       std::string key = knob.option.str();
@@ -70,7 +68,7 @@ void MatmulConfigFields::overrideWith(const MatmulConfigFields &other) {
 #define MCORE_MATMUL_KNOB(NAME, OPTION, TYPE, AUTO, DESCRIPTION)              \
   if (other.NAME)                                                              \
     NAME = other.NAME;
-#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
+#include "mcore/Heuristic/MatmulConfig.def"
 }
 
 std::string MatmulConfigFields::describeSetKeys() const {
@@ -86,7 +84,7 @@ bool MatmulConfigFields::operator==(const MatmulConfigFields &other) const {
   return true
 #define MCORE_MATMUL_KNOB(NAME, OPTION, TYPE, AUTO, DESCRIPTION)              \
   &&NAME == other.NAME
-#include "mcore/Dialect/MCore/IR/MatmulConfig.def"
+#include "mcore/Heuristic/MatmulConfig.def"
       ;
 }
 
@@ -234,98 +232,4 @@ llvm::Error mlir::mcore::fromJSON(const llvm::json::Value &value,
   if (!error.empty())
     return fail(error);
   return llvm::Error::success();
-}
-
-//===----------------------------------------------------------------------===//
-// #mcore.matmul_config
-//===----------------------------------------------------------------------===//
-
-Attribute MatmulConfigAttr::parse(AsmParser &parser, Type) {
-  SMLoc start = parser.getCurrentLocation();
-  MatmulConfigFields fields;
-  if (parser.parseLess())
-    return {};
-  if (failed(parser.parseOptionalGreater())) {
-    auto parseKnob = [&]() -> ParseResult {
-      SMLoc loc = parser.getCurrentLocation();
-      std::string key;
-      if (parser.parseKeywordOrString(&key) || parser.parseEqual())
-        return failure();
-      bool known = false;
-      ParseResult result = success();
-      forEachMatmulKnob(fields, [&](const MatmulKnobInfo &knob, auto &field) {
-        if (knob.key != key)
-          return;
-        known = true;
-        if (field) {
-          result = parser.emitError(loc) << "'" << key << "' given twice";
-          return;
-        }
-        using T = typename std::decay_t<decltype(field)>::value_type;
-        if constexpr (std::is_same_v<T, bool>) {
-          SMLoc at = parser.getCurrentLocation();
-          StringRef word;
-          if (failed(parser.parseOptionalKeyword(&word)) ||
-              (word != "true" && word != "false")) {
-            result = parser.emitError(at)
-                     << "'" << key << "' takes true or false";
-            return;
-          }
-          field = word == "true";
-        } else if constexpr (std::is_same_v<T, std::string>) {
-          std::string text;
-          if (failed(parser.parseKeywordOrString(&text))) {
-            result = failure();
-            return;
-          }
-          field = text;
-        } else {
-          int64_t value;
-          if (failed(parser.parseInteger(value))) {
-            result = failure();
-            return;
-          }
-          field = value;
-        }
-      });
-      if (!known)
-        return parser.emitError(loc)
-               << "unknown #mcore.matmul_config field '" << key
-               << "'; the fields are " << getMatmulKnobKeyList();
-      return result;
-    };
-    if (parser.parseCommaSeparatedList(parseKnob) || parser.parseGreater())
-      return {};
-  }
-  return parser.getChecked<MatmulConfigAttr>(start, parser.getContext(),
-                                             fields);
-}
-
-void MatmulConfigAttr::print(AsmPrinter &printer) const {
-  printer << "<";
-  bool first = true;
-  forEachMatmulKnob(getFields(), [&](const MatmulKnobInfo &knob,
-                                     const auto &field) {
-    if (!field)
-      return;
-    printer << (first ? "" : ", ") << knob.key << " = ";
-    first = false;
-    using T = typename std::decay_t<decltype(field)>::value_type;
-    if constexpr (std::is_same_v<T, bool>)
-      printer << (*field ? "true" : "false");
-    else if constexpr (std::is_same_v<T, std::string>)
-      printer.printKeywordOrString(*field);
-    else
-      printer << *field;
-  });
-  printer << ">";
-}
-
-LogicalResult
-MatmulConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                         MatmulConfigFields fields) {
-  std::string problem = checkMatmulConfig(fields);
-  if (problem.empty())
-    return success();
-  return emitError() << "#mcore.matmul_config: " << problem;
 }

@@ -1,9 +1,9 @@
-//===- TuningTable.h - Matmul configurations by chip, types and shape -*- C++ -*-===//
+//===- TuningTable.h - Matmul configurations by problem ---------*- C++ -*-===//
 //
-// A tuning table gives kernel knobs (MatmulConfigFields) for matmuls it
-// matches by chip, element types, sparsity and shape. mcore-tune writes one;
-// mcore-configure-matmul{tuning-file=...} reads one. The format (JSON) is in
-// docs/Tuning.md:
+// A tuning table gives kernel knobs (MatmulConfigFields) for the matmuls
+// (MatmulProblem) it matches by chip, element types, sparsity and shape.
+// mcore-tune writes one; mcore-configure-matmul{tuning-file=...} reads one.
+// The format (JSON) is in docs/Tuning.md:
 //
 //   {"mcore_tuning_table": 1,
 //    "entries": [
@@ -18,11 +18,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MCORE_DIALECT_MCORE_TRANSFORMS_TUNINGTABLE_H
-#define MCORE_DIALECT_MCORE_TRANSFORMS_TUNINGTABLE_H
+#ifndef MCORE_HEURISTIC_TUNINGTABLE_H
+#define MCORE_HEURISTIC_TUNINGTABLE_H
 
-#include "mcore/Dialect/MCore/IR/MatmulConfig.h"
+#include "mcore/Heuristic/MatmulConfig.h"
 #include "mcore/Target/Chip.h"
+#include "mcore/Target/MatmulProblem.h"
 #include "mcore/Target/ScalarKind.h"
 
 #include "llvm/Support/Error.h"
@@ -33,17 +34,6 @@
 #include <vector>
 
 namespace mlir::mcore {
-
-/// What a table is looked up with: one matmul. A dimension is std::nullopt
-/// when it is dynamic.
-struct MatmulKey {
-  Chip chip = Chip::gfx1201;
-  ScalarKind a = ScalarKind::F16, b = ScalarKind::F16, c = ScalarKind::F32;
-  bool sparse = false; ///< A is 2:4-sparse
-  std::optional<int64_t> m, n, k;
-  /// "gfx942 f16 x f16 -> f32 2:4 4096x4096x4096" ("?" for dynamic sizes)
-  std::string describe() const;
-};
 
 /// A range of a dimension, both ends included.
 struct DimRange {
@@ -62,9 +52,13 @@ struct TuningEntry {
   /// "note"): kept as it is, not read by the compiler.
   llvm::json::Object extra;
 
-  bool matches(const MatmulKey &key) const;
-  /// The entry that matches exactly `key` (every dimension exact).
-  static TuningEntry forKey(const MatmulKey &key);
+  /// Whether the entry matches `problem`: its chip, the kinds of A, B and
+  /// C, whether A is 2:4 (sparseA) and its M, N and K (a dynamic one only
+  /// matches a range left out).
+  bool matches(const MatmulProblem &problem) const;
+  /// The entry that matches exactly `problem`'s chip, kinds, sparsity and
+  /// sizes (every dimension exact).
+  static TuningEntry forProblem(const MatmulProblem &problem);
   /// Whether the two entries match the same matmuls.
   bool sameMatch(const TuningEntry &other) const;
   /// The entry as a table holds it.
@@ -80,8 +74,8 @@ public:
   static llvm::Expected<TuningTable> parse(llvm::StringRef text,
                                            llvm::StringRef name);
 
-  /// The first entry that matches `key`, or nullptr.
-  const TuningEntry *lookup(const MatmulKey &key) const;
+  /// The first entry that matches `problem`, or nullptr.
+  const TuningEntry *lookup(const MatmulProblem &problem) const;
   /// Replaces the entry that matches the same matmuls as `entry`, or
   /// appends it.
   void set(TuningEntry entry);
@@ -105,4 +99,4 @@ private:
 
 } // namespace mlir::mcore
 
-#endif // MCORE_DIALECT_MCORE_TRANSFORMS_TUNINGTABLE_H
+#endif // MCORE_HEURISTIC_TUNINGTABLE_H

@@ -1,6 +1,6 @@
-//===- ConfigureMatmulShapes.cpp - Work-group shapes by chip ---------------===//
+//===- Shapes.cpp - Work-group shapes by chip -----------------------------===//
 //
-// The work-group shapes the heuristic (ConfigureMatmulHeuristic.cpp) gives
+// The work-group shapes the heuristic (Tiles.cpp) gives
 // some kinds of static matmul instead of its default 2 x 2 waves of the
 // largest wave tile that fits: CDNA's eight-wave tiles of the unified
 // register file, fitted to the CU count; CDNA's halved tiles and longer K
@@ -11,13 +11,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TileMatmul.h"
+#include "HeuristicInternal.h"
 
 #include "mcore/Target/Catalog.h"
 
 using namespace mlir;
 using namespace mlir::mcore;
-using namespace mlir::mcore::tilematmul;
+using namespace mlir::mcore::heuristic;
 
 /// A CDNA tile whose work-groups leave CUs idle in their last round (one
 /// round of 256 x 256, or of two 256 x 128 per CU, is 256 or 512 on
@@ -36,11 +36,11 @@ using namespace mlir::mcore::tilematmul;
 /// 4096^3: 304 work-groups of 224 x 256, f16 dense predicted 83.4% ->
 /// 94.6% of peak, 2:4 81.6% -> 92.9%.
 static LargeCdnaTile fitComputeUnits(const LargeCdnaTile &large, int64_t perCU,
-                                     const MatmulSpec &spec,
+                                     const MatmulProblem &problem,
                                      const ChipInfo &chip,
                                      const MatmulTilingOptions &options,
-                                     const MatmulTileConfig &cfg,
-                                     int64_t batch, int64_t m, int64_t n) {
+                                     const MatmulTileConfig &cfg, int64_t batch,
+                                     int64_t m, int64_t n) {
   constexpr int64_t kWavesM = 2, kWavesN = 4, kTileN = 256;
   if (!options.intrinsicName.empty() || options.stages || options.tileK ||
       n < kTileN)
@@ -79,23 +79,23 @@ static LargeCdnaTile fitComputeUnits(const LargeCdnaTile &large, int64_t perCU,
     probe.wavesN = kWavesN;
     probe.tileM = tileM;
     probe.tileN = kTileN;
-    probe.tileK = std::max<int64_t>(fit->k, spec.isCompressed() ? 32 : 0);
+    probe.tileK = std::max<int64_t>(fit->k, problem.isCompressed() ? 32 : 0);
     probe.stages = 2;
     // The paddings the tile will get, as chooseTiles sets them (16 bytes
     // each: gfx942's 8-bit 2:4 224 x 256 x 64 would need 66048 B; with A's
     // 8 and B's 16 it has 62464).
     probe.ldsPadBytes = options.ldsPadBytes;
     if (options.ldsPadBytes < 0)
-      chooseLdsPadding(probe, spec, chip.chip);
+      chooseLdsPadding(probe, problem, chip.chip);
     if (options.ldsPadBytesB >= 0)
       probe.ldsPadBytesB = options.ldsPadBytesB;
     else if (options.ldsPadBytes >= 0)
       probe.ldsPadBytesB = options.ldsPadBytes;
-    computeCosts(probe, spec);
+    computeCosts(probe, problem);
     if (probe.ldsBytes > chip.ldsBytes || probe.estimatedVgprs > 256)
       continue;
-    best = {kWavesM, kWavesN, waveM, waveN, probe.stages,
-            fit == &intr ? nullptr : fit};
+    best = {kWavesM, kWavesN,      waveM,
+            waveN,   probe.stages, fit == &intr ? nullptr : fit};
     bestTime = t;
   }
   return best;
@@ -124,16 +124,15 @@ static LargeCdnaTile fitComputeUnits(const LargeCdnaTile &large, int64_t perCU,
 /// Where two LDS stages of a four-wave tile fit only once per CU but one
 /// stage fits twice (gfx942's f16 2:4), the tile takes one stage, unless
 /// the user set the stages.
-std::optional<LargeCdnaTile>
-tilematmul::chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
-                    const MatmulTilingOptions &options,
-                    const MatmulTileConfig &cfg) {
+std::optional<LargeCdnaTile> heuristic::chooseLargeCdnaTile(
+    const MatmulProblem &problem, const ChipInfo &chip,
+    const MatmulTilingOptions &options, const MatmulTileConfig &cfg) {
   const ChipOccupancyInfo &occupancy = getChipOccupancyInfo(chip.chip);
   if (!chip.hasMfma || occupancy.vgprsPerSimd < 512 || options.tileM ||
       options.tileN || options.wavesM || options.wavesN || cfg.decompressA ||
       cfg.decompressB)
     return std::nullopt;
-  std::optional<std::array<int64_t, 4>> sizes = getStaticSizes(spec);
+  std::optional<std::array<int64_t, 4>> sizes = problem.getStaticSizes();
   if (!sizes)
     return std::nullopt;
   int64_t batch = (*sizes)[0], m = (*sizes)[1], n = (*sizes)[2];
@@ -144,12 +143,12 @@ tilematmul::chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
   // dense 2048x4096x4096 59.5% -> 83.3% of peak, gfx950 2:4
   // 4096x2048x4096 52.9% -> 72.7% with the longer K tile below).
   SmallVector<LargeCdnaTile> candidates =
-      cfg.sparseInstruction
-          ? SmallVector<LargeCdnaTile>{{4, 2, 128, 64},
-                                       {2, 2, 128, 64},
-                                       {4, 2, 64, 64}}
-          : SmallVector<LargeCdnaTile>{
-                {4, 2, 64, 128}, {4, 2, 64, 64}, {2, 4, 64, 64}};
+      cfg.sparseInstruction ? SmallVector<LargeCdnaTile>{{4, 2, 128, 64},
+                                                         {2, 2, 128, 64},
+                                                         {4, 2, 64, 64}}
+                            : SmallVector<LargeCdnaTile>{{4, 2, 64, 128},
+                                                         {4, 2, 64, 64},
+                                                         {2, 4, 64, 64}};
   for (const LargeCdnaTile &large : candidates) {
     if (large.waveM % intr.m || large.waveN % intr.n || m < large.tileM() ||
         n < large.tileN())
@@ -160,10 +159,10 @@ tilematmul::chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
     probe.wavesN = large.wavesN;
     probe.tileM = large.tileM();
     probe.tileN = large.tileN();
-    probe.tileK = std::max<int64_t>(intr.k, spec.isCompressed() ? 32 : 0);
+    probe.tileK = std::max<int64_t>(intr.k, problem.isCompressed() ? 32 : 0);
     probe.stages = cfg.stages;
     probe.ldsPadBytes = probe.ldsPadBytesB = 16;
-    computeCosts(probe, spec);
+    computeCosts(probe, problem);
     if (probe.ldsBytes > chip.ldsBytes)
       continue;
     int64_t tilesM = ceilDiv(m, large.tileM()),
@@ -182,7 +181,7 @@ tilematmul::chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
     bool fourWaves =
         large.wavesM * large.wavesN < 2 * int64_t(occupancy.simdsPerCU);
     auto fit = [&](const LargeCdnaTile &tile, int64_t perCU) {
-      return fitComputeUnits(tile, perCU, spec, chip, options, cfg, batch, m,
+      return fitComputeUnits(tile, perCU, problem, chip, options, cfg, batch, m,
                              n);
     };
     if (fourWaves && 2 * probe.ldsBytes <= occupancy.ldsPerCU) {
@@ -196,7 +195,7 @@ tilematmul::chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
       // KiB with one; predicted 47.1% -> 60.7% of peak).
       MatmulTileConfig one = probe;
       one.stages = 1;
-      computeCosts(one, spec);
+      computeCosts(one, problem);
       if (2 * one.ldsBytes <= occupancy.ldsPerCU) {
         LargeCdnaTile chosen = large;
         chosen.stages = 1;
@@ -219,9 +218,10 @@ tilematmul::chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
 /// 5%, for static problems with no tiles or waves forced:
 /// - RDNA4, 8-bit dense, at least 256 x 64: 2 x 2 waves of 64 x 64 issue 64
 ///   WMMAs per wave and K tile of 64, too many for the loop of two K tiles
-///   per iteration (TileMatmulKernel.cpp), and their byte transposes bind
-///   the VALU. 4 x 2 waves of 64 x 32 issue 32, and eight waves hide each
-///   other's transposes (gfx1201 i8 at 4096^3 72.6% -> 97.0% of peak);
+///   per iteration (lib/Dialect/MCore/Transforms/TileMatmulKernel.cpp), and
+///   their byte transposes bind the VALU. 4 x 2 waves of 64 x 32 issue 32, and
+///   eight waves hide each other's transposes (gfx1201 i8 at 4096^3 72.6%
+///   -> 97.0% of peak);
 /// - RDNA4, 8-bit 2:4 (SWMMAC), at least 128 x 128: 2 x 2 waves of 64 x 64
 ///   at K 64 take 264 VGPRs and 32 KiB, four waves per SIMD, 60% busy; 4 x
 ///   2 waves of 32 x 64 at K 32 take 144 VGPRs, ten waves, 74% busy, which
@@ -240,17 +240,16 @@ tilematmul::chooseLargeCdnaTile(const MatmulSpec &spec, const ChipInfo &chip,
 ///   at K 64 (77.7% -> 83.2%). Both the tuner's.
 /// The RDNA3 shapes need two work-groups per CU for problems of at least
 /// kMinFillMacs (as chooseTiles' fill rule).
-std::optional<RdnaWaveShape>
-tilematmul::chooseRdnaWaveShape(const MatmulSpec &spec, const ChipInfo &chip,
-                    const MatmulTilingOptions &options,
-                    const MatmulTileConfig &cfg,
-                    std::optional<std::array<int64_t, 4>> staticSizes) {
+std::optional<RdnaWaveShape> heuristic::chooseRdnaWaveShape(
+    const MatmulProblem &problem, const ChipInfo &chip,
+    const MatmulTilingOptions &options, const MatmulTileConfig &cfg,
+    std::optional<std::array<int64_t, 4>> staticSizes) {
   if (options.tileM || options.tileN || options.wavesM || options.wavesN ||
       !staticSizes)
     return std::nullopt;
   const IntrinsicInfo &intr = *cfg.intrinsic;
   int64_t m = (*staticSizes)[1], n = (*staticSizes)[2];
-  int64_t bitsA = getBitWidth(spec.ka), bitsB = getBitWidth(spec.kb);
+  int64_t bitsA = getBitWidth(problem.a), bitsB = getBitWidth(problem.b);
   bool sparse = cfg.sparseInstruction;
   if (chip.family == ChipFamily::RDNA4 && !cfg.decompressA && bitsA == 8 &&
       bitsB == 8) {
@@ -300,7 +299,7 @@ tilematmul::chooseRdnaWaveShape(const MatmulSpec &spec, const ChipInfo &chip,
 /// `first` fill at most half of the CUs runs one work-group per CU at one
 /// wave per SIMD, so each work-group's K loop is bound by the latency of
 /// its iterations, not by the matrix unit (docs/Performance.md, "Latency
-/// with few work-groups"). Split-K alone (TileMatmulSplitK.cpp) fills the
+/// with few work-groups"). Split-K alone (SplitK.cpp) fills the
 /// CUs, but each slice writes an M x N partial tile in f32 that the
 /// reduction kernel reads back: 8 slices of 128 x 4096 move 16 MiB each
 /// way, half of what B itself moves. So the tile is halved first, while
@@ -315,8 +314,8 @@ tilematmul::chooseRdnaWaveShape(const MatmulSpec &spec, const ChipInfo &chip,
 /// 903.1 with 64x128x128 unsplit; gfx950 2:4 4096x128x4096 813.4 (the
 /// tuner's best, 64x128x128 in 4 slices, 840.2).
 std::optional<std::pair<int64_t, int64_t>>
-tilematmul::chooseFewTilesCdnaWaveTile(
-    const MatmulSpec &spec, const ChipInfo &chip,
+heuristic::chooseFewTilesCdnaWaveTile(
+    const MatmulProblem &problem, const ChipInfo &chip,
     const MatmulTilingOptions &options, const MatmulTileConfig &cfg,
     std::optional<std::array<int64_t, 4>> staticSizes,
     std::pair<int64_t, int64_t> first) {
@@ -355,10 +354,9 @@ tilematmul::chooseFewTilesCdnaWaveTile(
     return compressed ? elements / 2 * bits / 8 + elements / 8
                       : elements * bits / 8;
   };
-  double operands =
-      double(std::max<int64_t>(1, batch)) *
-      (operandBytes(m, getBitWidth(spec.ka), spec.sparse) +
-       operandBytes(n, getBitWidth(spec.kb), spec.sparseB));
+  double operands = double(std::max<int64_t>(1, batch)) *
+                    (operandBytes(m, getBitWidth(problem.a), problem.sparseA) +
+                     operandBytes(n, getBitWidth(problem.b), problem.sparseB));
   SmallVector<bool> halveM = {m <= n, m > n};
   for (auto [i, alongM] : llvm::enumerate(halveM)) {
     std::pair<int64_t, int64_t> next = tile;
@@ -378,7 +376,7 @@ tilematmul::chooseFewTilesCdnaWaveTile(
 }
 
 /// The K tile of a kernel chooseFewTilesCdnaWaveTile shaped, or of a
-/// skinny one (configureSpec): one
+/// skinny one (configureForm): one
 /// work-group per CU at one wave per SIMD, whose iterations each wait for
 /// the global loads of the next K tile, so that the longer the K tile, the
 /// fewer the waits for the same work. The longest power-of-two multiple of
@@ -387,21 +385,21 @@ tilematmul::chooseFewTilesCdnaWaveTile(
 /// whose registers fit the budget, for at least four K tiles of K
 /// (gfx942 f16 128x4096x4096 64x64 in 2 slices: K 32 276.8 -> K 64 444.0
 /// TFLOP/s predicted; gfx950 K 128 728.2).
-void tilematmul::lengthenFewTilesK(MatmulTileConfig &cfg,
-                                   const MatmulSpec &spec,
-                                   const ChipInfo &chip,
-                                   const MatmulTilingOptions &options,
-                                   int64_t k, int64_t vgprBudget) {
-  int64_t longest = 2048 / getBitWidth(spec.ka);
+void heuristic::lengthenFewTilesK(MatmulTileConfig &cfg,
+                                  const MatmulProblem &problem,
+                                  const ChipInfo &chip,
+                                  const MatmulTilingOptions &options, int64_t k,
+                                  int64_t vgprBudget) {
+  int64_t longest = 2048 / getBitWidth(problem.a);
   while (2 * cfg.tileK <= longest && 4 * 2 * cfg.tileK <= k) {
     MatmulTileConfig longer = cfg;
     longer.tileK *= 2;
     if (options.ldsPadBytes < 0) {
-      chooseLdsPadding(longer, spec, chip.chip);
+      chooseLdsPadding(longer, problem, chip.chip);
       if (options.ldsPadBytesB >= 0)
         longer.ldsPadBytesB = options.ldsPadBytesB;
     }
-    computeCosts(longer, spec);
+    computeCosts(longer, problem);
     if (longer.ldsBytes > chip.ldsBytes || longer.estimatedVgprs > vgprBudget)
       break;
     cfg = longer;

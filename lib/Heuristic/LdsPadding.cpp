@@ -1,13 +1,13 @@
-//===- TileMatmulLds.cpp - LDS row padding against bank conflicts ---------===//
+//===- LdsPadding.cpp - LDS row padding against bank conflicts ------------===//
 //
 // The LDS tiles of A and B are row-major with K contiguous, their rows
 // padded. The padding decides which banks the lanes of a wave reach: the
-// staging stores (TileMatmulStaging.cpp: chunks of a row, or the columns of
-// a transposed kPer x vec block) and the fragment reads (the intrinsic's
-// lane layout, runs along K). For each operand this chooses, among small
-// paddings, the one whose accesses of one K tile cost least: clocks of the
-// LDS, by the phase model of mcore/Target/LdsBanks.h (the performance
-// model's, docs/Performance.md), in the spirit of IREE's
+// staging stores (KernelShape.cpp, built by lib/Dialect/MCore/Transforms:
+// chunks of a row, or the columns of a transposed kPer x vec block) and the
+// fragment reads (the intrinsic's lane layout, runs along K). For each operand
+// this chooses, among small paddings, the one whose accesses of one K tile cost
+// least: clocks of the LDS, by the phase model of mcore/Target/LdsBanks.h (the
+// performance model's, docs/Performance.md), in the spirit of IREE's
 // GPUReduceBankConflicts. A padding that misaligns rows for the widest
 // accesses is a candidate too: its accesses are costed split into the
 // narrower pieces the alignment allows, and each LDS instruction adds
@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TileMatmul.h"
+#include "HeuristicInternal.h"
 
 #include "mcore/Target/LdsBanks.h"
 
@@ -24,7 +24,7 @@
 
 using namespace mlir;
 using namespace mlir::mcore;
-using namespace mlir::mcore::tilematmul;
+using namespace mlir::mcore::heuristic;
 
 namespace {
 
@@ -70,12 +70,13 @@ struct AccessCost {
 /// Clocks of one K tile's stores and fragment reads of one operand with LDS
 /// rows of `stride` bytes, for wave 0 (every wave's pattern is the same up
 /// to a shift of all its addresses), times the waves.
-static LdsCost tileCost(const MatmulSpec &spec, const MatmulTileConfig &cfg,
-                        Chip chip, bool operandB, int64_t stride) {
+static LdsCost tileCost(const MatmulProblem &problem,
+                        const MatmulTileConfig &cfg, Chip chip, bool operandB,
+                        int64_t stride) {
   const IntrinsicInfo &intr = *cfg.intrinsic;
-  StagingGeometry g = getStagingGeometry(spec, cfg, operandB);
-  int64_t bytes = std::max<int64_t>(
-      1, getBitWidth(operandB ? spec.kb : spec.ka) / 8);
+  StagingGeometry g = getStagingGeometry(problem, cfg, operandB);
+  int64_t bytes =
+      std::max<int64_t>(1, getBitWidth(operandB ? problem.b : problem.a) / 8);
   int64_t threads = cfg.getNumThreads(), lanes = cfg.waveSize;
   int64_t waves = threads / lanes;
   AccessCost cost{chip, stride};
@@ -83,8 +84,8 @@ static LdsCost tileCost(const MatmulSpec &spec, const MatmulTileConfig &cfg,
 
   // Staging stores.
   int64_t chunksPerRow = g.cols / g.vec;
-  int64_t totalChunks = g.transpose ? (g.rows / g.kPer) * chunksPerRow
-                                    : g.rows * chunksPerRow;
+  int64_t totalChunks =
+      g.transpose ? (g.rows / g.kPer) * chunksPerRow : g.rows * chunksPerRow;
   int64_t rounds = ceilDiv(totalChunks, threads);
   for (int64_t t = 0; t < rounds; ++t) {
     auto chunkOf = [&](int64_t lane) {
@@ -95,9 +96,8 @@ static LdsCost tileCost(const MatmulSpec &spec, const MatmulTileConfig &cfg,
       std::vector<uint32_t> addresses;
       for (int64_t l = 0; l < lanes; ++l) {
         int64_t c = chunkOf(l);
-        addresses.push_back(
-            uint32_t((c / chunksPerRow) * stride +
-                     (c % chunksPerRow) * g.vec * bytes));
+        addresses.push_back(uint32_t((c / chunksPerRow) * stride +
+                                     (c % chunksPerRow) * g.vec * bytes));
       }
       total += cost.clocks(/*write=*/true, g.vec * bytes, addresses);
       continue;
@@ -160,18 +160,18 @@ static LdsCost tileCost(const MatmulSpec &spec, const MatmulTileConfig &cfg,
 /// bytes (256 clocks, 48 instructions) beat 16 (384, 40) by 19% of peak.
 static constexpr double kIssueClocks = 2;
 
-void tilematmul::chooseLdsPadding(MatmulTileConfig &cfg,
-                                  const MatmulSpec &spec, Chip chip) {
+void heuristic::chooseLdsPadding(MatmulTileConfig &cfg,
+                                 const MatmulProblem &problem, Chip chip) {
   for (bool operandB : {false, true}) {
-    int64_t bits = getBitWidth(operandB ? spec.kb : spec.ka);
+    int64_t bits = getBitWidth(operandB ? problem.b : problem.a);
     int64_t &pad = operandB ? cfg.ldsPadBytesB : cfg.ldsPadBytes;
     // Sub-byte tiles are packed two per byte: keep the default.
     if (bits < 8) {
       pad = 16;
       continue;
     }
-    int64_t cols = (!operandB && cfg.sparseInstruction) ? cfg.tileK / 2
-                                                        : cfg.tileK;
+    int64_t cols =
+        (!operandB && cfg.sparseInstruction) ? cfg.tileK / 2 : cfg.tileK;
     int64_t rowBytes = cols * bits / 8;
     std::optional<LdsCost> best;
     auto cost = [](const LdsCost &c) {
@@ -180,7 +180,7 @@ void tilematmul::chooseLdsPadding(MatmulTileConfig &cfg,
     for (int64_t candidate = 0; candidate <= 32; candidate += 4) {
       if ((candidate * 8) % bits)
         continue;
-      LdsCost c = tileCost(spec, cfg, chip, operandB, rowBytes + candidate);
+      LdsCost c = tileCost(problem, cfg, chip, operandB, rowBytes + candidate);
       // A wider padding must be strictly better: a lower cost, or the same
       // in fewer instructions.
       if (!best || cost(c) < cost(*best) ||

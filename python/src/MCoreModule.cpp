@@ -2,8 +2,8 @@
 //
 // The C++ side of the Python package: the canonical 2:4 format on raw
 // element bits, element encodings, the --mcore-pipeline in-process
-// (lib/Runner/Compile.h) and matmuls compiled once and run many times
-// (lib/Runner/MatmulKernel.h); the catalog classes (CatalogBindings.cpp)
+// (mcore/Runner/Compile.h) and matmuls compiled once and run many times
+// (mcore/Runner/MatmulKernel.h); the catalog classes (CatalogBindings.cpp)
 // and the typed pipeline options (PipelineOptions.cpp) are bound here too.
 // The Python side (python/mcore/__init__.py) turns numpy arrays into bits
 // and back and checks what users pass.

@@ -4,7 +4,7 @@
 //             [--chip=CHIP] [--backend=auto|hip|emu] [--device=N]
 //             [--shared-libs=...]
 //
-// runs a program (lib/Runner/RunFile.cpp), and
+// runs a program (lib/Runner/Cli/RunFile.cpp), and
 //
 //   mcore-run --matmul=MxNxK --a-type=T --b-type=T --c-type=T [--sparse-a=2:4 |
 //             --sparse-b=2:4] [--batch=B [--shared-a | --shared-b]]
@@ -12,7 +12,7 @@
 //             [--device=N] [--seed=N]
 //             [--intrinsic=NAME] [--repeat=N] [--json]
 //
-// generates, runs and checks one matmul (lib/Runner/RunMatmul.cpp, on
+// generates, runs and checks one matmul (lib/Runner/Cli/RunMatmul.cpp, on
 // runner::MatmulKernel). This file is the driver around them, as
 // mlir-runner is around JitRunner.cpp: the command line, a progress line on
 // a terminal, and the supervision of the process.

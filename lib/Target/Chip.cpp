@@ -33,6 +33,15 @@ static const ChipInfo kChips[] = {
      32, false, false, true, true, Fp8Format::OCP, 65536, 256, 0, 12, 0, 0},
     {Chip::gfx1201, "gfx1201", ChipFamily::RDNA4, "RDNA4 (Radeon RX 9070)",
      32, false, false, true, true, Fp8Format::OCP, 65536, 256, 0, 12, 0, 1},
+    // gfx1250 (docs/Performance.md, "gfx1250"): wave32 only (llc-22 emits
+    // .amdhsa_wavefront_size32 and no WGP mode); LDS 327680 bytes per
+    // work-group (llc-22: "local memory (327684) exceeds limit (327680)";
+    // AMDGPUBaseInfo getAddressableLocalMemorySize); OCP fp8 (MLIR's
+    // Chipset::hasOcpFp8 for gfx12+); 256 VGPRs per wave is an assumption
+    // (the VGPR encoding's 8 bits; reaching the 1024-register file needs
+    // S_SET_VGPR_MSB, which mcore does not use).
+    {Chip::gfx1250, "gfx1250", ChipFamily::GFX1250, "GFX12.5 (gfx1250)",
+     32, false, false, true, true, Fp8Format::OCP, 327680, 256, 0, 12, 5, 0},
 };
 static_assert(std::size(kChips) == kNumChips, "one table row per Chip");
 
@@ -63,6 +72,13 @@ static const ChipOccupancyInfo kOccupancy[] = {
     {2, 2, 65536, 512, 1024, 16, 16, 16, false},  // gfx1102
     {2, 2, 65536, 512, 1536, 24, 16, 16, false},  // gfx1200
     {2, 2, 65536, 512, 1536, 24, 16, 16, false},  // gfx1201
+    // gfx1250: 1024 VGPRs per SIMD in granules of 16 and 16 waves per SIMD
+    // are what llc-22 -mcpu=gfx1250 reports as occupancy (64 VGPRs: 16
+    // waves, 65: 12, 96: 10, 128: 8, 129: 7, 192: 5, 256: 4); LDS allocated
+    // in 2048-byte blocks (AMDGPUUsage, COMPUTE_PGM_RSRC2.LDS_SIZE for
+    // GFX125*, llvm-project #167614); no WGP mode. Four SIMD32 per CU and
+    // 16 barriers are assumptions (no public source gives them).
+    {4, 0, 327680, 2048, 1024, 16, 16, 16, false}, // gfx1250
 };
 static_assert(std::size(kOccupancy) == kNumChips, "one row per Chip");
 
@@ -93,6 +109,7 @@ static const ChipLdsInfo kLds[] = {
     {32, 4, 1, 1}, // gfx1102
     {32, 4, 1, 1}, // gfx1200
     {32, 4, 1, 1}, // gfx1201
+    {32, 4, 1, 1}, // gfx1250: RDNA4's, an assumption (no public source)
 };
 static_assert(std::size(kLds) == kNumChips, "one row per Chip");
 
@@ -124,6 +141,8 @@ llvm::StringRef mlir::mcore::getChipFamilyName(ChipFamily family) {
     return "RDNA3";
   case ChipFamily::RDNA4:
     return "RDNA4";
+  case ChipFamily::GFX1250:
+    return "GFX12.5";
   }
   llvm_unreachable("unknown chip family");
 }

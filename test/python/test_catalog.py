@@ -39,7 +39,7 @@ def test_chips():
     chips = mcore.chips()
     names = [c.name for c in chips]
     assert names == ["gfx908", "gfx90a", "gfx942", "gfx950", "gfx1100",
-                     "gfx1101", "gfx1102", "gfx1200", "gfx1201"]
+                     "gfx1101", "gfx1102", "gfx1200", "gfx1201", "gfx1250"]
     by_name = {c.name: c for c in chips}
     assert isinstance(by_name["gfx1201"], mcore.Chip)
     assert by_name["gfx1201"].wave_size == 32
@@ -47,6 +47,9 @@ def test_chips():
     assert by_name["gfx90a"].smfmac is False
     assert by_name["gfx942"].family == "CDNA3"
     assert by_name["gfx942"].lds_bytes == 65536
+    assert by_name["gfx1250"].wave_size == 32
+    assert by_name["gfx1250"].lds_bytes == 327680
+    assert by_name["gfx1250"].family == "GFX12.5"
 
 
 def test_intrinsics_match_the_tool():

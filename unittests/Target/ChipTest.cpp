@@ -4,6 +4,8 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
+
 using namespace mlir::mcore;
 
 TEST(ChipTest, TableIsInEnumOrderAndNamesRoundTrip) {
@@ -31,8 +33,38 @@ TEST(ChipTest, WaveSizeAndFamiliesFollowFromTheChip) {
     EXPECT_EQ(info.hasSmfmac, info.family == ChipFamily::CDNA3 ||
                                   info.family == ChipFamily::CDNA4)
         << info.name;
-    EXPECT_EQ(info.hasSwmmac, info.family == ChipFamily::RDNA4) << info.name;
+    EXPECT_EQ(info.hasSwmmac, info.family == ChipFamily::RDNA4 ||
+                                  info.family == ChipFamily::GFX1250)
+        << info.name;
   }
+}
+
+// gfx1250's facts as LLVM 22 gives them (docs/Performance.md, "gfx1250"):
+// llc-22 -mcpu=gfx1250 rejects 327684 bytes of LDS ("exceeds limit
+// (327680)") and reports 16, 12, 10, 8, 7, 5 and 4 waves for 64, 65, 96,
+// 128, 129, 192 and 256 VGPRs, i.e. a 1024-register file in granules of 16
+// and 16 wave slots.
+TEST(ChipTest, Gfx1250FactsFromLlvm22) {
+  const ChipInfo &info = getChipInfo(Chip::gfx1250);
+  EXPECT_EQ(info.family, ChipFamily::GFX1250);
+  EXPECT_EQ(getChipFamilyName(info.family), "GFX12.5");
+  EXPECT_EQ(info.waveSize, 32u);
+  EXPECT_EQ(info.ldsBytes, 327680u);
+  EXPECT_EQ(info.fp8, Fp8Format::OCP);
+  EXPECT_EQ(info.major * 100 + info.minor * 10 + info.stepping, 1250u);
+  const ChipOccupancyInfo &occ = getChipOccupancyInfo(Chip::gfx1250);
+  EXPECT_EQ(occ.cusPerWgp, 0u);
+  EXPECT_EQ(occ.ldsAllocGranule, 2048u);
+  auto waves = [&](unsigned vgprs) {
+    unsigned granules = (vgprs + occ.vgprAllocGranule - 1) /
+                        occ.vgprAllocGranule;
+    return std::min(occ.maxWavesPerSimd,
+                    occ.vgprsPerSimd / (granules * occ.vgprAllocGranule));
+  };
+  const unsigned llc[][2] = {{64, 16}, {65, 12}, {96, 10}, {128, 8},
+                             {129, 7}, {192, 5}, {256, 4}};
+  for (const auto &p : llc)
+    EXPECT_EQ(waves(p[0]), p[1]) << p[0] << " VGPRs";
 }
 
 TEST(ChipTest, Fp8Encodings) {

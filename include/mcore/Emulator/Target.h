@@ -29,13 +29,16 @@ enum class GpuArch : uint8_t {
   CDNA4, ///< gfx950
   RDNA3, ///< gfx1100-gfx1103, gfx1150-gfx1153
   RDNA4, ///< gfx1200, gfx1201
+  /// gfx1250 (LLVM's GFX12.5): wave32 only, its own WMMA/SWMMAC shapes and
+  /// layouts (MatrixOpsGfx1250.cpp).
+  GFX1250,
 };
 
 /// How the chip's matrix instructions decode 8-bit floats.
 enum class Fp8Encoding : uint8_t {
   None, ///< no 8-bit float matrix instructions
   FNUZ, ///< E4M3FNUZ / E5M2FNUZ (gfx942)
-  OCP,  ///< E4M3FN / E5M2 (gfx950, gfx12)
+  OCP,  ///< E4M3FN / E5M2 (gfx950, gfx12, gfx1250)
 };
 
 struct Target {

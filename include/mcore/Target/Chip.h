@@ -30,16 +30,27 @@ enum class Chip : uint8_t {
   gfx1102,
   gfx1200,
   gfx1201,
+  gfx1250,
 };
-constexpr unsigned kNumChips = 9;
+constexpr unsigned kNumChips = 10;
 
-enum class ChipFamily : uint8_t { CDNA1, CDNA2, CDNA3, CDNA4, RDNA3, RDNA4 };
+/// GFX1250 is LLVM's GFX12.5 ("GFX125*" in AMDGPUUsage): wave32 WMMA and
+/// SWMMAC like RDNA4, with its own instructions and no WGP mode.
+enum class ChipFamily : uint8_t {
+  CDNA1,
+  CDNA2,
+  CDNA3,
+  CDNA4,
+  RDNA3,
+  RDNA4,
+  GFX1250,
+};
 
 /// The 8-bit float encoding a chip's matrix instructions use.
 enum class Fp8Format : uint8_t {
   None, ///< no fp8 matrix instructions
   FNUZ, ///< f8E4M3FNUZ / f8E5M2FNUZ (gfx942)
-  OCP,  ///< f8E4M3FN / f8E5M2 (gfx950, gfx12)
+  OCP,  ///< f8E4M3FN / f8E5M2 (gfx950, gfx12, gfx1250)
 };
 
 /// A set of chips, one bit per `Chip`.
@@ -131,7 +142,7 @@ llvm::StringRef getFp8FormatName(Fp8Format format);
 
 /// Parses "gfx1201"; std::nullopt for an unknown name.
 std::optional<Chip> parseChip(llvm::StringRef name);
-/// "gfx908, gfx90a, gfx942, gfx950, gfx1100, gfx1101, gfx1102, gfx1200, gfx1201"
+/// "gfx908, gfx90a, gfx942, gfx950, gfx1100, ..., gfx1201, gfx1250"
 std::string getSupportedChipList();
 
 } // namespace mlir::mcore

@@ -35,6 +35,9 @@ constexpr ChipRow kChips[] = {
     {"gfx1153", GpuArch::RDNA3, Fp8Encoding::None, 65536},
     {"gfx1200", GpuArch::RDNA4, Fp8Encoding::OCP, 65536},
     {"gfx1201", GpuArch::RDNA4, Fp8Encoding::OCP, 65536},
+    // gfx1250: 320 KiB of LDS (llc-22 -mcpu=gfx1250 rejects 327684 bytes,
+    // "exceeds limit (327680)"); OCP fp8 like the rest of gfx12.
+    {"gfx1250", GpuArch::GFX1250, Fp8Encoding::OCP, 327680},
 };
 } // namespace
 
@@ -62,6 +65,8 @@ llvm::StringRef mlir::mcore::emu::getArchName(GpuArch arch) {
     return "RDNA3";
   case GpuArch::RDNA4:
     return "RDNA4";
+  case GpuArch::GFX1250:
+    return "GFX12.5";
   }
   return "unknown";
 }
@@ -83,6 +88,8 @@ llvm::Expected<Target> mlir::mcore::emu::getTarget(llvm::StringRef chip,
   if (t.waveSize != 32 && t.waveSize != 64)
     return llvm::createStringError("wave size " + std::to_string(waveSize) +
                                    " is neither 32 nor 64");
+  if (t.arch == GpuArch::GFX1250 && t.waveSize != 32)
+    return llvm::createStringError(chip.str() + " only runs wave32");
   if (t.isCDNA() && t.waveSize != 64)
     return llvm::createStringError(chip.str() + " (" +
                                    getArchName(t.arch).str() +

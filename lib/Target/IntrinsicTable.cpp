@@ -169,12 +169,15 @@ llvm::ArrayRef<IntrinsicInfo> mlir::mcore::table::getRdnaIntrinsics() {
 }
 
 llvm::ArrayRef<IntrinsicInfo> mlir::mcore::getAllIntrinsics() {
-  // RDNA first, then CDNA: the catalog's order (docs/Intrinsics.md, and the
-  // last tie-break of selectIntrinsics). Built once; entries never move.
+  // RDNA first, then CDNA, then gfx1250: the catalog's order
+  // (docs/Intrinsics.md, and the last tie-break of selectIntrinsics). Built
+  // once; entries never move.
   static const std::vector<IntrinsicInfo> all = [] {
     std::vector<IntrinsicInfo> v(getRdnaIntrinsics().begin(),
                                  getRdnaIntrinsics().end());
     v.insert(v.end(), getCdnaIntrinsics().begin(), getCdnaIntrinsics().end());
+    v.insert(v.end(), getGfx1250Intrinsics().begin(),
+             getGfx1250Intrinsics().end());
     return v;
   }();
   return all;

@@ -1,6 +1,7 @@
 //===- IntrinsicTableBuilders.h - Writing the table's entries --*- C++ -*-===//
 //
-// What IntrinsicTable.cpp (RDNA) and IntrinsicTableCdna.cpp (CDNA) share:
+// What IntrinsicTable.cpp (RDNA), IntrinsicTableCdna.cpp (CDNA) and
+// IntrinsicTableGfx1250.cpp share:
 // the chip sets, the layout builders (each encodes one formula of a cited
 // source, once), the entry builders and the sources' names. Private to
 // lib/Target.
@@ -371,9 +372,10 @@ constexpr IntrinsicInfo mfmaBlocks(const char *name, const char *llvm,
   return info;
 }
 
-/// The two halves of the table, in catalog order.
+/// The parts of the table, in catalog order.
 llvm::ArrayRef<IntrinsicInfo> getRdnaIntrinsics();
 llvm::ArrayRef<IntrinsicInfo> getCdnaIntrinsics();
+llvm::ArrayRef<IntrinsicInfo> getGfx1250Intrinsics();
 
 } // namespace mlir::mcore::table
 

@@ -121,13 +121,15 @@ std::vector<uint32_t> mlir::mcore::packIndex(const IntrinsicInfo &info,
   assert(set < idx.numSets && "index set out of range");
   unsigned cols = info.k / 2;
   assert(positions.size() == size_t(info.m) * cols && "index tile mismatch");
-  std::vector<uint32_t> words(info.waveSize, 0);
+  unsigned perLane = idx.llvm.getBitWidth() > 32 ? 2 : 1;
+  std::vector<uint32_t> words(size_t(info.waveSize) * perLane, 0);
   unsigned fields = idx.bitsPerSet / 2;
   for (unsigned lane = 0; lane < info.waveSize; ++lane)
     for (unsigned fld = 0; fld < fields; ++fld) {
       TileCoord c = idx.layout.apply(lane, fld);
       uint32_t p = positions[size_t(c.d0) * cols + c.d1] & 3u;
-      words[lane] |= p << (set * idx.bitsPerSet + 2 * fld);
+      unsigned bit = set * idx.bitsPerSet + 2 * fld;
+      words[lane * perLane + bit / 32] |= p << (bit % 32);
     }
   return words;
 }
@@ -139,12 +141,14 @@ std::vector<uint8_t> mlir::mcore::unpackIndex(const IntrinsicInfo &info,
   const SparseIndexInfo &idx = info.index;
   unsigned cols = info.k / 2;
   std::vector<uint8_t> positions(size_t(info.m) * cols, 0);
+  unsigned perLane = idx.llvm.getBitWidth() > 32 ? 2 : 1;
   unsigned fields = idx.bitsPerSet / 2;
   for (unsigned lane = 0; lane < info.waveSize; ++lane)
     for (unsigned fld = 0; fld < fields; ++fld) {
       TileCoord c = idx.layout.apply(lane, fld);
+      unsigned bit = set * idx.bitsPerSet + 2 * fld;
       positions[size_t(c.d0) * cols + c.d1] =
-          uint8_t((words[lane] >> (set * idx.bitsPerSet + 2 * fld)) & 3u);
+          uint8_t((words[lane * perLane + bit / 32] >> (bit % 32)) & 3u);
     }
   return positions;
 }

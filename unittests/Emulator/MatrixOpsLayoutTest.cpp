@@ -3,7 +3,7 @@
 // The layout test of composable_kernel (CK), test/ck_tile/core/arch/mma/
 // test_amdgcn_mma_layout.inc, which AMD runs on gfx942 and gfx950 hardware,
 // done here with mcore's catalog and emulator: for every (m, k, n) of an
-// MFMA or SMFMAC instruction, A holds a single 1 at (m, k), B a single 1 at
+// MFMA or SMFMAC instruction (and of gfx1250's WMMA and SWMMAC), A holds a single 1 at (m, k), B a single 1 at
 // (k, n), C is zero, and D must hold exactly one non-zero, a 1 at (m, n).
 //
 // A, B, the sparse index and C go into lane registers through the catalog's
@@ -94,11 +94,16 @@ struct Case {
 };
 
 /// Every MFMA and SMFMAC entry on each of gfx942 and gfx950 that has it,
-/// and on gfx90a those that gfx942 does not have (CDNA1/2-only shapes).
+/// and on gfx90a those that gfx942 does not have (CDNA1/2-only shapes);
+/// every gfx1250 WMMA and SWMMAC entry.
 std::vector<Case> allCases() {
   std::vector<Case> cases;
   llvm::ArrayRef<IntrinsicInfo> all = getAllIntrinsics();
   for (unsigned i = 0; i < all.size(); ++i) {
+    if (all[i].isAvailableOn(Chip::gfx1250)) {
+      cases.push_back({i, Chip::gfx1250});
+      continue;
+    }
     if (all[i].family != MmaFamily::MFMA && all[i].family != MmaFamily::SMFMAC)
       continue;
     for (Chip chip : {Chip::gfx942, Chip::gfx950})

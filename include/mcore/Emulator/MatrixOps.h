@@ -73,6 +73,13 @@ struct MatrixImmediates {
   /// it is always 0: LLVM 22 has no index_key operand and selects set 1 from
   /// `idx >> 16`.
   unsigned indexSet = 0;
+  /// gfx1250 float WMMA/SWMMAC: the i1 A_mod / B_mod (neg) operands and the
+  /// i16 C_mod (1 neg, 2 abs, 3 neg(abs)) of dense WMMA. The emulator
+  /// executes them at 0 only (verify() says so otherwise); the
+  /// matrix_*_reuse hints have no effect on results and are not kept.
+  bool aNeg = false;
+  bool bNeg = false;
+  unsigned cMod = 0;
 };
 
 /// One matrix intrinsic as it executes on one target.
@@ -117,6 +124,12 @@ public:
   bool hasCbszAbid() const;
   bool hasBlgp() const;
   unsigned getNumIndexSets() const; ///< SWMMAC / SMFMAC index sets
+  /// 32-bit words of each lane's sparse index: 1, or 2 for gfx1250's
+  /// 8-bit SWMMAC (an i64 index).
+  unsigned getIndexWords() const;
+  bool hasNegAB() const;  ///< gfx1250: i1 A_mod, B_mod before A and B
+  bool hasCMod() const;   ///< gfx1250 dense float WMMA: i16 C_mod before C
+  bool hasReuse() const;  ///< gfx1250: i1 matrix_a_reuse, matrix_b_reuse
 
   /// Where an element sits without modifiers (cbsz, abid, blgp, op_sel and
   /// index sets 0): lane, and first bit within the lane's operand bytes. For
@@ -138,7 +151,8 @@ public:
 
   /// Executes for one wave. `a`, `b`, `c` and `d` are waveSize * get?Bytes()
   /// bytes, lane-major; `index` has waveSize words (sparse ops; empty
-  /// otherwise). Fails on invalid immediates, wrong sizes, or (RDNA3) when the
+  /// otherwise; getIndexWords() words per lane for gfx1250's 64-bit index).
+  /// Fails on invalid immediates, wrong sizes, or (RDNA3) when the
   /// replicated copies of an A or B element in different lanes disagree.
   llvm::Error execute(const MatrixImmediates &imm, llvm::ArrayRef<uint8_t> a,
                       llvm::ArrayRef<uint8_t> b, llvm::ArrayRef<uint8_t> c,

@@ -91,6 +91,12 @@ enum ModifierFlags : uint8_t {
   ModBlgp = 1 << 3,       ///< blgp lane permutation of B (MFMA)
   ModIndexKey = 1 << 4,   ///< index_key selects the SWMMAC index half
   ModOpsel = 1 << 5,      ///< opsel: RDNA3 16-bit accumulator half
+  /// gfx1250's operand form (IntrinsicsAMDGPU.td, the GFX1250 WMMA and
+  /// SWMMAC classes): i1 A/B modifiers before A and B where the class has
+  /// them (neg for floats, signedness for iu8), an i16 C modifier before C
+  /// for dense WMMA, i1 matrix_a_reuse / matrix_b_reuse after C (or after
+  /// the index), and for iu8 a final i1 clamp. No index_key operand.
+  ModGfx1250 = 1 << 6,
 };
 
 /// Issue cycles of one instruction on a set of chips. The same instruction can

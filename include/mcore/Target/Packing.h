@@ -48,6 +48,8 @@ unpackTile(const IntrinsicInfo &info, Operand operand,
 /// Packs the sparse index of a sparse intrinsic: `positions` is the M x K/2
 /// row-major tile of in-group positions (0-3) of the compressed elements of
 /// A; they go into index set `set` of each lane's word (other bits zero).
+/// A lane whose index is 64 bits (gfx1250's 8-bit SWMMAC) has two words,
+/// low first.
 std::vector<uint32_t> packIndex(const IntrinsicInfo &info,
                                 llvm::ArrayRef<uint8_t> positions,
                                 unsigned set = 0);

@@ -109,6 +109,10 @@ static bool upstreamLowers(Operation *op, MmaIntrinsicAttrInterface intrinsic,
     const IntrinsicInfo &info = *attr.getIntrinsic();
     if (info.blocks > 1 || getBitWidth(info.a.kind) >= 32)
       return false;
+    // gfx1250: mcore names the instruction and its operand form
+    // (ModGfx1250); amdgpu.wmma picks among them by types.
+    if (info.hasModifier(ModGfx1250))
+      return false;
   }
   Type llvmA = getElementTypeOrSelf(intrinsic.getLlvmOperandType(Operand::A));
   if (family == MmaFamily::SMFMAC && chip == Chip::gfx950 &&
@@ -217,6 +221,13 @@ struct SmfmacToAMDGPU : PerLanePattern<SparseMmaOp> {
 ///   SWMMAC integer (i1 A signed, A, i1 B signed, B, C, index, i1 clamp)
 ///   MFMA           (A, B, C, i32 cbsz, i32 abid, i32 blgp)
 ///   SMFMAC         (A, B, C, i32 index, i32 cbsz, i32 abid)
+///   gfx1250 WMMA   ([i1 A_mod,] A, [i1 B_mod,] B, [i16 C_mod,] C, i1
+///                  a_reuse, i1 b_reuse[, i1 clamp]): A_mod/B_mod for f32,
+///                  f16, bf16 inputs (signedness for iu8), C_mod for float
+///                  results
+///   gfx1250 SWMMAC ([i1 A_mod,] A, [i1 B_mod,] B, C, index, i1 a_reuse,
+///                  i1 b_reuse[, i1 clamp]): A_mod/B_mod for 16-bit inputs
+///                  and iu8, an i64 index for 8-bit inputs
 /// The SWMMAC index set is not an operand: set 1 (index_key:1) is the upper
 /// half of the index word, and llc folds the shift into the instruction.
 static Value emitIntrinsicCall(PatternRewriter &rewriter, Operation *op,
@@ -237,6 +248,27 @@ static Value emitIntrinsicCall(PatternRewriter &rewriter, Operation *op,
   auto i32 = [&](int64_t v) { return constant(rewriter.getI32Type(), v); };
   bool integer = isa<IntegerType>(getElementTypeOrSelf(op->getOperand(0)));
   SmallVector<Value> args;
+  auto attr = dyn_cast<IntrinsicAttr>(intrinsic);
+  if (attr && attr.getIntrinsic()->hasModifier(ModGfx1250)) {
+    // Modifiers at 0 and no reuse hints: mcore's kernels need neither.
+    bool eightBit =
+        getElementTypeOrSelf(op->getOperand(0)).getIntOrFloatBitWidth() == 8;
+    bool sparse = intrinsic.getFamily() == MmaFamily::SWMMAC;
+    if (integer)
+      args = {i1(!unsignedA), a, i1(!unsignedB), b};
+    else if (!eightBit)
+      args = {i1(false), a, i1(false), b};
+    else
+      args = {a, b};
+    if (!integer && !sparse)
+      args.push_back(constant(rewriter.getI16Type(), 0));
+    args.push_back(c);
+    if (sparse)
+      args.push_back(index);
+    args.append({i1(false), i1(false)});
+    if (integer)
+      args.push_back(i1(clamp));
+  } else {
   switch (intrinsic.getFamily()) {
   case MmaFamily::WMMA:
     if (integer)
@@ -266,6 +298,7 @@ static Value emitIntrinsicCall(PatternRewriter &rewriter, Operation *op,
   case MmaFamily::SMFMAC:
     args = {a, b, c, index, i32(0), i32(indexSet)};
     break;
+  }
   }
   auto call = LLVM::CallIntrinsicOp::create(
       rewriter, loc, intrinsic.getLlvmOperandType(Operand::C),

@@ -120,12 +120,17 @@ struct MmaOperands {
   llvm::Value *aSign = nullptr, *bSign = nullptr, *clamp = nullptr,
               *opsel = nullptr;
   llvm::Value *cbsz = nullptr, *abid = nullptr, *blgp = nullptr;
+  /// gfx1250: A_mod, B_mod, C_mod and the matrix_*_reuse hints.
+  llvm::Value *aNeg = nullptr, *bNeg = nullptr, *cMod = nullptr,
+              *reuseA = nullptr, *reuseB = nullptr;
 };
 
 /// The operands of a matrix intrinsic call, by the instruction's operand
 /// list: WMMA (A, B, C[, op_sel]); iu WMMA (A_sign, A, B_sign, B, C, clamp);
 /// SWMMAC (A, B, C, idx) and (A_sign, A, B_sign, B, C, idx, clamp); MFMA
-/// (A, B, C, cbsz, abid, blgp); SMFMAC (A, B, C, idx, cbsz, abid).
+/// (A, B, C, cbsz, abid, blgp); SMFMAC (A, B, C, idx, cbsz, abid); gfx1250
+/// ([A_mod,] A, [B_mod,] B, [C_mod,] C[, idx], a_reuse, b_reuse[, clamp]),
+/// iu8 with A_sign / B_sign in the A_mod / B_mod places.
 llvm::Expected<MmaOperands> matchMma(llvm::CallBase &call, const MatrixOp &op);
 
 /// Checks that the call's operand types have the sizes the instruction

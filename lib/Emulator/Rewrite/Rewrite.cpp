@@ -162,7 +162,8 @@ Expected<Target> mlir::mcore::emu::detectTarget(Module &module,
   };
   const Candidate candidates[] = {
       {"gfx1201", 32}, {"gfx1100", 32}, {"gfx942", 64},  {"gfx950", 64},
-      {"gfx90a", 64},  {"gfx908", 64},  {"gfx1201", 64}, {"gfx1100", 64}};
+      {"gfx90a", 64},  {"gfx908", 64},  {"gfx1250", 32}, {"gfx1201", 64},
+      {"gfx1100", 64}};
   std::vector<Target> fits;
   std::string firstFailure;
   for (const Candidate &c : candidates) {

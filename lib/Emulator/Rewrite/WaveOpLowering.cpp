@@ -38,14 +38,24 @@ Expected<MmaOperands> rewrite::matchMma(CallBase &call, const MatrixOp &op) {
     o.a = next();
     o.bSign = next();
     o.b = next();
-    o.c = next();
+  } else if (op.hasNegAB()) {
+    o.aNeg = next();
+    o.a = next();
+    o.bNeg = next();
+    o.b = next();
   } else {
     o.a = next();
     o.b = next();
-    o.c = next();
   }
+  if (op.hasCMod())
+    o.cMod = next();
+  o.c = next();
   if (op.isSparse())
     o.idx = next();
+  if (op.hasReuse()) {
+    o.reuseA = next();
+    o.reuseB = next();
+  }
   if (op.hasClamp())
     o.clamp = next();
   if (op.hasOpsel())
@@ -93,7 +103,9 @@ Error rewrite::checkMmaTypes(CallBase &call, const MmaOperands &o,
                                 op.getName(), typeName(call.getType()),
                                 op.getCBytes())
                             .str());
-  if (o.idx && !o.idx->getType()->isIntegerTy(32) &&
+  if (o.idx && op.getIndexWords() == 2 && !o.idx->getType()->isIntegerTy(64))
+    return rewriteError(op.getName() + ": the sparse index must be i64");
+  if (o.idx && op.getIndexWords() == 1 && !o.idx->getType()->isIntegerTy(32) &&
       !o.idx->getType()->isIntegerTy(16))
     return rewriteError(op.getName() + ": the sparse index must be i32 or i16");
   return Error::success();
@@ -122,7 +134,15 @@ Expected<MatrixImmediates> getImmediates(const CallBase &call,
   auto get = [&](Value *v, StringRef what, unsigned &out) {
     return readImm(v, what, call, out);
   };
-  unsigned aSign = 0, bSign = 0, clamp = 0, opsel = 0;
+  unsigned aSign = 0, bSign = 0, clamp = 0, opsel = 0, aNeg = 0, bNeg = 0;
+  if (Error e = get(o.aNeg, "A_mod", aNeg))
+    return std::move(e);
+  if (Error e = get(o.bNeg, "B_mod", bNeg))
+    return std::move(e);
+  if (Error e = get(o.cMod, "C_mod", imm.cMod))
+    return std::move(e);
+  imm.aNeg = aNeg;
+  imm.bNeg = bNeg;
   if (Error e = get(o.aSign, "A_sign", aSign))
     return std::move(e);
   if (Error e = get(o.bSign, "B_sign", bSign))
@@ -191,13 +211,17 @@ Expected<Value *> lowerMma(CallLowering &c) {
   b.CreateStore(o->a, pa);
   b.CreateStore(o->b, pb);
   b.CreateStore(o->c, pc);
-  Value *idx =
-      o->idx ? b.CreateZExtOrTrunc(o->idx, b.getInt32Ty()) : b.getInt32(0);
+  // The index as two words (gfx1250's 8-bit SWMMAC takes an i64).
+  Value *idx64 =
+      o->idx ? b.CreateZExtOrTrunc(o->idx, b.getInt64Ty()) : b.getInt64(0);
+  Value *idx = b.CreateTrunc(idx64, b.getInt32Ty());
+  Value *idxHi = b.CreateTrunc(b.CreateLShr(idx64, 32), b.getInt32Ty());
   Type *ptr = L.ptrTy(), *i32 = L.i32();
   FunctionCallee fn = L.runtime("__mcore_emu_mma", b.getVoidTy(),
-                                {i32, ptr, ptr, ptr, i32, ptr}, true);
-  CallInst *rc = b.CreateCall(fn, {b.getInt32(id), L.flat(b, pa), L.flat(b, pb),
-                                   L.flat(b, pc), idx, L.flat(b, pd)});
+                                {i32, ptr, ptr, ptr, i32, ptr, i32}, true);
+  CallInst *rc =
+      b.CreateCall(fn, {b.getInt32(id), L.flat(b, pa), L.flat(b, pb),
+                        L.flat(b, pc), idx, L.flat(b, pd), idxHi});
   L.waveSites[&F].push_back({rc, id});
   return b.CreateLoad(call.getType(), pd, "mma.result");
 }

@@ -446,13 +446,17 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
     }
     const uint8_t *pa[64], *pb[64], *pc[64];
     uint8_t *pd[64];
-    uint32_t idx[64];
+    // Each lane's index: one word, or two (gfx1250's 64-bit index).
+    uint32_t idx[128];
+    unsigned words = s.op->getIndexWords();
     for (unsigned i = 0; i < W; ++i) {
       pa[i] = static_cast<const uint8_t *>(active[i]->in0);
       pb[i] = static_cast<const uint8_t *>(active[i]->in1);
       pc[i] = static_cast<const uint8_t *>(active[i]->in2);
       pd[i] = static_cast<uint8_t *>(active[i]->out);
-      idx[i] = active[i]->a0;
+      idx[i * words] = active[i]->a0;
+      if (words == 2)
+        idx[i * words + 1] = active[i]->a1;
     }
     if (Error e = s.op->executeLanes(s.imm, pa, pb, pc, idx, pd))
       return fail(llvm::toString(std::move(e)));
@@ -595,8 +599,8 @@ static void emuBackedge() {
 }
 
 static void emuMma(uint32_t site, const void *a, const void *b, const void *c,
-                   uint32_t idx, void *d) {
-  arrive(site, a, b, c, d, idx, 0);
+                   uint32_t idx, void *d, uint32_t idxHi) {
+  arrive(site, a, b, c, d, idx, idxHi);
 }
 
 static void emuXlane(uint32_t site, const void *in0, const void *in1, void *out,

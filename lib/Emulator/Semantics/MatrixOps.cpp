@@ -74,6 +74,18 @@ constexpr Unsupported kUnsupported[] = {
      "f8f6f4 MFMA (gfx950) is not emulated yet"},
     {"llvm.amdgcn.mfma.f32.32x32x64.f8f6f4",
      "f8f6f4 MFMA (gfx950) is not emulated yet"},
+    {"llvm.amdgcn.wmma.scale",
+     "block-scaled WMMA (gfx1250) is not emulated: no public source gives "
+     "its scale layout"},
+    {"llvm.amdgcn.wmma.f32.16x16x128.f8f6f4",
+     "f8f6f4 WMMA (gfx1250) is not emulated yet"},
+    {"llvm.amdgcn.wmma.f32.32x16x128.f4",
+     "f4 WMMA (gfx1250) is not emulated: no public source gives its 32-row "
+     "layout"},
+    {"llvm.amdgcn.wmma.bf16f32.", "bf16f32 WMMA (gfx1250: an f32 C and a "
+                                  "bf16 D) is not emulated yet"},
+    {"llvm.amdgcn.swmmac.bf16f32.", "bf16f32 SWMMAC (gfx1250: an f32 C and "
+                                    "a bf16 D) is not emulated yet"},
 };
 
 unsigned log2u(unsigned v) {
@@ -128,6 +140,9 @@ void MatrixOp::Impl::build() {
     break;
   case GpuArch::RDNA4:
     buildRdna4();
+    break;
+  case GpuArch::GFX1250:
+    buildGfx1250();
     break;
   }
 
@@ -250,7 +265,7 @@ llvm::Expected<const MatrixOp *> MatrixOp::get(llvm::StringRef intrinsic,
   }
   if (!(spec->archs & (1u << unsigned(target.arch)))) {
     std::string on;
-    for (unsigned a = 0; a <= unsigned(GpuArch::RDNA4); ++a)
+    for (unsigned a = 0; a <= unsigned(GpuArch::GFX1250); ++a)
       if (spec->archs & (1u << a)) {
         if (!on.empty())
           on += ", ";
@@ -303,6 +318,10 @@ bool MatrixOp::hasOpsel() const { return impl->spec->flags & kOpsel; }
 bool MatrixOp::hasCbszAbid() const { return impl->spec->flags & kCbAb; }
 bool MatrixOp::hasBlgp() const { return impl->spec->flags & kBlgp; }
 unsigned MatrixOp::getNumIndexSets() const { return impl->numSets; }
+unsigned MatrixOp::getIndexWords() const { return impl->indexWords; }
+bool MatrixOp::hasNegAB() const { return impl->spec->flags & kNegAB; }
+bool MatrixOp::hasCMod() const { return impl->spec->flags & kCMod; }
+bool MatrixOp::hasReuse() const { return impl->spec->flags & kReuse; }
 
 MatrixOp::Location MatrixOp::locate(Operand operand, unsigned block,
                                     unsigned row, unsigned col) const {
@@ -343,6 +362,15 @@ Error MatrixOp::verify(const MatrixImmediates &imm) const {
     return opError(name + " has no cbsz/abid operands");
   if (imm.blgp && !hasBlgp())
     return opError(name + " has no blgp operand");
+  if ((imm.aNeg || imm.bNeg) && !hasNegAB())
+    return opError(name + " has no A_mod/B_mod operands");
+  if (imm.cMod && !hasCMod())
+    return opError(name + " has no C_mod operand");
+  if (imm.aNeg || imm.bNeg || imm.cMod)
+    return opError(llvm::formatv(
+        "{0}: A_mod {1}, B_mod {2}, C_mod {3}: the emulator executes the "
+        "gfx1250 input modifiers at 0 only",
+        name, unsigned(imm.aNeg), unsigned(imm.bNeg), imm.cMod));
   if (imm.indexSet && s.family != MatrixFamily::SWMMAC)
     return opError(name + " has no index_key");
   if (s.family == MatrixFamily::MFMA) {
@@ -399,7 +427,8 @@ Error MatrixOp::execute(const MatrixImmediates &imm, llvm::ArrayRef<uint8_t> a,
     return e;
   if (Error e = check("D", d.size(), size_t(w) * impl->cBytes))
     return e;
-  if (Error e = check("index", index.size() * 4, impl->sparse ? w * 4 : 0))
+  if (Error e = check("index", index.size() * 4,
+                      impl->sparse ? w * 4 * impl->indexWords : 0))
     return e;
   if (Error e = verify(imm))
     return e;
@@ -567,7 +596,9 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
     S.pos.resize(size_t(M) * kA);
     for (unsigned e = 0; e < M * kA; ++e) {
       const Loc &l = I.idxLoc[e];
-      S.pos[e] = uint8_t((index[l.lane] >> (l.bit + setShift)) & 3u);
+      unsigned bit = l.bit + setShift;
+      S.pos[e] = uint8_t(
+          (index[l.lane * I.indexWords + bit / 32] >> (bit % 32)) & 3u);
     }
   }
 

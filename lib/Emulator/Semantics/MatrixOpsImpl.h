@@ -1,6 +1,6 @@
 //===- MatrixOpsImpl.h - What the MatrixOps files share ---------*- C++ -*-===//
 //
-// The emulator's matrix instructions live in five files:
+// The emulator's matrix instructions live in six files:
 //
 //   MatrixOpsSpecs.cpp     the intrinsic table;
 //   MatrixOps.cpp          MatrixOp, and executing one instruction for a
@@ -8,6 +8,7 @@
 //   MatrixOpsCdna.cpp      where CDNA (gfx9) MFMA/SMFMAC operands sit;
 //   MatrixOpsRdna.cpp      where RDNA3 (gfx11) WMMA and RDNA4 (gfx12)
 //                          WMMA/SWMMAC operands sit;
+//   MatrixOpsGfx1250.cpp   where gfx1250 WMMA/SWMMAC operands sit;
 //   MatrixOpsNumerics.cpp  decoding and rounding the element formats.
 //
 // This header holds what they share. It is private to lib/Emulator.
@@ -26,7 +27,7 @@
 
 namespace mlir::mcore::emu::matrixops {
 
-enum Flags : uint8_t {
+enum Flags : uint16_t {
   kNone = 0,
   kSign = 1 << 0,  ///< i1 A_sign, i1 B_sign operands
   kClamp = 1 << 1, ///< i1 clamp operand
@@ -34,6 +35,14 @@ enum Flags : uint8_t {
   kTied = 1 << 3,  ///< RDNA3 _tied form
   kCbAb = 1 << 4,  ///< i32 cbsz, abid operands
   kBlgp = 1 << 5,  ///< i32 blgp operand
+  /// gfx1250 (IntrinsicsAMDGPU.td's GFX1250 classes): i1 A_mod and B_mod
+  /// before A and B (neg; for iu8 the kSign operands take their place).
+  kNegAB = 1 << 6,
+  /// gfx1250 dense float WMMA: i16 C_mod before C.
+  kCMod = 1 << 7,
+  /// gfx1250: i1 matrix_a_reuse, matrix_b_reuse after C or the index
+  /// (before the clamp of iu8).
+  kReuse = 1 << 8,
 };
 
 using E = ElemType;
@@ -45,7 +54,7 @@ struct Spec {
   uint16_t k; ///< dense K
   uint8_t blocks;
   E a, b, c;
-  uint8_t flags;
+  uint16_t flags;
   uint8_t archs;
 };
 
@@ -174,7 +183,8 @@ struct MatrixOp::Impl {
   unsigned aBytes = 0, bBytes = 0, cBytes = 0;
   Fp8Format aFp8 = Fp8Format::E4M3FN, bFp8 = Fp8Format::E4M3FN;
   unsigned numSets = 0;
-  unsigned setBits = 0; ///< width of one index set
+  unsigned setBits = 0;    ///< width of one index set
+  unsigned indexWords = 1; ///< 32-bit words of a lane's index
 
   /// Locations without modifiers: A [b][i][kk], B [b][k][j], C [b][i][j].
   std::vector<matrixops::Loc> aLoc, bLoc, cLoc;
@@ -206,6 +216,7 @@ struct MatrixOp::Impl {
   void buildCdna();  ///< MatrixOpsCdna.cpp
   void buildRdna3(); ///< MatrixOpsRdna.cpp
   void buildRdna4(); ///< MatrixOpsRdna.cpp
+  void buildGfx1250(); ///< MatrixOpsGfx1250.cpp
 };
 
 } // namespace mlir::mcore::emu

@@ -27,13 +27,20 @@ enum ArchBits : uint8_t {
   C4 = 1 << unsigned(GpuArch::CDNA4),
   R3 = 1 << unsigned(GpuArch::RDNA3),
   R4 = 1 << unsigned(GpuArch::RDNA4),
+  G125 = 1 << unsigned(GpuArch::GFX1250),
   CDNA = C1 | C2 | C3 | C4,
   CDNA234 = C2 | C3 | C4,
   CDNA34 = C3 | C4,
 };
 
-constexpr uint8_t kMfma = kCbAb | kBlgp;
-constexpr uint8_t kIU = kSign | kClamp;
+constexpr uint16_t kMfma = kCbAb | kBlgp;
+constexpr uint16_t kIU = kSign | kClamp;
+// gfx1250's operand classes (IntrinsicsAMDGPU.td): ModsAllReuse,
+// ModsC, ModsABClamp; SWMMAC ABIdx, IdxReuse, ABIdxClamp.
+constexpr uint16_t kAllReuse = kNegAB | kCMod | kReuse;
+constexpr uint16_t kCReuse = kCMod | kReuse;
+constexpr uint16_t kIUReuse = kSign | kClamp | kReuse;
+constexpr uint16_t kABReuse = kNegAB | kReuse;
 using F = MatrixFamily;
 
 constexpr Spec kSpecs[] = {
@@ -65,6 +72,46 @@ constexpr Spec kSpecs[] = {
     {"llvm.amdgcn.swmmac.f32.16x16x32.fp8.bf8", F::SWMMAC, 16, 16, 32, 1, E::FP8, E::BF8, E::F32, kNone, R4},
     {"llvm.amdgcn.swmmac.f32.16x16x32.bf8.fp8", F::SWMMAC, 16, 16, 32, 1, E::BF8, E::FP8, E::F32, kNone, R4},
     {"llvm.amdgcn.swmmac.f32.16x16x32.bf8.bf8", F::SWMMAC, 16, 16, 32, 1, E::BF8, E::BF8, E::F32, kNone, R4},
+
+    // gfx1250 WMMA (AMDGPUWMMAIntrinsicsGFX1250). The scaled, f8f6f4, f4
+    // and bf16f32 forms are not emulated (kUnsupported in MatrixOps.cpp).
+    {"llvm.amdgcn.wmma.f32.16x16x4.f32", F::WMMA, 16, 16, 4, 1, E::F32, E::F32, E::F32, kAllReuse, G125},
+    {"llvm.amdgcn.wmma.f32.16x16x32.f16", F::WMMA, 16, 16, 32, 1, E::F16, E::F16, E::F32, kAllReuse, G125},
+    {"llvm.amdgcn.wmma.f32.16x16x32.bf16", F::WMMA, 16, 16, 32, 1, E::BF16, E::BF16, E::F32, kAllReuse, G125},
+    {"llvm.amdgcn.wmma.f16.16x16x32.f16", F::WMMA, 16, 16, 32, 1, E::F16, E::F16, E::F16, kAllReuse, G125},
+    {"llvm.amdgcn.wmma.bf16.16x16x32.bf16", F::WMMA, 16, 16, 32, 1, E::BF16, E::BF16, E::BF16, kAllReuse, G125},
+    {"llvm.amdgcn.wmma.f32.16x16x64.fp8.fp8", F::WMMA, 16, 16, 64, 1, E::FP8, E::FP8, E::F32, kCReuse, G125},
+    {"llvm.amdgcn.wmma.f32.16x16x64.fp8.bf8", F::WMMA, 16, 16, 64, 1, E::FP8, E::BF8, E::F32, kCReuse, G125},
+    {"llvm.amdgcn.wmma.f32.16x16x64.bf8.fp8", F::WMMA, 16, 16, 64, 1, E::BF8, E::FP8, E::F32, kCReuse, G125},
+    {"llvm.amdgcn.wmma.f32.16x16x64.bf8.bf8", F::WMMA, 16, 16, 64, 1, E::BF8, E::BF8, E::F32, kCReuse, G125},
+    {"llvm.amdgcn.wmma.f32.16x16x128.fp8.fp8", F::WMMA, 16, 16, 128, 1, E::FP8, E::FP8, E::F32, kCReuse, G125},
+    {"llvm.amdgcn.wmma.f32.16x16x128.fp8.bf8", F::WMMA, 16, 16, 128, 1, E::FP8, E::BF8, E::F32, kCReuse, G125},
+    {"llvm.amdgcn.wmma.f32.16x16x128.bf8.fp8", F::WMMA, 16, 16, 128, 1, E::BF8, E::FP8, E::F32, kCReuse, G125},
+    {"llvm.amdgcn.wmma.f32.16x16x128.bf8.bf8", F::WMMA, 16, 16, 128, 1, E::BF8, E::BF8, E::F32, kCReuse, G125},
+    {"llvm.amdgcn.wmma.f16.16x16x64.fp8.fp8", F::WMMA, 16, 16, 64, 1, E::FP8, E::FP8, E::F16, kCReuse, G125},
+    {"llvm.amdgcn.wmma.f16.16x16x64.fp8.bf8", F::WMMA, 16, 16, 64, 1, E::FP8, E::BF8, E::F16, kCReuse, G125},
+    {"llvm.amdgcn.wmma.f16.16x16x64.bf8.fp8", F::WMMA, 16, 16, 64, 1, E::BF8, E::FP8, E::F16, kCReuse, G125},
+    {"llvm.amdgcn.wmma.f16.16x16x64.bf8.bf8", F::WMMA, 16, 16, 64, 1, E::BF8, E::BF8, E::F16, kCReuse, G125},
+    {"llvm.amdgcn.wmma.f16.16x16x128.fp8.fp8", F::WMMA, 16, 16, 128, 1, E::FP8, E::FP8, E::F16, kCReuse, G125},
+    {"llvm.amdgcn.wmma.f16.16x16x128.fp8.bf8", F::WMMA, 16, 16, 128, 1, E::FP8, E::BF8, E::F16, kCReuse, G125},
+    {"llvm.amdgcn.wmma.f16.16x16x128.bf8.fp8", F::WMMA, 16, 16, 128, 1, E::BF8, E::FP8, E::F16, kCReuse, G125},
+    {"llvm.amdgcn.wmma.f16.16x16x128.bf8.bf8", F::WMMA, 16, 16, 128, 1, E::BF8, E::BF8, E::F16, kCReuse, G125},
+    {"llvm.amdgcn.wmma.i32.16x16x64.iu8", F::WMMA, 16, 16, 64, 1, E::I8, E::I8, E::I32, kIUReuse, G125},
+
+    // gfx1250 SWMMAC (AMDGPUSWMMACIntrinsicsGFX1250). K is the dense K.
+    {"llvm.amdgcn.swmmac.f32.16x16x64.f16", F::SWMMAC, 16, 16, 64, 1, E::F16, E::F16, E::F32, kABReuse, G125},
+    {"llvm.amdgcn.swmmac.f32.16x16x64.bf16", F::SWMMAC, 16, 16, 64, 1, E::BF16, E::BF16, E::F32, kABReuse, G125},
+    {"llvm.amdgcn.swmmac.f16.16x16x64.f16", F::SWMMAC, 16, 16, 64, 1, E::F16, E::F16, E::F16, kABReuse, G125},
+    {"llvm.amdgcn.swmmac.bf16.16x16x64.bf16", F::SWMMAC, 16, 16, 64, 1, E::BF16, E::BF16, E::BF16, kABReuse, G125},
+    {"llvm.amdgcn.swmmac.f32.16x16x128.fp8.fp8", F::SWMMAC, 16, 16, 128, 1, E::FP8, E::FP8, E::F32, kReuse, G125},
+    {"llvm.amdgcn.swmmac.f32.16x16x128.fp8.bf8", F::SWMMAC, 16, 16, 128, 1, E::FP8, E::BF8, E::F32, kReuse, G125},
+    {"llvm.amdgcn.swmmac.f32.16x16x128.bf8.fp8", F::SWMMAC, 16, 16, 128, 1, E::BF8, E::FP8, E::F32, kReuse, G125},
+    {"llvm.amdgcn.swmmac.f32.16x16x128.bf8.bf8", F::SWMMAC, 16, 16, 128, 1, E::BF8, E::BF8, E::F32, kReuse, G125},
+    {"llvm.amdgcn.swmmac.f16.16x16x128.fp8.fp8", F::SWMMAC, 16, 16, 128, 1, E::FP8, E::FP8, E::F16, kReuse, G125},
+    {"llvm.amdgcn.swmmac.f16.16x16x128.fp8.bf8", F::SWMMAC, 16, 16, 128, 1, E::FP8, E::BF8, E::F16, kReuse, G125},
+    {"llvm.amdgcn.swmmac.f16.16x16x128.bf8.fp8", F::SWMMAC, 16, 16, 128, 1, E::BF8, E::FP8, E::F16, kReuse, G125},
+    {"llvm.amdgcn.swmmac.f16.16x16x128.bf8.bf8", F::SWMMAC, 16, 16, 128, 1, E::BF8, E::BF8, E::F16, kReuse, G125},
+    {"llvm.amdgcn.swmmac.i32.16x16x128.iu8", F::SWMMAC, 16, 16, 128, 1, E::I8, E::I8, E::I32, kIUReuse, G125},
 
     // MFMA, CDNA1 and later (multi-block shapes included).
     {"llvm.amdgcn.mfma.f32.32x32x1f32", F::MFMA, 32, 32, 1, 2, E::F32, E::F32, E::F32, kMfma, CDNA},

@@ -36,11 +36,12 @@ catalog = json.loads(run([os.path.join(bindir, "mcore-layout"), "--list",
 skipped_f64 = [e for e in catalog if e["c_type"] == "f64"]
 catalog = [e for e in catalog if e["c_type"] != "f64"]
 chips = ["gfx908", "gfx90a", "gfx942", "gfx950", "gfx1100", "gfx1101",
-         "gfx1102", "gfx1200", "gfx1201"]
+         "gfx1102", "gfx1200", "gfx1201", "gfx1250"]
 fp8 = {"gfx942": ("f8E4M3FNUZ", "f8E5M2FNUZ"),
        "gfx950": ("f8E4M3FN", "f8E5M2"),
        "gfx1200": ("f8E4M3FN", "f8E5M2"),
-       "gfx1201": ("f8E4M3FN", "f8E5M2")}
+       "gfx1201": ("f8E4M3FN", "f8E5M2"),
+       "gfx1250": ("f8E4M3FN", "f8E5M2")}
 
 
 def mlir_type(kind, chip):
@@ -62,9 +63,11 @@ def function(entry, chip, fn):
                   f"vector<{n['C']}x{tc}>")
     intr = f"#mcore.intrinsic<{entry['name']}>"
     if entry["sparse"]:
+        # The lane's index word: i32, or i64 (gfx1250's 8-bit SWMMAC).
+        ti = entry["index_type"]
         op = (f"%d = mcore.sparse_mma %a, %b, %c, %i {{intrinsic = {intr}}} "
-              f": {va}, {vb}, i32 into {vc}")
-        args = f"%a: {va}, %b: {vb}, %c: {vc}, %i: i32"
+              f": {va}, {vb}, {ti} into {vc}")
+        args = f"%a: {va}, %b: {vb}, %c: {vc}, %i: {ti}"
     else:
         op = (f"%d = mcore.mma %a, %b, %c {{intrinsic = {intr}}} "
               f": {va}, {vb} into {vc}")

@@ -82,7 +82,7 @@ static LogicalResult verifyTileConsistency(Operation *op,
       return op->emitOpError("per-lane fragments need an 'intrinsic' that "
                              "defines their layout");
     if (sparse && !ops.index.isSignlessInteger())
-      return op->emitOpError("a per-lane index must be an i16 or i32 word, "
+      return op->emitOpError("a per-lane index must be an i16, i32 or i64 word, "
                              "got ")
              << ops.index;
     return success();

@@ -16,7 +16,7 @@ def MCore_MmaElementType : AnyTypeOf<[F16, BF16, F32, F64, I8, I<4>, I32,
     F8E4M3FN, F8E4M3FNUZ, F8E5M2, F8E5M2FNUZ]>;
 def MCore_MmaOperandType : FixedVectorOfNonZeroRankOf<[MCore_MmaElementType]>;
 def MCore_SparseIndexType : AnyTypeOf<[
-    FixedVectorOfRankAndType<[2], [I8]>, I16, I32]>;
+    FixedVectorOfRankAndType<[2], [I8]>, I16, I32, I64]>;
 
 def MCore_MmaIntrinsicAttr : Attr<
     CPred<"::llvm::isa<::mlir::mcore::MmaIntrinsicAttrInterface>($_self)">,
@@ -86,7 +86,7 @@ def MCore_SparseMmaOp : MCore_MmaOpBase<"sparse_mma"> {
 
     In distributed form `A`, `B` and `C` are one lane's fragments and
     `index` is the lane's index word (`i32`, or `i16` where the instruction
-    takes 16 bits), packed by the intrinsic's index layout; `index_set`
+    takes 16 bits, or `i64` for gfx1250's 8-bit SWMMAC), packed by the intrinsic's index layout; `index_set`
     selects which set of index bits the instruction reads (SMFMAC `abid`,
     SWMMAC `index_key`).
 

@@ -52,7 +52,7 @@ Object mlir::mcore::describeIntrinsic(const IntrinsicInfo &info) {
       chips.push_back(chip.name);
       cycles[chip.name] = info.getCycles(chip.chip);
     }
-  return Object{{"name", info.name},
+  Object o{{"name", info.name},
                 {"family", getMmaFamilyName(info.family)},
                 {"chips", std::move(chips)},
                 {"wave_size", info.waveSize},
@@ -69,7 +69,12 @@ Object mlir::mcore::describeIntrinsic(const IntrinsicInfo &info) {
                                             {"C", info.c.getVectorLength()}}},
                 {"llvm_intrinsic", info.llvmName},
                 {"ops", info.ops},
-                {"cycles", std::move(cycles)}};
+                {"cycles", std::move(cycles)},
+                {"layout_source", info.layoutSource},
+                {"cost_source", info.costSource}};
+  if (info.isSparse())
+    o["index_type"] = info.index.llvm.str();
+  return o;
 }
 
 static Array describeCells(const IntrinsicInfo &info, Operand operand) {

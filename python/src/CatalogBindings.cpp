@@ -164,6 +164,17 @@ void mcore_python::bindCatalog(py::module_ &m) {
           ref)
       .def_property_readonly("llvm_intrinsic",
                              [](const IntrinsicInfo &i) { return i.llvmName; })
+      .def_property_readonly(
+          "layout_source",
+          [](const IntrinsicInfo &i) { return i.layoutSource; })
+      .def_property_readonly("cost_source",
+                             [](const IntrinsicInfo &i) { return i.costSource; })
+      .def_property_readonly("index_type",
+                             [](const IntrinsicInfo &i) -> py::object {
+                               if (!i.isSparse())
+                                 return py::none();
+                               return py::str(i.index.llvm.str());
+                             })
       .def_readonly("ops", &IntrinsicInfo::ops)
       .def_property_readonly("cycles",
                              [](const IntrinsicInfo &i) {

@@ -159,14 +159,30 @@ int printList(std::optional<Chip> chip) {
     }
     return 0;
   }
-  outs() << formatv("{0,-38} {1,-6} {2,-18} {3,-5} {4,-5} {5,-5} {6}\n",
-                    "name", "family", "MxNxK", "A", "B", "C", "chips");
+  // Each entry's layout source, as a number into the list of sources that
+  // follows the table (the sources are long, and shared by many entries).
+  std::vector<StringRef> sources;
+  auto sourceNumber = [&](const IntrinsicInfo &info) {
+    auto it = llvm::find(sources, StringRef(info.layoutSource));
+    if (it != sources.end())
+      return unsigned(it - sources.begin()) + 1;
+    sources.push_back(info.layoutSource);
+    return unsigned(sources.size());
+  };
+  outs() << formatv("{0,-38} {1,-6} {2,-18} {3,-5} {4,-5} {5,-5} {6,-40} "
+                    "{7}\n",
+                    "name", "family", "MxNxK", "A", "B", "C", "chips",
+                    "source");
   for (const IntrinsicInfo *info : entries)
-    outs() << formatv("{0,-38} {1,-6} {2,-18} {3,-5} {4,-5} {5,-5} {6}\n",
+    outs() << formatv("{0,-38} {1,-6} {2,-18} {3,-5} {4,-5} {5,-5} {6,-40} "
+                      "[{7}]\n",
                       info->name, getMmaFamilyName(info->family),
-                      shapeName(*info),
-                      typeName(info->a.kind), typeName(info->b.kind),
-                      typeName(info->c.kind), join(chipNames(*info), ","));
+                      shapeName(*info), typeName(info->a.kind),
+                      typeName(info->b.kind), typeName(info->c.kind),
+                      join(chipNames(*info), ","), sourceNumber(*info));
+  outs() << "\nLayout sources (docs/Layouts.md):\n";
+  for (unsigned i = 0; i < sources.size(); ++i)
+    outs() << formatv("[{0}] {1}\n", i + 1, sources[i]);
   return 0;
 }
 

@@ -194,9 +194,9 @@ std::string describeOperand(const IntrinsicInfo &info, Operand operand) {
   auto [rows, cols] = getTileShape(info, operand);
   if (operand == Operand::Index)
     return formatv("index: {0}x{1} in-group positions (2-bit fields of an "
-                   "i32, {2} set(s) of {3} bits; set 0 shown)",
+                   "{4}, {2} set(s) of {3} bits; set 0 shown)",
                    rows, cols, unsigned(info.index.numSets),
-                   unsigned(info.index.bitsPerSet))
+                   unsigned(info.index.bitsPerSet), info.index.llvm.str())
         .str();
   const FragmentInfo &f = info.getFragment(operand);
   bool compressed = operand == Operand::A && info.isSparse();

@@ -148,3 +148,45 @@ TEST(LlvmIntrinsics, EveryCatalogEntryIsAnLlvmIntrinsic) {
 }
 
 } // namespace
+
+namespace {
+
+/// The gfx1250 layouts the catalog writes down (docs/Layouts.md, gfx1250),
+/// as formulas: element e of lane L of A (B) holds row (column) L % 16 and
+/// k = (L / 16) * count + e, count = K / 2 values (dense) or K / 4
+/// (compressed A, over compressed k); element v of C holds row
+/// 8 (L / 16) + v, column L % 16; the index has one 2-bit field per A value,
+/// an i64 when A has 32 values per lane.
+TEST(LlvmIntrinsics, Gfx1250LayoutsAreTheStatedFormulas) {
+  for (const IntrinsicInfo &info : getAllIntrinsics()) {
+    if (!info.isAvailableOn(Chip::gfx1250))
+      continue;
+    SCOPED_TRACE(info.name);
+    for (Operand op : {Operand::A, Operand::B}) {
+      const FragmentInfo &f = info.getFragment(op);
+      unsigned k = op == Operand::A ? info.getAK() : info.k;
+      EXPECT_EQ(2u * f.count, k);
+      for (unsigned lane = 0; lane < 32; ++lane)
+        for (unsigned e = 0; e < f.count; ++e) {
+          TileCoord c = f.layout.apply(lane, e);
+          unsigned mn = op == Operand::A ? c.d0 : c.d1,
+                   kk = op == Operand::A ? c.d1 : c.d0;
+          EXPECT_EQ(mn, lane % 16);
+          EXPECT_EQ(kk, (lane / 16) * f.count + e);
+        }
+    }
+    for (unsigned lane = 0; lane < 32; ++lane)
+      for (unsigned v = 0; v < 8; ++v) {
+        TileCoord c = info.c.layout.apply(lane, v);
+        EXPECT_EQ(c.d0, 8 * (lane / 16) + v);
+        EXPECT_EQ(c.d1, lane % 16);
+      }
+    if (info.isSparse()) {
+      EXPECT_EQ(info.index.numSets, 1u);
+      EXPECT_EQ(info.index.bitsPerSet, 2u * info.a.count);
+      EXPECT_EQ(info.index.llvm.getBitWidth(), info.a.count == 32 ? 64u : 32u);
+    }
+  }
+}
+
+} // namespace

@@ -306,9 +306,14 @@ std::vector<std::pair<unsigned, unsigned>> products(const Description &d,
 }
 
 /// Every MFMA and SMFMAC on gfx942 and gfx950, and every WMMA and SWMMAC on
-/// gfx1201, that mcore's catalog has, with 16- or 8-bit A and one block:
-/// the instructions whose CK descriptions the comment above lists the
-/// parameters of. The f32, xf32, f64 and multi-block MFMAs are compared with
+/// gfx1201 and gfx1250, that mcore's catalog has, with 16- or 8-bit A (and
+/// gfx1250's f32 16x16x4) and one block: the instructions whose CK
+/// descriptions the comment above lists the parameters of. CK's gfx1250
+/// dense WMMA (ck_tile core/arch/mma/wmma, its GFX1250 specializations)
+/// have the same parameters (kABKPerLane = K * M / wave: 2 for f32 16x16x4, 16 for
+/// 16x16x32, 32 for 16x16x64, 64 for 16x16x128; kCMPerLane 8); no CK
+/// source describes gfx1250 SWMMAC, so for those the comparison is with
+/// the same rule, assumed. The f32, xf32, f64 and multi-block MFMAs are compared with
 /// CALC's tables instead (the single-element test's emulator transcribes
 /// CALC; CatalogTest's MfmaDenseFormula and MultiBlockAndF64Accumulators).
 std::vector<Case> ckCases() {
@@ -316,7 +321,9 @@ std::vector<Case> ckCases() {
   llvm::ArrayRef<IntrinsicInfo> all = getAllIntrinsics();
   for (const Case &c : allCases())
     if (all[c.intrinsic].blocks == 1 &&
-        getBitWidth(all[c.intrinsic].a.kind) <= 16 && c.chip != Chip::gfx90a)
+        (getBitWidth(all[c.intrinsic].a.kind) <= 16 ||
+         c.chip == Chip::gfx1250) &&
+        c.chip != Chip::gfx90a)
       cases.push_back(c);
   for (unsigned i = 0; i < all.size(); ++i)
     if (all[i].isAvailableOn(Chip::gfx1201))

@@ -779,8 +779,11 @@ private:
     Value laneGroup = arith::AddIOp::create(
         b, loc, arith::DivUIOp::create(b, loc, op.getK(), idx(4)),
         arith::ShRUIOp::create(b, loc, lane1, one));
-    Value word = cst(i32, 0);
+    // The lane's index: an i32, or an i64 for 16 groups (gfx1250's 8-bit
+    // SWMMAC), built from runs of at most 8 nibbles.
     unsigned nibbles = role.numElems() / 2;
+    Type wordTy = nibbles > 8 ? i64 : i32;
+    Value word = cst(wordTy, 0);
     for (unsigned n = 0; n < nibbles;) {
       TileCoord first = l.apply(0, 2 * n);
       unsigned len = 1;
@@ -811,8 +814,10 @@ private:
       if (len < 8)
         bits = arith::AndIOp::create(b, loc, bits,
                                      cst(i32, (int64_t(1) << (4 * len)) - 1));
+      if (wordTy != i32)
+        bits = arith::ExtUIOp::create(b, loc, wordTy, bits);
       if (n)
-        bits = arith::ShLIOp::create(b, loc, bits, cst(i32, 4 * n));
+        bits = arith::ShLIOp::create(b, loc, bits, cst(wordTy, 4 * n));
       word = arith::OrIOp::create(b, loc, word, bits);
       n += len;
     }

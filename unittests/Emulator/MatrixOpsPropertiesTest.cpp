@@ -41,7 +41,8 @@ struct TargetSpec {
 const TargetSpec kTargets[] = {{"gfx908", 64},  {"gfx90a", 64},
                                {"gfx942", 64},  {"gfx950", 64},
                                {"gfx1100", 32}, {"gfx1100", 64},
-                               {"gfx1201", 32}, {"gfx1201", 64}};
+                               {"gfx1201", 32}, {"gfx1201", 64},
+                               {"gfx1250", 32}};
 
 emu::Target target(const char *chip, unsigned wave = 0) {
   return llvm::cantFail(emu::getTarget(chip, wave));
@@ -122,7 +123,7 @@ TEST(MatrixOpsProperties, SparseIndexFieldDescribesTheLanesOwnAElement) {
     ++tested;
     unsigned kA = op->getK() / 2;
     unsigned aBits = emu::getElemBits(op->getAType());
-    unsigned setBits = 32 / op->getNumIndexSets();
+    unsigned setBits = 32 * op->getIndexWords() / op->getNumIndexSets();
     std::set<std::pair<unsigned, unsigned>> used;
     for (unsigned i = 0; i < op->getM(); ++i)
       for (unsigned kc = 0; kc < kA; ++kc) {
@@ -181,7 +182,7 @@ Regs randomRegs(const MatrixOp &op, std::mt19937 &rng) {
   fill(r.b, size_t(w) * op.getBBytes(), op.getBType());
   fill(r.c, size_t(w) * op.getCBytes(), op.getCType());
   if (op.isSparse())
-    for (unsigned l = 0; l < w; ++l)
+    for (unsigned l = 0; l < w * op.getIndexWords(); ++l)
       r.idx.push_back(uint32_t(rng()));
   return r;
 }

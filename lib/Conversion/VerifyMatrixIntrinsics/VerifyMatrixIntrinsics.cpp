@@ -68,10 +68,15 @@ LogicalResult mlir::mcore::verifyMatrixIntrinsicsForChip(Operation *root,
       ok = false;
       return;
     }
-    // A, B and C are the first three operands that are not i1 flags.
+    // A, B and C are the first three operands that are not i1 flags (nor,
+    // on gfx1250, the i16 C_mod before C).
+    bool gfx1250 = llvm::any_of(onChip, [](const IntrinsicInfo *info) {
+      return info->hasModifier(ModGfx1250);
+    });
     SmallVector<Type> abc;
     for (Value operand : op->getOperands())
-      if (!operand.getType().isInteger(1) && abc.size() < 3)
+      if (!operand.getType().isInteger(1) &&
+          !(gfx1250 && operand.getType().isInteger(16)) && abc.size() < 3)
         abc.push_back(operand.getType());
     auto matches = [&](const IntrinsicInfo *info) {
       return abc.size() == 3 &&

@@ -18,6 +18,7 @@
 
 #include <cstring>
 #include <optional>
+#include <tuple>
 
 using namespace llvm;
 using namespace mlir::mcore::emu;
@@ -131,32 +132,18 @@ namespace {
 Expected<MatrixImmediates> getImmediates(const CallBase &call,
                                          const MmaOperands &o) {
   MatrixImmediates imm;
-  auto get = [&](Value *v, StringRef what, unsigned &out) {
-    return readImm(v, what, call, out);
-  };
   unsigned aSign = 0, bSign = 0, clamp = 0, opsel = 0, aNeg = 0, bNeg = 0;
-  if (Error e = get(o.aNeg, "A_mod", aNeg))
-    return std::move(e);
-  if (Error e = get(o.bNeg, "B_mod", bNeg))
-    return std::move(e);
-  if (Error e = get(o.cMod, "C_mod", imm.cMod))
-    return std::move(e);
+  const std::tuple<Value *, StringRef, unsigned &> operands[] = {
+      {o.aNeg, "A_mod", aNeg},       {o.bNeg, "B_mod", bNeg},
+      {o.cMod, "C_mod", imm.cMod},   {o.aSign, "A_sign", aSign},
+      {o.bSign, "B_sign", bSign},    {o.clamp, "clamp", clamp},
+      {o.opsel, "op_sel", opsel},    {o.cbsz, "cbsz", imm.cbsz},
+      {o.abid, "abid", imm.abid},    {o.blgp, "blgp", imm.blgp}};
+  for (const auto &[v, what, out] : operands)
+    if (Error e = readImm(v, what, call, out))
+      return std::move(e);
   imm.aNeg = aNeg;
   imm.bNeg = bNeg;
-  if (Error e = get(o.aSign, "A_sign", aSign))
-    return std::move(e);
-  if (Error e = get(o.bSign, "B_sign", bSign))
-    return std::move(e);
-  if (Error e = get(o.clamp, "clamp", clamp))
-    return std::move(e);
-  if (Error e = get(o.opsel, "op_sel", opsel))
-    return std::move(e);
-  if (Error e = get(o.cbsz, "cbsz", imm.cbsz))
-    return std::move(e);
-  if (Error e = get(o.abid, "abid", imm.abid))
-    return std::move(e);
-  if (Error e = get(o.blgp, "blgp", imm.blgp))
-    return std::move(e);
   imm.aSigned = aSign;
   imm.bSigned = bSign;
   imm.clamp = clamp;

@@ -164,11 +164,6 @@ void mcore_python::bindCatalog(py::module_ &m) {
           ref)
       .def_property_readonly("llvm_intrinsic",
                              [](const IntrinsicInfo &i) { return i.llvmName; })
-      .def_property_readonly(
-          "layout_source",
-          [](const IntrinsicInfo &i) { return i.layoutSource; })
-      .def_property_readonly("cost_source",
-                             [](const IntrinsicInfo &i) { return i.costSource; })
       .def_property_readonly("index_type",
                              [](const IntrinsicInfo &i) -> py::object {
                                if (!i.isSparse())

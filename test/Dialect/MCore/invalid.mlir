@@ -151,7 +151,7 @@ func.func @sparse_index_shape(%a: vector<16x16xf16>, %b: vector<32x16xf16>, %c: 
 // -----
 
 func.func @sparse_fragment_index(%a: vector<4xf16>, %b: vector<8xf16>, %c: vector<4xf32>, %i: vector<4x4xi8>) {
-  // expected-error @+1 {{a per-lane index must be an i16 or i32 word, got 'vector<4x4xi8>'}}
+  // expected-error @+1 {{a per-lane index must be an i16, i32 or i64 word, got 'vector<4x4xi8>'}}
   %d = mcore.sparse_mma %a, %b, %c, %i {intrinsic = #mcore.intrinsic<mfma_f32_16x16x16f16>} : vector<4xf16>, vector<8xf16>, vector<4x4xi8> into vector<4xf32>
   return
 }

@@ -19,7 +19,9 @@ static int fail(llvm::Error error) {
 }
 
 int main() {
-  MatmulProblem problem;
+  // runner::MatmulProblem, the embedding API's problem (mcore::MatmulProblem
+  // is the compiler's description, which getCompilerProblem derives).
+  runner::MatmulProblem problem;
   problem.m = 96;
   problem.n = 80;
   problem.k = 160;

@@ -42,7 +42,7 @@ func.func @not_2to4(%b: tensor<4x4xf16>, %c: tensor<2x4xf32>) -> tensor<2x4xf32>
 // Options are checked when the pipeline is parsed: one error, no pass runs
 // and nothing of the module is printed.
 // CHIP-NOT: func.func
-// CHIP: error: mcore-pipeline: unknown chip 'gfx1234'; supported chips: gfx908, gfx90a, gfx942, gfx950, gfx1100, gfx1101, gfx1102, gfx1200, gfx1201
+// CHIP: error: mcore-pipeline: unknown chip 'gfx1234'; supported chips: gfx908, gfx90a, gfx942, gfx950, gfx1100, gfx1101, gfx1102, gfx1200, gfx1201, gfx1250
 // CHIP-TEXT-NEXT: failed to add `mcore-pipeline` with options `chip=gfx1234`
 // CHIP-NOT: {{.}}
 // NOCHIP-NOT: func.func

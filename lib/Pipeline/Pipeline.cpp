@@ -40,6 +40,7 @@
 #include "mcore/Pipeline/Passes.h"
 
 #include "mlir/Conversion/AMDGPUToROCDL/AMDGPUToROCDL.h"
+#include "mlir/Conversion/ArithToAMDGPU/ArithToAMDGPU.h"
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -133,6 +134,12 @@ void mlir::mcore::buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
   ConvertMCoreToAMDGPUPassOptions toAMDGPU;
   toAMDGPU.chip = chipName;
   pm.addPass(createConvertMCoreToAMDGPUPass(toAMDGPU));
+  // fp8 and bf8 arithmetic in kernels (the dense fallback of a 2:4 fp8
+  // operand widens its stored values) through the chip's conversion
+  // instructions: LLVM has no fp8 type.
+  ArithToAMDGPUConversionPassOptions fp8Arith;
+  fp8Arith.chipset = chipName;
+  pm.addPass(createArithToAMDGPUConversionPass(fp8Arith));
   ConvertAMDGPUToROCDLPassOptions toROCDL;
   toROCDL.chipset = chipName;
   pm.addPass(createConvertAMDGPUToROCDLPass(toROCDL));

@@ -101,8 +101,8 @@ static cl::list<std::string, std::vector<std::string>>
 
 static cl::opt<std::string, true>
     chipName("chip", cl::location(common.chip),
-             cl::desc("Target chip (gfx908, gfx90a, gfx942, gfx950, "
-                      "gfx1100, gfx1101, gfx1102, gfx1200, gfx1201)"),
+             cl::desc("Target chip, e.g. gfx942 or gfx1201 (an unknown "
+                      "name is an error that lists the supported chips)"),
              cl::cat(commonCat));
 static cl::opt<std::string, true> backendName(
     "backend", cl::location(common.backend),

@@ -45,8 +45,8 @@ def ConvertMCoreToAMDGPUPass : Pass<"convert-mcore-to-amdgpu"> {
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
-           "Target chip (gfx908, gfx90a, gfx942, gfx950, gfx1100, gfx1101, "
-           "gfx1102, gfx1200, gfx1201)">,
+           "Target chip, e.g. gfx942 or gfx1201 (an unknown name is an error "
+           "that lists the supported chips)">,
   ];
   let dependentDialects = [
     "::mlir::amdgpu::AMDGPUDialect",

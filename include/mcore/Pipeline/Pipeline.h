@@ -25,9 +25,9 @@ namespace mcore {
 
 struct MCorePipelineOptions : PassPipelineOptions<MCorePipelineOptions> {
   Option<std::string> chip{*this, "chip",
-                           llvm::cl::desc("Target chip (gfx908, gfx90a, "
-                                          "gfx942, gfx950, gfx1100, gfx1101, "
-                                          "gfx1102, gfx1200, gfx1201)")};
+                           llvm::cl::desc("Target chip, e.g. gfx942 or gfx1201 (an "
+                                          "unknown name is an error that "
+                                          "lists the supported chips)")};
   Option<std::string> format{
       *this, "format",
       llvm::cl::desc("What the gpu.binary holds: hsaco (a code object, "

@@ -386,8 +386,8 @@ struct ConvertMCoreToROCDLOptions
     : PassPipelineOptions<ConvertMCoreToROCDLOptions> {
   Option<std::string> chip{
       *this, "chip",
-      llvm::cl::desc("Target chip (gfx908, gfx90a, gfx942, gfx950, gfx1100, "
-                     "gfx1101, gfx1102, gfx1200, gfx1201)")};
+      llvm::cl::desc("Target chip, e.g. gfx942 or gfx1201 (an unknown name "
+                     "is an error that lists the supported chips)")};
 };
 } // namespace
 

@@ -9,9 +9,10 @@ include "mcore/Dialect/MCore/IR/MCoreInterfaces.td"
 def MCore_ChipAttr : MCore_Attr<"Chip", "chip"> {
   let summary = "A target AMD GPU";
   let description = [{
-    Names a target chip: one of gfx908, gfx90a, gfx942, gfx950, gfx1100,
-    gfx1101, gfx1102, gfx1200, gfx1201. The wave size, the matrix-instruction
-    families and the fp8 encoding follow from it.
+    Names a target chip of mcore's catalog (`mcore-layout --list` shows
+    which instructions each has; an unknown name is an error that lists the
+    supported chips). The wave size, the matrix-instruction families and the
+    fp8 encoding follow from it.
 
     ```mlir
     #mcore.chip<gfx1201>

@@ -28,8 +28,7 @@ def MCoreSelectIntrinsicsPass : Pass<"mcore-select-intrinsics"> {
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
-           "Target chip (gfx908, gfx90a, gfx942, gfx950, gfx1100, gfx1101, "
-           "gfx1102, gfx1200, gfx1201)">,
+           "Target chip, e.g. gfx942 or gfx1201 (an unknown name is an error that lists the supported chips)">,
     Option<"intrinsic", "intrinsic", "std::string", /*default=*/"\"\"",
            "Use this intrinsic instead of choosing one">,
   ];
@@ -148,8 +147,8 @@ def MCoreVectorContractToMmaPass : Pass<"mcore-vector-contract-to-mma"> {
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
-           "Target chip (gfx908, gfx90a, gfx942, gfx950, gfx1100, gfx1101, "
-           "gfx1102, gfx1200, gfx1201); default: each contraction's own">,
+           "Target chip, e.g. gfx942 or gfx1201 (an unknown name is an error "
+           "that lists the supported chips); default: each contraction's own">,
     Option<"unroll", "unroll", "bool", /*default=*/"true",
            "Split contractions larger than one instruction into "
            "instruction tiles first">,

@@ -17,7 +17,7 @@ the dense kernel of the same chip.
     benchmarks/perf-table.py --build build --types f16,i8,fp8   # the doc's table
     benchmarks/perf-table.py --build build --llm            # LLM layer shapes
 
---llm prints the table of docs/Performance.md, "LLM layers": y = x W^T for
+--llm prints the table of docs/PerformanceTables.md, "LLM layers": y = x W^T for
 M in {1, 16, 128, 2048} and N x K in {4096 x 4096, 14336 x 4096,
 4096 x 14336}, with a dense f16 W and a 2:4 one (compressed values and
 metadata, the kernel computing y^T = W x^T, swap-operands=never), predicted
@@ -25,7 +25,7 @@ time (every kernel of the matmul: a split-K matmul's two) and predicted
 fraction of the memory roofline (each operand once at peak bandwidth).
 --llm-shapes MxNxK,... limits it (the test runs one shape).
 
-Prints a Markdown table (the one in docs/Performance.md, "Current state");
+Prints a Markdown table (the one in docs/PerformanceTables.md, "4096³");
 --json prints the rows as JSON. Every figure is PREDICTED.
 """
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The default heuristic against mcore-tune, on docs/Performance.md's shapes.
+"""The default heuristic against mcore-tune, on docs/PerformanceTables.md's shapes.
 
 Not a timed test: nothing runs on a GPU, and every figure is PREDICTED by
 mcore's performance model (docs/Performance.md). For each chip, kind (dense,

@@ -1,5 +1,5 @@
 // A linear layer's forward pass, y = relu(x W + b) in f16, the example of
-// docs/Pipeline.md's "Fused epilogues": the bias per column, ReLU and the
+// docs/MatmulForms.md's "Fused epilogues": the bias per column, ReLU and the
 // cast run in the matmul kernel's epilogue, on the accumulators, and only y
 // is written.
 #id = affine_map<(i, j) -> (i, j)>

@@ -8,7 +8,7 @@
 // HUGE: error: split-k=9223372036854775807 asks for more K slices than K = {{[0-9]+}} has elements
 // RUN: mcore-opt %s -split-input-file --mcore-configure-matmul="chip=gfx942" | FileCheck %s --check-prefix=CONFIG
 
-// Skinny M (LLM decode, docs/Pipeline.md "Skinny M"): a tile one MFMA high
+// Skinny M (LLM decode, docs/MatmulForms.md "Skinny M"): a tile one MFMA high
 // (32 x 128, 1 x 4 waves; two LDS stages of 32 and 128 rows of the longest
 // K tile that fits, 64), 4096 / 128 = 32 tiles of C, and K split 8 ways
 // (32 x 8 = 256 work-groups, the most one round of 304 CUs of MI300X

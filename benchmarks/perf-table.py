@@ -41,13 +41,20 @@ CHIPS = ['gfx942', 'gfx950', 'gfx1201', 'gfx1100']
 
 # Input type -> accumulator type. fp8 is E4M3 (f8E4M3FNUZ on gfx942, whose
 # instructions read the FNUZ formats; f8E4M3FN elsewhere). f32 and f64 have
-# matrix instructions on CDNA only.
-TYPES = {'f16': 'f32', 'i8': 'i32', 'fp8': 'f32', 'f32': 'f32', 'f64': 'f64'}
+# matrix instructions on CDNA only; xf32 is f32 data read by gfx942's xf32
+# MFMA (the pipeline's f32-precision=tf32).
+TYPES = {'f16': 'f32', 'i8': 'i32', 'fp8': 'f32', 'f32': 'f32', 'f64': 'f64',
+         'xf32': 'f32'}
+
+# Pipeline options a type asks for.
+TYPE_OPTIONS = {'xf32': 'f32-precision=tf32'}
 
 
 def mlir_type(t, chip):
     if t == 'fp8':
         return 'f8E4M3FNUZ' if chip == 'gfx942' else 'f8E4M3FN'
+    if t == 'xf32':
+        return 'f32'
     return t
 
 
@@ -95,7 +102,9 @@ def predict(args, chip, kind, shape, dtype='f16'):
     m, n, k = shape
     source = (DENSE if kind == 'dense' else SPARSE).format(
         m=m, n=n, k=k, t=mlir_type(dtype, chip), c=TYPES[dtype])
-    pipeline = f'chip={chip} format=isa {args.options}'.strip()
+    pipeline = ' '.join(o for o in (f'chip={chip} format=isa',
+                                    TYPE_OPTIONS.get(dtype, ''), args.options)
+                        if o)
     isa = run([os.path.join(args.build, 'bin', 'mcore-opt'),
                f'--mcore-pipeline={pipeline}', '-'], source)
     with tempfile.NamedTemporaryFile('w', suffix='.mlir') as f:

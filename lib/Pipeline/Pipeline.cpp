@@ -89,6 +89,9 @@ void mlir::mcore::buildMCoreBufferizationPipeline(OpPassManager &pm) {
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // Its constants' names and places, from the input alone (LLVM 22 orders
+  // them differently from run to run).
+  pm.addPass(createMCoreStableConstantGlobalsPass());
   // No ownership-based deallocation: it would copy a returned C (an
   // argument updated in place) on the host. mcore-host-buffers frees the
   // temporaries once the kernels exist.

@@ -251,4 +251,25 @@ def MCoreSkipEmptyLaunchesPass
                            "::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect"];
 }
 
+def MCoreStableConstantGlobalsPass
+    : Pass<"mcore-stable-constant-globals", "::mlir::ModuleOp"> {
+  let summary = "Name and order the constant globals of bufferization by "
+                "their first use";
+  let description = [{
+    `one-shot-bufferize{bufferize-function-boundaries}` of LLVM 22 turns each
+    `arith.constant` tensor into a private `memref.global "__constant_..."`,
+    visiting functions in an order that changes from run to run (it iterates
+    a pointer-keyed map; llvm-project pull request #184722, after LLVM 22,
+    fixes it): two constants of one type get their names (`@__constant_2x8xf16`,
+    `@__constant_2x8xf16_0`) and places in either order, and the same input
+    compiles to different IR. This pass renames every private constant
+    `memref.global` named `__constant_...` in the order of its first
+    `memref.get_global` in the module (the first one takes the plain name,
+    the next `_0`, `_1`, ..., as the symbol table names them) and moves them
+    to the top of the module in that order, so the output depends on the
+    input alone. Other symbols are left alone; a name another symbol holds
+    is not taken.
+  }];
+}
+
 #endif // MCORE_PIPELINE_PASSES_TD

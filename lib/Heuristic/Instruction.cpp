@@ -79,9 +79,12 @@ std::string heuristic::chooseInstruction(const Form &form, const ChipInfo &chip,
                                          std::vector<std::string> &remarks) {
   std::string reason;
   llvm::raw_string_ostream os(reason);
-  if (options.f32Precision != "ieee" && options.f32Precision != "tf32") {
-    os << "f32-precision must be ieee or tf32, got '" << options.f32Precision
-       << "'";
+  // bf16x3 is mcore-split-f32-matmul's, before any configuration: the f32
+  // matmuls it leaves (none in the pipeline) are ieee ones.
+  if (options.f32Precision != "ieee" && options.f32Precision != "tf32" &&
+      options.f32Precision != "bf16x3") {
+    os << "f32-precision must be ieee, tf32 or bf16x3, got '"
+       << options.f32Precision << "'";
     return reason;
   }
   // The types the instruction reads (describeTypes names xf32 as the f32

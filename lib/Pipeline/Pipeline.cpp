@@ -4,7 +4,8 @@
 //
 //   bufferization  mcore-compress-2to4, one-shot-bufferize (function
 //                  boundaries, identity layouts)
-//   kernels        mcore-lower-compress-2to4, mcore-configure-matmul,
+//   kernels        mcore-lower-compress-2to4, (f32-precision=bf16x3:
+//                  mcore-split-f32-matmul), mcore-configure-matmul,
 //                  mcore-tile-matmul (fused epilogues), mcore-linalg-to-gpu,
 //                  mcore-host-buffers, mcore-distribute,
 //                  convert-mcore-to-amdgpu, convert-amdgpu-to-rocdl; with
@@ -103,6 +104,10 @@ void mlir::mcore::buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
                                            bool tileMatmuls) {
   std::string chipName = getChipName(chip).str();
   pm.addPass(createMCoreLowerCompress2to4Pass());
+  // f32-precision=bf16x3: f32 matmuls become bf16 ones before anything
+  // chooses their configuration.
+  if (t.f32Precision == "bf16x3")
+    pm.addPass(createMCoreSplitF32MatmulPass());
   // The configuration is chosen with the options, then obeyed.
   MCoreConfigureMatmulPassOptions configure;
   copyMatmulOptions(configure, t);

@@ -154,10 +154,16 @@ const Case kCases[] = {
      "matrix instruction, and gfx90a has none; gfx90a supports f16 x f16 -> "
      "f32, bf16 x bf16 -> f32, i8 x i8 -> i32, f32 x f32 -> f32, f64 x f64 "
      "-> f64"},
+    // f32-precision=bf16x3 is mcore-split-f32-matmul's, before the
+    // heuristic: an f32 matmul that reaches it is an ieee one.
+    {"gfx942 f32, f32-precision=bf16x3",
+     makeProblem(Chip::gfx942, 256, 256, 256, ScalarKind::F32),
+     [](MatmulTilingOptions &o) { o.f32Precision = "bf16x3"; },
+     "mfma_f32_32x32x2f32", ""},
     {"gfx942 f32-precision=fast",
      makeProblem(Chip::gfx942, 256, 256, 256, ScalarKind::F32),
      [](MatmulTilingOptions &o) { o.f32Precision = "fast"; }, "",
-     "f32-precision must be ieee or tf32, got 'fast'"},
+     "f32-precision must be ieee, tf32 or bf16x3, got 'fast'"},
     // configure-matmul-invalid.mlir @multi_block: a forced multi-block
     // instruction is refused saying why.
     {"gfx942 f32 with a 16-block MFMA",
@@ -359,3 +365,9 @@ TEST(Heuristic, ProblemSwap) {
 }
 
 } // namespace
+
+// bf16x3 changes results (Pipeline.md, "f32 from bf16 pieces"): the default
+// is ieee, for the pipeline as for the passes.
+TEST(Heuristic, F32PrecisionDefaultsToIeee) {
+  EXPECT_EQ(MatmulTilingOptions().f32Precision, "ieee");
+}

@@ -12,6 +12,7 @@
 #include "WorkItems.h"
 
 #include "mcore/Dialect/MCore/Transforms/Passes.h"
+#include "mcore/Dialect/MCore/Transforms/Transforms.h"
 
 #include "mlir/Conversion/SCFToGPU/SCFToGPU.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -63,6 +64,9 @@ static LogicalResult mapLoop(scf::ParallelOp loop, gpu::Processor first) {
 
 /// Why the op runs on its own.
 static std::string getReason(linalg::LinalgOp op) {
+  if (isBf16x3Split(op))
+    return "it splits an f32 operand into the bf16 pieces of "
+           "f32-precision=bf16x3 (mcore-split-f32-matmul)";
   if (auto why = op->getAttrOfType<StringAttr>("mcore.not_fused"))
     return ("it is not fused into the matmul kernel before it: " +
             why.getValue())

@@ -304,6 +304,47 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
     "::mlir::amdgpu::AMDGPUDialect"];
 }
 
+def MCoreSplitF32MatmulPass : Pass<"mcore-split-f32-matmul"> {
+  let summary = "f32 matmuls as three bf16 matmuls into f32 (f32-precision="
+                "bf16x3)";
+  let description = [{
+    f32 accuracy, nearly, from 16-bit matrix instructions on chips without
+    f32 ones (RDNA3, RDNA4): every f32 x f32 -> f32 contraction that
+    `mcore-tile-matmul` takes (on memrefs, outside GPU kernels) becomes
+
+    * two element-wise `linalg.generic` ops that split A and B into bf16
+      pieces, `x0 = bf16(x)` and `x1 = bf16(x - x0)` (round to nearest
+      even; `x - x0` is exact in f32), in new buffers of their shapes;
+    * three bf16 x bf16 -> f32 contractions into the same C, the small
+      terms first: `C += A1 B0`, `C += A0 B1`, `C += A0 B0`
+      (Henry, Tang and Heinecke's bf16x3, ARITH 2019).
+
+    The contractions keep the op's indexing maps and iterators (transposed,
+    batched and shared operands, dynamic shapes), and `mcore-tile-matmul`
+    makes each a kernel of bf16 matrix instructions; the splits run as
+    kernels of their own (`mcore-linalg-to-gpu`, with a remark). The
+    dropped terms (A1 B1 and the third pieces) make the error of each
+    product up to about 3 * 2^-16 of |a b|, not f32's 2^-24: docs/Pipeline.md
+    ("f32 from bf16 pieces") derives the bound and gives what was measured.
+    The pipeline runs this pass with `f32-precision=bf16x3` only; it is
+    never on by default.
+
+    ```mlir
+    linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>)
+                  outs(%c : memref<?x?xf32>)
+    // becomes
+    %a0 = memref.alloc(...) : memref<?x?xbf16>   // and %a1, %b0, %b1
+    linalg.generic ... ins(%a) outs(%a0, %a1)  // x0 = bf16(x), x1 = bf16(x - x0)
+    linalg.generic ... ins(%a1, %b0) outs(%c)  // C += A1 B0 (extf, mulf, addf)
+    linalg.generic ... ins(%a0, %b1) outs(%c)  // C += A0 B1
+    linalg.generic ... ins(%a0, %b0) outs(%c)  // C += A0 B0
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect"];
+}
+
 def MCoreLinalgToGpuPass : Pass<"mcore-linalg-to-gpu"> {
   let summary = "Run the linalg ops no matmul kernel took as GPU kernels of "
                 "their own, with a remark saying why";

@@ -106,6 +106,22 @@ FailureOr<gpu::LaunchOp> tileMatmulToGpu(RewriterBase &rewriter,
 //===----------------------------------------------------------------------===//
 // 2:4 compression (mcore-compress-2to4, mcore-lower-compress-2to4)
 //===----------------------------------------------------------------------===//
+// f32 from bf16 pieces (f32-precision=bf16x3)
+//===----------------------------------------------------------------------===//
+
+/// Rewrites every f32 x f32 -> f32 contraction on memrefs under `root`
+/// (those mcore-tile-matmul takes, outside GPU kernels) into the bf16x3 form:
+/// A and B split into bf16 pieces (x0 = bf16(x), x1 = bf16(x - x0)) by
+/// element-wise ops, then C += A1 B0, C += A0 B1, C += A0 B0 as bf16 x bf16
+/// -> f32 contractions with the op's indexing maps (docs/Pipeline.md, "f32
+/// from bf16 pieces"). A contraction on tensors is an error (the pass runs
+/// after bufferization).
+LogicalResult splitF32Matmuls(Operation *root);
+
+/// Whether `op` is one of splitF32Matmuls' element-wise splits.
+bool isBf16x3Split(Operation *op);
+
+//===----------------------------------------------------------------------===//
 
 /// Whether `type` is a tensor with the 2:4 sparse_tensor encoding
 /// `(i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : structured[2, 4])`.

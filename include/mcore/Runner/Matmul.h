@@ -268,6 +268,27 @@ MatmulData generateMatmulData(const MatmulProblem &problem, uint64_t seed,
 /// only), so that generateMatmulData's `infNan` can put one in.
 bool hasNonFinite(ElementType type, Fp8Format fp8);
 
+/// How far a kernel's products a b of A and B (as stored) may be from exact
+/// ones: the instruction reads A and B rounded, or each product is the sum
+/// of several (docs/Pipeline.md, Types).
+struct ProductError {
+  /// |product - a b| <= relative * |a b|.
+  double relative = 0;
+  /// Terms summed into C for each product (f32-precision=bf16x3: 3).
+  unsigned terms = 1;
+  /// The sum of the terms' magnitudes <= growth * |a b|.
+  double growth = 1;
+
+  /// xf32 instructions (f32-precision=tf32): A and B truncated to 10
+  /// fraction bits, a relative error below e = 2^-10 each: 2 e + e^2.
+  static ProductError xf32();
+  /// f32-precision=bf16x3 (mcore-split-f32-matmul): A1 B0 + A0 B1 + A0 B0
+  /// of the bf16 pieces x0 = bf16(x), x1 = bf16(x - x0); the dropped terms
+  /// are at most u^2 (3 + 4u + 2u^2) |a b| with u = 2^-8, and the three
+  /// terms at most (1 + u)^2 (1 + 2u) |a b|.
+  static ProductError bf16x3();
+};
+
 /// What the CPU reference expects of every element of C.
 struct MatmulReference {
   std::vector<double> value;     ///< exact C0 + A * B (integers: wrapped
@@ -287,13 +308,15 @@ struct MatmulReference {
 /// with u the unit roundoff doubled (one unit in the last place, so it holds
 /// for truncating as well as rounding hardware): the worst case of K
 /// products and additions in any order, the final rounding to C's type, and
-/// a flushed denormal. An instruction that reads A and B with a relative
-/// error of at most `inputError` each (xf32: 2^-10, the truncation of an
-/// f32 to 10 fraction bits) adds (2 e + e^2) * magnitude.
+/// a flushed denormal. Products that are not exact (`products`) add
+/// `products.relative` * magnitude, and products summed as several terms
+/// count as that many additions each, on terms up to `products.growth`
+/// times |a b|:
+///   (terms K + 2) * u_acc * growth * magnitude + relative * magnitude + ...
 MatmulReference computeReference(const MatmulProblem &problem,
                                  const MatmulData &data,
                                  ElementType accumulator,
-                                 double inputError = 0);
+                                 const ProductError &products = {});
 
 struct MatmulCheck {
   bool pass = true;

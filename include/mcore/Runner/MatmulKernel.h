@@ -152,6 +152,9 @@ public:
   /// Whether the kernel computes Cᵀ = Bᵀ Aᵀ of the generated op
   /// (MatmulTileConfig::swapOperands).
   bool usesSwappedOperands() const { return swapped; }
+  /// Whether f32 A and B are split into bf16 pieces whose three products
+  /// sum into C (f32-precision=bf16x3; the intrinsic is a bf16 one).
+  bool usesBf16x3() const { return bf16x3; }
   /// "128x128x32 tile, 2x2 waves of 32, ..." (MatmulTileConfig::describe).
   const std::string &describeConfig() const { return config; }
   /// The configuration the tiler chose.
@@ -208,7 +211,7 @@ private:
   std::string intrinsic, config;
   MatmulTileConfig tileConfig;
   ElementType accumulator = ElementType::F32;
-  bool denseFallback = false, swapped = false;
+  bool denseFallback = false, swapped = false, bf16x3 = false;
   double compileMs = 0;
   mutable double lastRunMs = 0;
   std::unique_ptr<Impl> impl;

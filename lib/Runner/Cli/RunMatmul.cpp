@@ -341,12 +341,16 @@ RunStatus runner::runMatmul(const RunMatmulOptions &options,
 
   observer.step("checking against the CPU reference");
   // xf32 instructions (f32-precision=tf32) read A and B truncated to 10
-  // fraction bits: a relative error below 2^-10 each.
+  // fraction bits; f32-precision=bf16x3 sums three products of bf16 pieces
+  // (ProductError).
   const IntrinsicInfo *info = lookupIntrinsic(r.intrinsic);
-  double inputError =
-      info && info->a.kind == ScalarKind::XF32 ? std::ldexp(1.0, -10) : 0;
+  ProductError products;
+  if (info && info->a.kind == ScalarKind::XF32)
+    products = ProductError::xf32();
+  else if (kernel.usesBf16x3())
+    products = ProductError::bf16x3();
   MatmulReference reference =
-      computeReference(problem, data, r.accumulator, inputError);
+      computeReference(problem, data, r.accumulator, products);
   r.check = checkResult(problem, reference, c);
   // OUT against the epilogue applied to C as the kernel wrote it.
   if (problem.hasEpilogue())

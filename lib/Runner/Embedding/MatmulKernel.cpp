@@ -7,6 +7,7 @@
 #include "mcore/Runner/MatmulKernel.h"
 
 #include "mcore/Dialect/MCore/IR/MCoreOps.h"
+#include "mcore/Dialect/MCore/Transforms/Transforms.h"
 #include "mcore/Runner/Compile.h"
 #include "mcore/Runner/MatmulEpilogue.h"
 #include "mcore/Runner/Toolkit.h"
@@ -277,11 +278,24 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::prepare(
   OwningOpRef<ModuleOp> memrefForm = parse(SparseForm::Compressed);
   if (!memrefForm)
     return impl.fail("internal error: the generated matmul does not parse");
+  // f32-precision=bf16x3: the contractions the tiler configures are the
+  // bf16 ones mcore-split-f32-matmul makes (the pipeline's run of it finds
+  // nothing left to split).
+  if (o.f32Precision == "bf16x3") {
+    if (failed(splitF32Matmuls(*memrefForm)))
+      return impl.fail("internal error: splitting the f32 matmul failed");
+    kernel->bf16x3 = problem.a == ElementType::F32 &&
+                     problem.b == ElementType::F32 &&
+                     problem.c == ElementType::F32;
+  }
   Operation *matmul = nullptr;
-  // The first one but a fill (of a temporary C): an epilogue's
-  // linalg.generic follows the matmul.
+  // The first one that reduces: not a fill (of a temporary C) nor the
+  // element-wise splits of bf16x3; an epilogue's linalg.generic follows the
+  // matmul.
   memrefForm->walk([&](Operation *op) {
-    if (!isa<linalg::LinalgOp, SparseMatmulOp>(op) || isa<linalg::FillOp>(op))
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    if (!isa<SparseMatmulOp>(op) &&
+        (!linalgOp || linalgOp.getNumReductionLoops() == 0))
       return WalkResult::advance();
     matmul = op;
     return WalkResult::interrupt();

@@ -620,10 +620,28 @@ static double getRoundingToC(const MatmulProblem &p, double value) {
          getMinNormal(p.c, fp8);
 }
 
+ProductError ProductError::xf32() {
+  double e = std::ldexp(1.0, -10);
+  return {2 * e + e * e, 1, 1};
+}
+
+ProductError ProductError::bf16x3() {
+  // Round to nearest bf16 (8 significant bits): x0 = x (1 + d0), |d0| <= u,
+  // so |x0| <= (1 + u)|x| and r1 = x - x0 (exact in f32) has |r1| <= u|x|;
+  // x1 = bf16(r1), |x1| <= u (1 + u)|x|, and r2 = r1 - x1 has
+  // |r2| <= u |r1| <= u^2 |x|. With a = a0 + a1 + ra, b likewise,
+  //   a b - (a0 b0 + a0 b1 + a1 b0) = a0 rb + a1 b1 + a1 rb + ra b,
+  // at most u^2 ((1 + u) + (1 + u)^2 + u (1 + u) + 1) = u^2 (3 + 4u + 2u^2)
+  // times |a b| (Henry, Tang, Heinecke, ARITH 2019, section III: the terms
+  // bf16x3 drops). Each product of pieces is exact in f32 (8 + 8 bits).
+  double u = std::ldexp(1.0, -8);
+  return {u * u * (3 + 4 * u + 2 * u * u), 3, (1 + u) * (1 + u) * (1 + 2 * u)};
+}
+
 MatmulReference runner::computeReference(const MatmulProblem &p,
                                          const MatmulData &d,
                                          ElementType accumulator,
-                                         double inputError) {
+                                         const ProductError &products) {
   Fp8Format fp8 = p.getFp8Format();
   size_t m = size_t(p.m), n = size_t(p.n), k = size_t(p.k);
   size_t batches = size_t(p.getBatches());
@@ -641,7 +659,7 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
   // One unit in the last place per operation (2u), so that truncating
   // hardware passes as well as rounding hardware.
   double uAcc = 2 * getUnitRoundoff(accumulator, fp8);
-  double steps = double(k + 2);
+  double steps = double(products.terms * k + 2);
   // A 2:4 operand's pruned positions multiply nothing (an infinity of the
   // other operand there reaches no element of C); its stored values do,
   // zeros included. Without infinities and NaNs every zero is skipped, as
@@ -651,7 +669,8 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
     storedA = getStoredPositions(d.metadata, size_t(p.getBatchesA()) * m, k);
   if (p.sparseB)
     storedB = getStoredPositions(d.metadata, size_t(p.getBatchesB()) * n, k);
-  double uIn = 2 * inputError + inputError * inputError;
+  double uIn = products.relative;
+  double uSum = steps * uAcc * products.growth;
   // Rows of every batch in parallel: large problems take O(M N K) here too.
   auto rows = [&](size_t begin, size_t end) {
     std::vector<double> sum(n), mag(n);
@@ -703,7 +722,7 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
         // Exact sums leave nothing to round.
         r.tolerance[idx] =
             d.exactSums ? 0
-                        : (steps * uAcc + uIn) * mag[j] +
+                        : (uSum + uIn) * mag[j] +
                               getRoundingToC(p, sum[j]);
       }
     }

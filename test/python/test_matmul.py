@@ -108,52 +108,52 @@ def test_f32(chip):
     check_float(c, a, b, "f32")
 
 
+def run_f32_precision(chip, precision, intrinsic, seed, m, n, k):
+    """A and B of random f32 values with full significands, C computed with
+    ``f32_precision=precision`` on `chip` by `intrinsic`; returns a, b, C
+    and the f64 reference and magnitude |A| @ |B|."""
+    rng = np.random.default_rng(seed)
+    a = (random_floats(rng, (m, k), np.float32) *
+         (1 + rng.random((m, k)))).astype(np.float32)
+    b = (random_floats(rng, (k, n), np.float32) *
+         (1 + rng.random((k, n)))).astype(np.float32)
+    kernel = mcore.compile_matmul(m, n, k, chip=chip, a_type="f32",
+                                  backend=BACKEND, f32_precision=precision)
+    assert kernel.intrinsic == intrinsic, kernel.intrinsic
+    c = mcore.matmul(a, b, chip=chip, backend=BACKEND,
+                     f32_precision=precision)
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    return a, b, c, a64 @ b64, np.abs(a64) @ np.abs(b64)
+
+
+def within(c, ref, mag, relative):
+    """Whether |C - ref| <= relative * mag plus f32's rounding of C."""
+    err = np.abs(c.astype(np.float64) - ref)
+    return (err <= relative * mag + 2 * UNIT["f32"] * np.abs(ref)
+            + MIN_NORMAL["f32"]).all()
+
+
 def test_bf16x3_bound():
     # f32 on RDNA from bf16 pieces (docs/Pipeline.md, "f32 from bf16
     # pieces"): three bf16 WMMA matmuls into f32, within the derived bound:
     # u^2 (3 + 4u + 2u^2) |A| @ |B| for the dropped terms (u = 2^-8) plus
     # f32's bound for 3K + 2 additions.
-    rng = np.random.default_rng(7)
-    m, n, k = 48, 40, 72
-    a = (random_floats(rng, (m, k), np.float32) *
-         (1 + rng.random((m, k)))).astype(np.float32)
-    b = (random_floats(rng, (k, n), np.float32) *
-         (1 + rng.random((k, n)))).astype(np.float32)
-    kernel = mcore.compile_matmul(m, n, k, chip="gfx1201", a_type="f32",
-                                  backend=BACKEND, f32_precision="bf16x3")
-    assert kernel.intrinsic == "wmma_f32_16x16x16_bf16_w32_gfx12", \
-        kernel.intrinsic
-    c = mcore.matmul(a, b, chip="gfx1201", backend=BACKEND,
-                     f32_precision="bf16x3")
-    a64, b64 = a.astype(np.float64), b.astype(np.float64)
-    ref, mag = a64 @ b64, np.abs(a64) @ np.abs(b64)
-    err = np.abs(c.astype(np.float64) - ref)
+    k = 72
+    _, _, c, ref, mag = run_f32_precision(
+        "gfx1201", "bf16x3", "wmma_f32_16x16x16_bf16_w32_gfx12", 7, 48, 40, k)
     u = 2.0 ** -8
-    assert (err <= (u * u * (3 + 4 * u + 2 * u * u) +
-                    (3 * k + 2) * 2 * UNIT["f32"] * (1 + u) ** 2 * (1 + 2 * u))
-            * mag + 2 * UNIT["f32"] * np.abs(ref) + MIN_NORMAL["f32"]).all()
+    assert within(c, ref, mag, u * u * (3 + 4 * u + 2 * u * u) +
+                  (3 * k + 2) * 2 * UNIT["f32"] * (1 + u) ** 2 * (1 + 2 * u))
 
 
 def test_tf32_is_opt_in():
     # xf32 reads A and B with 10 fraction bits: a relative error below
     # 2^-10 per operand, so the f32 bound plus 2 * 2^-10 * |A| @ |B|; and
     # the f32 bound alone does not hold (the option changes results).
-    rng = np.random.default_rng(6)
     m, n, k = 64, 64, 64
-    a = (random_floats(rng, (m, k), np.float32) *
-         (1 + rng.random((m, k)))).astype(np.float32)
-    b = (random_floats(rng, (k, n), np.float32) *
-         (1 + rng.random((k, n)))).astype(np.float32)
-    kernel = mcore.compile_matmul(m, n, k, chip="gfx942", a_type="f32",
-                                  backend=BACKEND, f32_precision="tf32")
-    assert kernel.intrinsic == "mfma_f32_32x32x4_xf32", kernel.intrinsic
-    c = mcore.matmul(a, b, chip="gfx942", backend=BACKEND,
-                     f32_precision="tf32")
-    a64, b64 = a.astype(np.float64), b.astype(np.float64)
-    ref, mag = a64 @ b64, np.abs(a64) @ np.abs(b64)
-    err = np.abs(c.astype(np.float64) - ref)
-    assert (err <= ((k + 2) * 2 * UNIT["f32"] + 2 * 2.0 ** -10) * mag
-            + 2 * UNIT["f32"] * np.abs(ref) + MIN_NORMAL["f32"]).all()
+    a, b, c, ref, mag = run_f32_precision(
+        "gfx942", "tf32", "mfma_f32_32x32x4_xf32", 6, m, n, k)
+    assert within(c, ref, mag, (k + 2) * 2 * UNIT["f32"] + 2 * 2.0 ** -10)
     with pytest.raises(AssertionError):
         check_float(c, a, b, "f32")
     # Without the option: the f32 MFMA and the f32 bound.

@@ -690,9 +690,11 @@ TEST(ProductError, Bf16x3BoundHoldsAndIsTight) {
     double kept = double(a0) * b0 + double(a0) * b1 + double(a1) * b0;
     double terms = std::fabs(double(a0) * b0) + std::fabs(double(a0) * b1) +
                    std::fabs(double(a1) * b0);
-    ASSERT_LE(std::fabs(ab - kept), e.relative * std::fabs(ab)) << a << " " << b;
+    ASSERT_LE(std::fabs(ab - kept), e.relative * std::fabs(ab))
+        << a << " " << b;
     ASSERT_LE(terms, e.growth * std::fabs(ab)) << a << " " << b;
-    worst = std::max(worst, std::fabs(ab - kept) / (e.relative * std::fabs(ab)));
+    worst =
+        std::max(worst, std::fabs(ab - kept) / (e.relative * std::fabs(ab)));
   }
   EXPECT_GT(worst, 0.4); // 0.49 with this seed
 }

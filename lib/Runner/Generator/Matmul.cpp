@@ -721,9 +721,7 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
         r.magnitude[idx] = mag[j];
         // Exact sums leave nothing to round.
         r.tolerance[idx] =
-            d.exactSums ? 0
-                        : (uSum + uIn) * mag[j] +
-                              getRoundingToC(p, sum[j]);
+            d.exactSums ? 0 : (uSum + uIn) * mag[j] + getRoundingToC(p, sum[j]);
       }
     }
   };

@@ -56,8 +56,7 @@ static bool isF32Matmul(Operation *op) {
     return cast<ShapedType>(v.getType()).getElementType().isF32();
   };
   return isF32(linalgOp.getDpsInputs()[0]) &&
-         isF32(linalgOp.getDpsInputs()[1]) &&
-         isF32(linalgOp.getDpsInits()[0]);
+         isF32(linalgOp.getDpsInputs()[1]) && isF32(linalgOp.getDpsInits()[0]);
 }
 
 /// The high and low bf16 pieces of the f32 memref `x`, in new buffers of its
@@ -67,8 +66,8 @@ static std::pair<Value, Value> splitOperand(OpBuilder &b, Location loc,
                                             Value x) {
   auto type = cast<MemRefType>(x.getType());
   Type bf16 = b.getBF16Type();
-  auto pieceType =
-      MemRefType::get(type.getShape(), bf16, AffineMap(), type.getMemorySpace());
+  auto pieceType = MemRefType::get(type.getShape(), bf16, AffineMap(),
+                                   type.getMemorySpace());
   SmallVector<Value> sizes;
   for (int64_t d = 0; d < type.getRank(); ++d)
     if (type.isDynamicDim(d))
@@ -91,8 +90,8 @@ static std::pair<Value, Value> splitOperand(OpBuilder &b, Location loc,
         Value low = arith::TruncFOp::create(nb, l, bf16, rest);
         // v - h is NaN for an infinite or NaN v; its low piece is 0 then,
         // so that v's infinity or NaN comes from the high piece alone.
-        Value finite = arith::CmpFOp::create(nb, l, arith::CmpFPredicate::ORD,
-                                             rest, rest);
+        Value finite =
+            arith::CmpFOp::create(nb, l, arith::CmpFPredicate::ORD, rest, rest);
         Value zero = arith::ConstantOp::create(nb, l, nb.getZeroAttr(bf16));
         low = arith::SelectOp::create(nb, l, finite, low, zero);
         linalg::YieldOp::create(nb, l, ValueRange{h, low});

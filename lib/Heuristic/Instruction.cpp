@@ -138,6 +138,11 @@ std::string heuristic::chooseInstruction(const Form &form, const ChipInfo &chip,
         !candidateIntrinsics(chip.chip, asSigned, sparse, accKinds).empty())
       os << " (its integer instructions read signed operands only)";
     listSupported(sparse);
+    // Dense operands of these types would get the SIMT kernel (mcore's
+    // getSimtMatmulReason); a compressed one does not.
+    if (p.isCompressed())
+      os << "; the SIMT kernel for types without a matrix instruction takes "
+            "dense operands only";
     return reason;
   };
 

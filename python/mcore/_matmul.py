@@ -425,11 +425,12 @@ def matmul(a: SparseOperand, b: ArrayLike, *, chip: str, sparse: bool = False,
     (docs/Python.md):
 
     * float16, float32, int8 and uint8 arrays are f16, f32, i8 and u8 as
-      they are (f32 runs on CDNA's f32 MFMA; ``f32_precision="tf32"`` uses
-      gfx942's xf32 MFMA, which reads them with 10 fraction bits;
-      ``f32_precision="bf16x3"`` sums three products of bf16 pieces, for
-      RDNA's bf16 WMMA, with a relative error per product of up to about
-      3 * 2^-16);
+      they are (f32 runs on CDNA's f32 MFMA, on RDNA as the SIMT kernel
+      with a :class:`CompilerRemark`, an error with ``strict=True``;
+      ``f32_precision="tf32"`` uses gfx942's xf32 MFMA, which reads them
+      with 10 fraction bits; ``f32_precision="bf16x3"`` sums three products
+      of bf16 pieces, for RDNA's bf16 WMMA, with a relative error per
+      product of up to about 3 * 2^-16);
     * ``a_type=`` / ``b_type=`` name the type instead (an operand without
       one takes the other's, as ``mcore-run --b-type`` defaults to
       ``--a-type``); other arrays need one. ``"bf16"``, ``"fp8"``,

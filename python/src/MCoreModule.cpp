@@ -380,10 +380,17 @@ PYBIND11_MODULE(_mcore, m) {
           "config",
           [](const PyKernel &k) {
             const MatmulTileConfig &c = k.kernel->getTileConfig();
+            py::dict config;
+            if (!c.intrinsic) {
+              // The SIMT kernel of types no matrix instruction computes:
+              // none of the matrix kernels' knobs.
+              config["intrinsic"] = k.kernel->getIntrinsic();
+              config["description"] = k.kernel->describeConfig();
+              return config;
+            }
             // Every knob of #mcore.matmul_config (MatmulConfig.def), named
             // as the --mcore-pipeline option that sets it: they compile
             // the same kernel again.
-            py::dict config;
             auto key = [](llvm::StringRef option) {
               return py::str(option.str()).attr("replace")("-", "_");
             };

@@ -1,4 +1,5 @@
 // RUN: not mcore-opt %s --mcore-pipeline="chip=gfx1100 format=isa" -split-input-file 2>&1 | FileCheck %s
+// RUN: not mcore-opt %s --mcore-pipeline="chip=gfx1100 format=isa strict=true" -split-input-file 2>&1 | FileCheck %s --check-prefix=STRICT
 // RUN: not mcore-opt %s --mcore-pipeline="chip=gfx1234" 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: not mcore-opt %s --pass-pipeline="builtin.module(mcore-pipeline{chip=gfx1234})" 2>&1 | FileCheck %s --check-prefixes=CHIP,CHIP-TEXT
 // RUN: not mcore-opt %s --mcore-pipeline="format=isa" 2>&1 | FileCheck %s --check-prefix=NOCHIP
@@ -20,7 +21,11 @@ func.func @fp8_on_rdna3(%a: tensor<64x64xf8E4M3FN>, %b: tensor<64x64xf8E4M3FN>, 
 
 // -----
 
-// CHECK: errors.mlir:[[@LINE+2]]:8: error: linalg.matmul of i8 x i8 -> f32: no matrix instruction of gfx1100 computes it; gfx1100 supports f16 x f16 -> f32, bf16 x bf16 -> f32, f16 x f16 -> f16, bf16 x bf16 -> bf16, i8 x i8 -> i32, i4 x i4 -> i32
+// Types no matrix instruction of the chip computes: a SIMT kernel, with a
+// remark; with strict=true, an error naming what the chip computes.
+// CHECK: errors.mlir:[[@LINE+4]]:8: remark: linalg.matmul of i8 x i8 -> f32: no matrix instruction of gfx1100 computes it (gfx1100 supports f16 x f16 -> f32, bf16 x bf16 -> f32, f16 x f16 -> f16, bf16 x bf16 -> bf16, i8 x i8 -> i32, i4 x i4 -> i32); a SIMT kernel computes it
+// CHECK-NOT: errors.mlir:[[@LINE+3]]:8: error
+// STRICT: errors.mlir:[[@LINE+2]]:8: error: linalg.matmul of i8 x i8 -> f32: no matrix instruction of gfx1100 computes it; gfx1100 supports f16 x f16 -> f32, bf16 x bf16 -> f32, f16 x f16 -> f16, bf16 x bf16 -> bf16, i8 x i8 -> i32, i4 x i4 -> i32{{$}}
 func.func @mixed(%a: tensor<64x64xi8>, %b: tensor<64x64xi8>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<64x64xi8>, tensor<64x64xi8>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
   return %r : tensor<64x64xf32>

@@ -243,12 +243,16 @@ def test_errors():
     with pytest.raises(mcore.Error, match=r"input.mlir:1:18: error: custom op "
                                           r"'foo' is unknown"):
         mcore.compile("func.func @f() { foo }", "gfx942")
+    # f32 on RDNA4: the SIMT kernel (no WMMA); strict=True makes it an error
+    # naming what gfx1201 computes.
+    isa = mcore.compile(dense("f32"), "gfx1201", format="isa")
+    assert "v_fmac_f32" in isa and "v_wmma" not in isa
     with pytest.raises(mcore.Error, match=r"input.mlir:4:8: error: "
                                           r"linalg.matmul of f32 x f32 -> f32: "
                                           r"no matrix instruction of gfx1201 "
                                           r"computes it; gfx1201 supports "
                                           r"f16 x f16 -> f32"):
-        mcore.compile(dense("f32"), "gfx1201")
+        mcore.compile(dense("f32"), "gfx1201", strict=True)
     with pytest.raises(mcore.Error, match="gfx1100 has no fp8 matrix "
                                           "instructions"):
         mcore.compile(dense("f8E4M3FN"), "gfx1100")
@@ -265,13 +269,13 @@ def test_errors_match_mcore_opt(tmp_path):
     path.write_text(dense("f32"))
     out = subprocess.run(
         [os.path.join(TOOLS, "mcore-opt"), str(path),
-         "--mcore-pipeline=chip=gfx1201 format=isa",
+         "--mcore-pipeline=chip=gfx1201 format=isa strict=true",
          "--mlir-print-op-on-diagnostic=false"],
         capture_output=True, text=True)
     assert out.returncode != 0
     tool = out.stderr.strip().replace(str(path), "input.mlir")
     with pytest.raises(mcore.Error) as error:
-        mcore.compile(dense("f32"), "gfx1201")
+        mcore.compile(dense("f32"), "gfx1201", strict=True)
     assert str(error.value) == tool
 
 

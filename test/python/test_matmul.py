@@ -92,20 +92,45 @@ def test_f16(chip, sparse):
     check_float(c, a, b, kernel.accumulator)
 
 
+def f32_operands(seed, m, n, k):
+    """float32 A (m x k) and B (k x n) of random fractions and magnitudes."""
+    rng = np.random.default_rng(seed)
+    a = random_floats(rng, (m, k), np.float32) * (1 + rng.random((m, k)))
+    b = random_floats(rng, (k, n), np.float32) * (1 + rng.random((k, n)))
+    return a.astype(np.float32), b.astype(np.float32)
+
+
 @pytest.mark.parametrize("chip", ["gfx90a", "gfx942"])
 def test_f32(chip):
     # float32 arrays are f32: CDNA's f32 MFMA, a ragged shape.
-    rng = np.random.default_rng(5)
     m, n, k = 50, 70, 37
-    a = random_floats(rng, (m, k), np.float32) * (1 + rng.random((m, k)))
-    b = random_floats(rng, (k, n), np.float32) * (1 + rng.random((k, n)))
-    a, b = a.astype(np.float32), b.astype(np.float32)
+    a, b = f32_operands(5, m, n, k)
     c = mcore.matmul(a, b, chip=chip, backend=BACKEND)
     assert c.dtype == np.float32 and c.shape == (m, n)
     kernel = mcore.compile_matmul(m, n, k, chip=chip, a_type="f32",
                                   backend=BACKEND)
     assert kernel.intrinsic == "mfma_f32_32x32x2f32", kernel.intrinsic
     check_float(c, a, b, "f32")
+
+
+@pytest.mark.parametrize("chip", ["gfx1100", "gfx1201"])
+def test_f32_simt(chip):
+    # RDNA has no f32 matrix instruction: the SIMT kernel (intrinsic "none",
+    # a CompilerRemark saying why), f32 FMA in K order; A in column-major
+    # memory, a ragged shape.
+    m, n, k = 45, 38, 70
+    a, b = f32_operands(6, m, n, k)
+    with pytest.warns(mcore.CompilerRemark, match="a SIMT kernel computes it"):
+        c = mcore.matmul(np.asfortranarray(a), b, chip=chip, backend=BACKEND)
+    assert c.dtype == np.float32 and c.shape == (m, n)
+    check_float(c, a, b, "f32")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", mcore.CompilerRemark)
+        kernel = mcore.compile_matmul(m, n, k, chip=chip, a_type="f32",
+                                      backend=BACKEND)
+    assert kernel.intrinsic == "none", kernel.intrinsic
+    assert kernel.accumulator == "f32"
+    assert kernel.config == {"intrinsic": "none", "description": "simt"}
 
 
 def run_f32_precision(chip, precision, intrinsic, seed, m, n, k):

@@ -54,10 +54,12 @@ def python_error(fn):
      lambda: mcore.matmul(F16[0].astype(np.int8), F16[1].astype(np.int8),
                           chip="gfx942", a_type="i4", backend=BACKEND)),
     # Unsigned x unsigned on CDNA (signed i8 instructions; the offset
-    # identity covers one unsigned operand), float x int.
-    (["--matmul=16x16x32", "--a-type=u8", "--b-type=u8", "--chip=gfx942"],
+    # identity covers one unsigned operand) with strict (else the SIMT
+    # kernel computes it), float x int.
+    (["--matmul=16x16x32", "--a-type=u8", "--b-type=u8", "--chip=gfx942",
+      "--pipeline-options=strict=true"],
      lambda: mcore.matmul(F16[0].astype(np.uint8), F16[1].astype(np.uint8),
-                          chip="gfx942", backend=BACKEND)),
+                          chip="gfx942", backend=BACKEND, strict=True)),
     (["--matmul=16x16x32", "--a-type=f16", "--b-type=i8", "--chip=gfx1201"],
      lambda: mcore.matmul(F16[0], F16[1].astype(np.int8), chip="gfx1201",
                           backend=BACKEND)),
@@ -309,10 +311,11 @@ def test_bad_types():
                                              a_type="f64")).startswith(
         "unknown a_type 'f64'; inputs are f16, bf16, fp8, bf8, i8, u8, i4, "
         "u4, f32")
-    # f32 has matrix instructions on CDNA only.
+    # f32 has matrix instructions on CDNA only: elsewhere the SIMT kernel
+    # (test_simt.py), with strict=True an error naming the chip's types.
     assert python_error(lambda: mcore.matmul(
         a.astype(np.float32), b.astype(np.float32), chip="gfx1201",
-        backend=BACKEND)).startswith(
+        backend=BACKEND, strict=True)).startswith(
         "linalg.matmul of f32 x f32 -> f32: no matrix instruction of gfx1201 "
         "computes it; gfx1201 supports f16 x f16 -> f32")
     assert "is an integer type: pass integers" in python_error(

@@ -267,15 +267,26 @@ func.func @mm(%a: memref<32x32xf16>, %b: memref<32x32xf16>,
   EXPECT_TRUE(out->binaries.empty());
   EXPECT_NE(out->ir.find("gpu.module @mm_kernel"), std::string::npos);
 
-  // i16 inputs: no matrix instruction reads them.
+  // i16 inputs: no matrix instruction reads them. The SIMT kernel computes
+  // them (integer multiply-adds, no MFMA); with strict, an error names what
+  // gfx942's instructions read.
   std::string bad = source;
   for (size_t at; (at = bad.find("xf16")) != std::string::npos;)
     bad.replace(at, 4, "xi16");
   out = compileSource(bad, "mm.mlir", *o, CompileStage::Binary);
+  ASSERT_TRUE(bool(out)) << llvm::toString(out.takeError());
+  ASSERT_EQ(out->binaries.size(), 1u);
+  EXPECT_EQ(out->binaries[0].object.find("v_mfma"), std::string::npos);
+  EXPECT_NE(out->binaries[0].object.find("s_barrier"), std::string::npos);
+  o->strict = true;
+  out = compileSource(bad, "mm.mlir", *o, CompileStage::Binary);
+  o->strict = false;
   ASSERT_FALSE(bool(out));
   EXPECT_TRUE(llvm::StringRef(llvm::toString(out.takeError()))
                   .starts_with("mm.mlir:4:3: error: linalg.matmul of i16 x "
-                               "i16 -> f32: matrix instructions read"));
+                               "i16 -> f32: no matrix instruction of gfx942 "
+                               "reads these types; gfx942 supports f16 x f16 "
+                               "-> f32, "));
 
   // Option errors come back as text, none is printed.
   EXPECT_EQ(llvm::toString(parsePipelineOptions("tile-m=x").takeError()),

@@ -140,7 +140,9 @@ public:
   const MatmulProblem &getProblem() const { return problem; }
   SparseForm getSparseForm() const { return form; }
   Backend getBackend() const { return backend.backend; }
-  /// The catalog intrinsic the kernel uses, "swmmac_f32_16x16x32_f16_w32".
+  /// The catalog intrinsic the kernel uses, "swmmac_f32_16x16x32_f16_w32";
+  /// "none" for the SIMT kernel of types no matrix instruction computes
+  /// (describeConfig() is then "simt").
   const std::string &getIntrinsic() const { return intrinsic; }
   /// The instruction's accumulator type (f32 for an f16 C without an f16
   /// instruction).

@@ -309,21 +309,28 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::prepare(
       return loaded.takeError();
     table = std::move(*loaded);
   }
-  FailureOr<MatmulTileConfig> config =
-      configureMatmul(matmul, o.getTilingOptions(problem.chip),
-                      table ? &*table : nullptr);
-  if (failed(config))
-    return impl.fail("no kernel configuration for " + problem.describe());
-  std::optional<ElementType> accumulator =
-      getAccumulatorElementType(config->getAccumulatorKind());
-  if (!accumulator)
-    return impl.fail("internal error: unexpected accumulator type");
-  kernel->intrinsic = config->intrinsic->name;
-  kernel->config = config->describe();
-  kernel->tileConfig = *config;
-  kernel->accumulator = *accumulator;
-  kernel->denseFallback = config->decompressA || config->decompressB;
-  kernel->swapped = config->isSwapped();
+  MatmulTilingOptions tiling = o.getTilingOptions(problem.chip);
+  if (std::optional<std::string> simt = getSimtMatmulReason(matmul, tiling)) {
+    // No matrix instruction: the SIMT kernel accumulates in C's type.
+    kernel->intrinsic = "none";
+    kernel->config = "simt";
+    kernel->accumulator = problem.c;
+  } else {
+    FailureOr<MatmulTileConfig> config =
+        configureMatmul(matmul, tiling, table ? &*table : nullptr);
+    if (failed(config))
+      return impl.fail("no kernel configuration for " + problem.describe());
+    std::optional<ElementType> accumulator =
+        getAccumulatorElementType(config->getAccumulatorKind());
+    if (!accumulator)
+      return impl.fail("internal error: unexpected accumulator type");
+    kernel->intrinsic = config->intrinsic->name;
+    kernel->config = config->describe();
+    kernel->tileConfig = *config;
+    kernel->accumulator = *accumulator;
+    kernel->denseFallback = config->decompressA || config->decompressB;
+    kernel->swapped = config->isSwapped();
+  }
 
   impl.inputIR = buildMatmulModule(problem, kernel->form);
   if (kernel->form == SparseForm::Compressed)

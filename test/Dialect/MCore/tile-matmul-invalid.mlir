@@ -1,4 +1,8 @@
-// RUN: mcore-opt %s --mcore-tile-matmul=chip=gfx942 -split-input-file -verify-diagnostics
+// RUN: mcore-opt %s --mcore-tile-matmul="chip=gfx942 strict=true" -split-input-file -verify-diagnostics
+
+// strict=true: types no matrix instruction of the chip computes are errors
+// naming what the chip computes (without it they get the SIMT kernel,
+// tile-matmul-simt.mlir).
 
 func.func @mixed(%A: memref<64x64xf16>, %B: memref<64x64xbf16>, %C: memref<64x64xf32>) {
   // expected-error @+1 {{linalg.matmul of f16 x bf16 -> f32: no matrix instruction of gfx942 computes it; gfx942 supports f16 x f16 -> f32, bf16 x bf16 -> f32, i8 x i8 -> i32, fp8 x fp8 -> f32, fp8 x bf8 -> f32, bf8 x fp8 -> f32, bf8 x bf8 -> f32, f32 x f32 -> f32, xf32 x xf32 -> f32, f64 x f64 -> f64}}

@@ -177,6 +177,13 @@ struct ConfigureMatmulPass
     if (failed(readOptions(options, table)))
       return signalPassFailure();
     for (Operation *op : collectMatmuls(getOperation(), /*warn=*/false)) {
+      // Types no matrix instruction of the chip computes: the SIMT kernel
+      // (TileMatmulSimt.cpp), unless strict.
+      if (std::optional<std::string> simt = getSimtMatmulReason(op, options)) {
+        op->emitRemark() << *simt;
+        op->setAttr(kSimtMatmulAttrName, StringAttr::get(&getContext(), *simt));
+        continue;
+      }
       FailureOr<MatmulTileConfig> cfg =
           configureMatmul(op, options, table ? &*table : nullptr);
       if (failed(cfg))

@@ -215,6 +215,18 @@ mlir::mcore::tileMatmulToGpu(RewriterBase &rewriter, Operation *op,
       op->getParentOfType<gpu::GPUModuleOp>())
     return op->emitError("mcore-tile-matmul expects host code; the op is "
                          "already inside a GPU kernel");
+  // The SIMT kernel: as mcore-configure-matmul marked the op, or (for the
+  // pass alone) as the options say.
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+    if (op->hasAttr(kSimtMatmulAttrName))
+      return buildSimtKernel(rewriter, linalgOp, options.chip);
+    if (!op->hasAttr(MatmulConfigAttr::getAttrName()))
+      if (std::optional<std::string> simt =
+              getSimtMatmulReason(op, options)) {
+        op->emitRemark() << *simt;
+        return buildSimtKernel(rewriter, linalgOp, options.chip);
+      }
+  }
   FailureOr<MatmulOperands> spec = getMatmulOperands(op, options.chip);
   if (failed(spec))
     return failure();

@@ -20,6 +20,8 @@
 //   TileMatmulStructuralZeros.cpp
 //                          a decompressed 2:4 operand's pruned zeros
 //                          multiply nothing (infinities and NaNs)
+//   TileMatmulSimt.cpp     the SIMT kernel of types no matrix instruction
+//                          computes, and when it is used
 //   TileMatmul.cpp         the driver: work-group tiling, gpu.launch, pass
 //
 // The configuration (MatmulTileConfig) is the heuristic's
@@ -82,6 +84,18 @@ struct MatmulOperands {
 
 /// Reads `op`; a located error for anything mcore-tile-matmul cannot lower.
 FailureOr<MatmulOperands> getMatmulOperands(Operation *op, Chip chip);
+
+/// "f16 x f16 -> f32" ("u8 x i8 -> i32" with an unsigned A): element types
+/// as diagnostics name them.
+std::string describeElementTypes(Type a, bool unsignedA, Type b,
+                                 bool unsignedB, Type c);
+
+/// Replaces the linalg contraction `op` (on memrefs) by the SIMT kernel
+/// (TileMatmulSimt.cpp): work-groups of 16 x 16 work-items, each the sum of
+/// one element of C, A and B tiles of 16 x 16 staged through LDS. A matmul
+/// whose M, N or K is statically 0 is erased (a null LaunchOp).
+FailureOr<gpu::LaunchOp> buildSimtKernel(RewriterBase &rewriter,
+                                         linalg::LinalgOp op, Chip chip);
 
 /// The op's name ("linalg.matmul", ...), for diagnostics.
 StringRef describeOp(const MatmulOperands &spec);

@@ -25,6 +25,8 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 using namespace mlir;
 using namespace mlir::mcore;
 using namespace mlir::mcore::tilematmul;
@@ -61,23 +63,26 @@ StringRef tilematmul::describeOp(const MatmulOperands &spec) {
   return spec.op->getName().getStringRef();
 }
 
-/// "f16 x f16 -> f32" ("u8 x i8 -> i32" with an unsigned A) of the op's
-/// element types as they are, for the error that says they are none an
-/// instruction reads.
-static std::string describeElementTypes(const MatmulOperands &spec) {
+std::string tilematmul::describeElementTypes(Type a, bool unsignedA, Type b,
+                                             bool unsignedB, Type c) {
   std::string s;
   llvm::raw_string_ostream os(s);
   auto type = [&](Type t, bool isUnsigned) {
-    if (isUnsigned)
+    if (isUnsigned && isa<IntegerType>(t))
       os << "u" << t.getIntOrFloatBitWidth();
     else
       os << t;
   };
-  type(spec.aElem, spec.problem.unsignedA);
+  type(a, unsignedA);
   os << " x ";
-  type(spec.bElem, spec.problem.unsignedB);
-  os << " -> " << spec.cElem;
+  type(b, unsignedB);
+  os << " -> " << c;
   return s;
+}
+
+static std::string describeSpecTypes(const MatmulOperands &spec) {
+  return describeElementTypes(spec.aElem, spec.problem.unsignedA, spec.bElem,
+                              spec.problem.unsignedB, spec.cElem);
 }
 
 MatmulOperands MatmulOperands::swapped() const {
@@ -431,16 +436,18 @@ FailureOr<MatmulOperands> tilematmul::getMatmulOperands(Operation *op,
   // selection says what the target chip supports for every other mix.
   if (!ka || !kb || !kc)
     return op->emitError()
-           << describeOp(spec) << " of " << describeElementTypes(spec)
-           << ": matrix instructions read f16, bf16, fp8, bf8, i8, i4, f32 or "
-              "f64 A/B and accumulate into f32, f16, bf16, i32 or f64";
+           << describeOp(spec) << " of " << describeSpecTypes(spec)
+           << ": no matrix instruction of " << getChipName(chip)
+           << " reads these types; " << getChipName(chip) << " supports "
+           << llvm::join(describeSupportedTypes(chip, /*sparse=*/false),
+                         ", ");
   // No sparse instruction reads 8-byte elements, and the dense fallback's
   // decompression and metadata handling are built for elements up to 32
   // bits (mcore.compress_2to4 likewise).
   if (spec.problem.isCompressed() &&
       (*ka == ScalarKind::F64 || *kb == ScalarKind::F64))
     return op->emitError()
-           << describeOp(spec) << " of " << describeElementTypes(spec)
+           << describeOp(spec) << " of " << describeSpecTypes(spec)
            << ": a 2:4-sparse operand of f64 is not supported (no sparse "
               "instruction reads f64; the dense fallback takes elements of "
               "up to 32 bits)";

@@ -175,6 +175,12 @@ def MCoreConfigureMatmulPass : Pass<"mcore-configure-matmul"> {
     `mcore-tile-matmul` will build. This is IREE's `lowering_config` idea:
     the configuration is data on the op, chosen here and obeyed there.
 
+    A dense matmul whose types no matrix instruction of the chip computes
+    gets `mcore.simt = "<reason>"` instead, with the reason as a remark:
+    `mcore-tile-matmul` builds the SIMT kernel for it (docs/Pipeline.md,
+    "Types"). With `strict=true` it is an error naming what the chip's
+    instructions compute.
+
     Each knob comes from the first of:
 
     1. the op's own `#mcore.matmul_config`, written in the input IR (a
@@ -276,8 +282,15 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
     attribute leaves out.
 
     The instruction comes from the catalog: the best one of the chip for the
-    element types (`intrinsic=` forces one). An unsupported combination is
-    an error that lists what the chip supports. C of f16/bf16 accumulates in
+    element types (`intrinsic=` forces one). A dense matmul whose types no
+    instruction of the chip computes (f32 on RDNA, f64 on RDNA and gfx908,
+    i16, f16 x bf16, ...; A, B and C floats of 16 to 64 bits or integers of
+    8 to 64 bits) becomes the SIMT kernel instead, with a remark: work-groups
+    of 16x16 work-items, one element of C each, A and B tiles of 16x16
+    staged through LDS, the op's body (FMA for floats) along K in order
+    (docs/Pipeline.md, "Types"). `strict=true`, a forced intrinsic or an
+    `f32-precision` other than `ieee` makes it an error that lists what the
+    chip supports, as is any other unsupported combination. C of f16/bf16 accumulates in
     an f16/bf16 instruction when the chip has one, else (or with
     `wide-accumulator`) in f32. Integer A/B are signed unless the matmul has
     `cast = #linalg.type_fn<cast_unsigned>`.

@@ -84,6 +84,21 @@ FailureOr<MatmulTileConfig> configureMatmul(Operation *op,
                                             const TuningTable *table = nullptr,
                                             bool remarks = true);
 
+/// The attribute mcore-configure-matmul puts on a matmul that a SIMT
+/// kernel computes (getSimtMatmulReason's reason), for mcore-tile-matmul.
+inline constexpr llvm::StringLiteral kSimtMatmulAttrName = "mcore.simt";
+
+/// Why a SIMT kernel computes `op` (a linalg contraction on memrefs or
+/// tensors): no matrix instruction of options.chip computes its element
+/// types, which are floats of 16 to 64 bits or integers of 8 to 64 bits,
+/// and neither options.strict, a forced instruction (options.intrinsicName
+/// or the op's #mcore.matmul_config) nor an f32-precision other than ieee
+/// asks for a matrix instruction. std::nullopt otherwise (the matrix kernel,
+/// whose configuration reports what does not fit). A 2:4 operand is never
+/// computed by the SIMT kernel.
+std::optional<std::string>
+getSimtMatmulReason(Operation *op, const MatmulTilingOptions &options);
+
 /// The tuning table of `path` for the pass `pass` run on `anchor`: stays
 /// std::nullopt when `path` is empty; failure, with an error at `anchor`
 /// naming the pass, when it does not load.

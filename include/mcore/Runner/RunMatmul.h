@@ -54,6 +54,7 @@ struct MatmulRunReport {
   ElementType accumulator = ElementType::F32;
   bool denseFallback = false;
   bool swapped = false; ///< MatmulKernel::usesSwappedOperands
+  bool bf16x3 = false;  ///< MatmulKernel::usesBf16x3
   double compileMs = 0;
   bool ran = false;       ///< false with --compile-only
   bool exactSums = false; ///< MatmulData::exactSums

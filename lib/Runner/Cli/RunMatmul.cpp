@@ -282,6 +282,7 @@ RunStatus runner::runMatmul(const RunMatmulOptions &options,
   r.config = kernel.describeConfig();
   r.accumulator = kernel.getAccumulator();
   r.denseFallback = kernel.usesDenseFallback();
+  r.bf16x3 = kernel.usesBf16x3();
   r.swapped = kernel.usesSwappedOperands();
   r.compileMs = kernel.getCompileMilliseconds();
   if (options.compileOnly) {
@@ -415,6 +416,7 @@ void runner::printMatmulResult(const MatmulRunReport &r, bool json,
         {"transpose_a", p.transposeA},
         {"transpose_b", p.transposeB},
         {"dense_fallback", r.denseFallback},
+        {"bf16x3", r.bf16x3},
         {"exact_sums", r.exactSums},
         {"inf_nan", r.infNan},
         {"nonfinite", r.check.nonFinite},
@@ -434,7 +436,7 @@ void runner::printMatmulResult(const MatmulRunReport &r, bool json,
   }
   os << llvm::formatv(
       "chip={0} intrinsic={1} backend={2} shape={3}x{4}x{5}{16} "
-      "types={6}*{7}->{8} sparse={9} time_ms={10:f3}{11} max_abs_err={12:e2} "
+      "types={6}*{7}->{8}{18} sparse={9} time_ms={10:f3}{11} max_abs_err={12:e2} "
       "max_rel_err={13:e2}{17}{14} status={15}\n",
       getChipName(p.chip), r.intrinsic, getBackendName(r.backend), p.m, p.n,
       p.k, getElementTypeName(p.a), getElementTypeName(p.b),
@@ -466,5 +468,7 @@ void runner::printMatmulResult(const MatmulRunReport &r, bool json,
       (r.infNan ? std::string(" inf_nan=1") : std::string()) +
           (r.check.nonFinite
                ? llvm::formatv(" nonfinite={0}", r.check.nonFinite).str()
-               : std::string()));
+               : std::string()),
+      // f32 from bf16 pieces: the intrinsic is the bf16 one.
+      r.bf16x3 ? " f32_precision=bf16x3" : "");
 }

@@ -142,6 +142,9 @@ void mlir::mcore::buildMCoreKernelPipeline(OpPassManager &pm, Chip chip,
   ConvertMCoreToAMDGPUPassOptions toAMDGPU;
   toAMDGPU.chip = chipName;
   pm.addPass(createConvertMCoreToAMDGPUPass(toAMDGPU));
+  // FP4, FP6 and E8M0 (MX formats, and arith.scaling_extf) as integer and
+  // f32 ops: LLVM has no type for them.
+  pm.addPass(createMCoreExpandNarrowFloatsPass());
   // fp8 and bf8 arithmetic in kernels (the dense fallback of a 2:4 fp8
   // operand widens its stored values) through the chip's conversion
   // instructions: LLVM has no fp8 type.

@@ -24,6 +24,7 @@
 
 // CHECK:      builtin.module(
 // CHECK:        convert-mcore-to-amdgpu{chip=[[CHIP]]},
+// CHECK-NEXT:   mcore-expand-narrow-floats,
 // CHECK-NEXT:   convert-arith-to-amdgpu{allow-packed-f16-round-to-zero=false chipset=[[CHIP]] saturate-fp8-truncf=false},
 // CHECK-NEXT:   convert-amdgpu-to-rocdl{chipset=[[CHIP]]},
 // CHECK:        gpu.module(

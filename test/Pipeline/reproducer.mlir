@@ -13,7 +13,7 @@
 // RUN: not mcore-opt %t.local.mlir --run-reproducer 2>&1 | FileCheck %s --check-prefix=ERROR
 
 // ERROR: error: llvm.amdgcn.mfma.f32.32x32x8f16 needs gfx908, gfx90a, gfx942 or gfx950; the target is gfx1201
-// FULL: pipeline: "builtin.module(mcore-verify-host-vectors{max-elements=16384}, mcore-compress-2to4,{{.*}}convert-mcore-to-amdgpu{chip=gfx1201}, convert-arith-to-amdgpu{{.*}}, convert-amdgpu-to-rocdl{chipset=gfx1201},{{.*}}mcore-verify-matrix-intrinsics,{{ ?}}mcore-stamp-target-cpu{chip=gfx1201}), mcore-async-gpu-memory-ops,{{.*}}gpu-module-to-binary{format=isa
+// FULL: pipeline: "builtin.module(mcore-verify-host-vectors{max-elements=16384}, mcore-compress-2to4,{{.*}}convert-mcore-to-amdgpu{chip=gfx1201}, mcore-expand-narrow-floats, convert-arith-to-amdgpu{{.*}}, convert-amdgpu-to-rocdl{chipset=gfx1201},{{.*}}mcore-verify-matrix-intrinsics,{{ ?}}mcore-stamp-target-cpu{chip=gfx1201}), mcore-async-gpu-memory-ops,{{.*}}gpu-module-to-binary{format=isa
 // LOCAL: pipeline: "builtin.module(gpu.module(mcore-verify-matrix-intrinsics))"
 
 module attributes {gpu.container_module} {

@@ -133,6 +133,40 @@ def MCoreExpandMathPass : Pass<"mcore-expand-math"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def MCoreExpandNarrowFloatsPass : Pass<"mcore-expand-narrow-floats"> {
+  let summary = "Compute with the MX element formats (FP4, FP6, E8M0 "
+                "scales) using integer and f32 arith ops";
+  let description = [{
+    LLVM has no type for the OCP microscaling (MX) formats: `f4E2M1FN`
+    (FP4), `f6E2M3FN` (FP6), `f6E3M2FN` (BF6) and the block scale
+    `f8E8M0FNU` (E8M0, 2^(bits - 127), 0xFF a NaN); MLIR's LLVM lowering
+    stores them as integers of their width (one element per byte in
+    memory, as `i4`), and an `arith.extf` or `arith.scaling_extf` of them
+    stopped the pipeline with "uses type 'f4E2M1FN', which has no LLVM IR
+    equivalent". This pass, run on the whole module before the
+    chip-specific `convert-arith-to-amdgpu`, rewrites those ops:
+
+    * `arith.scaling_extf` and `arith.scaling_truncf` into an extension
+      (truncation) and a multiplication by the scale
+      (`arith::populateExpandScalingExtTruncPatterns`);
+    * `arith.extf` / `arith.truncf` of FP4 and E8M0: MLIR's expansions
+      (`populateExpandF4E2M1Patterns`, `populateExpandF8E8M0Patterns`);
+    * `arith.extf` of FP6 and BF6 (MLIR 22 has no expansion): the sign,
+      exponent and mantissa fields placed into an f32 (both formats are
+      "FN": no infinity, no NaN; an exponent field of 0 is subnormal).
+
+    A truncation *to* FP6 or BF6 remains unsupported and is reported at the
+    op. fp8 and bf8 are left to `convert-arith-to-amdgpu` (the chip's
+    conversion instructions).
+
+    ```mlir
+    %y = arith.scaling_extf %x, %s : f4E2M1FN, f8E8M0FNU to f32
+    // becomes integer ops on the bits of %x and %s and one arith.mulf
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def MCorePrivateAllocasPass
     : Pass<"mcore-private-allocas", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Put a device module's stack allocations in AMDGPU's private "

@@ -70,9 +70,10 @@ func.func @strided(%A: memref<64x64xf16, strided<[?, ?], offset: ?>>, %B: memref
 // -----
 
 // Linalg ops that reduce but are not one matmul stay as they are, with a
-// warning that says why (the pipeline turns them into host loops).
+// warning that says why (mcore-linalg-to-gpu makes them kernels of their
+// own).
 func.func @matvec(%A: memref<64x64xf16>, %x: memref<64xf16>, %y: memref<64xf32>) {
-  // expected-warning @+1 {{this linalg.matvec is left as it is and runs as host loops: mcore-tile-matmul lowers contractions with one M, N and K and at most one batch dimension; this linalg.matvec has 0 batch, 1 M and 0 N dimensions}}
+  // expected-warning @+1 {{this linalg.matvec is not a matmul kernel (mcore-linalg-to-gpu runs it as loops in a GPU kernel of its own): mcore-tile-matmul lowers contractions with one M, N and K and at most one batch dimension; this linalg.matvec has 0 batch, 1 M and 0 N dimensions}}
   linalg.matvec ins(%A, %x : memref<64x64xf16>, memref<64xf16>) outs(%y : memref<64xf32>)
   return
 }
@@ -80,7 +81,7 @@ func.func @matvec(%A: memref<64x64xf16>, %x: memref<64xf16>, %y: memref<64xf32>)
 // -----
 
 func.func @two_reductions(%A: memref<8x4x16xf16>, %B: memref<4x16x8xf16>, %C: memref<8x8xf32>) {
-  // expected-warning @+1 {{this linalg.generic is left as it is and runs as host loops: mcore-tile-matmul lowers contractions with one M, N and K and at most one batch dimension; this linalg.generic has 2 reduction dimensions}}
+  // expected-warning @+1 {{this linalg.generic is not a matmul kernel (mcore-linalg-to-gpu runs it as loops in a GPU kernel of its own): mcore-tile-matmul lowers contractions with one M, N and K and at most one batch dimension; this linalg.generic has 2 reduction dimensions}}
   linalg.generic {indexing_maps = [affine_map<(m, n, k1, k2) -> (m, k1, k2)>, affine_map<(m, n, k1, k2) -> (k1, k2, n)>, affine_map<(m, n, k1, k2) -> (m, n)>],
                   iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
       ins(%A, %B : memref<8x4x16xf16>, memref<4x16x8xf16>) outs(%C : memref<8x8xf32>) {
@@ -98,7 +99,7 @@ func.func @two_reductions(%A: memref<8x4x16xf16>, %B: memref<4x16x8xf16>, %C: me
 
 // A max-plus "matmul": the maps of a contraction, another body.
 func.func @max_plus(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
-  // expected-warning @+1 {{this linalg.generic is left as it is and runs as host loops: mcore-tile-matmul lowers contractions whose body is out + ext(a) * ext(b)}}
+  // expected-warning @+1 {{this linalg.generic is not a matmul kernel (mcore-linalg-to-gpu runs it as loops in a GPU kernel of its own): mcore-tile-matmul lowers contractions whose body is out + ext(a) * ext(b)}}
   linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
                   iterator_types = ["parallel", "parallel", "reduction"]}
       ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>) {
@@ -115,7 +116,7 @@ func.func @max_plus(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x
 // The batch as the innermost dimension of an operand: its rows would not be
 // contiguous.
 func.func @batch_innermost(%A: memref<64x32x2xf16>, %B: memref<2x32x64xf16>, %C: memref<2x64x64xf32>) {
-  // expected-warning @+1 {{this linalg.generic is left as it is and runs as host loops: mcore-tile-matmul lowers contractions with one M, N and K and at most one batch dimension; this linalg.generic has the batch as the innermost dimension of A}}
+  // expected-warning @+1 {{this linalg.generic is not a matmul kernel (mcore-linalg-to-gpu runs it as loops in a GPU kernel of its own): mcore-tile-matmul lowers contractions with one M, N and K and at most one batch dimension; this linalg.generic has the batch as the innermost dimension of A}}
   linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (m, k, b)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>],
                   iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
       ins(%A, %B : memref<64x32x2xf16>, memref<2x32x64xf16>) outs(%C : memref<2x64x64xf32>) {

@@ -401,7 +401,7 @@ SmallVector<Operation *> tilematmul::collectMatmuls(Operation *root,
                                                     bool warn) {
   // Every contraction outside kernels: those mcore can read as one matmul
   // become kernels; any other linalg op that reduces stays as it is, with a
-  // warning that says why (the pipeline makes it host loops).
+  // warning that says why (mcore-linalg-to-gpu makes it a kernel of its own).
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
     if (op->getParentOfType<gpu::LaunchOp>())
@@ -430,7 +430,8 @@ SmallVector<Operation *> tilematmul::collectMatmuls(Operation *root,
     }
     if (warn)
       op->emitWarning() << "this " << op->getName()
-                        << " is left as it is and runs as host loops: "
+                        << " is not a matmul kernel (mcore-linalg-to-gpu "
+                           "runs it as loops in a GPU kernel of its own): "
                         << reason;
   });
   return ops;

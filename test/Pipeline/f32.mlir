@@ -10,6 +10,7 @@
 // RUN: %mcore-perf %t.gfx1201.s --shape=256x256x256 | FileCheck %s --check-prefix=PERF
 // RUN: mcore-opt %s --mcore-pipeline="chip=gfx1100 format=isa" 2>%t.gfx1100.remark >%t.gfx1100.s
 // RUN: FileCheck %s --check-prefix=REMARK --input-file=%t.gfx1100.remark -DCHIP=gfx1100
+// RUN: mcore-opt %s --mcore-pipeline="chip=gfx1201 format=isa tile-m=64 stages=3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=KNOBS
 // RUN: FileCheck %s --check-prefix=SIMT --input-file=%t.gfx1100.s
 // RUN: %isa-report < %t.gfx1100.s | FileCheck %s --check-prefix=SPILLS
 // RUN: not mcore-opt %s --mcore-pipeline="chip=gfx1201 format=isa strict=true" 2>&1 | FileCheck %s --check-prefix=GFX1201
@@ -42,3 +43,7 @@ func.func @f32(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>, %c: tensor<256x
   %r = linalg.matmul ins(%a, %b : tensor<256x256xf32>, tensor<256x256xf32>) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>
   return %r : tensor<256x256xf32>
 }
+
+// Knobs of the matrix kernels have no meaning for the SIMT kernel: the
+// remark says they are not obeyed.
+// KNOBS: (strict=true makes this an error); tile-m, stages are knobs of the matrix-instruction kernels and do not apply to it

@@ -104,6 +104,22 @@ mlir::mcore::getSimtMatmulReason(Operation *op,
   os << "; a SIMT kernel computes it: " << kSimtTile << "x" << kSimtTile
      << " work-items per work-group, one element of C each, A and B staged "
         "through LDS (strict=true makes this an error)";
+  // Knobs of the matrix kernels the user set (options or the op's
+  // configuration): none has a meaning here, so say they are not obeyed.
+  MatmulConfigFields forced = options.getForcedKnobs();
+  if (auto config = op->getAttrOfType<MatmulConfigAttr>(
+          MatmulConfigAttr::getAttrName()))
+    forced.overrideWith(config.getFields());
+  llvm::SmallVector<std::string> ignored;
+#define MCORE_MATMUL_KNOB(NAME, OPTION, TYPE, AUTO, DESCRIPTION)               \
+  if (forced.NAME)                                                             \
+    ignored.push_back(OPTION);
+#include "mcore/Heuristic/MatmulConfig.def"
+  if (!ignored.empty())
+    os << "; " << llvm::join(ignored, ", ")
+       << (ignored.size() == 1 ? " is a knob" : " are knobs")
+       << " of the matrix-instruction kernels and "
+       << (ignored.size() == 1 ? "does" : "do") << " not apply to it";
   return reason;
 }
 

@@ -40,10 +40,13 @@ using namespace mlir::mcore::tilematmul;
 static constexpr int64_t kSimtTile = 16;
 
 /// Element types the SIMT kernel computes with: LLVM floats (f16, bf16, f32,
-/// f64) and integers of 8 to 64 bits. (LLVM has no fp8 type; sub-byte
-/// integers would need the packed memory of the matrix kernels.)
+/// f64), integers of 8 to 64 bits, and the MX formats FP4, FP6 and BF6 (one
+/// element per byte in memory; mcore-expand-narrow-floats computes their
+/// extension). (LLVM has no fp8 type, which only some chips convert;
+/// sub-byte integers would need the packed memory of the matrix kernels.)
 static bool isSimtElementType(Type t) {
-  if (isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(t))
+  if (isa<Float16Type, BFloat16Type, Float32Type, Float64Type,
+          Float4E2M1FNType, Float6E2M3FNType, Float6E3M2FNType>(t))
     return true;
   auto i = dyn_cast<IntegerType>(t);
   return i && i.isSignless() &&

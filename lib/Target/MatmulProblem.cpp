@@ -43,6 +43,14 @@ std::string mlir::mcore::getMLIRTypeName(ScalarKind kind, Fp8Format fp8) {
     if (fp8 == Fp8Format::None)
       break;
     return fp8 == Fp8Format::FNUZ ? "f8E5M2FNUZ" : "f8E5M2";
+  case ScalarKind::FP6:
+    return "f6E2M3FN";
+  case ScalarKind::BF6:
+    return "f6E3M2FN";
+  case ScalarKind::FP4:
+    return "f4E2M1FN";
+  case ScalarKind::E8M0:
+    return "f8E8M0FNU";
   default:
     break;
   }

@@ -28,12 +28,20 @@ llvm::StringRef mlir::mcore::getScalarKindName(ScalarKind kind) {
     return "f64";
   case ScalarKind::XF32:
     return "xf32";
+  case ScalarKind::FP6:
+    return "fp6";
+  case ScalarKind::BF6:
+    return "bf6";
+  case ScalarKind::FP4:
+    return "fp4";
+  case ScalarKind::E8M0:
+    return "e8m0";
   }
   llvm_unreachable("unknown scalar kind");
 }
 
 std::optional<ScalarKind> mlir::mcore::parseScalarKind(llvm::StringRef name) {
-  for (unsigned k = 0; k <= unsigned(ScalarKind::XF32); ++k)
+  for (unsigned k = 0; k <= unsigned(ScalarKind::E8M0); ++k)
     if (name == getScalarKindName(ScalarKind(k)))
       return ScalarKind(k);
   return std::nullopt;

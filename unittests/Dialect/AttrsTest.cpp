@@ -132,6 +132,20 @@ TEST_F(AttrsTest, ElementTypeMappingRoundTrips) {
     }
   }
   EXPECT_FALSE(getMLIRType(&context, ScalarKind::FP8, Fp8Format::None));
+  // The MX formats are MLIR's OCP types, whatever the chip's fp8 encoding;
+  // they map back through getMxScalarKind only, so that a plain matmul of
+  // them is refused as before.
+  for (ScalarKind kind : {ScalarKind::FP6, ScalarKind::BF6, ScalarKind::FP4,
+                          ScalarKind::E8M0}) {
+    Type type = getMLIRType(&context, kind, Fp8Format::None);
+    ASSERT_TRUE(type);
+    EXPECT_EQ(getMxScalarKind(type), kind);
+    EXPECT_EQ(getScalarKind(type), std::nullopt);
+    EXPECT_EQ(getBitWidth(kind), type.getIntOrFloatBitWidth());
+  }
+  EXPECT_TRUE(isa<Float4E2M1FNType>(
+      getMLIRType(&context, ScalarKind::FP4, Fp8Format::None)));
+  EXPECT_EQ(getMxScalarKind(Float8E4M3FNType::get(&context)), std::nullopt);
   // xf32 is an instruction's reading of f32 data, not a type of its own.
   EXPECT_EQ(getScalarKind(getMLIRType(&context, ScalarKind::XF32,
                                       Fp8Format::None)),

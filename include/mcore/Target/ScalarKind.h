@@ -9,6 +9,14 @@
 // reduced significand (CDNA3's XF32 MFMA): its storage is f32, and only an
 // instruction of kind xf32 gives it its meaning (getStorageKind).
 //
+// The OCP microscaling (MX) element formats (OCP Microscaling Formats
+// v1.0) are named as AMD's CDNA4 ISA and LLVM's f8f6f4 intrinsics name
+// them: fp6 is E2M3, bf6 is E3M2, fp4 is E2M1 (MLIR's f6E2M3FN, f6E3M2FN,
+// f4E2M1FN: no infinity, no NaN). e8m0 is the MX block scale, an unsigned
+// power of two 2^(bits - 127) whose 0xFF is NaN (f8E8M0FNU); only the scale
+// operands of block-scaled instructions have it. fp6 and bf6 elements are
+// packed 6 bits apart, so some straddle two 32-bit registers.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef MCORE_TARGET_SCALARKIND_H
@@ -32,6 +40,10 @@ enum class ScalarKind : uint8_t {
   I32,
   F64,
   XF32,
+  FP6,
+  BF6,
+  FP4,
+  E8M0,
 };
 
 llvm::StringRef getScalarKindName(ScalarKind kind); ///< "f16", "fp8", ...
@@ -45,8 +57,13 @@ constexpr unsigned getBitWidth(ScalarKind kind) {
   case ScalarKind::FP8:
   case ScalarKind::BF8:
   case ScalarKind::I8:
+  case ScalarKind::E8M0:
     return 8;
+  case ScalarKind::FP6:
+  case ScalarKind::BF6:
+    return 6;
   case ScalarKind::I4:
+  case ScalarKind::FP4:
     return 4;
   case ScalarKind::F32:
   case ScalarKind::I32:
@@ -65,6 +82,10 @@ inline bool isIntegerKind(ScalarKind k) {
 }
 inline bool isFp8Kind(ScalarKind k) {
   return k == ScalarKind::FP8 || k == ScalarKind::BF8;
+}
+/// The OCP MX element formats narrower than a byte: fp6, bf6, fp4.
+inline bool isSubByteFloatKind(ScalarKind k) {
+  return k == ScalarKind::FP6 || k == ScalarKind::BF6 || k == ScalarKind::FP4;
 }
 
 } // namespace mlir::mcore

@@ -43,6 +43,14 @@ Type mlir::mcore::getMLIRType(MLIRContext *ctx, ScalarKind kind,
     return b.getF32Type();
   case ScalarKind::F64:
     return b.getF64Type();
+  case ScalarKind::FP6:
+    return Float6E2M3FNType::get(ctx);
+  case ScalarKind::BF6:
+    return Float6E3M2FNType::get(ctx);
+  case ScalarKind::FP4:
+    return Float4E2M1FNType::get(ctx);
+  case ScalarKind::E8M0:
+    return Float8E8M0FNUType::get(ctx);
   case ScalarKind::I8:
     return b.getIntegerType(8);
   case ScalarKind::I4:
@@ -101,6 +109,18 @@ std::optional<ScalarKind> mlir::mcore::getScalarKind(Type type,
     setFormat(Fp8Format::FNUZ);
     return ScalarKind::BF8;
   }
+  return std::nullopt;
+}
+
+std::optional<ScalarKind> mlir::mcore::getMxScalarKind(Type type) {
+  if (isa<Float6E2M3FNType>(type))
+    return ScalarKind::FP6;
+  if (isa<Float6E3M2FNType>(type))
+    return ScalarKind::BF6;
+  if (isa<Float4E2M1FNType>(type))
+    return ScalarKind::FP4;
+  if (isa<Float8E8M0FNUType>(type))
+    return ScalarKind::E8M0;
   return std::nullopt;
 }
 

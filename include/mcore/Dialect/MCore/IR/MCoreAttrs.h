@@ -25,9 +25,15 @@ namespace mlir::mcore {
 Type getMLIRType(MLIRContext *context, ScalarKind kind, Fp8Format fp8);
 
 /// The scalar kind of an MLIR element type, and for fp8 types their encoding
-/// in `fp8` (left alone otherwise). std::nullopt for types no matrix
-/// instruction takes.
+/// in `fp8` (left alone otherwise). std::nullopt for types no unscaled
+/// matrix instruction takes, the MX-only ones included (getMxScalarKind).
 std::optional<ScalarKind> getScalarKind(Type type, Fp8Format *fp8 = nullptr);
+/// The kind of an element type that only block-scaled (MX) instructions
+/// take: f6E2M3FN (fp6), f6E3M2FN (bf6), f4E2M1FN (fp4), f8E8M0FNU (e8m0,
+/// the block scale); std::nullopt otherwise. Kept apart from getScalarKind
+/// so that a plain matmul of these types is refused as before: nothing
+/// lowers one without scales.
+std::optional<ScalarKind> getMxScalarKind(Type type);
 
 /// The chip named by the `mcore.chip` attribute of `op` or its closest
 /// ancestor that has one, or by the `chip` of a `#rocdl.target` on the

@@ -150,6 +150,11 @@ std::string heuristic::chooseInstruction(const Form &form, const ChipInfo &chip,
   // is only wide-accumulator's f32 accumulator that rules it out.
   auto notComputed = [&](const IntrinsicInfo *forced, bool sparse) {
     os << forced->name << " does not compute " << p.describeTypes();
+    if (forced->isScaled()) {
+      os << ": it is block-scaled (MX, E8M0 scales per 32 k), and a "
+            "linalg.matmul has no scales";
+      return reason;
+    }
     if (forced->blocks > 1) {
       os << ": it computes " << unsigned(forced->blocks) << " independent "
          << forced->m << "x" << forced->n

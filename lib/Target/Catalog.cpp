@@ -172,7 +172,7 @@ mlir::mcore::selectIntrinsics(Chip chip, MmaRequest request) {
   llvm::SmallVector<const IntrinsicInfo *> result;
   for (const IntrinsicInfo *info : getIntrinsicsFor(chip))
     if (info->blocks == 1 && info->isSparse() == request.sparse &&
-        info->a.kind == request.a &&
+        info->isScaled() == request.scaled && info->a.kind == request.a &&
         info->b.kind == request.b && info->c.kind == request.c)
       result.push_back(info);
   // Catalog order breaks ties, so the order is total.
@@ -187,11 +187,28 @@ mlir::mcore::selectIntrinsics(Chip chip, MmaRequest request) {
   return result;
 }
 
+int mlir::mcore::getMxFormatCode(ScalarKind kind) {
+  switch (kind) {
+  case ScalarKind::FP8:
+    return 0;
+  case ScalarKind::BF8:
+    return 1;
+  case ScalarKind::FP6:
+    return 2;
+  case ScalarKind::BF6:
+    return 3;
+  case ScalarKind::FP4:
+    return 4;
+  default:
+    return -1;
+  }
+}
+
 std::vector<std::string> mlir::mcore::describeSupportedTypes(Chip chip,
                                                              bool sparse) {
   std::vector<std::string> result;
   for (const IntrinsicInfo *info : getIntrinsicsFor(chip)) {
-    if (info->isSparse() != sparse || info->blocks != 1)
+    if (info->isSparse() != sparse || info->blocks != 1 || info->isScaled())
       continue;
     std::string s = (getScalarKindName(info->a.kind) + " x " +
                      getScalarKindName(info->b.kind) + " -> " +

@@ -74,6 +74,11 @@ Object mlir::mcore::describeIntrinsic(const IntrinsicInfo &info) {
                 {"cost_source", info.costSource}};
   if (info.isSparse())
     o["index_type"] = info.index.llvm.str();
+  if (info.isScaled())
+    o["scales"] = Object{{"block_k", info.scaleA.blockK},
+                         {"sets", info.scaleA.numSets},
+                         {"a_format", getMxFormatCode(info.a.kind)},
+                         {"b_format", getMxFormatCode(info.b.kind)}};
   return o;
 }
 

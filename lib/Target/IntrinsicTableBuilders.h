@@ -33,6 +33,24 @@
 //   TLR   ROCm/rocm-libraries hipBLASLt tensilelite Components/LocalRead.py,
 //         "SMFMA layout": the dense operand of a gfx950 doubled-K SMFMAC is
 //         read as two blocks per thread group.
+//   CK4S  ROCm/composable_kernel ck_tile core/arch/mma/scale/mfma/
+//         scale_gfx9.hpp: every gfx950 mfma_scale_*_f8f6f4 as
+//         amdgcn_mma_base<A, B, fp32, 16, 16, 128, 64, 32, NumAccessA, 1,
+//         NumAccessB, 1, ...>, with "8-bit datatypes require a NumAccess
+//         of 2, and 4 and 6-bit types a NumAccess of 1" ((1, 1) allowed for
+//         8-bit x 8-bit "when not using scale values").
+//   IREESC  iree-org/iree compiler/src/iree/compiler/Codegen/Dialect/GPU/IR/
+//         IREEGPUAttrs.cpp, getSingleSubgroupLayout(ScaledMMAIntrinsic):
+//         MFMA_SCALE_F32_16x16x128_B32 A thread {16, 4, 1}, tstrides
+//         {1, 16, 1}, element {1, 1, 32}; its scales thread {16, 4},
+//         tstrides {1, 16} (32x32x64_B32: {32, 2}); block size 32, the
+//         same for every element type (f4E2M1FN, f8E4M3FN, f8E5M2, ...);
+//         lowered to amdgpu.scaled_mfma with scalesIdx 0.
+//   LLVMMX  IntrinsicsAMDGPU.td AMDGPUMfmaScaleIntrinsic (cbsz / blgp: A /
+//         B format; op_sel and scale of A, then of B) and llvm/test/
+//         CodeGen/AMDGPU/llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4.ll
+//         (32x32x64 likewise): format codes 0 fp8, 1 bf8, 2 fp6, 3 bf6,
+//         4 fp4; <8 x i32>, <6 x i32>, <4 x i32> operands; op_sel 0-3.
 //   DWMMA, SWMMA, SMFMA  AMD's HIP pages "RDNA4 dense WMMA builtins" (the
 //         _gfx12 WMMA builtins), "RDNA4 sparse WMMA builtins" (SWMMAC) and
 //         "CDNA and CDNA2 sparse MFMA builtins" (SMFMAC): layouts, throughput
@@ -288,6 +306,8 @@ constexpr IntrinsicInfo make(const Entry &e) {
                      e.b,
                      e.c,
                      {},
+                     {},
+                     {},
                      e.modifiers,
                      unsigned(2u * e.m * e.n * e.k),
                      {e.cycles[0], e.cycles[1], e.cycles[2]},
@@ -369,6 +389,66 @@ constexpr IntrinsicInfo mfmaBlocks(const char *name, const char *llvm,
             blocks == 1 ? kCalcCdna : kCalcCdnaBlocks});
   info.blocks = blocks;
   info.ops *= blocks;
+  return info;
+}
+
+/// gfx950's block-scaled f8f6f4 MFMA (mfma.scale.f32.{16x16x128,32x32x64}.
+/// f8f6f4), A of format `a` and B of `b`: one LLVM intrinsic for all 25
+/// pairs, whose cbsz / blgp immediates give the formats (LLVMMX), so one
+/// catalog entry per pair. 32 values per lane, packed at 8, 6 or 4 bits
+/// into <8 x i32>, <6 x i32> or <4 x i32> (LLVMMX). Where k sits depends on
+/// the operand's width (CK4S: "8-bit datatypes require a NumAccess of 2,
+/// and 4 and 6-bit types a NumAccess of 1", for the scales to apply):
+/// 6- and 4-bit, element e of lane L holds A[L % m][32 (L / m) + e];
+/// 8-bit, two runs of 16, k = (e / 16) (K / 2) + 16 (L / m) + e % 16
+/// (cdnaA with numAccess 2). IREESC lays every format out as the 6/4-bit
+/// rule, which equals CK's for 8-bit A and B up to a relabeling of K that
+/// both share, so without scales; with scales, and for 8-bit x 6/4-bit
+/// pairs, the two differ, and the catalog follows CK (docs/Layouts.md,
+/// "gfx950 MX"). Scales: lane L holds the E8M0 scale of row L % m, k block
+/// L / m of 32 (IREESC), in the byte op_sel picks. C/D: CALC.
+constexpr FragmentInfo mxFrag(S kind, uint16_t m) {
+  unsigned bits = getBitWidth(kind);
+  return frag(kind, 32, {L::I32, uint8_t(bits)},
+              cdnaA(m, 32, bits == 8 ? 2 : 1));
+}
+/// The scale layout of the gfx950 MX MFMA: lane L holds the scale of row
+/// L % m, k block L / m (A; B's is its transpose).
+constexpr LaneLayout cdnaScaleA(unsigned m) {
+  LaneLayout l;
+  l.numElemBits = 0;
+  l.numLaneBits = 6;
+  unsigned rowBits = log2(m);
+  for (unsigned b = 0; b < 6; ++b)
+    l.laneBases[b] = b < rowBits ? D0(uint16_t(1u << b))
+                                 : D1(uint16_t(1u << (b - rowBits)));
+  return l;
+}
+constexpr const char *kMxLayout =
+    "A, B: CK4S (scale_gfx9.hpp: NumAccess 2 for 8-bit, 1 for 6/4-bit; the "
+    "CALC InstCalcGfx9 rule with 32 values per lane); scales: IREESC "
+    "(MFMA_SCALE_F32_*_B32 scale layouts); formats, operand sizes: LLVMMX; "
+    "C: CALC";
+constexpr const char *kCostMx =
+    "PREDICTED from AMD's MI355X peaks (FP8 5, MXFP6/MXFP4 10 PFLOP/s "
+    "dense; gfx950's fp8 16x16x32 MFMA reaches 2.5): 2x the fp8 MFMA rate "
+    "when A or B is 8-bit, 4x when both are 6/4-bit (the mixed rate "
+    "assumed); LLVM 22's scheduling model (llvm-mca-22 -mcpu=gfx950) gives "
+    "16 (32) cycles for every format, above those peaks";
+constexpr IntrinsicInfo mfmaScale(const char *name, S a, S b, uint16_t m) {
+  bool big = m == 32;
+  bool eightBit = getBitWidth(a) == 8 || getBitWidth(b) == 8;
+  FragmentInfo fb = mxFrag(b, m);
+  fb.layout = transposed(fb.layout);
+  IntrinsicInfo info =
+      make({name,
+            big ? "llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4"
+                : "llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4",
+            MmaFamily::MFMA, kGfx950, m, m, uint16_t(big ? 64 : 128),
+            mxFrag(a, m), fb, big ? kCdnaC32F32 : kCdnaC16F32, ModScale,
+            {cyc(kGfx950, uint16_t(eightBit ? 64 : 32))}, kCostMx, kMxLayout});
+  info.scaleA = ScaleInfo{32, 8, 4, cdnaScaleA(m)};
+  info.scaleB = ScaleInfo{32, 8, 4, transposed(cdnaScaleA(m))};
   return info;
 }
 

@@ -2,10 +2,10 @@
 //
 // The CDNA matrix instructions of LLVM 22, and every per-lane layout,
 // written once: MFMA of every type and shape (f32, xf32, f64, f16, bf16,
-// i8, fp8/bf8) and SMFMAC. The builders, and the sources they cite, are in
-// IntrinsicTableBuilders.h. unittests/Target/LlvmIntrinsicsTest.cpp checks
-// that no CDNA matrix intrinsic LLVM 22 knows is missing here, except
-// gfx950's block-scaled f8f6f4 MFMA, which it names as not done yet.
+// i8, fp8/bf8, gfx950's block-scaled f8f6f4) and SMFMAC. The builders, and
+// the sources they cite, are in IntrinsicTableBuilders.h.
+// unittests/Target/LlvmIntrinsicsTest.cpp checks that no CDNA matrix
+// intrinsic LLVM 22 knows is missing here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -192,6 +192,59 @@ constexpr IntrinsicInfo kCdnaIntrinsics[] = {
           frag(S::I8, 16, {L::I32, 4}, cdnaA(32, 16)),
           frag(S::I8, 16, {L::I32, 4}, cdnaB(32, 16)), kCdnaC32I32, kMfmaMods,
           {cyc(kGfx950, 32)}, kCostCdna, kCalcCdna4}),
+
+    // Block-scaled f8f6f4 (MX), gfx950: one LLVM intrinsic per shape for
+    // all 25 format pairs (cbsz / blgp), one catalog entry per pair.
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_fp8_fp8", S::FP8, S::FP8, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_fp8_bf8", S::FP8, S::BF8, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_fp8_fp6", S::FP8, S::FP6, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_fp8_bf6", S::FP8, S::BF6, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_fp8_fp4", S::FP8, S::FP4, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_bf8_fp8", S::BF8, S::FP8, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_bf8_bf8", S::BF8, S::BF8, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_bf8_fp6", S::BF8, S::FP6, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_bf8_bf6", S::BF8, S::BF6, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_bf8_fp4", S::BF8, S::FP4, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_fp6_fp8", S::FP6, S::FP8, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_fp6_bf8", S::FP6, S::BF8, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_fp6_fp6", S::FP6, S::FP6, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_fp6_bf6", S::FP6, S::BF6, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_fp6_fp4", S::FP6, S::FP4, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_bf6_fp8", S::BF6, S::FP8, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_bf6_bf8", S::BF6, S::BF8, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_bf6_fp6", S::BF6, S::FP6, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_bf6_bf6", S::BF6, S::BF6, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_bf6_fp4", S::BF6, S::FP4, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_fp4_fp8", S::FP4, S::FP8, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_fp4_bf8", S::FP4, S::BF8, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_fp4_fp6", S::FP4, S::FP6, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_fp4_bf6", S::FP4, S::BF6, 16),
+    mfmaScale("mfma_scale_f32_16x16x128_f8f6f4_fp4_fp4", S::FP4, S::FP4, 16),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_fp8_fp8", S::FP8, S::FP8, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_fp8_bf8", S::FP8, S::BF8, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_fp8_fp6", S::FP8, S::FP6, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_fp8_bf6", S::FP8, S::BF6, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_fp8_fp4", S::FP8, S::FP4, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_bf8_fp8", S::BF8, S::FP8, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_bf8_bf8", S::BF8, S::BF8, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_bf8_fp6", S::BF8, S::FP6, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_bf8_bf6", S::BF8, S::BF6, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_bf8_fp4", S::BF8, S::FP4, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_fp6_fp8", S::FP6, S::FP8, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_fp6_bf8", S::FP6, S::BF8, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_fp6_fp6", S::FP6, S::FP6, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_fp6_bf6", S::FP6, S::BF6, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_fp6_fp4", S::FP6, S::FP4, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_bf6_fp8", S::BF6, S::FP8, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_bf6_bf8", S::BF6, S::BF8, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_bf6_fp6", S::BF6, S::FP6, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_bf6_bf6", S::BF6, S::BF6, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_bf6_fp4", S::BF6, S::FP4, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_fp4_fp8", S::FP4, S::FP8, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_fp4_bf8", S::FP4, S::BF8, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_fp4_fp6", S::FP4, S::FP6, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_fp4_bf6", S::FP4, S::BF6, 32),
+    mfmaScale("mfma_scale_f32_32x32x64_f8f6f4_fp4_fp4", S::FP4, S::FP4, 32),
 
     // ---------------------------------------------------------------------
     // SMFMAC, CDNA3 (gfx942) and CDNA4 (gfx950); SMFMA and SMFMAISA. K is the

@@ -153,3 +153,30 @@ std::vector<uint8_t> mlir::mcore::unpackIndex(const IntrinsicInfo &info,
   return positions;
 }
 
+
+std::pair<unsigned, unsigned>
+mlir::mcore::getScaleShape(const IntrinsicInfo &info, Operand operand) {
+  assert(info.isScaled() && "the intrinsic has no block scales");
+  if (operand == Operand::A)
+    return {info.m, info.k / info.scaleA.blockK};
+  assert(operand == Operand::B && "only A and B have block scales");
+  return {info.k / info.scaleB.blockK, info.n};
+}
+
+std::vector<uint32_t> mlir::mcore::packScales(const IntrinsicInfo &info,
+                                              Operand operand,
+                                              llvm::ArrayRef<uint8_t> scales,
+                                              unsigned set) {
+  const ScaleInfo &si = operand == Operand::A ? info.scaleA : info.scaleB;
+  auto [rows, cols] = getScaleShape(info, operand);
+  assert(scales.size() == size_t(rows) * cols && "scale tile size mismatch");
+  assert(set < si.numSets && "scale set out of range");
+  (void)rows;
+  std::vector<uint32_t> words(info.waveSize, 0);
+  for (unsigned lane = 0; lane < info.waveSize; ++lane) {
+    TileCoord c = si.layout.apply(lane, 0);
+    words[lane] = uint32_t(scales[size_t(c.d0) * cols + c.d1])
+                  << (set * si.bitsPerSet);
+  }
+  return words;
+}

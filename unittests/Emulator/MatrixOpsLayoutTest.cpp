@@ -73,6 +73,15 @@ uint64_t oneOf(ScalarKind kind, Fp8Format fp8) {
   case ScalarKind::F64:
     sem = &llvm::APFloat::IEEEdouble();
     break;
+  case ScalarKind::FP6:
+    sem = &llvm::APFloat::Float6E2M3FN();
+    break;
+  case ScalarKind::BF6:
+    sem = &llvm::APFloat::Float6E3M2FN();
+    break;
+  case ScalarKind::FP4:
+    sem = &llvm::APFloat::Float4E2M1FN();
+    break;
   default:
     return 1; // integers
   }
@@ -95,11 +104,15 @@ struct Case {
 
 /// Every MFMA and SMFMAC entry on each of gfx942 and gfx950 that has it,
 /// and on gfx90a those that gfx942 does not have (CDNA1/2-only shapes);
-/// every gfx1250 WMMA and SWMMAC entry.
+/// every gfx1250 WMMA and SWMMAC entry. Of the block-scaled MFMA, whose
+/// operand layouts depend only on each operand's format, the pairs of one
+/// format (10 of 50; the cases run M x K x N instructions each).
 std::vector<Case> allCases() {
   std::vector<Case> cases;
   llvm::ArrayRef<IntrinsicInfo> all = getAllIntrinsics();
   for (unsigned i = 0; i < all.size(); ++i) {
+    if (all[i].isScaled() && all[i].a.kind != all[i].b.kind)
+      continue;
     if (all[i].isAvailableOn(Chip::gfx1250)) {
       cases.push_back({i, Chip::gfx1250});
       continue;
@@ -145,6 +158,18 @@ TEST_P(SingleElementLayout, EachProductLandsOnItsOwnCElement) {
   std::vector<uint8_t> c =
       toBytes(packTile(info, Operand::C, std::vector<uint64_t>(M * N, 0)));
   std::vector<uint8_t> d(c.size());
+  // Block scales of 2^0 (E8M0 127), and the formats, when the instruction
+  // has them.
+  emu::MatrixImmediates imm;
+  std::vector<uint32_t> scaleA, scaleB;
+  if (info.isScaled()) {
+    imm.cbsz = unsigned(getMxFormatCode(info.a.kind));
+    imm.blgp = unsigned(getMxFormatCode(info.b.kind));
+    auto [ar, ac] = getScaleShape(info, Operand::A);
+    auto [br, bc] = getScaleShape(info, Operand::B);
+    scaleA = packScales(info, Operand::A, std::vector<uint8_t>(ar * ac, 127));
+    scaleB = packScales(info, Operand::B, std::vector<uint8_t>(br * bc, 127));
+  }
   // Positions (0, 2) in every group, as CK's index 0x88888888.
   std::vector<uint8_t> basePositions(size_t(M) * kA);
   for (size_t e = 0; e < basePositions.size(); ++e)
@@ -190,7 +215,8 @@ TEST_P(SingleElementLayout, EachProductLandsOnItsOwnCElement) {
       for (unsigned n = 0; n < N; ++n) {
         ++cases;
         std::fill(d.begin(), d.end(), 0xAB);
-        if (llvm::Error e = (*op)->execute({}, a, bOf[n], c, idx, d)) {
+        if (llvm::Error e =
+                (*op)->execute(imm, a, bOf[n], c, idx, d, {scaleA, scaleB})) {
           fail("execution failed: " + llvm::toString(std::move(e)));
           continue;
         }
@@ -225,6 +251,110 @@ TEST_P(SingleElementLayout, EachProductLandsOnItsOwnCElement) {
 
 INSTANTIATE_TEST_SUITE_P(
     Emulator, SingleElementLayout, testing::ValuesIn(allCases()),
+    [](const testing::TestParamInfo<Case> &p) {
+      return std::string(getAllIntrinsics()[p.param.intrinsic].name) + "_" +
+             getChipName(p.param.chip).str();
+    });
+
+//===----------------------------------------------------------------------===//
+// Block scales
+//===----------------------------------------------------------------------===//
+
+/// The block-scaled MFMA of one format pair per shape and format width
+/// (the scale layout does not depend on the formats).
+std::vector<Case> scaleCases() {
+  std::vector<Case> cases;
+  llvm::ArrayRef<IntrinsicInfo> all = getAllIntrinsics();
+  for (unsigned i = 0; i < all.size(); ++i)
+    if (all[i].isScaled() && all[i].a.kind == all[i].b.kind &&
+        (all[i].a.kind == ScalarKind::FP8 || all[i].a.kind == ScalarKind::FP4))
+      for (const ChipInfo &chip : getAllChips())
+        if (all[i].isAvailableOn(chip.chip))
+          cases.push_back({i, chip.chip});
+  return cases;
+}
+
+class ScaleLayout : public testing::TestWithParam<Case> {};
+
+/// For each scale of A (and of B) in turn: A holds ones in the 32 k of that
+/// scale's block (every row), B all ones, every scale 2^0 but that one,
+/// 2^1, in the byte op_sel (r + block) % 4 names. D must be 64 in the
+/// scale's row (column) and 32 elsewhere: a scale in the wrong lane, byte
+/// or block moves or loses the doubling.
+TEST_P(ScaleLayout, EachScaleDoublesItsOwnBlock) {
+  const IntrinsicInfo &info = getAllIntrinsics()[GetParam().intrinsic];
+  Chip chip = GetParam().chip;
+  Fp8Format fp8 = getChipInfo(chip).fp8;
+  llvm::Expected<emu::Target> target = emu::getTarget(getChipName(chip));
+  ASSERT_TRUE(bool(target)) << llvm::toString(target.takeError());
+  const unsigned M = info.m, N = info.n, K = info.k;
+  const unsigned blockK = info.scaleA.blockK, blocks = K / blockK;
+  ASSERT_EQ(info.scaleB.blockK, blockK);
+  const uint64_t oneA = oneOf(info.a.kind, fp8), oneB = oneOf(info.b.kind, fp8);
+  std::vector<uint8_t> c =
+      toBytes(packTile(info, Operand::C, std::vector<uint64_t>(M * N, 0)));
+  std::vector<uint8_t> d(c.size());
+  unsigned failures = 0;
+  std::string first;
+  for (Operand which : {Operand::A, Operand::B})
+    for (unsigned r = 0; r < (which == Operand::A ? M : N); ++r)
+      for (unsigned blk = 0; blk < blocks; ++blk) {
+        unsigned set = (r + blk) % 4;
+        emu::MatrixImmediates imm;
+        imm.cbsz = unsigned(getMxFormatCode(info.a.kind));
+        imm.blgp = unsigned(getMxFormatCode(info.b.kind));
+        imm.scaleSelA = which == Operand::A ? set : 0;
+        imm.scaleSelB = which == Operand::B ? set : 0;
+        std::vector<uint64_t> aTile(M * K, 0), bTile(K * N, 0);
+        for (unsigned i = 0; i < M; ++i)
+          for (unsigned k = blk * blockK; k < (blk + 1) * blockK; ++k)
+            aTile[i * K + k] = oneA;
+        for (unsigned k = 0; k < K; ++k)
+          for (unsigned j = 0; j < N; ++j)
+            bTile[k * N + j] = oneB;
+        std::vector<uint8_t> sa(M * blocks, 127), sb(blocks * N, 127);
+        if (which == Operand::A)
+          sa[r * blocks + blk] = 128;
+        else
+          sb[blk * N + r] = 128;
+        std::vector<uint32_t> wa = packScales(info, Operand::A, sa,
+                                              imm.scaleSelA),
+                              wb = packScales(info, Operand::B, sb,
+                                              imm.scaleSelB);
+        std::fill(d.begin(), d.end(), 0xAB);
+        if (llvm::Error e = emu::executeMatrixIntrinsic(
+                info.llvmName, *target, imm,
+                toBytes(packTile(info, Operand::A, aTile)),
+                toBytes(packTile(info, Operand::B, bTile)), c, {}, d,
+                {wa, wb})) {
+          ADD_FAILURE() << llvm::toString(std::move(e));
+          return;
+        }
+        std::vector<uint32_t> dRegs(d.size() / 4);
+        std::memcpy(dRegs.data(), d.data(), d.size());
+        llvm::Expected<std::vector<uint64_t>> dTile =
+            unpackTile(info, Operand::C, dRegs);
+        ASSERT_TRUE(bool(dTile)) << llvm::toString(dTile.takeError());
+        for (unsigned i = 0; i < M; ++i)
+          for (unsigned j = 0; j < N; ++j) {
+            bool doubled = which == Operand::A ? i == r : j == r;
+            float want = doubled ? 2.0f * blockK : float(blockK), got;
+            uint32_t bits = uint32_t((*dTile)[i * N + j]);
+            std::memcpy(&got, &bits, 4);
+            if (got != want && failures++ == 0)
+              first = llvm::formatv("{0} scale ({1}, block {2}, op_sel {3}): "
+                                    "D({4},{5}) = {6}, want {7}",
+                                    getOperandName(which), r, blk, set, i, j,
+                                    got, want)
+                          .str();
+          }
+      }
+  EXPECT_EQ(failures, 0u) << info.name << ": " << failures
+                          << " wrong D elements; first: " << first;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Emulator, ScaleLayout, testing::ValuesIn(scaleCases()),
     [](const testing::TestParamInfo<Case> &p) {
       return std::string(getAllIntrinsics()[p.param.intrinsic].name) + "_" +
              getChipName(p.param.chip).str();
@@ -313,14 +443,16 @@ std::vector<std::pair<unsigned, unsigned>> products(const Description &d,
 /// have the same parameters (kABKPerLane = K * M / wave: 2 for f32 16x16x4, 16 for
 /// 16x16x32, 32 for 16x16x64, 64 for 16x16x128; kCMPerLane 8); no CK
 /// source describes gfx1250 SWMMAC, so for those the comparison is with
-/// the same rule, assumed. The f32, xf32, f64 and multi-block MFMAs are compared with
+/// the same rule, assumed. gfx950's block-scaled MFMA are left out: CK
+/// describes them with other NumAccess values (the catalog cites them,
+/// CK4S), and ScaleLayout below checks their scales. The f32, xf32, f64 and multi-block MFMAs are compared with
 /// CALC's tables instead (the single-element test's emulator transcribes
 /// CALC; CatalogTest's MfmaDenseFormula and MultiBlockAndF64Accumulators).
 std::vector<Case> ckCases() {
   std::vector<Case> cases;
   llvm::ArrayRef<IntrinsicInfo> all = getAllIntrinsics();
   for (const Case &c : allCases())
-    if (all[c.intrinsic].blocks == 1 &&
+    if (all[c.intrinsic].blocks == 1 && !all[c.intrinsic].isScaled() &&
         (getBitWidth(all[c.intrinsic].a.kind) <= 16 ||
          c.chip == Chip::gfx1250) &&
         c.chip != Chip::gfx90a)

@@ -404,11 +404,40 @@ TEST(MatrixOpsProperties, InvalidImmediatesAreErrors) {
   ASSERT_FALSE(bool(op));
   EXPECT_NE(llvm::toString(op.takeError()).find("does not exist on gfx90a"),
             std::string::npos);
-  op = MatrixOp::get("llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4",
-                     target("gfx950"));
+  op = MatrixOp::get("llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4",
+                     target("gfx1250"));
   ASSERT_FALSE(bool(op));
   EXPECT_NE(llvm::toString(op.takeError()).find("is not emulated"),
             std::string::npos);
+  // gfx950's block-scaled MFMA: formats 0-4 in cbsz / blgp, op_sel 0-3, no
+  // abid; the scale words must be given.
+  const char *mx = "llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4";
+  imm = {};
+  imm.cbsz = 5;
+  EXPECT_NE(verify(mx, "gfx950", imm).find("name no format"),
+            std::string::npos);
+  imm = {};
+  imm.scaleSelB = 4;
+  EXPECT_NE(verify(mx, "gfx950", imm).find("op_sel 0 / 4 out of range"),
+            std::string::npos);
+  imm = {};
+  imm.abid = 1;
+  EXPECT_NE(verify(mx, "gfx950", imm).find("has only cbsz, blgp"),
+            std::string::npos);
+  imm = {};
+  imm.scaleSelA = 1;
+  EXPECT_NE(verify("llvm.amdgcn.mfma.f32.16x16x32.f16", "gfx950", imm)
+                .find("has no block scales"),
+            std::string::npos);
+  op = MatrixOp::get(mx, target("gfx950"));
+  ASSERT_TRUE(bool(op)) << llvm::toString(op.takeError());
+  imm = {};
+  imm.cbsz = 4; // fp4 A: 16 bytes per lane, fp8 B: 32
+  std::vector<uint8_t> a(64 * 16), b(64 * 32), c(64 * 16), d(64 * 16);
+  std::string err =
+      llvm::toString((*op)->execute(imm, a, b, c, {}, d, {}));
+  EXPECT_NE(err.find("operand A scale has 0 bytes"), std::string::npos)
+      << err;
 }
 
 //===----------------------------------------------------------------------===//

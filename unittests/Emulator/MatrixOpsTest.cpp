@@ -61,6 +61,12 @@ const llvm::fltSemantics &semanticsOf(ScalarKind kind, Fp8Format fp8) {
   case ScalarKind::F32:
   case ScalarKind::XF32: // stored as f32
     return llvm::APFloat::IEEEsingle();
+  case ScalarKind::FP6:
+    return llvm::APFloat::Float6E2M3FN();
+  case ScalarKind::BF6:
+    return llvm::APFloat::Float6E3M2FN();
+  case ScalarKind::FP4:
+    return llvm::APFloat::Float4E2M1FN();
   default:
     return llvm::APFloat::IEEEdouble();
   }
@@ -334,6 +340,10 @@ struct Trial {
   bool shiftIndex = false;
   unsigned indexSet = 0;
   bool bigC = false;
+  /// Block-scaled: op_sel of A's and B's scale words, and one A scale made
+  /// NaN (0xFF), which makes its row of D NaN.
+  unsigned scaleSelA = 0, scaleSelB = 0;
+  bool nanScale = false;
 };
 
 /// Runs one random instance; returns a failure description, or "".
@@ -397,11 +407,50 @@ std::string runTrial(Trial &t) {
     imm.indexSet = t.shiftIndex ? 0 : t.indexSet;
   imm.opsel = t.opselHigh;
 
+  // Block scales (MX): E8M0 bytes around 2^0, one per 32 k of each row of A
+  // and column of B, in the byte op_sel names; the formats in cbsz / blgp.
+  std::vector<uint8_t> scaleA, scaleB;
+  std::vector<uint32_t> scaleAWords, scaleBWords;
+  if (info.isScaled()) {
+    auto [ar, ac] = getScaleShape(info, Operand::A);
+    auto [br, bc] = getScaleShape(info, Operand::B);
+    scaleA.resize(size_t(ar) * ac);
+    scaleB.resize(size_t(br) * bc);
+    for (uint8_t &v : scaleA)
+      v = uint8_t(121 + t.rng.below(13));
+    for (uint8_t &v : scaleB)
+      v = uint8_t(121 + t.rng.below(13));
+    if (t.nanScale)
+      scaleA[t.rng.below(unsigned(scaleA.size()))] = 0xFF;
+    scaleAWords = packScales(info, Operand::A, scaleA, t.scaleSelA);
+    scaleBWords = packScales(info, Operand::B, scaleB, t.scaleSelB);
+    imm.cbsz = unsigned(getMxFormatCode(ka));
+    imm.blgp = unsigned(getMxFormatCode(kb));
+    imm.scaleSelA = t.scaleSelA;
+    imm.scaleSelB = t.scaleSelB;
+  }
+  // The value of A[i][kk] (B[k][j]) with its block scale.
+  auto scaledA = [&](unsigned i, unsigned kk) {
+    double v = decodeRef(ka, t.fp8, aTile[i * kA + kk]);
+    if (!info.isScaled())
+      return v;
+    uint8_t s = scaleA[i * (K / info.scaleA.blockK) + kk / info.scaleA.blockK];
+    return s == 0xFF ? NAN : std::ldexp(v, int(s) - 127);
+  };
+  auto scaledB = [&](unsigned k, unsigned j) {
+    double v = decodeRef(kb, t.fp8, bTile[k * N + j]);
+    if (!info.isScaled())
+      return v;
+    uint8_t s = scaleB[(k / info.scaleB.blockK) * N + j];
+    return s == 0xFF ? NAN : std::ldexp(v, int(s) - 127);
+  };
+
   std::vector<uint8_t> a = toBytes(aRegs), b = toBytes(bRegs),
                        c = toBytes(cRegs);
   std::vector<uint8_t> d(c.size(), 0xAB);
-  if (llvm::Error e = emu::executeMatrixIntrinsic(info.llvmName, t.target, imm,
-                                                  a, b, c, idx, d))
+  if (llvm::Error e = emu::executeMatrixIntrinsic(
+          info.llvmName, t.target, imm, a, b, c, idx, d,
+          {scaleAWords, scaleBWords}))
     return "execution failed: " + llvm::toString(std::move(e));
 
   std::vector<uint32_t> dRegs = toRegs(d);
@@ -501,8 +550,7 @@ std::string runTrial(Trial &t) {
       double sum = 0.0;
       for (unsigned kk = 0; kk < kA; ++kk) {
         unsigned krow = sparse ? 4 * (kk / 2) + positions[i * kA + kk] : kk;
-        sum += decodeRef(ka, t.fp8, aTile[i * kA + kk]) *
-               decodeRef(kb, t.fp8, bTile[krow * N + bCol(i, j)]);
+        sum += scaledA(i, kk) * scaledB(krow, bCol(i, j));
       }
       sum += decodeRef(kc, t.fp8, cTile[i * n + j]);
       double want = decodeRef(kc, t.fp8, encodeRef(kc, t.fp8, sum));
@@ -574,6 +622,12 @@ TEST_P(CatalogIntrinsic, MatchesScalarMatmul) {
         t.indexSet = variant % info.index.numSets;
         t.shiftIndex = variant & 4;
       }
+      if (info.isScaled()) {
+        // Every op_sel of A and of B; variant 7 has a NaN scale.
+        t.scaleSelA = variant % 4;
+        t.scaleSelB = (variant + variant / 4) % 4;
+        t.nanScale = variant == 7;
+      }
       std::string failure = runTrial(t);
       ASSERT_EQ(failure, "") << "variant " << variant;
     }
@@ -602,16 +656,31 @@ TEST(MatrixOps, EveryCatalogIntrinsicIsEmulated) {
         continue;
       }
       const emu::MatrixOp &o = **op;
+      // A block-scaled instruction's formats are immediates (cbsz, blgp).
+      emu::MatrixImmediates imm;
+      EXPECT_EQ(o.hasScales(), info.isScaled()) << info.name;
+      if (info.isScaled()) {
+        imm.cbsz = unsigned(getMxFormatCode(info.a.kind));
+        imm.blgp = unsigned(getMxFormatCode(info.b.kind));
+        EXPECT_EQ(getScalarKindName(info.a.kind),
+                  emu::getElemTypeName(o.getAType(imm)))
+            << info.name;
+        EXPECT_EQ(getScalarKindName(info.b.kind),
+                  emu::getElemTypeName(o.getBType(imm)))
+            << info.name;
+      }
       EXPECT_EQ(o.getM(), info.m) << info.name;
       EXPECT_EQ(o.getN(), info.n) << info.name;
       EXPECT_EQ(o.getK(), info.k) << info.name;
       EXPECT_EQ(o.getBlocks(), info.blocks) << info.name;
       EXPECT_EQ(o.isSparse(), info.isSparse()) << info.name;
       EXPECT_EQ(target.waveSize, info.waveSize) << info.name;
-      EXPECT_EQ(o.getABytes(), 4 * getNumVgprs(info, Operand::A)) << info.name;
-      EXPECT_EQ(o.getBBytes(), 4 * getNumVgprs(info, Operand::B)) << info.name;
+      EXPECT_EQ(o.getABytes(imm), 4 * getNumVgprs(info, Operand::A))
+          << info.name;
+      EXPECT_EQ(o.getBBytes(imm), 4 * getNumVgprs(info, Operand::B))
+          << info.name;
       EXPECT_EQ(o.getCBytes(), 4 * getNumVgprs(info, Operand::C)) << info.name;
-      EXPECT_EQ(o.getABytes() * 8, info.a.llvm.getBitWidth()) << info.name;
+      EXPECT_EQ(o.getABytes(imm) * 8, info.a.llvm.getBitWidth()) << info.name;
       if (info.isSparse())
         EXPECT_EQ(o.getNumIndexSets(), info.index.numSets) << info.name;
     }

@@ -48,10 +48,18 @@ TEST(CatalogTest, NamesAreUniqueAndWellFormed) {
   std::set<std::string> names, llvmSignatures;
   for (const IntrinsicInfo &info : getAllIntrinsics()) {
     EXPECT_TRUE(names.insert(info.name).second) << info.name;
-    // RDNA3 and RDNA4 share intrinsic names with different operand types.
-    EXPECT_TRUE(
-        llvmSignatures.insert(std::string(info.llvmName) + info.a.llvm.str())
-            .second)
+    // RDNA3 and RDNA4 share intrinsic names with different operand types;
+    // gfx950's block-scaled MFMA one name for 25 format pairs (its cbsz and
+    // blgp).
+    std::string formats =
+        info.isScaled() ? (getScalarKindName(info.a.kind) + "," +
+                           getScalarKindName(info.b.kind))
+                              .str()
+                        : "";
+    EXPECT_TRUE(llvmSignatures
+                    .insert(std::string(info.llvmName) + info.a.llvm.str() +
+                            formats)
+                    .second)
         << info.llvmName;
     llvm::StringRef llvm(info.llvmName);
     std::string prefix =
@@ -471,7 +479,8 @@ TEST(CatalogTest, MfmaDenseFormula) {
   // (IntrinsicInfo::blocks) row b M + i of A and column b N + j of B.
   unsigned multiBlock = 0;
   for (const IntrinsicInfo &info : getAllIntrinsics()) {
-    if (info.family != MmaFamily::MFMA)
+    // The block-scaled ones: MxMfmaFormula.
+    if (info.family != MmaFamily::MFMA || info.isScaled())
       continue;
     SCOPED_TRACE(info.name);
     unsigned rows = info.m * info.blocks, cols = info.n * info.blocks;
@@ -491,6 +500,59 @@ TEST(CatalogTest, MfmaDenseFormula) {
   // 32x32x1f32, 16x16x1f32, 4x4x1f32, the f16, bf16 (old and 1k) and i8
   // 2-, 4- and 16-block shapes, 4x4x4f64.
   EXPECT_EQ(multiBlock, 16u);
+}
+
+TEST(CatalogTest, MxMfmaFormula) {
+  // gfx950's block-scaled f8f6f4 (CK scale_gfx9.hpp's NumAccess; IREE's
+  // scale layout): 32 values per lane; 6/4-bit k = 32 (L / m) + e, 8-bit
+  // k = (e / 16) (K / 2) + 16 (L / m) + e % 16; lane L's scale is of row
+  // (column) L % m, block L / m; <W x i32> operands, W the element bits.
+  unsigned scaled = 0;
+  for (const IntrinsicInfo &info : getAllIntrinsics()) {
+    if (!info.isScaled())
+      continue;
+    SCOPED_TRACE(info.name);
+    ++scaled;
+    EXPECT_EQ(info.chips, ChipSet{Chip::gfx950});
+    EXPECT_EQ(info.m * info.k, 2048u);
+    for (Operand op : {Operand::A, Operand::B}) {
+      const FragmentInfo &f = info.getFragment(op);
+      unsigned bits = getBitWidth(f.kind);
+      EXPECT_GE(getMxFormatCode(f.kind), 0);
+      ASSERT_EQ(f.count, 32u);
+      EXPECT_EQ(f.llvm.str(), "<" + std::to_string(bits) + " x i32>");
+      for (unsigned lane = 0; lane < 64; ++lane)
+        for (unsigned e = 0; e < 32; ++e) {
+          TileCoord c = f.layout.apply(lane, e);
+          unsigned mn = op == Operand::A ? c.d0 : c.d1,
+                   k = op == Operand::A ? c.d1 : c.d0;
+          unsigned g = lane / info.m;
+          EXPECT_EQ(mn, lane % info.m);
+          EXPECT_EQ(k, bits == 8 ? (e / 16) * (info.k / 2) + 16 * g + e % 16
+                                 : 32 * g + e);
+        }
+      const ScaleInfo &s = op == Operand::A ? info.scaleA : info.scaleB;
+      EXPECT_EQ(s.blockK, 32u);
+      EXPECT_EQ(s.numSets, 4u);
+      EXPECT_EQ(s.bitsPerSet, 8u);
+      for (unsigned lane = 0; lane < 64; ++lane) {
+        TileCoord c = s.layout.apply(lane, 0);
+        EXPECT_EQ(op == Operand::A ? c.d0 : c.d1, lane % info.m);
+        EXPECT_EQ(op == Operand::A ? c.d1 : c.d0, lane / info.m);
+      }
+    }
+  }
+  EXPECT_EQ(scaled, 50u);
+  // A plain (unscaled) request never gets them, a scaled one only them.
+  for (const IntrinsicInfo *info : selectIntrinsics(
+           Chip::gfx950, {ScalarKind::FP8, ScalarKind::FP8, ScalarKind::F32}))
+    EXPECT_FALSE(info->isScaled()) << info->name;
+  auto mx = selectIntrinsics(Chip::gfx950, {ScalarKind::FP4, ScalarKind::FP4,
+                                            ScalarKind::F32, false, true});
+  ASSERT_EQ(mx.size(), 2u);
+  EXPECT_TRUE(mx[0]->isScaled() && mx[1]->isScaled());
+  for (const std::string &t : describeSupportedTypes(Chip::gfx950, false))
+    EXPECT_EQ(t.find("fp4"), std::string::npos) << t;
 }
 
 TEST(CatalogTest, MultiBlockAndF64Accumulators) {

@@ -48,6 +48,12 @@ enum class ElemType : uint8_t {
   /// f32 registers read with the significand truncated to 10 bits (CDNA3's
   /// xf32 MFMA; MatrixOpsNumerics.cpp says how).
   XF32,
+  /// The OCP MX formats below 8 bits (OCP Microscaling Formats v1.0): FP6
+  /// E2M3, BF6 E3M2, FP4 E2M1; no infinity, no NaN. Elements of the
+  /// block-scaled f8f6f4 instructions (MatrixOpsMx.cpp).
+  FP6,
+  BF6,
+  FP4,
 };
 llvm::StringRef getElemTypeName(ElemType t); ///< "f16", ...
 unsigned getElemBits(ElemType t);
@@ -80,6 +86,18 @@ struct MatrixImmediates {
   bool aNeg = false;
   bool bNeg = false;
   unsigned cMod = 0;
+  /// Block-scaled f8f6f4 MFMA (gfx950's mfma.scale.*, hasScales()): cbsz
+  /// and blgp above are then A's and B's formats (0 fp8, 1 bf8, 2 fp6,
+  /// 3 bf6, 4 fp4), and these the op_sel operands that pick the byte of
+  /// each lane's 32-bit scale word for A and for B.
+  unsigned scaleSelA = 0;
+  unsigned scaleSelB = 0;
+};
+
+/// The per-lane 32-bit block-scale words of A and B of a block-scaled
+/// instruction (one word per lane each; empty for other instructions).
+struct MatrixScales {
+  llvm::ArrayRef<uint32_t> a, b;
 };
 
 /// One matrix intrinsic as it executes on one target.
@@ -130,6 +148,16 @@ public:
   bool hasNegAB() const;  ///< gfx1250: i1 A_mod, B_mod before A and B
   bool hasCMod() const;   ///< gfx1250 dense float WMMA: i16 C_mod before C
   bool hasReuse() const;  ///< gfx1250: i1 matrix_a_reuse, matrix_b_reuse
+  /// Block-scaled (MX): formats in cbsz / blgp, then op_sel and a scale
+  /// word for A and for B (IntrinsicsAMDGPU.td, AMDGPUMfmaScaleIntrinsic).
+  bool hasScales() const;
+  /// A's and B's element types and bytes per lane under `imm`: the formats
+  /// cbsz / blgp select for a block-scaled instruction, else getAType(),
+  /// getABytes() (B likewise).
+  ElemType getAType(const MatrixImmediates &imm) const;
+  ElemType getBType(const MatrixImmediates &imm) const;
+  unsigned getABytes(const MatrixImmediates &imm) const;
+  unsigned getBBytes(const MatrixImmediates &imm) const;
 
   /// Where an element sits without modifiers (cbsz, abid, blgp, op_sel and
   /// index sets 0): lane, and first bit within the lane's operand bytes. For
@@ -144,6 +172,11 @@ public:
   };
   Location locate(Operand operand, unsigned block, unsigned row,
                   unsigned col) const;
+  /// The same under `imm`: for a block-scaled instruction A and B sit at
+  /// the widths of the formats cbsz / blgp select (6-bit ones may straddle
+  /// two registers); otherwise as locate() above.
+  Location locate(Operand operand, unsigned block, unsigned row, unsigned col,
+                  const MatrixImmediates &imm) const;
 
   /// Checks that `imm` is valid for this instruction: operands it does not
   /// have are at their defaults, and cbsz/abid/blgp/indexSet are in range.
@@ -154,18 +187,23 @@ public:
   /// otherwise; getIndexWords() words per lane for gfx1250's 64-bit index).
   /// Fails on invalid immediates, wrong sizes, or (RDNA3) when the
   /// replicated copies of an A or B element in different lanes disagree.
+  /// Block-scaled instructions take `scales` (waveSize words each), and A
+  /// and B of getABytes(imm) / getBBytes(imm) per lane.
   llvm::Error execute(const MatrixImmediates &imm, llvm::ArrayRef<uint8_t> a,
                       llvm::ArrayRef<uint8_t> b, llvm::ArrayRef<uint8_t> c,
                       llvm::ArrayRef<uint32_t> index,
-                      llvm::MutableArrayRef<uint8_t> d) const;
+                      llvm::MutableArrayRef<uint8_t> d,
+                      const MatrixScales &scales = {}) const;
 
   /// The same with one pointer per lane to each operand (how the runtime
   /// calls it: every lane's operands live on that lane's stack). `d` may
   /// alias `c`. `imm` must have passed verify().
+  /// `scaleA`, `scaleB`: one word per lane (block-scaled instructions).
   llvm::Error executeLanes(const MatrixImmediates &imm,
                            const uint8_t *const *a, const uint8_t *const *b,
                            const uint8_t *const *c, const uint32_t *index,
-                           uint8_t *const *d) const;
+                           uint8_t *const *d, const uint32_t *scaleA = nullptr,
+                           const uint32_t *scaleB = nullptr) const;
 
   struct Impl;
   explicit MatrixOp(std::unique_ptr<Impl> impl);
@@ -184,7 +222,8 @@ llvm::Error executeMatrixIntrinsic(llvm::StringRef intrinsic,
                                    llvm::ArrayRef<uint8_t> b,
                                    llvm::ArrayRef<uint8_t> c,
                                    llvm::ArrayRef<uint32_t> index,
-                                   llvm::MutableArrayRef<uint8_t> d);
+                                   llvm::MutableArrayRef<uint8_t> d,
+                                   const MatrixScales &scales = {});
 
 } // namespace mlir::mcore::emu
 

@@ -82,6 +82,19 @@ struct SparseIndexInfo {
   LaneLayout layout;  ///< (lane, field) -> (row, compressed k)
 };
 
+/// The E8M0 block scales of one operand of a block-scaled (MX) instruction:
+/// one scale per `blockK` consecutive k of each row of A (column of B).
+/// Each lane's 32-bit scale operand holds `numSets` scales of `bitsPerSet`
+/// bits; the instruction's op_sel immediate picks one (set s at bits
+/// [s * bitsPerSet, +bitsPerSet)). Lane L's scale belongs to the block
+/// layout.apply(L, 0): (row, k block) for A, (k block, column) for B.
+struct ScaleInfo {
+  uint8_t blockK = 0;
+  uint8_t bitsPerSet = 0;
+  uint8_t numSets = 0;
+  LaneLayout layout;
+};
+
 /// Instruction operands beyond A, B, C and the index.
 enum ModifierFlags : uint8_t {
   ModNone = 0,
@@ -97,7 +110,18 @@ enum ModifierFlags : uint8_t {
   /// for dense WMMA, i1 matrix_a_reuse / matrix_b_reuse after C (or after
   /// the index), and for iu8 a final i1 clamp. No index_key operand.
   ModGfx1250 = 1 << 6,
+  /// Block-scaled f8f6f4 (gfx950's mfma.scale.*): the immediates cbsz and
+  /// blgp give A's and B's formats (0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4,
+  /// getMxFormatCode), then an i32 op_sel and an i32 scale for A and for B
+  /// (IntrinsicsAMDGPU.td, AMDGPUMfmaScaleIntrinsic). One LLVM intrinsic
+  /// has a catalog entry per format pair.
+  ModScale = 1 << 7,
 };
+
+/// The format code of an f8f6f4 operand (cbsz for A, blgp for B, and
+/// gfx1250's matrix_a_fmt / matrix_b_fmt): 0 fp8, 1 bf8, 2 fp6, 3 bf6,
+/// 4 fp4; -1 for other kinds.
+int getMxFormatCode(ScalarKind kind);
 
 /// Issue cycles of one instruction on a set of chips. The same instruction can
 /// run at different rates on different generations (dense MFMA on CDNA2 vs
@@ -123,6 +147,7 @@ struct IntrinsicInfo {
   uint8_t blocks;
   FragmentInfo a, b, c;
   SparseIndexInfo index; ///< valid when isSparse()
+  ScaleInfo scaleA, scaleB; ///< valid when isScaled()
   uint8_t modifiers;     ///< ModifierFlags
   unsigned ops;          ///< 2 * M * N * K * blocks (dense K) per instruction
   CycleCount cycles[kMaxCycleCounts]; ///< first entry whose chips match wins
@@ -130,6 +155,7 @@ struct IntrinsicInfo {
   const char *layoutSource; ///< where the layouts come from
 
   bool isSparse() const { return isSparseFamily(family); }
+  bool isScaled() const { return hasModifier(ModScale); }
   bool hasModifier(ModifierFlags f) const { return modifiers & f; }
   bool isAvailableOn(Chip chip) const { return chips.contains(chip); }
   /// K extent of A's tile: k, or k / 2 when A is compressed.
@@ -158,17 +184,22 @@ llvm::SmallVector<const IntrinsicInfo *> getIntrinsicsFor(Chip chip);
 struct MmaRequest {
   ScalarKind a, b, c;
   bool sparse = false;
+  /// Block scales (MX): only block-scaled instructions match a scaled
+  /// request, and only a scaled request matches them.
+  bool scaled = false;
 };
 
 /// Candidates for `request` on `chip`, best first: highest ops per cycle, then
 /// the larger tile, then catalog order. Empty when the chip has none.
 /// Multi-block instructions are never candidates (they compute independent
-/// small products, not one tile).
+/// small products, not one tile), and block-scaled ones only for a scaled
+/// request.
 llvm::SmallVector<const IntrinsicInfo *> selectIntrinsics(Chip chip,
                                                           MmaRequest request);
 
 /// The (A, B, C) kind combinations a chip supports, as "f16 x f16 -> f32"
-/// strings, for diagnostics that list what a chip does support.
+/// strings, for diagnostics that list what a chip does support (unscaled
+/// instructions: a plain matmul is what the diagnostics are about).
 std::vector<std::string> describeSupportedTypes(Chip chip, bool sparse);
 
 } // namespace mlir::mcore

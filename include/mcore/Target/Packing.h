@@ -59,6 +59,17 @@ std::vector<uint8_t> unpackIndex(const IntrinsicInfo &info,
                                  llvm::ArrayRef<uint32_t> words,
                                  unsigned set = 0);
 
+/// Rows and columns of the block-scale tile of a block-scaled intrinsic
+/// (IntrinsicInfo::isScaled()): A's M x (K / blockK), B's (K / blockK) x N.
+std::pair<unsigned, unsigned> getScaleShape(const IntrinsicInfo &info,
+                                            Operand operand);
+/// Packs a row-major tile of E8M0 scale bytes (getScaleShape) into each
+/// lane's 32-bit scale word, in byte set `set` (the op_sel the instruction
+/// is given); the other bytes are zero.
+std::vector<uint32_t> packScales(const IntrinsicInfo &info, Operand operand,
+                                 llvm::ArrayRef<uint8_t> scales,
+                                 unsigned set = 0);
+
 } // namespace mlir::mcore
 
 #endif // MCORE_TARGET_PACKING_H

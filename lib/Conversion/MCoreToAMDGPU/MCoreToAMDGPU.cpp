@@ -5,7 +5,8 @@
 // operand types: WMMA, MFMA and SMFMAC become upstream amdgpu ops, which
 // convert-amdgpu-to-rocdl lowers; what that lowering cannot emit (SWMMAC, no
 // MLIR op in 22; gfx950's CDNA3-shaped bf16 SMFMACs) becomes
-// llvm.call_intrinsic.
+// llvm.call_intrinsic. Per-lane mcore.scaled_mma (gfx950's block-scaled
+// MFMA) becomes amdgpu.scaled_mfma.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,7 +42,7 @@ LogicalResult mlir::mcore::verifyMCoreOpsForLowering(Operation *root,
                                                      Chip chip) {
   bool ok = true;
   root->walk([&](Operation *op) {
-    if (!isa<MmaOp, SparseMmaOp>(op))
+    if (!isa<MmaOp, SparseMmaOp, ScaledMmaOp>(op))
       return;
     auto intrinsic =
         op->getAttrOfType<MmaIntrinsicAttrInterface>("intrinsic");
@@ -213,6 +214,25 @@ struct SmfmacToAMDGPU : PerLanePattern<SparseMmaOp> {
   }
 };
 
+/// gfx950's block-scaled MFMA through amdgpu.scaled_mfma, which picks the
+/// instruction by M, N, K and the format codes by A's and B's types, and
+/// passes the scale vectors as the i32 scale words with their op_sel.
+struct ScaledMmaToAMDGPU : OpRewritePattern<ScaledMmaOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ScaledMmaOp op,
+                                PatternRewriter &rewriter) const override {
+    auto [m, n, k] = op.getIntrinsic().getMNKShape();
+    rewriter.replaceOpWithNewOp<amdgpu::ScaledMFMAOp>(
+        op, op.getResult().getType(), i32Attr(rewriter, m),
+        i32Attr(rewriter, n), i32Attr(rewriter, k), op.getA(), op.getB(),
+        op.getC(), op.getScaleA(), op.getScaleB(),
+        i32Attr(rewriter, op.getScaleSelA()),
+        i32Attr(rewriter, op.getScaleSelB()));
+    return success();
+  }
+};
+
 /// Calls the op's LLVM intrinsic directly, operands packed into the types
 /// the intrinsic takes them in. LLVM 22 operand orders:
 ///   WMMA float     (A, B, C) [, i1 op_sel for a 16-bit accumulator]
@@ -339,7 +359,7 @@ struct ConvertMCoreToAMDGPUPass
     // first one locates a missing-chip error.
     Operation *first = nullptr;
     getOperation()->walk([&](Operation *op) {
-      if (!isa<MmaOp, SparseMmaOp>(op))
+      if (!isa<MmaOp, SparseMmaOp, ScaledMmaOp>(op))
         return WalkResult::advance();
       first = op;
       return WalkResult::interrupt();
@@ -359,6 +379,7 @@ void mlir::mcore::populateMCoreToAMDGPUPatterns(RewritePatternSet &patterns,
   patterns.add<MmaToIntrinsicCall<MmaOp>, MmaToIntrinsicCall<SparseMmaOp>>(
       patterns.getContext(), chip);
   patterns.add<MmaToAMDGPU, SmfmacToAMDGPU>(patterns.getContext(), chip);
+  patterns.add<ScaledMmaToAMDGPU>(patterns.getContext());
 }
 
 LogicalResult mlir::mcore::convertMCoreToAMDGPU(Operation *root, Chip chip) {
@@ -369,7 +390,7 @@ LogicalResult mlir::mcore::convertMCoreToAMDGPU(Operation *root, Chip chip) {
   walkAndApplyPatterns(root, std::move(patterns));
   bool leftover = false;
   root->walk([&](Operation *op) {
-    if (isa<MmaOp, SparseMmaOp>(op)) {
+    if (isa<MmaOp, SparseMmaOp, ScaledMmaOp>(op)) {
       op->emitError("could not lower this op to amdgpu");
       leftover = true;
     }

@@ -29,6 +29,10 @@ using namespace mlir::mcore::emu::rewrite;
 //===----------------------------------------------------------------------===//
 
 Expected<MmaOperands> rewrite::matchMma(CallBase &call, const MatrixOp &op) {
+  if (op.hasScales())
+    return rewriteError(op.getName() +
+                        ": block-scaled MFMA is emulated as a single "
+                        "instruction (MatrixOp), not yet inside kernels");
   MmaOperands o;
   unsigned p = 0, n = call.arg_size();
   auto next = [&]() -> Value * {

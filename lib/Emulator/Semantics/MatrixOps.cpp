@@ -34,6 +34,8 @@
 // sets are 2 * (compressed elements per lane) bits wide, which is the gfx942
 // rule and what llvm-project PR #193541 states for gfx950.
 //
+// gfx950's block-scaled f8f6f4 MFMA (mfma.scale.*) is in MatrixOpsMx.cpp.
+//
 // AMD's builtin pages and mcore's catalog are not read here (docs/Emulator.md,
 // "Independence").
 //
@@ -68,8 +70,6 @@ struct Unsupported {
   const char *reason;
 };
 constexpr Unsupported kUnsupported[] = {
-    {"llvm.amdgcn.mfma.scale.",
-     "scaled f8f6f4 MFMA (gfx950) is not emulated yet"},
     {"llvm.amdgcn.mfma.f32.16x16x128.f8f6f4",
      "f8f6f4 MFMA (gfx950) is not emulated yet"},
     {"llvm.amdgcn.mfma.f32.32x32x64.f8f6f4",
@@ -215,6 +215,12 @@ llvm::StringRef mlir::mcore::emu::getElemTypeName(ElemType t) {
     return "i32";
   case ElemType::XF32:
     return "xf32";
+  case ElemType::FP6:
+    return "fp6";
+  case ElemType::BF6:
+    return "bf6";
+  case ElemType::FP4:
+    return "fp4";
   }
   return "?";
 }
@@ -228,7 +234,11 @@ unsigned mlir::mcore::emu::getElemBits(ElemType t) {
   case ElemType::BF8:
   case ElemType::I8:
     return 8;
+  case ElemType::FP6:
+  case ElemType::BF6:
+    return 6;
   case ElemType::I4:
+  case ElemType::FP4:
     return 4;
   case ElemType::F32:
   case ElemType::I32:
@@ -322,6 +332,20 @@ unsigned MatrixOp::getIndexWords() const { return impl->indexWords; }
 bool MatrixOp::hasNegAB() const { return impl->spec->flags & kNegAB; }
 bool MatrixOp::hasCMod() const { return impl->spec->flags & kCMod; }
 bool MatrixOp::hasReuse() const { return impl->spec->flags & kReuse; }
+bool MatrixOp::hasScales() const { return impl->spec->flags & kScale; }
+ElemType MatrixOp::getAType(const MatrixImmediates &imm) const {
+  return hasScales() ? Impl::mxType(imm.cbsz) : getAType();
+}
+ElemType MatrixOp::getBType(const MatrixImmediates &imm) const {
+  return hasScales() ? Impl::mxType(imm.blgp) : getBType();
+}
+// A block-scaled operand is 32 values per lane (MatrixOpsMx.cpp).
+unsigned MatrixOp::getABytes(const MatrixImmediates &imm) const {
+  return hasScales() ? 4 * getElemBits(getAType(imm)) : getABytes();
+}
+unsigned MatrixOp::getBBytes(const MatrixImmediates &imm) const {
+  return hasScales() ? 4 * getElemBits(getBType(imm)) : getBBytes();
+}
 
 MatrixOp::Location MatrixOp::locate(Operand operand, unsigned block,
                                     unsigned row, unsigned col) const {
@@ -344,9 +368,23 @@ MatrixOp::Location MatrixOp::locate(Operand operand, unsigned block,
   return {l.lane, l.bit};
 }
 
+MatrixOp::Location MatrixOp::locate(Operand operand, unsigned block,
+                                    unsigned row, unsigned col,
+                                    const MatrixImmediates &imm) const {
+  if (!hasScales() || (operand != Operand::A && operand != Operand::B))
+    return locate(operand, block, row, col);
+  Loc l = operand == Operand::A ? impl->mxLocate(false, row, col, imm.cbsz)
+                                : impl->mxLocate(true, col, row, imm.blgp);
+  return {l.lane, l.bit};
+}
+
 Error MatrixOp::verify(const MatrixImmediates &imm) const {
   const Spec &s = *impl->spec;
   llvm::StringRef name = s.name;
+  if (s.flags & kScale)
+    return impl->verifyMx(imm);
+  if (imm.scaleSelA || imm.scaleSelB)
+    return opError(name + " has no block scales");
   if ((imm.aSigned || imm.bSigned) && !hasSignedness())
     return opError(name + " has no signedness operands");
   if (imm.clamp && !hasClamp())
@@ -410,7 +448,8 @@ Error MatrixOp::verify(const MatrixImmediates &imm) const {
 Error MatrixOp::execute(const MatrixImmediates &imm, llvm::ArrayRef<uint8_t> a,
                         llvm::ArrayRef<uint8_t> b, llvm::ArrayRef<uint8_t> c,
                         llvm::ArrayRef<uint32_t> index,
-                        llvm::MutableArrayRef<uint8_t> d) const {
+                        llvm::MutableArrayRef<uint8_t> d,
+                        const MatrixScales &scales) const {
   unsigned w = impl->wave;
   auto check = [&](llvm::StringRef what, size_t got, size_t want) -> Error {
     if (got == want)
@@ -419,9 +458,15 @@ Error MatrixOp::execute(const MatrixImmediates &imm, llvm::ArrayRef<uint8_t> a,
                                  "instruction needs {4}",
                                  getName(), what, got, w, want));
   };
-  if (Error e = check("A", a.size(), size_t(w) * impl->aBytes))
+  if (Error e = verify(imm))
     return e;
-  if (Error e = check("B", b.size(), size_t(w) * impl->bBytes))
+  if (Error e = check("A", a.size(), size_t(w) * getABytes(imm)))
+    return e;
+  if (Error e = check("B", b.size(), size_t(w) * getBBytes(imm)))
+    return e;
+  if (Error e = check("A scale", scales.a.size() * 4, hasScales() ? w * 4 : 0))
+    return e;
+  if (Error e = check("B scale", scales.b.size() * 4, hasScales() ? w * 4 : 0))
     return e;
   if (Error e = check("C", c.size(), size_t(w) * impl->cBytes))
     return e;
@@ -430,18 +475,17 @@ Error MatrixOp::execute(const MatrixImmediates &imm, llvm::ArrayRef<uint8_t> a,
   if (Error e = check("index", index.size() * 4,
                       impl->sparse ? w * 4 * impl->indexWords : 0))
     return e;
-  if (Error e = verify(imm))
-    return e;
   std::vector<const uint8_t *> pa(w), pb(w), pc(w);
   std::vector<uint8_t *> pd(w);
   for (unsigned l = 0; l < w; ++l) {
-    pa[l] = a.data() + size_t(l) * impl->aBytes;
-    pb[l] = b.data() + size_t(l) * impl->bBytes;
+    pa[l] = a.data() + size_t(l) * getABytes(imm);
+    pb[l] = b.data() + size_t(l) * getBBytes(imm);
     pc[l] = c.data() + size_t(l) * impl->cBytes;
     pd[l] = d.data() + size_t(l) * impl->cBytes;
   }
   return executeLanes(imm, pa.data(), pb.data(), pc.data(),
-                      impl->sparse ? index.data() : nullptr, pd.data());
+                      impl->sparse ? index.data() : nullptr, pd.data(),
+                      scales.a.data(), scales.b.data());
 }
 
 namespace {
@@ -539,9 +583,12 @@ void rowTimesB(T *acc, const T *aRow, const T *Bm, const uint8_t *pos,
 Error MatrixOp::executeLanes(const MatrixImmediates &imm,
                              const uint8_t *const *a, const uint8_t *const *b,
                              const uint8_t *const *c, const uint32_t *index,
-                             uint8_t *const *d) const {
+                             uint8_t *const *d, const uint32_t *scaleA,
+                             const uint32_t *scaleB) const {
   const Impl &I = *impl;
   const Spec &s = *I.spec;
+  if (s.flags & kScale)
+    return I.executeMx(imm, a, b, c, scaleA, scaleB, d);
   const unsigned M = I.M, N = I.N, K = I.K, B = I.B, kA = I.kA;
   Scratch &S = scratch;
 
@@ -748,9 +795,10 @@ Error mlir::mcore::emu::executeMatrixIntrinsic(
     llvm::StringRef intrinsic, const Target &target,
     const MatrixImmediates &imm, llvm::ArrayRef<uint8_t> a,
     llvm::ArrayRef<uint8_t> b, llvm::ArrayRef<uint8_t> c,
-    llvm::ArrayRef<uint32_t> index, llvm::MutableArrayRef<uint8_t> d) {
+    llvm::ArrayRef<uint32_t> index, llvm::MutableArrayRef<uint8_t> d,
+    const MatrixScales &scales) {
   llvm::Expected<const MatrixOp *> op = MatrixOp::get(intrinsic, target);
   if (!op)
     return op.takeError();
-  return (*op)->execute(imm, a, b, c, index, d);
+  return (*op)->execute(imm, a, b, c, index, d, scales);
 }

@@ -9,7 +9,8 @@
 //   MatrixOpsRdna.cpp      where RDNA3 (gfx11) WMMA and RDNA4 (gfx12)
 //                          WMMA/SWMMAC operands sit;
 //   MatrixOpsGfx1250.cpp   where gfx1250 WMMA/SWMMAC operands sit;
-//   MatrixOpsNumerics.cpp  decoding and rounding the element formats.
+//   MatrixOpsNumerics.cpp  decoding and rounding the element formats;
+//   MatrixOpsMx.cpp        the block-scaled (MX) f8f6f4 MFMA of gfx950.
 //
 // This header holds what they share. It is private to lib/Emulator.
 //
@@ -43,6 +44,10 @@ enum Flags : uint16_t {
   /// gfx1250: i1 matrix_a_reuse, matrix_b_reuse after C or the index
   /// (before the clamp of iu8).
   kReuse = 1 << 8,
+  /// Block-scaled f8f6f4 (gfx950 mfma.scale.*): i32 cbsz / blgp give the A
+  /// / B formats, then i32 op_sel and i32 scale for A, then for B. The
+  /// spec's A and B types are the fp8 defaults (format 0).
+  kScale = 1 << 9,
 };
 
 using E = ElemType;
@@ -217,6 +222,18 @@ struct MatrixOp::Impl {
   void buildRdna3(); ///< MatrixOpsRdna.cpp
   void buildRdna4(); ///< MatrixOpsRdna.cpp
   void buildGfx1250(); ///< MatrixOpsGfx1250.cpp
+
+  /// Block-scaled f8f6f4 (MatrixOpsMx.cpp): the element type of format code
+  /// `fmt` (0-4), where an element of A / B sits under `imm`, its checks,
+  /// and the execution.
+  static ElemType mxType(unsigned fmt);
+  matrixops::Loc mxLocate(bool isB, unsigned row, unsigned k,
+                          unsigned fmt) const;
+  llvm::Error verifyMx(const MatrixImmediates &imm) const;
+  llvm::Error executeMx(const MatrixImmediates &imm, const uint8_t *const *a,
+                        const uint8_t *const *b, const uint8_t *const *c,
+                        const uint32_t *scaleA, const uint32_t *scaleB,
+                        uint8_t *const *d) const;
 };
 
 } // namespace mlir::mcore::emu

@@ -113,6 +113,11 @@ constexpr Spec kSpecs[] = {
     {"llvm.amdgcn.swmmac.f16.16x16x128.bf8.bf8", F::SWMMAC, 16, 16, 128, 1, E::BF8, E::BF8, E::F16, kReuse, G125},
     {"llvm.amdgcn.swmmac.i32.16x16x128.iu8", F::SWMMAC, 16, 16, 128, 1, E::I8, E::I8, E::I32, kIUReuse, G125},
 
+    // gfx950's block-scaled f8f6f4 MFMA (AMDGPUMfmaScaleIntrinsic): the A /
+    // B formats are the cbsz / blgp immediates, fp8 (format 0) here.
+    {"llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4", F::MFMA, 16, 16, 128, 1, E::FP8, E::FP8, E::F32, kScale, C4},
+    {"llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4", F::MFMA, 32, 32, 64, 1, E::FP8, E::FP8, E::F32, kScale, C4},
+
     // MFMA, CDNA1 and later (multi-block shapes included).
     {"llvm.amdgcn.mfma.f32.32x32x1f32", F::MFMA, 32, 32, 1, 2, E::F32, E::F32, E::F32, kMfma, CDNA},
     {"llvm.amdgcn.mfma.f32.16x16x1f32", F::MFMA, 16, 16, 1, 4, E::F32, E::F32, E::F32, kMfma, CDNA},

@@ -49,7 +49,8 @@ def mlir_type(kind, chip):
         pair = fp8.get(chip, ("f8E4M3FN", "f8E5M2"))
         return pair[0] if kind == "fp8" else pair[1]
     return {"f16": "f16", "bf16": "bf16", "i8": "i8", "i4": "i4",
-            "f32": "f32", "i32": "i32", "f64": "f64", "xf32": "f32"}[kind]
+            "f32": "f32", "i32": "i32", "f64": "f64", "xf32": "f32",
+            "fp6": "f6E2M3FN", "bf6": "f6E3M2FN", "fp4": "f4E2M1FN"}[kind]
 
 
 lengths = {e["name"]: e["fragment_lengths"] for e in catalog}
@@ -57,12 +58,22 @@ lengths = {e["name"]: e["fragment_lengths"] for e in catalog}
 
 def function(entry, chip, fn):
     n = lengths[entry["name"]]
-    ta, tb, tc = (mlir_type(entry[k], chip) for k in ("a_type", "b_type",
-                                                      "c_type"))
+    # The MX formats are OCP's (gfx950's fp8), whatever the target chip.
+    types_of = "gfx950" if "scales" in entry else chip
+    ta, tb, tc = (mlir_type(entry[k], types_of) for k in ("a_type", "b_type",
+                                                          "c_type"))
     va, vb, vc = (f"vector<{n['A']}x{ta}>", f"vector<{n['B']}x{tb}>",
                   f"vector<{n['C']}x{tc}>")
     intr = f"#mcore.intrinsic<{entry['name']}>"
-    if entry["sparse"]:
+    if "scales" in entry:
+        # Block-scaled (gfx950 MX): the lane's scale words, op_sel 1 and 2 so
+        # that the IR shows them.
+        ts = "vector<4xf8E8M0FNU>"
+        op = (f"%d = mcore.scaled_mma %a, %b, %c, %sa, %sb {{intrinsic = "
+              f"{intr}, scale_sel_a = 1 : i32, scale_sel_b = 2 : i32}} "
+              f": {va}, {vb}, {ts}, {ts} into {vc}")
+        args = f"%a: {va}, %b: {vb}, %c: {vc}, %sa: {ts}, %sb: {ts}"
+    elif entry["sparse"]:
         # The lane's index word: i32, or i64 (gfx1250's 8-bit SWMMAC).
         ti = entry["index_type"]
         op = (f"%d = mcore.sparse_mma %a, %b, %c, %i {{intrinsic = {intr}}} "
@@ -132,6 +143,18 @@ for chip in chips:
             failures.append(f"{chip} {e['name']}: the LLVM IR does not call "
                             f"{e['llvm_intrinsic']}")
         want = mnemonic_key("v_" + e["name"])
+        if "scales" in e:
+            # One instruction for every format pair: the formats are the
+            # call's cbsz and blgp, then op_sel 1 for A's scale, 2 for B's.
+            sc = e["scales"]
+            imms = (rf"i32 {sc['a_format']}, i32 {sc['b_format']}, i32 1, "
+                    rf"i32 %\w+, i32 2, i32 %\w+\)")
+            if not re.search(imms, calls.get(fn, "")):
+                failures.append(f"{chip} {e['name']}: the call does not pass "
+                                f"formats {sc['a_format']}, {sc['b_format']} "
+                                f"and op_sel 1, 2")
+            want = mnemonic_key("v_" + e["llvm_intrinsic"].replace(
+                "llvm.amdgcn.", "").replace(".", "_"))
         got = [m for m in re.findall(r"\b(v_[a-z0-9_]+)", bodies.get(fn, ""))
                if mnemonic_key(m) == want]
         if not got:

@@ -61,3 +61,25 @@ func.func @smfmac_bf16_cdna4_shape(%a: vector<8xbf16>, %b: vector<16xbf16>, %c: 
       : vector<8xbf16>, vector<16xbf16>, i32 into vector<4xf32>
   return %d : vector<4xf32>
 }
+
+// Block-scaled MX MFMA: the catalog entry names the formats, which
+// amdgpu.scaled_mfma turns into cbsz / blgp (fp4 = 4, fp8 = 0); scale_sel
+// is the op_sel of each scale word.
+// CHECK-LABEL: func @mfma_scale_fp4_fp8
+// AMDGPU-LABEL: func @mfma_scale_fp4_fp8
+// AMDGPU: amdgpu.scaled_mfma 16x16x128 (%{{.*}}[1] * %{{.*}}) * (%{{.*}}[3] * %{{.*}}) + %{{.*}} : vector<4xf8E8M0FNU>, vector<32xf4E2M1FN>, vector<4xf8E8M0FNU>, vector<32xf8E4M3FN>, vector<4xf32>
+func.func @mfma_scale_fp4_fp8(%a: vector<32xf4E2M1FN>, %b: vector<32xf8E4M3FN>, %c: vector<4xf32>, %sa: vector<4xf8E8M0FNU>, %sb: vector<4xf8E8M0FNU>) -> vector<4xf32> {
+  // CHECK: rocdl.mfma.scale.f32.16x16x128.f8f6f4 {{.*}} : (vector<4xi32>, vector<8xi32>, vector<4xf32>, i32, i32, i32, i32, i32, i32) -> vector<4xf32>
+  %d = mcore.scaled_mma %a, %b, %c, %sa, %sb {intrinsic = #mcore.intrinsic<mfma_scale_f32_16x16x128_f8f6f4_fp4_fp8>, scale_sel_a = 1 : i32, scale_sel_b = 3 : i32}
+      : vector<32xf4E2M1FN>, vector<32xf8E4M3FN>, vector<4xf8E8M0FNU>, vector<4xf8E8M0FNU> into vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// CHECK-LABEL: func @mfma_scale_32_bf6_fp6
+// AMDGPU: amdgpu.scaled_mfma 32x32x64 {{.*}} : vector<4xf8E8M0FNU>, vector<32xf6E3M2FN>, vector<4xf8E8M0FNU>, vector<32xf6E2M3FN>, vector<16xf32>
+func.func @mfma_scale_32_bf6_fp6(%a: vector<32xf6E3M2FN>, %b: vector<32xf6E2M3FN>, %c: vector<16xf32>, %sa: vector<4xf8E8M0FNU>, %sb: vector<4xf8E8M0FNU>) -> vector<16xf32> {
+  // CHECK: rocdl.mfma.scale.f32.32x32x64.f8f6f4 {{.*}} : (vector<6xi32>, vector<6xi32>, vector<16xf32>, i32, i32, i32, i32, i32, i32) -> vector<16xf32>
+  %d = mcore.scaled_mma %a, %b, %c, %sa, %sb {intrinsic = #mcore.intrinsic<mfma_scale_f32_32x32x64_f8f6f4_bf6_fp6>}
+      : vector<32xf6E3M2FN>, vector<32xf6E2M3FN>, vector<4xf8E8M0FNU>, vector<4xf8E8M0FNU> into vector<16xf32>
+  return %d : vector<16xf32>
+}

@@ -322,3 +322,41 @@ func.func @expand_result(%v: vector<16x16xf16>, %i: vector<16x16xi8>) -> vector<
   %a = mcore.expand_2to4 %v, %i : vector<16x16xf16>, vector<16x16xi8> -> vector<16x16xf16>
   return %a : vector<16x16xf16>
 }
+
+// -----
+
+// A block-scaled instruction needs its scales: not mcore.mma.
+func.func @mma_with_scaled_intrinsic(%a: vector<32xf8E4M3FN>, %b: vector<32xf8E4M3FN>, %c: vector<4xf32>) -> vector<4xf32> {
+  // expected-error @+1 {{mfma_scale_f32_16x16x128_f8f6f4_fp8_fp8 is block-scaled: it needs scales, use mcore.scaled_mma}}
+  %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<mfma_scale_f32_16x16x128_f8f6f4_fp8_fp8>}
+      : vector<32xf8E4M3FN>, vector<32xf8E4M3FN> into vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+
+func.func @scaled_mma_unscaled_intrinsic(%a: vector<32xf8E4M3FN>, %b: vector<32xf8E4M3FN>, %c: vector<4xf32>, %s: vector<4xf8E8M0FNU>) -> vector<4xf32> {
+  // expected-error @+1 {{mfma_f32_16x16x32_fp8_fp8 is not a block-scaled instruction; use mcore.mma or mcore.sparse_mma}}
+  %d = mcore.scaled_mma %a, %b, %c, %s, %s {intrinsic = #mcore.intrinsic<mfma_f32_16x16x32_fp8_fp8>}
+      : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<4xf8E8M0FNU>, vector<4xf8E8M0FNU> into vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+
+// The entry's formats fix the fragment types: fp4 x fp4 is 32 f4E2M1FN.
+func.func @scaled_mma_wrong_format(%a: vector<32xf8E4M3FN>, %b: vector<32xf4E2M1FN>, %c: vector<4xf32>, %s: vector<4xf8E8M0FNU>) -> vector<4xf32> {
+  // expected-error @+1 {{A must be 'vector<32xf4E2M1FN>' for mfma_scale_f32_16x16x128_f8f6f4_fp4_fp4 (per-lane fragment), got 'vector<32xf8E4M3FN>'}}
+  %d = mcore.scaled_mma %a, %b, %c, %s, %s {intrinsic = #mcore.intrinsic<mfma_scale_f32_16x16x128_f8f6f4_fp4_fp4>}
+      : vector<32xf8E4M3FN>, vector<32xf4E2M1FN>, vector<4xf8E8M0FNU>, vector<4xf8E8M0FNU> into vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+
+func.func @scaled_mma_scale_sel(%a: vector<32xf4E2M1FN>, %c: vector<4xf32>, %s: vector<4xf8E8M0FNU>) -> vector<4xf32> {
+  // expected-error @+1 {{attribute 'scale_sel_a' failed to satisfy constraint}}
+  %d = mcore.scaled_mma %a, %a, %c, %s, %s {intrinsic = #mcore.intrinsic<mfma_scale_f32_16x16x128_f8f6f4_fp4_fp4>, scale_sel_a = 4 : i32}
+      : vector<32xf4E2M1FN>, vector<32xf4E2M1FN>, vector<4xf8E8M0FNU>, vector<4xf8E8M0FNU> into vector<4xf32>
+  return %d : vector<4xf32>
+}

@@ -124,6 +124,11 @@ static LogicalResult verifyMma(Operation *op, const MmaOperands &ops) {
   if (!ops.intrinsic)
     return success();
   MmaIntrinsicAttrInterface intrinsic = ops.intrinsic;
+  if (auto attr = dyn_cast<IntrinsicAttr>(intrinsic))
+    if (attr.getIntrinsic()->isScaled())
+      return op->emitOpError()
+             << intrinsic.getName()
+             << " is block-scaled: it needs scales, use mcore.scaled_mma";
   if (failed(intrinsic.verifyOperandTypes(
           [&]() { return op->emitOpError(); }, ops.a, ops.b, ops.c,
           ops.index)))
@@ -185,6 +190,17 @@ LogicalResult SparseMmaOp::verify() {
                     cast<VectorType>(getC().getType()), getIndex().getType(),
                     getIntrinsicAttr(), getUnsignedA(), getUnsignedB(),
                     getClamp(), getIndexSet()});
+}
+
+LogicalResult ScaledMmaOp::verify() {
+  auto attr = dyn_cast<IntrinsicAttr>(getIntrinsic());
+  if (!attr || !attr.getIntrinsic()->isScaled())
+    return emitOpError() << getIntrinsic().getName()
+                         << " is not a block-scaled instruction; use "
+                            "mcore.mma or mcore.sparse_mma";
+  return getIntrinsic().verifyOperandTypes([&]() { return emitOpError(); },
+                                           getA().getType(), getB().getType(),
+                                           getC().getType(), Type());
 }
 
 //===----------------------------------------------------------------------===//

@@ -43,6 +43,10 @@ static LogicalResult select(OpTy op, Chip chip, const IntrinsicInfo *forced) {
   };
 
   if (forced) {
+    if (forced->isScaled())
+      return op.emitError() << "intrinsic " << forced->name
+                            << " is block-scaled (MX): it needs scales, "
+                               "which mcore.mma has not";
     if (!fits(forced))
       return op.emitError()
              << "intrinsic " << forced->name << " (" << forced->m << "x"

@@ -74,6 +74,55 @@ def MCore_MmaOp : MCore_MmaOpBase<"mma"> {
   let extraClassDeclaration = commonExtraClassDeclaration;
 }
 
+def MCore_MxElementType : AnyTypeOf<[F8E4M3FN, F8E5M2, F6E2M3FN, F6E3M2FN,
+    F4E2M1FN]>;
+
+def MCore_ScaledMmaOp : MCore_Op<"scaled_mma",
+    [Pure, AllTypesMatch<["c", "result"]>]> {
+  let summary = "Block-scaled (MX) matrix multiply-accumulate, per lane";
+  let description = [{
+    One block-scaled matrix-core instruction (gfx950's
+    `v_mfma_scale_f32_{16x16x128,32x32x64}_f8f6f4`), in per-lane form:
+
+      D = (A * 2^(scale_a - 127)) * (B * 2^(scale_b - 127)) + C
+
+    with one E8M0 scale per 32 consecutive k of each row of A and column of
+    B. `A`, `B` and `C` are one lane's fragments, laid out by `intrinsic`
+    (whose catalog entry names the A and B formats: fp8 `f8E4M3FN`, bf8
+    `f8E5M2`, fp6 `f6E2M3FN`, bf6 `f6E3M2FN`, fp4 `f4E2M1FN`); `scale_a` and
+    `scale_b` are the lane's 32-bit scale words as four `f8E8M0FNU`, of
+    which `scale_sel_a` / `scale_sel_b` (the instruction's op_sel, 0-3)
+    pick one. Which block each lane's scale belongs to is the intrinsic's
+    scale layout (`mcore-layout`). It lowers to `amdgpu.scaled_mfma`.
+
+    Example:
+
+    ```mlir
+    %d = mcore.scaled_mma %a, %b, %c, %sa, %sb
+        {intrinsic = #mcore.intrinsic<mfma_scale_f32_16x16x128_f8f6f4_fp4_fp4>}
+        : vector<32xf4E2M1FN>, vector<32xf4E2M1FN>, vector<4xf8E8M0FNU>,
+          vector<4xf8E8M0FNU> into vector<4xf32>
+    ```
+  }];
+  let arguments = (ins
+    FixedVectorOfRankAndType<[1], [MCore_MxElementType]>:$a,
+    FixedVectorOfRankAndType<[1], [MCore_MxElementType]>:$b,
+    FixedVectorOfRankAndType<[1], [F32]>:$c,
+    FixedVectorOfLengthAndType<[4], [F8E8M0FNU]>:$scale_a,
+    FixedVectorOfLengthAndType<[4], [F8E8M0FNU]>:$scale_b,
+    MCore_MmaIntrinsicAttr:$intrinsic,
+    DefaultValuedAttr<ConfinedAttr<I32Attr, [IntNonNegative, IntMaxValue<3>]>,
+                      "0">:$scale_sel_a,
+    DefaultValuedAttr<ConfinedAttr<I32Attr, [IntNonNegative, IntMaxValue<3>]>,
+                      "0">:$scale_sel_b);
+  let results = (outs FixedVectorOfRankAndType<[1], [F32]>:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c `,` $scale_a `,` $scale_b attr-dict `:` type($a) `,`
+    type($b) `,` type($scale_a) `,` type($scale_b) `into` type($c)
+  }];
+  let hasVerifier = 1;
+}
+
 def MCore_SparseMmaOp : MCore_MmaOpBase<"sparse_mma"> {
   let summary = "2:4-sparse matrix multiply-accumulate: D = expand(A) * B + C";
   let description = [{

@@ -6,6 +6,8 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
+#include <cstring>
 #include <regex>
 
 using namespace mlir::mcore;
@@ -32,6 +34,24 @@ TEST(IsaTest, EveryCatalogInstructionIsFoundFromItsMnemonic) {
           std::regex(keeps1k ? "_(w32|gfx12)(?=_|$)"
                              : "_(1k|w32|gfx12)(?=_|$)"),
           "");
+      // gfx950's block-scaled MFMA is one mnemonic for its 25 format pairs
+      // (the formats are its cbsz / blgp fields, which the lookup does not
+      // read): it finds the pair listed first, fp8 x fp8, the slowest.
+      if (info.isScaled()) {
+        mnemonic = "v_" + llvm::StringRef(info.llvmName)
+                              .drop_front(strlen("llvm.amdgcn."))
+                              .str();
+        std::replace(mnemonic.begin(), mnemonic.end(), '.', '_');
+        const IntrinsicInfo *found =
+            lookupMatrixInstruction(mnemonic, chip.chip);
+        ASSERT_NE(found, nullptr) << mnemonic;
+        EXPECT_EQ(found->m, info.m);
+        EXPECT_EQ(found->a.kind, ScalarKind::FP8);
+        EXPECT_EQ(found->b.kind, ScalarKind::FP8);
+        EXPECT_GE(found->getCycles(chip.chip), info.getCycles(chip.chip));
+        ++checked;
+        continue;
+      }
       EXPECT_EQ(lookupMatrixInstruction(mnemonic, chip.chip), &info)
           << mnemonic << " on " << chip.name;
       ++checked;

@@ -573,6 +573,9 @@ const IntrinsicInfo *mlir::mcore::perf::lookupMatrixInstruction(StringRef mnemon
     joined += part;
   }
   std::string key = squash(joined);
+  // gfx950's v_mfma_scale_*_f8f6f4 is one mnemonic for 25 catalog entries
+  // (its cbsz / blgp fields give the formats, not read here): the first,
+  // fp8 x fp8, whose cycles are the largest, is the one found.
   // An exact match first: gfx90a has both mfma.f32.32x32x4bf16 and
   // mfma.f32.32x32x4bf16.1k, spelled v_mfma_f32_32x32x4bf16 and
   // v_mfma_f32_32x32x4bf16_1k.

@@ -170,6 +170,19 @@ void mcore_python::bindCatalog(py::module_ &m) {
                                  return py::none();
                                return py::str(i.index.llvm.str());
                              })
+      .def_property_readonly(
+          "scales",
+          [](const IntrinsicInfo &i) -> py::object {
+            // Block-scaled (MX) entries, as mcore-layout's JSON "scales".
+            if (!i.isScaled())
+              return py::none();
+            py::dict d;
+            d["block_k"] = unsigned(i.scaleA.blockK);
+            d["sets"] = unsigned(i.scaleA.numSets);
+            d["a_format"] = getMxFormatCode(i.a.kind);
+            d["b_format"] = getMxFormatCode(i.b.kind);
+            return d;
+          })
       .def_readonly("ops", &IntrinsicInfo::ops)
       .def_property_readonly("cycles",
                              [](const IntrinsicInfo &i) {

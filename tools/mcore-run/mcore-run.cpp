@@ -229,6 +229,12 @@ static cl::opt<bool, true> transposeB(
     "transpose-b", cl::location(matmulOptions.transposeB),
     cl::desc("B is stored N x K (indexing map (m, n, k) -> (n, k))"),
     cl::cat(matmulCat));
+static cl::opt<std::string, true> scales(
+    "scales", cl::location(matmulOptions.scales),
+    cl::desc("Block scales of an MX matmul: e8m0 (OCP MX: a random E8M0 "
+             "power of two per 32 elements of K for each row of A and column "
+             "of B, stored N x K; A and B fp8, bf8, fp6, bf6 or fp4) or none"),
+    cl::value_desc("none|e8m0"), cl::init("none"), cl::cat(matmulCat));
 static cl::opt<uint64_t, true> seed("seed", cl::location(matmulOptions.seed),
                                     cl::desc("Seed of the random operands"),
                                     cl::init(1), cl::cat(matmulCat));

@@ -36,7 +36,7 @@ TEST(MatmulTypes, ParseAndName) {
   size_t inputs = 0, accumulators = 0;
   for (const char *name :
        {"f16", "bf16", "fp8", "bf8", "i8", "u8", "i4", "u4", "f32", "i32",
-        "f64"}) {
+        "f64", "fp4", "fp6", "bf6"}) {
     std::optional<ElementType> t = parseElementType(name);
     ASSERT_TRUE(t) << name;
     EXPECT_EQ(getElementTypeName(*t), name);
@@ -51,7 +51,8 @@ TEST(MatmulTypes, ParseAndName) {
   EXPECT_EQ(getAccumulatorTypes().size(), accumulators);
   EXPECT_FALSE(parseElementType("xf32"));
   EXPECT_FALSE(parseElementType("int8"));
-  EXPECT_EQ(getInputTypeList(), "f16, bf16, fp8, bf8, i8, u8, i4, u4, f32, f64");
+  EXPECT_EQ(getInputTypeList(),
+            "f16, bf16, fp8, bf8, i8, u8, i4, u4, f32, f64, fp4, fp6, bf6");
   EXPECT_EQ(getAccumulatorTypeList(), "f32, f16, bf16, i32, f64");
 }
 

@@ -17,6 +17,7 @@
 #include "mcore/Target/Chip.h"
 #include "mcore/Target/ScalarKind.h"
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -31,7 +32,8 @@
 namespace mlir::mcore::runner {
 
 /// The element types of matmul mode: inputs f16, bf16, fp8, bf8, i8, u8, i4,
-/// u4, f32; accumulators f32, f16, bf16, i32. fp8 and bf8 are E4M3 and E5M2 in
+/// u4, f32, f64 and OCP's MX formats fp4 (E2M1), fp6 (E2M3), bf6 (E3M2);
+/// accumulators f32, f16, bf16, i32, f64. fp8 and bf8 are E4M3 and E5M2 in
 /// the chip's encoding (FNUZ on gfx942, OCP on gfx950 and gfx12).
 enum class ElementType : uint8_t {
   F16,
@@ -44,17 +46,26 @@ enum class ElementType : uint8_t {
   U4,
   F32,
   I32,
-  F64
+  F64,
+  FP4,
+  FP6,
+  BF6,
 };
+
+/// K elements that share one E8M0 scale in a block-scaled (MX) problem
+/// (OCP Microscaling Formats v1.0: blocks of 32).
+inline constexpr int64_t kScaleBlock = 32;
 
 llvm::StringRef getElementTypeName(ElementType type); ///< "f16", "u4", ...
 std::optional<ElementType> parseElementType(llvm::StringRef name);
-/// The input types (f16, bf16, fp8, bf8, i8, u8, i4, u4, f32, f64) and the
+/// The input types (f16, bf16, fp8, bf8, i8, u8, i4, u4, f32, f64, fp4,
+/// fp6, bf6) and the
 /// accumulator types (f32, f16, bf16, i32, f64), in the order lists show
 /// them.
 llvm::ArrayRef<ElementType> getInputTypes();
 llvm::ArrayRef<ElementType> getAccumulatorTypes();
-/// "f16, bf16, fp8, bf8, i8, u8, i4, u4, f32, f64" / "f32, f16, bf16, i32, f64"
+/// "f16, bf16, fp8, bf8, i8, u8, i4, u4, f32, f64, fp4, fp6, bf6" /
+/// "f32, f16, bf16, i32, f64"
 std::string getInputTypeList();
 std::string getAccumulatorTypeList();
 bool isInputType(ElementType type);
@@ -68,8 +79,8 @@ bool isUnsignedType(ElementType type);
 ScalarKind getScalarKind(ElementType type);
 /// Bits of one element's value (4 for i4).
 unsigned getBitWidth(ElementType type);
-/// Bytes one element takes in memory: i4/u4 take a byte each, as MLIR's
-/// LLVM lowering of memref<...xi4> lays them out.
+/// Bytes one element takes in memory: i4/u4, fp4, fp6 and bf6 take a byte
+/// each, as MLIR's LLVM lowering of memref<...xi4> lays them out.
 unsigned getStorageBytes(ElementType type);
 /// The MLIR element type spelled in IR: "f16", "f8E4M3FNUZ", "i8", ...
 std::string getMLIRTypeName(ElementType type, Fp8Format fp8);
@@ -77,6 +88,9 @@ std::string getMLIRTypeName(ElementType type, Fp8Format fp8);
 /// One element's bit pattern, in the low getBitWidth(type) bits (f64 takes
 /// all 64).
 using ElementBits = uint64_t;
+
+/// LLVM's description of a floating-point type (in `fp8`'s encoding).
+const llvm::fltSemantics &getFloatSemantics(ElementType type, Fp8Format fp8);
 
 /// Encodes `value` (rounded to nearest even; integers must be in range).
 ElementBits encode(ElementType type, Fp8Format fp8, double value);
@@ -145,6 +159,13 @@ struct MatmulProblem {
   /// The kernel is compiled for memrefs of dynamic sizes (?x?): the sizes
   /// come at run time, and every tile may cross an edge.
   bool dynamicShapes = false;
+  /// Block-scaled (OCP MX): every kScaleBlock consecutive elements along K
+  /// of a row of A and of a column of B share one E8M0 scale 2^(e - 127),
+  /// and C += sum_k (a sA) (b sB). A and B are fp8, bf8 (OCP encoding),
+  /// fp6, bf6 or fp4, C f32, K a multiple of 32, B stored N x K (as MX
+  /// weights are); the module is the scaled contraction of
+  /// docs/MatmulForms.md ("Block-scaled (MX) matmuls").
+  bool blockScaled = false;
   /// A stored K x M, B stored N x K (linalg.matmul indexing maps
   /// (m, n, k) -> (k, m) and (n, k)); a 2:4 A is M x K. MatmulData keeps A
   /// and B in their logical M x K and K x N order (see
@@ -171,8 +192,11 @@ struct MatmulProblem {
   int64_t getBatches() const { return batch > 0 ? batch : 1; }
   int64_t getBatchesA() const { return sharedA ? 1 : getBatches(); }
   int64_t getBatchesB() const { return sharedB ? 1 : getBatches(); }
-  /// B as the kernel reads it: N x K (transposed, or a 2:4 B).
-  bool isStoredNK() const { return transposeB || sparseB; }
+  /// B as the kernel reads it: N x K (transposed, a 2:4 B, or a
+  /// block-scaled one).
+  bool isStoredNK() const { return transposeB || sparseB || blockScaled; }
+  /// Scales per row of A (column of B) of a block-scaled problem: K / 32.
+  int64_t getScaleBlocks() const { return k / kScaleBlock; }
   bool isSparse() const { return sparseA || sparseB; }
   /// "256x256x256 f16 x f16 -> f32, 2:4-sparse A, on gfx1201"
   std::string describe() const;
@@ -231,6 +255,9 @@ struct MatmulData {
   /// The 2:4 operand compressed: A's M x K rows, or the N x K rows of Bᵀ.
   std::vector<ElementBits> values;
   std::vector<uint32_t> metadata; ///< 2:4 index words (docs/Formats.md)
+  /// A block-scaled problem's E8M0 scales (biased exponents): M x K/32 for
+  /// A, N x K/32 for B, row-major.
+  std::vector<uint8_t> scalesA, scalesB;
   /// The floats are +-1 and C0 small integers, so that every partial sum is
   /// exact in the accumulator and C must come out exactly.
   bool exactSums = false;

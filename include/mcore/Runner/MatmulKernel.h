@@ -98,6 +98,13 @@ struct EpilogueOperands {
   llvm::MutableArrayRef<ElementBits> out;
 };
 
+/// The E8M0 block scales of a block-scaled problem (problem.blockScaled,
+/// Matmul.h): biased exponents, one per 32 elements of K, M x K/32 for A and
+/// N x K/32 for B, row-major.
+struct BlockScales {
+  llvm::ArrayRef<uint8_t> a, b;
+};
+
 class MatmulKernel {
 public:
   /// Compiles `problem` (a sparse A in the canonical compressed form,
@@ -177,11 +184,13 @@ public:
   /// SparseForm::Compressed its values N x 2*ceil(K/4) with `metadata`
   /// N x ceil(K/32); `c` (M x N per batch) holds the initial C and receives
   /// the result. A problem with an epilogue needs `epilogue` (and C is
-  /// still written). Sizes are checked. Not reentrant: run one kernel at a
-  /// time per process.
+  /// still written); a block-scaled one needs `scales` (its B is N x K).
+  /// Sizes are checked. Not reentrant: run one kernel at a time per
+  /// process.
   llvm::Error run(llvm::ArrayRef<ElementBits> a, llvm::ArrayRef<uint32_t> metadata,
                   llvm::ArrayRef<ElementBits> b, llvm::MutableArrayRef<ElementBits> c,
-                  const EpilogueOperands *epilogue = nullptr) const;
+                  const EpilogueOperands *epilogue = nullptr,
+                  const BlockScales *scales = nullptr) const;
   /// As run(), `repeat` times on the same device buffers (a benchmark
   /// loop): `c` receives the result of the first run; later runs go on
   /// accumulating into the device's C (`epilogue->out` receives the first
@@ -191,7 +200,8 @@ public:
   llvm::Expected<std::vector<double>>
   runRepeated(llvm::ArrayRef<ElementBits> a, llvm::ArrayRef<uint32_t> metadata,
               llvm::ArrayRef<ElementBits> b, llvm::MutableArrayRef<ElementBits> c,
-              int64_t repeat, const EpilogueOperands *epilogue = nullptr) const;
+              int64_t repeat, const EpilogueOperands *epilogue = nullptr,
+              const BlockScales *scales = nullptr) const;
   /// The time runRepeated's runs stand for: the first run's, or with more
   /// runs the mean of runs 2..N (the first warms up).
   static double getReportedMilliseconds(llvm::ArrayRef<double> times);
@@ -203,7 +213,8 @@ public:
 private:
   MatmulKernel();
   llvm::Error checkOperands(size_t a, size_t metadata, size_t b, size_t c,
-                            const EpilogueOperands *epilogue) const;
+                            const EpilogueOperands *epilogue,
+                            const BlockScales *scales) const;
   /// Runs `fn` with the runtime's errors captured, or as it is.
   llvm::Error guarded(llvm::function_ref<llvm::Error()> fn) const;
 

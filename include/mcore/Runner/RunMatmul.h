@@ -35,6 +35,7 @@ struct RunMatmulOptions : RunOptions {
   bool dynamicShapes = false;            ///< --dynamic-shapes
   bool transposeA = false;               ///< --transpose-a
   bool transposeB = false;               ///< --transpose-b
+  std::string scales = "none";           ///< --scales=none|e8m0
   uint64_t seed = 1;                     ///< --seed
   std::string intrinsic;                 ///< --intrinsic
   int64_t repeat = 1;                    ///< --repeat

@@ -127,6 +127,10 @@ static llvm::Error parseProblem(const RunMatmulOptions &options,
   problem.dynamicShapes = options.dynamicShapes;
   problem.transposeA = options.transposeA;
   problem.transposeB = options.transposeB;
+  if (options.scales != "none" && options.scales != "e8m0")
+    return makeError("--scales=" + options.scales +
+                     " is not one of none, e8m0");
+  problem.blockScaled = options.scales == "e8m0";
   if (options.sparseForm == "encoded")
     form = SparseForm::Encoded;
   else if (options.sparseForm == "compressed")
@@ -329,12 +333,14 @@ RunStatus runner::runMatmul(const RunMatmulOptions &options,
     out.assign(size_t(problem.m * problem.n), 0);
     epilogue = {epilogueInputs, out};
   }
+  BlockScales scales{data.scalesA, data.scalesB};
   llvm::Expected<std::vector<double>> times = kernel.runRepeated(
       compressed && problem.sparseA ? data.values : getStoredA(problem, data),
       compressed ? llvm::ArrayRef<uint32_t>(data.metadata)
                  : llvm::ArrayRef<uint32_t>(),
       compressed && problem.sparseB ? data.values : getStoredB(problem, data),
-      c, options.repeat, problem.hasEpilogue() ? &epilogue : nullptr);
+      c, options.repeat, problem.hasEpilogue() ? &epilogue : nullptr,
+      problem.blockScaled ? &scales : nullptr);
   if (!times)
     return reportError(observer, times.takeError());
   r.timeMs = MatmulKernel::getReportedMilliseconds(*times);
@@ -417,6 +423,7 @@ void runner::printMatmulResult(const MatmulRunReport &r, bool json,
         {"transpose_b", p.transposeB},
         {"dense_fallback", r.denseFallback},
         {"bf16x3", r.bf16x3},
+        {"scales", p.blockScaled ? "e8m0" : "none"},
         {"exact_sums", r.exactSums},
         {"inf_nan", r.infNan},
         {"nonfinite", r.check.nonFinite},
@@ -470,5 +477,6 @@ void runner::printMatmulResult(const MatmulRunReport &r, bool json,
                ? llvm::formatv(" nonfinite={0}", r.check.nonFinite).str()
                : std::string()),
       // f32 from bf16 pieces: the intrinsic is the bf16 one.
-      r.bf16x3 ? " f32_precision=bf16x3" : "");
+      std::string(r.bf16x3 ? " f32_precision=bf16x3" : "") +
+          (p.blockScaled ? " scales=e8m0" : ""));
 }

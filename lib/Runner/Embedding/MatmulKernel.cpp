@@ -310,7 +310,15 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::prepare(
     table = std::move(*loaded);
   }
   MatmulTilingOptions tiling = o.getTilingOptions(problem.chip);
-  if (std::optional<std::string> simt = getSimtMatmulReason(matmul, tiling)) {
+  if (problem.blockScaled) {
+    // No matrix kernel takes the scaled contraction yet: mcore-linalg-to-gpu
+    // makes it loops in a kernel of its own, accumulating in f32
+    // (docs/MatmulForms.md).
+    kernel->intrinsic = "none";
+    kernel->config = "loops";
+    kernel->accumulator = ElementType::F32;
+  } else if (std::optional<std::string> simt =
+                 getSimtMatmulReason(matmul, tiling)) {
     // No matrix instruction: the SIMT kernel accumulates in C's type.
     kernel->intrinsic = "none";
     kernel->config = "simt";
@@ -467,6 +475,15 @@ argumentShapes(const runner::MatmulProblem &p, SparseForm form) {
   auto b = shape(hasBatchB, p.isStoredNK() ? p.n : p.k,
                  p.isStoredNK() ? p.k : p.n);
   auto c = shape(p.isBatched(), p.m, p.n);
+  if (p.blockScaled) {
+    // M x K/32 x 32 and N x K/32 x 32 (buildMatmulModule), their scales.
+    int64_t blocks = p.getScaleBlocks();
+    return {{p.m, blocks, kScaleBlock},
+            {p.n, blocks, kScaleBlock},
+            {p.m, blocks},
+            {p.n, blocks},
+            c};
+  }
   if (!p.isSparse() || form == SparseForm::Encoded)
     return {a, b, c};
   if (p.sparseA)
@@ -476,7 +493,8 @@ argumentShapes(const runner::MatmulProblem &p, SparseForm form) {
 
 llvm::Error
 MatmulKernel::checkOperands(size_t a, size_t metadata, size_t b, size_t c,
-                            const EpilogueOperands *epilogue) const {
+                            const EpilogueOperands *epilogue,
+                            const BlockScales *scales) const {
   const runner::MatmulProblem &p = problem;
   bool compressed = p.isSparse() && form == SparseForm::Compressed;
   auto shapes = argumentShapes(p, form);
@@ -521,6 +539,17 @@ MatmulKernel::checkOperands(size_t a, size_t metadata, size_t b, size_t c,
     return e;
   if (llvm::Error e = check("C", c, sc))
     return e;
+  if (p.blockScaled != (scales != nullptr))
+    return makeError(p.blockScaled
+                         ? "the problem is block-scaled; give its scales"
+                         : "the problem has no block scales; do not give "
+                           "scales");
+  if (scales) {
+    if (llvm::Error e = check("the scales of A", scales->a.size(), shapes[2]))
+      return e;
+    if (llvm::Error e = check("the scales of B", scales->b.size(), shapes[3]))
+      return e;
+  }
   if (!p.hasEpilogue())
     return epilogue ? makeError("the problem has no epilogue; do not give "
                                 "epilogue operands")
@@ -554,21 +583,23 @@ llvm::Error MatmulKernel::run(llvm::ArrayRef<ElementBits> a,
                               llvm::ArrayRef<uint32_t> metadata,
                               llvm::ArrayRef<ElementBits> b,
                               llvm::MutableArrayRef<ElementBits> c,
-                              const EpilogueOperands *epilogue) const {
-  return runRepeated(a, metadata, b, c, 1, epilogue).takeError();
+                              const EpilogueOperands *epilogue,
+                              const BlockScales *scales) const {
+  return runRepeated(a, metadata, b, c, 1, epilogue, scales).takeError();
 }
 
 llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
     llvm::ArrayRef<ElementBits> a, llvm::ArrayRef<uint32_t> metadata,
     llvm::ArrayRef<ElementBits> b, llvm::MutableArrayRef<ElementBits> c,
-    int64_t repeat, const EpilogueOperands *epilogue) const {
+    int64_t repeat, const EpilogueOperands *epilogue,
+    const BlockScales *scales) const {
   if (!impl->engine)
     return makeError("MatmulKernel: run before load");
   if (repeat < 1)
     return makeError("MatmulKernel: repeat = " + llvm::Twine(repeat) +
                      " must be at least 1");
   if (llvm::Error e = checkOperands(a.size(), metadata.size(), b.size(),
-                                    c.size(), epilogue))
+                                    c.size(), epilogue, scales))
     return std::move(e);
   const runner::MatmulProblem &p = problem;
   bool compressed = p.isSparse() && form == SparseForm::Compressed;
@@ -617,6 +648,12 @@ llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
     data.push_back(upload(toBytes(p.b, b)));
     if (compressed && p.sparseB)
       data.push_back(upload(toBytes(ElementType::I32, metadataBits)));
+    if (scales) {
+      data.push_back(
+          upload(std::vector<uint8_t>(scales->a.begin(), scales->a.end())));
+      data.push_back(
+          upload(std::vector<uint8_t>(scales->b.begin(), scales->b.end())));
+    }
     data.push_back(dC);
     llvm::SmallVector<MemRefArg, 4> operands;
     for (auto [ptr, shape] : llvm::zip_equal(data, shapes))

@@ -41,7 +41,7 @@ std::string MatmulProblem::describe() const {
   if (batch)
     batches = llvm::formatv("{0} x ", batch).str();
   return llvm::formatv(
-             "{0}{1}x{2}x{3} {4} x {5} -> {6}{7}{8}{9}{10}{11}{12}{13}, on {14}",
+             "{0}{1}x{2}x{3} {4} x {5} -> {6}{7}{8}{9}{10}{11}{12}{13}{14}, on {15}",
              batches, m, n, k, getElementTypeName(a), getElementTypeName(b),
              getElementTypeName(c), sparseA ? ", 2:4-sparse A" : "",
              sparseB ? ", 2:4-sparse B (N x K)" : "",
@@ -51,6 +51,8 @@ std::string MatmulProblem::describe() const {
              sharedB ? ", one B for every batch" : "",
              hasEpilogue() ? ", epilogue " + describeEpilogue(*this)
                            : std::string(),
+             blockScaled ? ", E8M0 scales per 32 of K (MX), B stored N x K"
+                         : "",
              getChipName(chip))
       .str();
 }
@@ -123,6 +125,30 @@ llvm::Error MatmulProblem::validate() const {
   if (sharedA && sharedB)
     return fail("A and B cannot both be shared by the batch: every batch "
                 "would compute the same C");
+  if (blockScaled) {
+    auto isMx = [](ElementType t) {
+      return llvm::is_contained({ElementType::FP8, ElementType::BF8,
+                                 ElementType::FP6, ElementType::BF6,
+                                 ElementType::FP4},
+                                t);
+    };
+    if (!isMx(a) || !isMx(b))
+      return fail(llvm::Twine("block scales (--scales) are for the MX element "
+                              "types fp8, bf8, fp6, bf6 and fp4; A is ") +
+                  getElementTypeName(a) + " and B " + getElementTypeName(b));
+    if (c != ElementType::F32)
+      return fail(llvm::Twine("a block-scaled matmul accumulates into f32, "
+                              "not ") +
+                  getElementTypeName(c));
+    if (k % kScaleBlock)
+      return fail("a block-scaled matmul needs K a multiple of 32 (one E8M0 "
+                  "scale per 32 elements of K); K = " +
+                  llvm::Twine(k));
+    if (isSparse() || batch || hasEpilogue() || transposeA || dynamicShapes)
+      return fail("a block-scaled matmul is dense, without a batch, an "
+                  "epilogue, --transpose-a or --dynamic-shapes (B is stored "
+                  "N x K)");
+  }
   return llvm::Error::success();
 }
 
@@ -301,19 +327,13 @@ static std::vector<uint8_t> getStoredPositions(llvm::ArrayRef<uint32_t> meta,
   return stored;
 }
 
-bool runner::hasNonFinite(ElementType type, Fp8Format fp8) {
-  return isFloatType(type) &&
-         (APFloat::semanticsHasInf(semantics(type, fp8)) ||
-          APFloat::semanticsHasNaN(semantics(type, fp8)));
-}
-
 /// Puts `perMatrix` infinities or NaNs (what `type` has of +inf, -inf,
 /// NaN) at random non-zero elements of each of `matrices` rows x cols
 /// matrices of `v`: a 2:4 operand's zeros are its pruned positions.
 static void sprinkleNonFinite(std::vector<ElementBits> &v, size_t matrices,
                               size_t rows, size_t cols, size_t perMatrix,
                               ElementType type, Fp8Format fp8, Random &rng) {
-  const llvm::fltSemantics &sem = semantics(type, fp8);
+  const llvm::fltSemantics &sem = getFloatSemantics(type, fp8);
   llvm::SmallVector<ElementBits, 3> specials;
   if (APFloat::semanticsHasInf(sem))
     for (bool negative : {false, true})
@@ -368,6 +388,17 @@ MatmulData runner::generateMatmulData(const MatmulProblem &p, uint64_t seed,
   auto element = [&](ElementType type, bool nonzero) {
     if (d.exactSums && isFloatType(type))
       return encode(type, fp8, rng.next() & 1 ? -1.0 : 1.0);
+    // fp6, bf6 and fp4 have no infinity or NaN: every bit pattern, the
+    // subnormals and the largest values included, is as likely.
+    if (llvm::is_contained({ElementType::FP6, ElementType::BF6,
+                            ElementType::FP4},
+                           type)) {
+      ElementBits bits;
+      do {
+        bits = ElementBits(rng.next() & ((1u << getBitWidth(type)) - 1));
+      } while (nonzero && decode(type, fp8, bits) == 0);
+      return bits;
+    }
     return randomElement(rng, type, fp8, nonzero);
   };
   size_t m = size_t(p.m), n = size_t(p.n), k = size_t(p.k);
@@ -406,6 +437,17 @@ MatmulData runner::generateMatmulData(const MatmulProblem &p, uint64_t seed,
       llvm::report_fatal_error(llvm::Twine("mcore-run generated an operand "
                                            "that is not 2:4: ") +
                                llvm::toString(std::move(error)));
+  }
+  if (p.blockScaled) {
+    // Scales from 2^-6 to 2^6 (E8M0 121 to 133): products of different
+    // blocks differ in size, so C's sums round.
+    auto scales = [&](std::vector<uint8_t> &v, size_t rows) {
+      v.resize(rows * size_t(p.getScaleBlocks()));
+      for (uint8_t &e : v)
+        e = uint8_t(127 + rng.range(-6, 6));
+    };
+    scales(d.scalesA, m);
+    scales(d.scalesB, n);
   }
   d.c0.resize(batches * m * n);
   for (ElementBits &x : d.c0) {
@@ -461,6 +503,18 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
     a[i] = decode(p.a, fp8, d.a[i]);
   for (size_t i = 0; i < b.size(); ++i)
     b[i] = decode(p.b, fp8, d.b[i]);
+  if (p.blockScaled) {
+    // Each element times its block's scale 2^(e - 127), exactly.
+    size_t blocks = size_t(p.getScaleBlocks());
+    for (size_t i = 0; i < size_t(p.m); ++i)
+      for (size_t kk = 0; kk < size_t(p.k); ++kk)
+        a[i * p.k + kk] = std::ldexp(
+            a[i * p.k + kk], int(d.scalesA[i * blocks + kk / kScaleBlock]) - 127);
+    for (size_t kk = 0; kk < size_t(p.k); ++kk)
+      for (size_t j = 0; j < size_t(p.n); ++j)
+        b[kk * p.n + j] = std::ldexp(
+            b[kk * p.n + j], int(d.scalesB[j * blocks + kk / kScaleBlock]) - 127);
+  }
 
   MatmulReference r;
   r.value.assign(batches * m * n, 0);

@@ -50,6 +50,9 @@ constexpr TypeInfo kTypes[] = {
     {ElementType::I32, "i32", ScalarKind::I32, 32, 4, false, false, false,
      true},
     {ElementType::F64, "f64", ScalarKind::F64, 64, 8, true, false, true, true},
+    {ElementType::FP4, "fp4", ScalarKind::FP4, 4, 1, true, false, true, false},
+    {ElementType::FP6, "fp6", ScalarKind::FP6, 6, 1, true, false, true, false},
+    {ElementType::BF6, "bf6", ScalarKind::BF6, 6, 1, true, false, true, false},
 };
 const TypeInfo &info(ElementType t) { return kTypes[unsigned(t)]; }
 } // namespace
@@ -104,7 +107,8 @@ ScalarKind runner::getScalarKind(ElementType t) { return info(t).kind; }
 unsigned runner::getBitWidth(ElementType t) { return info(t).bits; }
 unsigned runner::getStorageBytes(ElementType t) { return info(t).storageBytes; }
 
-static const llvm::fltSemantics &semantics(ElementType type, Fp8Format fp8) {
+const llvm::fltSemantics &runner::getFloatSemantics(ElementType type,
+                                                   Fp8Format fp8) {
   switch (type) {
   case ElementType::F16:
     return APFloat::IEEEhalf();
@@ -120,6 +124,12 @@ static const llvm::fltSemantics &semantics(ElementType type, Fp8Format fp8) {
   case ElementType::BF8:
     return fp8 == Fp8Format::FNUZ ? APFloat::Float8E5M2FNUZ()
                                   : APFloat::Float8E5M2();
+  case ElementType::FP4:
+    return APFloat::Float4E2M1FN();
+  case ElementType::FP6:
+    return APFloat::Float6E2M3FN();
+  case ElementType::BF6:
+    return APFloat::Float6E3M2FN();
   default:
     llvm_unreachable("not a float type");
   }
@@ -135,6 +145,12 @@ std::string runner::getMLIRTypeName(ElementType type, Fp8Format fp8) {
     return "i8";
   case ElementType::U4:
     return "i4";
+  case ElementType::FP4:
+    return "f4E2M1FN";
+  case ElementType::FP6:
+    return "f6E2M3FN";
+  case ElementType::BF6:
+    return "f6E3M2FN";
   default:
     return info(type).name;
   }
@@ -147,7 +163,7 @@ ElementBits runner::encode(ElementType type, Fp8Format fp8, double value) {
   }
   APFloat f(value);
   bool losesInfo;
-  f.convert(semantics(type, fp8), APFloat::rmNearestTiesToEven, &losesInfo);
+  f.convert(getFloatSemantics(type, fp8), APFloat::rmNearestTiesToEven, &losesInfo);
   return ElementBits(f.bitcastToAPInt().getZExtValue());
 }
 
@@ -163,7 +179,7 @@ double runner::decode(ElementType type, Fp8Format fp8, ElementBits bits) {
       v -= int64_t(1) << width;
     return double(v);
   }
-  APFloat f(semantics(type, fp8), llvm::APInt(width, bits));
+  APFloat f(getFloatSemantics(type, fp8), llvm::APInt(width, bits));
   bool losesInfo;
   f.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &losesInfo);
   return f.convertToDouble();
@@ -172,21 +188,21 @@ double runner::decode(ElementType type, Fp8Format fp8, ElementBits bits) {
 double runner::getUnitRoundoff(ElementType type, Fp8Format fp8) {
   if (!isFloatType(type))
     return 0;
-  int precision = int(APFloat::semanticsPrecision(semantics(type, fp8)));
+  int precision = int(APFloat::semanticsPrecision(getFloatSemantics(type, fp8)));
   return std::ldexp(1.0, -precision);
 }
 
 double runner::getMinNormal(ElementType type, Fp8Format fp8) {
   if (!isFloatType(type))
     return 0;
-  APFloat f = APFloat::getSmallestNormalized(semantics(type, fp8));
+  APFloat f = APFloat::getSmallestNormalized(getFloatSemantics(type, fp8));
   bool losesInfo;
   f.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &losesInfo);
   return f.convertToDouble();
 }
 
 double runner::getLargestFinite(ElementType type, Fp8Format fp8) {
-  APFloat f = APFloat::getLargest(semantics(type, fp8));
+  APFloat f = APFloat::getLargest(getFloatSemantics(type, fp8));
   bool losesInfo;
   f.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &losesInfo);
   return f.convertToDouble();
@@ -210,4 +226,10 @@ double runner::getErrorAgainstReference(double got, double want,
     return decode(type, fp8, encode(type, fp8, bound)) == got ? 0 : kInf;
   }
   return std::fabs(got - want);
+}
+
+bool runner::hasNonFinite(ElementType type, Fp8Format fp8) {
+  return isFloatType(type) &&
+         (APFloat::semanticsHasInf(getFloatSemantics(type, fp8)) ||
+          APFloat::semanticsHasNaN(getFloatSemantics(type, fp8)));
 }

@@ -45,6 +45,8 @@ llvm::StringRef mlir::mcore::getOperandName(Operand operand) {
     return "C";
   case Operand::Index:
     return "index";
+  case Operand::D:
+    return "D";
   }
   llvm_unreachable("unknown operand");
 }
@@ -113,6 +115,8 @@ const FragmentInfo &IntrinsicInfo::getFragment(Operand operand) const {
     return b;
   case Operand::C:
     return c;
+  case Operand::D:
+    return hasDistinctD() ? d : c;
   case Operand::Index:
     break;
   }
@@ -170,8 +174,12 @@ llvm::SmallVector<const IntrinsicInfo *> mlir::mcore::getIntrinsicsFor(Chip chip
 llvm::SmallVector<const IntrinsicInfo *>
 mlir::mcore::selectIntrinsics(Chip chip, MmaRequest request) {
   llvm::SmallVector<const IntrinsicInfo *> result;
+  // An instruction whose D differs from C (gfx1250's bf16f32) does not
+  // accumulate: its result cannot be the next step's C, so no tile loop
+  // uses it (docs/Layouts.md, "gfx1250").
   for (const IntrinsicInfo *info : getIntrinsicsFor(chip))
-    if (info->blocks == 1 && info->isSparse() == request.sparse &&
+    if (info->blocks == 1 && !info->hasDistinctD() &&
+        info->isSparse() == request.sparse &&
         info->isScaled() == request.scaled && info->a.kind == request.a &&
         info->b.kind == request.b && info->c.kind == request.c)
       result.push_back(info);

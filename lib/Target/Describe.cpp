@@ -39,6 +39,7 @@ mlir::mcore::getCoordNames(Operand operand) {
   case Operand::B:
     return {"k", "col"};
   case Operand::C:
+  case Operand::D:
     return {"row", "col"};
   }
   llvm_unreachable("unknown operand");
@@ -79,6 +80,11 @@ Object mlir::mcore::describeIntrinsic(const IntrinsicInfo &info) {
                          {"sets", info.scaleA.numSets},
                          {"a_format", getMxFormatCode(info.a.kind)},
                          {"b_format", getMxFormatCode(info.b.kind)}};
+  // D, where it differs from C (gfx1250's bf16f32).
+  if (info.hasDistinctD()) {
+    o["d_type"] = getScalarKindName(info.d.kind);
+    o.getObject("fragment_lengths")->insert({"D", info.d.getVectorLength()});
+  }
   return o;
 }
 
@@ -109,8 +115,10 @@ Object mlir::mcore::describeLayout(const IntrinsicInfo &info,
            {"n", info.n},
            {"k", info.k},
            {"blocks", info.blocks}};
-  for (Operand op : {Operand::A, Operand::B, Operand::C, Operand::Index}) {
-    if (op == Operand::Index && !info.isSparse())
+  for (Operand op :
+       {Operand::A, Operand::B, Operand::C, Operand::Index, Operand::D}) {
+    if ((op == Operand::Index && !info.isSparse()) ||
+        (op == Operand::D && !info.hasDistinctD()))
       continue;
     if (only && *only != op)
       continue;

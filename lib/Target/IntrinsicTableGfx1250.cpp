@@ -112,6 +112,26 @@ constexpr IntrinsicInfo swmmac(const char *name, const char *llvm, S a, S b,
   return info;
 }
 
+/// gfx1250's bf16f32 forms: bf16 A and B, an f32 C (8 registers, kCF32),
+/// and a bf16 D of 8 values per lane in C's arrangement, packed two per
+/// register (element v at bits [16 v, 16 v + 16) of the result: registers
+/// 0-3). The WMMA returns <8 x bfloat> (llc: v_wmma_bf16f32_16x16x32_bf16
+/// v[26:29], v[0:7], v[8:15], v[16:23]; clang's builtin V8y ... V8f; CK's
+/// intrin_wmma_bf16f32_16x16x32_bf16 writes a bhalf8_t D from a float8_t
+/// C). The SWMMAC's result is C's <8 x float> (IntrinsicsAMDGPU.td's
+/// AMDGPUSWmmacIntrinsicABIdx ties D to C; llc-22 selects only v8f32 and
+/// writes v[24:31], C's registers), of which the 8 bf16 values fill the low
+/// four registers in the same packing: the dense form's D, which is what
+/// rocjitsu's gfx1250 decoder tests state for the instruction ("the
+/// architectural BF16 result writes only its lower four registers").
+constexpr FragmentInfo kDBF16 = frag(S::BF16, 8, {L::BFloat, 8}, kRdna4C);
+constexpr FragmentInfo kDBF16InF32 = frag(S::BF16, 8, {L::Float, 8}, kRdna4C);
+
+constexpr IntrinsicInfo withD(IntrinsicInfo info, FragmentInfo d) {
+  info.d = d;
+  return info;
+}
+
 /// The fp8/bf8 WMMAs of one K and accumulator.
 #define MCORE_WMMA_F8(OUT, K, C, I32S)                                         \
   wmma("wmma_" #OUT "_16x16x" #K "_fp8_fp8",                                   \
@@ -154,6 +174,10 @@ constexpr IntrinsicInfo kGfx1250Intrinsics[] = {
          S::F16, 32, vec16(S::F16, 16), kCF16, 8),
     wmma("wmma_bf16_16x16x32_bf16", "llvm.amdgcn.wmma.bf16.16x16x32.bf16",
          S::BF16, S::BF16, 32, vec16(S::BF16, 16), kCBF16, 8),
+    withD(wmma("wmma_bf16f32_16x16x32_bf16",
+               "llvm.amdgcn.wmma.bf16f32.16x16x32.bf16", S::BF16, S::BF16, 32,
+               vec16(S::BF16, 16), kCF32, 8),
+          kDBF16),
     // Dense WMMA, 8-bit inputs.
     MCORE_WMMA_F8(f32, 64, kCF32, 8),
     MCORE_WMMA_F8(f32, 128, kCF32, 16),
@@ -173,6 +197,10 @@ constexpr IntrinsicInfo kGfx1250Intrinsics[] = {
     swmmac("swmmac_bf16_16x16x64_bf16",
            "llvm.amdgcn.swmmac.bf16.16x16x64.bf16", S::BF16, S::BF16, 64,
            vec16(S::BF16, 16), vec16(S::BF16, 32), kCBF16, 8),
+    withD(swmmac("swmmac_bf16f32_16x16x64_bf16",
+                 "llvm.amdgcn.swmmac.bf16f32.16x16x64.bf16", S::BF16, S::BF16,
+                 64, vec16(S::BF16, 16), vec16(S::BF16, 32), kCF32, 8),
+          kDBF16InF32),
     MCORE_SWMMAC_F8(f32, kCF32),
     MCORE_SWMMAC_F8(f16, kCF16),
     swmmac("swmmac_i32_16x16x128_iu8", "llvm.amdgcn.swmmac.i32.16x16x128.iu8",

@@ -18,6 +18,7 @@ mlir::mcore::getTileShape(const IntrinsicInfo &info, Operand operand) {
   case Operand::B:
     return {info.k, unsigned(info.n) * info.blocks};
   case Operand::C:
+  case Operand::D:
     return {unsigned(info.m) * info.blocks, info.n};
   case Operand::Index:
     return {info.m, info.k / 2};
@@ -29,7 +30,12 @@ unsigned mlir::mcore::getNumVgprs(const IntrinsicInfo &info, Operand operand) {
   if (operand == Operand::Index)
     return 1;
   const FragmentInfo &f = info.getFragment(operand);
-  return (f.getVectorLength() * f.getSlotBits() + 31) / 32;
+  unsigned bits = f.getVectorLength() * f.getSlotBits();
+  // A result wider than D (gfx1250's bf16f32 SWMMAC returns C's <8 x float>,
+  // D in its low four registers) is all registers of the result.
+  if (operand == Operand::D)
+    bits = std::max(bits, f.llvm.getBitWidth());
+  return (bits + 31) / 32;
 }
 
 static uint64_t lowMask(unsigned bits) {

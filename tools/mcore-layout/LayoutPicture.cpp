@@ -241,6 +241,8 @@ char operandLetter(Operand operand) {
     return 'B';
   case Operand::C:
     return 'C';
+  case Operand::D:
+    return 'D';
   case Operand::Index:
     return 'I';
   }
@@ -393,7 +395,7 @@ std::vector<Placed> place(std::vector<Grid> &grids,
     return nullptr;
   };
   Grid *a = find(Operand::A), *b = find(Operand::B), *c = find(Operand::C),
-       *index = find(Operand::Index);
+       *index = find(Operand::Index), *d = find(Operand::D);
   if (view == PictureView::Matrix && a && b && c) {
     // One cell size, so that rows and columns line up across the tiles.
     double cw = 0, hw = 0;
@@ -416,6 +418,9 @@ std::vector<Placed> place(std::vector<Grid> &grids,
     alignRows(a);
     placed.push_back({b, x, top});
     placed.push_back({c, x, rowTop});
+    // D, where it differs from C (gfx1250's bf16f32), beside C.
+    if (d)
+      placed.push_back({d, x + c->width() + kGap, rowTop});
     return placed;
   }
   // Side by side, in rows no wider than kMaxRowWidth (a grid wider than

@@ -1,7 +1,7 @@
 //===- mcore-layout.cpp - The matrix-intrinsic layout explorer ------------===//
 //
 //   mcore-layout --list [--chip=CHIP] [--format=text|json|markdown]
-//   mcore-layout NAME [--operand=A|B|C|index] [--format=text|json|svg|html]
+//   mcore-layout NAME [--operand=A|B|C|index|D] [--format=text|json|svg|html]
 //                     [--view=registers|matrix]
 //
 // Everything it prints or draws comes from mcore's intrinsic catalog
@@ -60,7 +60,8 @@ cl::opt<Format> outputFormat(
                           "tooltips")),
     cl::cat(category));
 cl::opt<std::string> operandOpt("operand",
-                                cl::desc("Only this operand: A, B, C or index"),
+                                cl::desc("Only this operand: A, B, C, index, "
+                                         "or D where it differs from C"),
                                 cl::value_desc("A|B|C|index"),
                                 cl::cat(category));
 cl::opt<View> view("view", cl::desc("Layout view (text and pictures)"),
@@ -88,6 +89,12 @@ int fail(const Twine &message) {
 }
 
 std::string typeName(ScalarKind kind) { return getScalarKindName(kind).str(); }
+/// C's type, and D's after "->" where it differs (gfx1250's bf16f32).
+std::string cdTypeName(const IntrinsicInfo &info) {
+  if (!info.hasDistinctD())
+    return typeName(info.c.kind);
+  return typeName(info.c.kind) + "->" + typeName(info.d.kind);
+}
 
 /// "MxNxK", and " (B blocks)" for a multi-block MFMA.
 std::string shapeName(const IntrinsicInfo &info) {
@@ -153,8 +160,8 @@ int printList(std::optional<Chip> chip) {
                           "{6} | {7} | {8} |\n",
                           info->name, getMmaFamilyName(info->family),
                           shapeName(*info), typeName(info->a.kind),
-                          typeName(info->b.kind), typeName(info->c.kind),
-                          info->ops, info->getCycles(c.chip),
+                          typeName(info->b.kind), cdTypeName(*info), info->ops,
+                          info->getCycles(c.chip),
                           unsigned(info->getOpsPerCycle(c.chip)));
     }
     return 0;
@@ -178,7 +185,7 @@ int printList(std::optional<Chip> chip) {
                       "[{7}]\n",
                       info->name, getMmaFamilyName(info->family),
                       shapeName(*info), typeName(info->a.kind),
-                      typeName(info->b.kind), typeName(info->c.kind),
+                      typeName(info->b.kind), cdTypeName(*info),
                       join(chipNames(*info), ","), sourceNumber(*info));
   outs() << "\nLayout sources (docs/Layouts.md):\n";
   for (unsigned i = 0; i < sources.size(); ++i)
@@ -217,6 +224,7 @@ void printRegisters(const IntrinsicInfo &info, Operand operand) {
   char name = operand == Operand::A   ? 'A'
               : operand == Operand::B ? 'B'
               : operand == Operand::C ? 'C'
+              : operand == Operand::D ? 'D'
                                       : 'I';
   // Columns: the register fields of one lane, in order.
   std::vector<std::pair<unsigned, unsigned>> fields;
@@ -285,6 +293,8 @@ int printLayout(const IntrinsicInfo &info, std::optional<Operand> only) {
   std::vector<Operand> operands = {Operand::A, Operand::B, Operand::C};
   if (info.isSparse())
     operands.push_back(Operand::Index);
+  if (info.hasDistinctD())
+    operands.push_back(Operand::D);
   if (only)
     operands = {*only};
 
@@ -344,7 +354,7 @@ static int run(int argc, char **argv) {
           argc, argv,
           "mcore-layout: the register layouts of AMD matrix intrinsics\n\n"
           "  mcore-layout --list [--chip=CHIP] [--format=text|json|markdown]\n"
-          "  mcore-layout NAME [--operand=A|B|C|index] "
+          "  mcore-layout NAME [--operand=A|B|C|index|D] "
           "[--format=text|json|svg|html] [--view=registers|matrix]\n",
           &usageStream)) {
     errs() << usageErrors;
@@ -385,14 +395,18 @@ static int run(int argc, char **argv) {
   }
   std::optional<Operand> only;
   if (!operandOpt.empty()) {
-    for (Operand op : {Operand::A, Operand::B, Operand::C, Operand::Index})
+    for (Operand op :
+         {Operand::A, Operand::B, Operand::C, Operand::Index, Operand::D})
       if (StringRef(operandOpt).equals_insensitive(getOperandName(op)))
         only = op;
     if (!only)
       return fail("unknown operand '" + operandOpt +
-                  "'; use A, B, C or index");
+                  "'; use A, B, C, index or D");
     if (*only == Operand::Index && !info->isSparse())
       return fail(Twine(info->name) + " is dense: it has no sparse index");
+    if (*only == Operand::D && !info->hasDistinctD())
+      return fail(Twine(info->name) + " writes D in C's layout and type; "
+                                      "use --operand=C");
   }
   if (chip && !info->isAvailableOn(*chip))
     return fail(Twine(info->name) + " needs " + info->chips.describe() +

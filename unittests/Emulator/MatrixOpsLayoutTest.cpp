@@ -152,12 +152,15 @@ TEST_P(SingleElementLayout, EachProductLandsOnItsOwnCElement) {
   };
   const bool sparse = info.isSparse();
   const uint64_t oneA = oneOf(info.a.kind, fp8), oneB = oneOf(info.b.kind, fp8);
-  const uint64_t oneC = oneOf(info.c.kind, fp8);
+  // D: C's kind, or (gfx1250's bf16f32) its own, packed in its own place.
+  const uint64_t oneD = oneOf(info.getFragment(Operand::D).kind, fp8);
 
   std::vector<uint64_t> aTile(size_t(M) * kA, 0), bTile(size_t(K) * N, 0);
   std::vector<uint8_t> c =
       toBytes(packTile(info, Operand::C, std::vector<uint64_t>(M * N, 0)));
-  std::vector<uint8_t> d(c.size());
+  std::vector<uint8_t> d(
+      toBytes(packTile(info, Operand::D, std::vector<uint64_t>(M * N, 0)))
+          .size());
   // Block scales of 2^0 (E8M0 127), and the formats, when the instruction
   // has them.
   emu::MatrixImmediates imm;
@@ -223,16 +226,15 @@ TEST_P(SingleElementLayout, EachProductLandsOnItsOwnCElement) {
         std::vector<uint32_t> dRegs(d.size() / 4);
         std::memcpy(dRegs.data(), d.data(), d.size());
         llvm::Expected<std::vector<uint64_t>> dTile =
-            unpackTile(info, Operand::C, dRegs);
+            unpackTile(info, Operand::D, dRegs);
         if (!dTile) {
           fail("unpack D: " + llvm::toString(dTile.takeError()));
           continue;
         }
         for (unsigned i = 0; i < M; ++i)
           for (unsigned j = 0; j < info.n; ++j) {
-            uint64_t want = i == m && j == n % info.n && sameBlock(m, n)
-                                ? oneC
-                                : 0;
+            uint64_t want =
+                i == m && j == n % info.n && sameBlock(m, n) ? oneD : 0;
             uint64_t got = (*dTile)[i * info.n + j];
             if (got != want)
               fail(llvm::formatv("A({0},{1}) = B({1},{2}) = 1: D({3},{4}) "

@@ -357,6 +357,8 @@ std::string runTrial(Trial &t) {
            kA = info.getAK(), n = info.n;
   bool sparse = info.isSparse();
   ScalarKind ka = info.a.kind, kb = info.b.kind, kc = info.c.kind;
+  // D's kind: C's, or (gfx1250's bf16f32) bf16 from an f32 C.
+  ScalarKind kd = info.getFragment(Operand::D).kind;
 
   // Tiles: A as compressed values plus positions when sparse.
   std::vector<uint64_t> aTile(size_t(M) * kA), bTile(size_t(K) * N),
@@ -447,13 +449,28 @@ std::string runTrial(Trial &t) {
 
   std::vector<uint8_t> a = toBytes(aRegs), b = toBytes(bRegs),
                        c = toBytes(cRegs);
-  std::vector<uint8_t> d(c.size(), 0xAB);
+  // D: C's registers, or as many as the result has (the catalog says).
+  const unsigned dVgprs = getNumVgprs(info, Operand::D);
+  std::vector<uint8_t> d(size_t(info.waveSize) * dVgprs * 4, 0xAB);
   if (llvm::Error e = emu::executeMatrixIntrinsic(
           info.llvmName, t.target, imm, a, b, c, idx, d,
           {scaleAWords, scaleBWords}))
     return "execution failed: " + llvm::toString(std::move(e));
 
   std::vector<uint32_t> dRegs = toRegs(d);
+  // A result wider than D (gfx1250's bf16f32 SWMMAC: C's eight registers,
+  // D in the low four) keeps C in the rest.
+  const FragmentInfo &df = info.getFragment(Operand::D);
+  const unsigned dUsed = (df.getVectorLength() * df.getSlotBits() + 31) / 32,
+                 cVgprs = getNumVgprs(info, Operand::C);
+  for (unsigned lane = 0; lane < info.waveSize; ++lane)
+    for (unsigned r = dUsed; r < dVgprs; ++r)
+      if (dRegs[lane * dVgprs + r] != cRegs[lane * cVgprs + r])
+        return llvm::formatv("lane {0}: result register {1}, beyond D, is "
+                             "{2:x}, not C's {3:x}",
+                             lane, r, dRegs[lane * dVgprs + r],
+                             cRegs[lane * cVgprs + r])
+            .str();
   if (t.opselHigh) {
     for (size_t w = 0; w < dRegs.size(); ++w)
       if ((dRegs[w] & 0xFFFFu) != 0)
@@ -465,7 +482,7 @@ std::string runTrial(Trial &t) {
       w >>= 16;
   }
   llvm::Expected<std::vector<uint64_t>> dTile =
-      unpackTile(info, Operand::C, dRegs);
+      unpackTile(info, Operand::D, dRegs);
   if (!dTile)
     return "unpack D: " + llvm::toString(dTile.takeError());
   // Column j of block i / info.m in the stacked B.
@@ -477,10 +494,10 @@ std::string runTrial(Trial &t) {
   bool bSigned = info.hasModifier(ModSignedness) ? imm.bSigned : true;
   for (unsigned i = 0; i < M; ++i)
     for (unsigned j = 0; j < n; ++j) {
-      uint64_t got = (*dTile)[i * n + j] &
-                     (getBitWidth(kc) >= 64
-                          ? ~uint64_t(0)
-                          : (uint64_t(1) << getBitWidth(kc)) - 1);
+      uint64_t got =
+          (*dTile)[i * n + j] &
+          (getBitWidth(kd) >= 64 ? ~uint64_t(0)
+                                 : (uint64_t(1) << getBitWidth(kd)) - 1);
       auto where = [&]() {
         return llvm::formatv("D[{0}][{1}] of {2} on {3}", i, j, info.name,
                              getChipName(t.chip))
@@ -553,10 +570,11 @@ std::string runTrial(Trial &t) {
         sum += scaledA(i, kk) * scaledB(krow, bCol(i, j));
       }
       sum += decodeRef(kc, t.fp8, cTile[i * n + j]);
-      double want = decodeRef(kc, t.fp8, encodeRef(kc, t.fp8, sum));
-      double have = decodeRef(kc, t.fp8, got);
+      // Rounded once to D's format (bf16 for gfx1250's bf16f32).
+      double want = decodeRef(kd, t.fp8, encodeRef(kd, t.fp8, sum));
+      double have = decodeRef(kd, t.fp8, got);
       if (std::isnan(want) != std::isnan(have) ||
-          std::fabs(have - want) > ulpRef(kc, want))
+          std::fabs(have - want) > ulpRef(kd, want))
         return llvm::formatv("{0}: got {1}, want {2} (exact {3})", where(),
                              have, want, sum)
             .str();
@@ -680,6 +698,7 @@ TEST(MatrixOps, EveryCatalogIntrinsicIsEmulated) {
       EXPECT_EQ(o.getBBytes(imm), 4 * getNumVgprs(info, Operand::B))
           << info.name;
       EXPECT_EQ(o.getCBytes(), 4 * getNumVgprs(info, Operand::C)) << info.name;
+      EXPECT_EQ(o.getDBytes(), 4 * getNumVgprs(info, Operand::D)) << info.name;
       EXPECT_EQ(o.getABytes(imm) * 8, info.a.llvm.getBitWidth()) << info.name;
       if (info.isSparse())
         EXPECT_EQ(o.getNumIndexSets(), info.index.numSets) << info.name;

@@ -706,4 +706,40 @@ TEST(CatalogTest, SuggestionsFindTheNearestNames) {
   EXPECT_TRUE(suggestIntrinsics("completely_unrelated_name_xyz").empty());
 }
 
+// gfx1250's bf16f32 WMMA and SWMMAC are the entries whose D differs from C:
+// an f32 C of 8 registers and 8 bf16 values of D packed in 4 (the WMMA
+// returns <8 x bfloat>, the SWMMAC C's <8 x float>), D in C's arrangement.
+// Selection never offers them: their result is not the next step's C.
+TEST(Catalog, DistinctDIsGfx1250Bf16F32Only) {
+  std::set<std::string> distinct;
+  for (const IntrinsicInfo &info : getAllIntrinsics()) {
+    if (!info.hasDistinctD()) {
+      EXPECT_EQ(&info.getFragment(Operand::D), &info.c) << info.name;
+      continue;
+    }
+    distinct.insert(info.name);
+    const FragmentInfo &d = info.getFragment(Operand::D);
+    EXPECT_EQ(info.c.kind, ScalarKind::F32) << info.name;
+    EXPECT_EQ(d.kind, ScalarKind::BF16) << info.name;
+    EXPECT_EQ(d.count, info.c.count) << info.name;
+    EXPECT_EQ(getNumVgprs(info, Operand::C), 8u) << info.name;
+    EXPECT_EQ(getNumVgprs(info, Operand::D), info.isSparse() ? 8u : 4u)
+        << info.name;
+    for (unsigned lane = 0; lane < info.waveSize; ++lane)
+      for (unsigned e = 0; e < d.count; ++e) {
+        TileCoord cd = d.layout.apply(lane, e),
+                  cc = info.c.layout.apply(lane, e);
+        EXPECT_EQ(cd.d0, cc.d0) << info.name;
+        EXPECT_EQ(cd.d1, cc.d1) << info.name;
+      }
+  }
+  EXPECT_EQ(distinct, (std::set<std::string>{"wmma_bf16f32_16x16x32_bf16",
+                                             "swmmac_bf16f32_16x16x64_bf16"}));
+  for (bool sparse : {false, true})
+    for (const IntrinsicInfo *info :
+         selectIntrinsics(Chip::gfx1250, {ScalarKind::BF16, ScalarKind::BF16,
+                                          ScalarKind::F32, sparse}))
+      EXPECT_FALSE(info->hasDistinctD()) << info->name;
+}
+
 } // namespace

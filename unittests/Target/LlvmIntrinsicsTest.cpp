@@ -88,9 +88,6 @@ const std::set<std::string> kWmmaNotInCatalog = {
     // the other accumulator halves preserved; mcore uses the untied ones.
     "llvm.amdgcn.wmma.f16.16x16x16.f16.tied",
     "llvm.amdgcn.wmma.bf16.16x16x16.bf16.tied",
-    // gfx1250, a bf16 D from an f32 C: the catalog has one C/D fragment.
-    "llvm.amdgcn.wmma.bf16f32.16x16x32.bf16",
-    "llvm.amdgcn.swmmac.bf16f32.16x16x64.bf16",
     // gfx1250, FP6/FP4 formats (f8f6f4's matrix_*_fmt, the f4 32x16 shape)
     // and block scales: ScalarKind has no FP6/FP4 and no public source
     // gives the 32-row and scale layouts (docs/Layouts.md, "gfx1250").

@@ -20,7 +20,13 @@ def ConvertMCoreToAMDGPUPass : Pass<"convert-mcore-to-amdgpu"> {
       as LLVM takes them (bf16 as i16, 8- and 4-bit values in i32 words):
       SWMMAC, which has no amdgpu op, and on gfx950 the CDNA3-shaped bf16
       SMFMACs (16x16x32 and 32x32x16), whose bf16 operands upstream passes
-      as bfloat although the intrinsics take i16.
+      as bfloat although the intrinsics take i16;
+    * gfx1250's `wmma_bf16f32_16x16x32_bf16` (an f32 C, a bf16 D, which
+      `amdgpu.wmma` cannot express: its C and D have one type) becomes
+      `rocdl.wmma.bf16f32.16x16x32.bf16`; the other gfx1250 instructions
+      become intrinsic calls, `swmmac_bf16f32_16x16x64_bf16` too (MLIR 22
+      has no ROCDL SWMMAC op), whose `<8 x float>` result holds D's eight
+      bf16 values in its low four registers.
 
     Before it emits anything, the pass checks every (intrinsic, chip) pair
     against mcore's catalog and fails with a located error that names the
@@ -52,6 +58,7 @@ def ConvertMCoreToAMDGPUPass : Pass<"convert-mcore-to-amdgpu"> {
     "::mlir::amdgpu::AMDGPUDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::LLVM::LLVMDialect",
+    "::mlir::ROCDL::ROCDLDialect",
     "::mlir::vector::VectorDialect",
   ];
 }

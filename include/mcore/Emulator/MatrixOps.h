@@ -128,11 +128,18 @@ public:
   unsigned getBlocks() const;
   ElemType getAType() const;
   ElemType getBType() const;
-  ElemType getCType() const; ///< also the result type
+  ElemType getCType() const;
+  /// The result D's element type: C's, except for gfx1250's bf16f32 forms
+  /// (an f32 C, a bf16 D).
+  ElemType getDType() const;
   /// Bytes of each lane's operand.
   unsigned getABytes() const;
   unsigned getBBytes() const;
-  unsigned getCBytes() const; ///< also of the result
+  unsigned getCBytes() const;
+  /// Bytes of each lane's result: C's, except for gfx1250's bf16f32 WMMA
+  /// (16: eight packed bf16); the bf16f32 SWMMAC returns C's 32 bytes, D
+  /// in the low 16 and the rest of C unchanged.
+  unsigned getDBytes() const;
   /// The `_tied` RDNA3 form (other halves of the accumulator preserved).
   bool isTied() const;
 
@@ -165,7 +172,7 @@ public:
   /// the compressed k whose 2-bit field is meant. RDNA3's replicated A and B
   /// elements are reported at their copy in lanes 0-15. For tests and
   /// tools; the runtime does not need it.
-  enum class Operand { A, B, C, Index };
+  enum class Operand { A, B, C, Index, D };
   struct Location {
     unsigned lane;
     unsigned bit;

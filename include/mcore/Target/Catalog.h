@@ -44,8 +44,11 @@ struct LlvmType {
   std::string str() const; ///< "<8 x half>", "i32"
 };
 
-enum class Operand : uint8_t { A, B, C, Index };
-llvm::StringRef getOperandName(Operand operand); ///< "A", "B", "C", "index"
+/// The operands of an instruction, and D, its result. D is C's fragment
+/// except where IntrinsicInfo::hasDistinctD says otherwise.
+enum class Operand : uint8_t { A, B, C, Index, D };
+/// "A", "B", "C", "index", "D".
+llvm::StringRef getOperandName(Operand operand);
 
 /// One operand's per-lane fragment.
 struct FragmentInfo {
@@ -153,6 +156,10 @@ struct IntrinsicInfo {
   CycleCount cycles[kMaxCycleCounts]; ///< first entry whose chips match wins
   const char *costSource;   ///< where ops/cycles come from
   const char *layoutSource; ///< where the layouts come from
+  /// The result D where its kind, fragment or packing differs from C's
+  /// (gfx1250's bf16f32 WMMA/SWMMAC: an f32 C, a bf16 D); count 0, the
+  /// default, means D is C's fragment.
+  FragmentInfo d{};
 
   bool isSparse() const { return isSparseFamily(family); }
   bool isScaled() const { return hasModifier(ModScale); }
@@ -160,6 +167,9 @@ struct IntrinsicInfo {
   bool isAvailableOn(Chip chip) const { return chips.contains(chip); }
   /// K extent of A's tile: k, or k / 2 when A is compressed.
   unsigned getAK() const { return isSparse() ? k / 2 : k; }
+  /// Whether D differs from C (the field `d`).
+  bool hasDistinctD() const { return d.count != 0; }
+  /// The fragment of A, B, C or D (C's unless hasDistinctD).
   const FragmentInfo &getFragment(Operand operand) const;
   /// Issue cycles on `chip` (which must have the intrinsic).
   unsigned getCycles(Chip chip) const;

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -78,7 +79,9 @@ static Value packOperand(OpBuilder &b, Location loc, Value fragment,
   return vector::ExtractOp::create(b, loc, cast, ArrayRef<int64_t>{0});
 }
 
-/// The inverse of packOperand for a result.
+/// The inverse of packOperand for a result. A result wider than the
+/// fragment (gfx1250's bf16f32 SWMMAC: 8 bf16 values in the low half of
+/// an <8 x float>) holds it in its low bits.
 static Value unpackResult(OpBuilder &b, Location loc, Value value,
                           VectorType fragmentType) {
   if (value.getType() == fragmentType)
@@ -86,7 +89,17 @@ static Value unpackResult(OpBuilder &b, Location loc, Value value,
   if (!isa<VectorType>(value.getType()))
     value = vector::BroadcastOp::create(
         b, loc, VectorType::get({1}, value.getType()), value);
-  return vector::BitCastOp::create(b, loc, fragmentType, value);
+  auto type = cast<VectorType>(value.getType());
+  unsigned bits = type.getNumElements() * type.getElementTypeBitWidth();
+  unsigned elemBits = fragmentType.getElementTypeBitWidth();
+  int64_t length = fragmentType.getNumElements();
+  if (bits == length * elemBits)
+    return vector::BitCastOp::create(b, loc, fragmentType, value);
+  auto wide = VectorType::get({int64_t(bits / elemBits)},
+                              fragmentType.getElementType());
+  Value cast = vector::BitCastOp::create(b, loc, wide, value);
+  return vector::ExtractStridedSliceOp::create(b, loc, cast, {0}, {length},
+                                               {1});
 }
 
 //===----------------------------------------------------------------------===//
@@ -261,6 +274,17 @@ static Value emitIntrinsicCall(PatternRewriter &rewriter, Operation *op,
   };
   Value a = pack(0, Operand::A), b = pack(1, Operand::B),
         c = pack(2, Operand::C);
+  // MLIR 22 has a ROCDL op for gfx1250's bf16f32 WMMA (and amdgpu.wmma,
+  // whose C and D share one type, cannot express it); its operands are the
+  // call's, modifiers 0.
+  if (intrinsic.getLlvmIntrinsicName() ==
+      "llvm.amdgcn.wmma.bf16f32.16x16x32.bf16")
+    return unpackResult(
+        rewriter, loc,
+        ROCDL::wmma_bf16f32_16x16x32_bf16::create(
+            rewriter, loc, intrinsic.getLlvmOperandType(Operand::D),
+            /*signA=*/false, a, /*signB=*/false, b, /*modC=*/0, c),
+        cast<VectorType>(op->getResult(0).getType()));
   auto constant = [&](Type type, int64_t v) -> Value {
     return arith::ConstantIntOp::create(rewriter, loc, type, v);
   };
@@ -321,7 +345,7 @@ static Value emitIntrinsicCall(PatternRewriter &rewriter, Operation *op,
   }
   }
   auto call = LLVM::CallIntrinsicOp::create(
-      rewriter, loc, intrinsic.getLlvmOperandType(Operand::C),
+      rewriter, loc, intrinsic.getLlvmOperandType(Operand::D),
       rewriter.getStringAttr(intrinsic.getLlvmIntrinsicName()), args);
   return unpackResult(rewriter, loc, call.getResult(0),
                       cast<VectorType>(op->getResult(0).getType()));

@@ -102,11 +102,11 @@ Error rewrite::checkMmaTypes(CallBase &call, const MmaOperands &o,
     return e;
   if (Error e = check("C", o.c, op.getCBytes()))
     return e;
-  if (dl.getTypeStoreSize(call.getType()) != op.getCBytes())
+  if (dl.getTypeStoreSize(call.getType()) != op.getDBytes())
     return rewriteError(formatv("{0}: result type {1} does not match the "
-                                "{2}-byte accumulator",
+                                "{2}-byte result",
                                 op.getName(), typeName(call.getType()),
-                                op.getCBytes())
+                                op.getDBytes())
                             .str());
   if (o.idx && op.getIndexWords() == 2 && !o.idx->getType()->isIntegerTy(64))
     return rewriteError(op.getName() + ": the sparse index must be i64");

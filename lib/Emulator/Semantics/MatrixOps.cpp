@@ -82,10 +82,6 @@ constexpr Unsupported kUnsupported[] = {
     {"llvm.amdgcn.wmma.f32.32x16x128.f4",
      "f4 WMMA (gfx1250) is not emulated: no public source gives its 32-row "
      "layout"},
-    {"llvm.amdgcn.wmma.bf16f32.", "bf16f32 WMMA (gfx1250: an f32 C and a "
-                                  "bf16 D) is not emulated yet"},
-    {"llvm.amdgcn.swmmac.bf16f32.", "bf16f32 SWMMAC (gfx1250: an f32 C and "
-                                    "a bf16 D) is not emulated yet"},
 };
 
 unsigned log2u(unsigned v) {
@@ -114,6 +110,8 @@ void MatrixOp::Impl::build() {
   aBits = elemBits(spec->a);
   bBits = elemBits(spec->b);
   cBits = elemBits(spec->c);
+  dType = (spec->flags & kBf16D) ? ElemType::BF16 : spec->c;
+  dBits = elemBits(dType);
   bool fnuz = target.fp8 == Fp8Encoding::FNUZ;
   auto f8 = [&](ElemType t) {
     if (t == ElemType::BF8)
@@ -162,10 +160,19 @@ void MatrixOp::Impl::build() {
   bPlan = makePlan(bLoc, bBits, bBytes, wave);
   cPlan = makePlan(cLoc, cBits, cBytes, wave);
   cPlanHi = makePlan(cLocHi, cBits, cBytes, wave);
-  // cLoc covers all of C when it has one element per cBits bits of every
-  // lane (the locations are distinct by construction).
-  cCoversAll = cLocHi.empty() &&
-               size_t(cLoc.size()) * cBits == size_t(wave) * cBytes * 8;
+  // D: at C's places, or (gfx1250's bf16f32) where the layout put it, in
+  // a result of its own size or (kDInC) in C's registers.
+  if (dLoc.empty()) {
+    dBytes = cBytes;
+    dPlan = cPlan;
+  } else {
+    dBytes = (spec->flags & kDInC) ? cBytes : bytesOf(dLoc, dBits);
+    dPlan = makePlan(dLoc, dBits, dBytes, wave);
+  }
+  // D's elements cover all of the result when there is one per dBits bits
+  // of every lane (the locations are distinct by construction).
+  size_t dCount = dLoc.empty() ? cLoc.size() : dLoc.size();
+  dCoversAll = cLocHi.empty() && dCount * dBits == size_t(wave) * dBytes * 8;
 }
 
 MatrixOp::Impl::Plan MatrixOp::Impl::makePlan(const std::vector<Loc> &locs,
@@ -318,9 +325,11 @@ unsigned MatrixOp::getBlocks() const { return impl->B; }
 ElemType MatrixOp::getAType() const { return impl->spec->a; }
 ElemType MatrixOp::getBType() const { return impl->spec->b; }
 ElemType MatrixOp::getCType() const { return impl->spec->c; }
+ElemType MatrixOp::getDType() const { return impl->dType; }
 unsigned MatrixOp::getABytes() const { return impl->aBytes; }
 unsigned MatrixOp::getBBytes() const { return impl->bBytes; }
 unsigned MatrixOp::getCBytes() const { return impl->cBytes; }
+unsigned MatrixOp::getDBytes() const { return impl->dBytes; }
 bool MatrixOp::isTied() const { return impl->spec->flags & kTied; }
 bool MatrixOp::hasSignedness() const { return impl->spec->flags & kSign; }
 bool MatrixOp::hasClamp() const { return impl->spec->flags & kClamp; }
@@ -360,6 +369,10 @@ MatrixOp::Location MatrixOp::locate(Operand operand, unsigned block,
     break;
   case Operand::C:
     l = I.cLoc[(size_t(block) * I.M + row) * I.N + col];
+    break;
+  case Operand::D:
+    l = (I.dLoc.empty() ? I.cLoc
+                        : I.dLoc)[(size_t(block) * I.M + row) * I.N + col];
     break;
   case Operand::Index:
     l = I.idxLoc[size_t(row) * I.kA + col];
@@ -470,7 +483,7 @@ Error MatrixOp::execute(const MatrixImmediates &imm, llvm::ArrayRef<uint8_t> a,
     return e;
   if (Error e = check("C", c.size(), size_t(w) * impl->cBytes))
     return e;
-  if (Error e = check("D", d.size(), size_t(w) * impl->cBytes))
+  if (Error e = check("D", d.size(), size_t(w) * impl->dBytes))
     return e;
   if (Error e = check("index", index.size() * 4,
                       impl->sparse ? w * 4 * impl->indexWords : 0))
@@ -481,7 +494,7 @@ Error MatrixOp::execute(const MatrixImmediates &imm, llvm::ArrayRef<uint8_t> a,
     pa[l] = a.data() + size_t(l) * getABytes(imm);
     pb[l] = b.data() + size_t(l) * getBBytes(imm);
     pc[l] = c.data() + size_t(l) * impl->cBytes;
-    pd[l] = d.data() + size_t(l) * impl->cBytes;
+    pd[l] = d.data() + size_t(l) * impl->dBytes;
   }
   return executeLanes(imm, pa.data(), pb.data(), pc.data(),
                       impl->sparse ? index.data() : nullptr, pd.data(),
@@ -650,11 +663,12 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
   }
 
   // Start D as a copy of C, so that bits no element covers (the other
-  // halves of RDNA3's 16-bit accumulator) keep C's value.
-  if (!I.cCoversAll)
+  // halves of RDNA3's 16-bit accumulator, the high registers of gfx1250's
+  // bf16f32 SWMMAC) keep C's value (nothing to copy where d is c).
+  if (!I.dCoversAll)
     for (unsigned l = 0; l < I.wave; ++l)
       if (d[l] != c[l])
-        std::memmove(d[l], c[l], I.cBytes);
+        std::memmove(d[l], c[l], I.dBytes);
 
   // Where B is read from, per lane (BLGP).
   uint8_t bLane[64];
@@ -742,11 +756,15 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
         }
       }
     }
-    if (cPlan.per)
-      scatterPlanned(s.c, cPlan.index.data(), cPlan.per, I.wave,
+    // D: at C's places in C's type, or (gfx1250's bf16f32) bf16 at its own
+    // places; either way the sum is rounded once, here.
+    const MatrixOp::Impl::Plan &dPlan = I.dLoc.empty() ? cPlan : I.dPlan;
+    const std::vector<Loc> &dLoc = I.dLoc.empty() ? cLoc : I.dLoc;
+    if (dPlan.per)
+      scatterPlanned(I.dType, dPlan.index.data(), dPlan.per, I.wave,
                      S.accF.data(), d);
     else
-      scatterFloat(s.c, cLoc.data(), S.accF.size(), S.accF.data(), d);
+      scatterFloat(I.dType, dLoc.data(), S.accF.size(), S.accF.data(), d);
     return Error::success();
   }
 

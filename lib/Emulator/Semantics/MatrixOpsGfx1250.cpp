@@ -15,7 +15,14 @@
 //     probe (MISA) state, none of which can tell a permutation of K applied
 //     to A and B alike. That order, and the SWMMAC index (a 2-bit field per
 //     compressed A value, in A's place: the RDNA4 rule), are assumptions
-//     the catalog makes as well; the tests cannot separate the two there.
+//     the catalog makes as well; the tests cannot separate the two there;
+//   - bf16f32 (an f32 C, a bf16 D): D is a 16-bit result, placed as every
+//     16-bit gfx1250 result is (two per register, rows 0-7 / 8-15 by lane
+//     half): the WMMA returns four registers (llc-22:
+//     v_wmma_bf16f32_16x16x32_bf16 v[26:29], ..., v[16:23]), the SWMMAC
+//     writes them into the low four of C's eight (its D is C's registers in
+//     LLVM 22; rocjitsu's gfx1250 decoder: "the architectural BF16 result
+//     writes only its lower four registers"), the high four keeping C.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,6 +59,12 @@ void MatrixOp::Impl::buildGfx1250() {
   for (unsigned i = 0; i < M; ++i)
     for (unsigned j = 0; j < N; ++j)
       cLoc[i * N + j] = output(i, j, cBits);
+  if (dBits != cBits) {
+    dLoc.resize(size_t(M) * N);
+    for (unsigned i = 0; i < M; ++i)
+      for (unsigned j = 0; j < N; ++j)
+        dLoc[i * N + j] = output(i, j, dBits);
+  }
   if (!sparse)
     return;
   // One index set: two bits per compressed value of the lane, an i32 for

@@ -48,6 +48,11 @@ enum Flags : uint16_t {
   /// / B formats, then i32 op_sel and i32 scale for A, then for B. The
   /// spec's A and B types are the fp8 defaults (format 0).
   kScale = 1 << 9,
+  /// gfx1250 bf16f32: D is bf16 (Spec::d), C f32.
+  kBf16D = 1 << 10,
+  /// The result is C's registers, D in its low bits and the rest C's
+  /// values (gfx1250's bf16f32 SWMMAC, whose D is tied to C).
+  kDInC = 1 << 11,
 };
 
 using E = ElemType;
@@ -184,8 +189,10 @@ struct MatrixOp::Impl {
   unsigned M, N, K, B;
   unsigned kA; ///< A's K extent: K, or K / 2 when sparse
   bool sparse;
-  unsigned aBits, bBits, cBits;
-  unsigned aBytes = 0, bBytes = 0, cBytes = 0;
+  unsigned aBits, bBits, cBits, dBits;
+  unsigned aBytes = 0, bBytes = 0, cBytes = 0, dBytes = 0;
+  /// The result's element type (C's, or bf16 with kBf16D).
+  ElemType dType = ElemType::F32;
   Fp8Format aFp8 = Fp8Format::E4M3FN, bFp8 = Fp8Format::E4M3FN;
   unsigned numSets = 0;
   unsigned setBits = 0;    ///< width of one index set
@@ -193,15 +200,19 @@ struct MatrixOp::Impl {
 
   /// Locations without modifiers: A [b][i][kk], B [b][k][j], C [b][i][j].
   std::vector<matrixops::Loc> aLoc, bLoc, cLoc;
+  /// D [b][i][j], where it differs from cLoc (kBf16D; else empty and D is
+  /// written at cLoc).
+  std::vector<matrixops::Loc> dLoc;
   /// RDNA3 opsel-high C/D locations.
   std::vector<matrixops::Loc> cLocHi;
   /// RDNA3: the further copies of each A and B element.
   std::vector<std::vector<matrixops::Loc>> aCopies, bCopies;
   /// Sparse: lane and bit (set 0) of the 2-bit index field of A [i][kc].
   std::vector<matrixops::Loc> idxLoc;
-  /// Whether C's elements cover every bit of the accumulator (else D starts
-  /// as a copy of C: RDNA3's 16-bit accumulator uses half of each register).
-  bool cCoversAll = true;
+  /// Whether D's elements cover every bit of the result (else D starts as
+  /// a copy of C: RDNA3's 16-bit accumulator uses half of each register,
+  /// gfx1250's bf16f32 SWMMAC the low half of C's registers).
+  bool dCoversAll = true;
   /// Where D's elements are rounded (MatrixOpsNumerics.cpp).
   matrixops::Accumulation accumulation = matrixops::Accumulation::RoundOnce;
   /// Lane-major plans of aLoc, bLoc, cLoc and cLocHi (gatherPlanned); a
@@ -211,7 +222,7 @@ struct MatrixOp::Impl {
     std::vector<int32_t> index;
     unsigned per = 0;
   };
-  Plan aPlan, bPlan, cPlan, cPlanHi;
+  Plan aPlan, bPlan, cPlan, cPlanHi, dPlan;
   static Plan makePlan(const std::vector<matrixops::Loc> &locs, unsigned bits,
                        unsigned bytes, unsigned wave);
 

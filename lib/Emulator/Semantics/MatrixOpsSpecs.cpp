@@ -73,13 +73,16 @@ constexpr Spec kSpecs[] = {
     {"llvm.amdgcn.swmmac.f32.16x16x32.bf8.fp8", F::SWMMAC, 16, 16, 32, 1, E::BF8, E::FP8, E::F32, kNone, R4},
     {"llvm.amdgcn.swmmac.f32.16x16x32.bf8.bf8", F::SWMMAC, 16, 16, 32, 1, E::BF8, E::BF8, E::F32, kNone, R4},
 
-    // gfx1250 WMMA (AMDGPUWMMAIntrinsicsGFX1250). The scaled, f8f6f4, f4
-    // and bf16f32 forms are not emulated (kUnsupported in MatrixOps.cpp).
+    // gfx1250 WMMA (AMDGPUWMMAIntrinsicsGFX1250). The scaled, f8f6f4 and
+    // f4 forms are not emulated (kUnsupported in MatrixOps.cpp). bf16f32:
+    // an f32 C and a bf16 D (AMDGPUWmmaIntrinsicModsAllDiff), the c column
+    // being C's type and kBf16D giving D's.
     {"llvm.amdgcn.wmma.f32.16x16x4.f32", F::WMMA, 16, 16, 4, 1, E::F32, E::F32, E::F32, kAllReuse, G125},
     {"llvm.amdgcn.wmma.f32.16x16x32.f16", F::WMMA, 16, 16, 32, 1, E::F16, E::F16, E::F32, kAllReuse, G125},
     {"llvm.amdgcn.wmma.f32.16x16x32.bf16", F::WMMA, 16, 16, 32, 1, E::BF16, E::BF16, E::F32, kAllReuse, G125},
     {"llvm.amdgcn.wmma.f16.16x16x32.f16", F::WMMA, 16, 16, 32, 1, E::F16, E::F16, E::F16, kAllReuse, G125},
     {"llvm.amdgcn.wmma.bf16.16x16x32.bf16", F::WMMA, 16, 16, 32, 1, E::BF16, E::BF16, E::BF16, kAllReuse, G125},
+    {"llvm.amdgcn.wmma.bf16f32.16x16x32.bf16", F::WMMA, 16, 16, 32, 1, E::BF16, E::BF16, E::F32, kAllReuse | kBf16D, G125},
     {"llvm.amdgcn.wmma.f32.16x16x64.fp8.fp8", F::WMMA, 16, 16, 64, 1, E::FP8, E::FP8, E::F32, kCReuse, G125},
     {"llvm.amdgcn.wmma.f32.16x16x64.fp8.bf8", F::WMMA, 16, 16, 64, 1, E::FP8, E::BF8, E::F32, kCReuse, G125},
     {"llvm.amdgcn.wmma.f32.16x16x64.bf8.fp8", F::WMMA, 16, 16, 64, 1, E::BF8, E::FP8, E::F32, kCReuse, G125},
@@ -103,6 +106,9 @@ constexpr Spec kSpecs[] = {
     {"llvm.amdgcn.swmmac.f32.16x16x64.bf16", F::SWMMAC, 16, 16, 64, 1, E::BF16, E::BF16, E::F32, kABReuse, G125},
     {"llvm.amdgcn.swmmac.f16.16x16x64.f16", F::SWMMAC, 16, 16, 64, 1, E::F16, E::F16, E::F16, kABReuse, G125},
     {"llvm.amdgcn.swmmac.bf16.16x16x64.bf16", F::SWMMAC, 16, 16, 64, 1, E::BF16, E::BF16, E::BF16, kABReuse, G125},
+    // D tied to C (AMDGPUSWmmacIntrinsicABIdx: one type for C and D, which
+    // llc-22 selects as <8 x float> only): kDInC.
+    {"llvm.amdgcn.swmmac.bf16f32.16x16x64.bf16", F::SWMMAC, 16, 16, 64, 1, E::BF16, E::BF16, E::F32, kABReuse | kBf16D | kDInC, G125},
     {"llvm.amdgcn.swmmac.f32.16x16x128.fp8.fp8", F::SWMMAC, 16, 16, 128, 1, E::FP8, E::FP8, E::F32, kReuse, G125},
     {"llvm.amdgcn.swmmac.f32.16x16x128.fp8.bf8", F::SWMMAC, 16, 16, 128, 1, E::FP8, E::BF8, E::F32, kReuse, G125},
     {"llvm.amdgcn.swmmac.f32.16x16x128.bf8.fp8", F::SWMMAC, 16, 16, 128, 1, E::BF8, E::FP8, E::F32, kReuse, G125},

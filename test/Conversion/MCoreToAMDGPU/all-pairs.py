@@ -64,6 +64,11 @@ def function(entry, chip, fn):
                                                           "c_type"))
     va, vb, vc = (f"vector<{n['A']}x{ta}>", f"vector<{n['B']}x{tb}>",
                   f"vector<{n['C']}x{tc}>")
+    # D, where it differs from C (gfx1250's bf16f32: `into C -> D`).
+    into, vd = vc, vc
+    if "d_type" in entry:
+        vd = f"vector<{n['D']}x{mlir_type(entry['d_type'], chip)}>"
+        into = f"{vc} -> {vd}"
     intr = f"#mcore.intrinsic<{entry['name']}>"
     if "scales" in entry:
         # Block-scaled (gfx950 MX): the lane's scale words, op_sel 1 and 2 so
@@ -77,14 +82,14 @@ def function(entry, chip, fn):
         # The lane's index word: i32, or i64 (gfx1250's 8-bit SWMMAC).
         ti = entry["index_type"]
         op = (f"%d = mcore.sparse_mma %a, %b, %c, %i {{intrinsic = {intr}}} "
-              f": {va}, {vb}, {ti} into {vc}")
+              f": {va}, {vb}, {ti} into {into}")
         args = f"%a: {va}, %b: {vb}, %c: {vc}, %i: {ti}"
     else:
         op = (f"%d = mcore.mma %a, %b, %c {{intrinsic = {intr}}} "
-              f": {va}, {vb} into {vc}")
+              f": {va}, {vb} into {into}")
         args = f"%a: {va}, %b: {vb}, %c: {vc}"
-    return (f"func.func @{fn}({args}) -> {vc} {{\n  {op}\n"
-            f"  return %d : {vc}\n}}\n")
+    return (f"func.func @{fn}({args}) -> {vd} {{\n  {op}\n"
+            f"  return %d : {vd}\n}}\n")
 
 
 def mnemonic_key(text):
@@ -97,6 +102,7 @@ def mnemonic_key(text):
 
 failures = []
 checked_legal = checked_illegal = 0
+checked_distinct_d = 0  # legal pairs whose D differs from C
 for chip in chips:
     legal = [e for e in catalog if chip in e["chips"]]
     illegal = [e for e in catalog if chip not in e["chips"]]
@@ -138,6 +144,7 @@ for chip in chips:
     for i, e in enumerate(legal):
         fn = f"f{i}"
         checked_legal += 1
+        checked_distinct_d += "d_type" in e
         if e["llvm_intrinsic"] + "." not in calls.get(fn, "") and \
            e["llvm_intrinsic"] + "(" not in calls.get(fn, ""):
             failures.append(f"{chip} {e['name']}: the LLVM IR does not call "
@@ -186,6 +193,7 @@ for chip in chips:
 
 print(f"legal pairs compiled to their instruction: {checked_legal}")
 print(f"illegal pairs rejected by mcore: {checked_illegal}")
+print(f"legal pairs whose D differs from C: {checked_distinct_d}")
 print(f"f64 entries not checked (mcore.mma has no f64 yet): "
       f"{len(skipped_f64)}")
 if failures:

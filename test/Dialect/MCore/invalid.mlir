@@ -191,7 +191,7 @@ func.func @dense_intrinsic_on_sparse_op(%a: vector<4xf16>, %b: vector<4xf16>, %c
 // -----
 
 func.func @result_type_mismatch(%a: vector<16x16xf16>, %b: vector<16x16xf16>, %c: vector<16x16xf32>) {
-  // expected-error @+1 {{all of {c, result} have same type}}
+  // expected-error @+1 {{result must have C's type 'vector<16x16xf32>', got 'vector<16x16xf16>' (only an instruction whose D differs from C}}
   %d = "mcore.mma"(%a, %b, %c) : (vector<16x16xf16>, vector<16x16xf16>, vector<16x16xf32>) -> vector<16x16xf16>
   return
 }
@@ -335,11 +335,27 @@ func.func @mma_with_scaled_intrinsic(%a: vector<32xf8E4M3FN>, %b: vector<32xf8E4
 
 // -----
 
+func.func @bf16f32_result_is_bf16(%a: vector<16xbf16>, %b: vector<16xbf16>, %c: vector<8xf32>) {
+  // expected-error @+1 {{D must be 'vector<8xbf16>' for wmma_bf16f32_16x16x32_bf16 (per-lane fragment), got 'vector<8xf32>'}}
+  %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<wmma_bf16f32_16x16x32_bf16>} : vector<16xbf16>, vector<16xbf16> into vector<8xf32>
+  return
+}
+
+// -----
+
 func.func @scaled_mma_unscaled_intrinsic(%a: vector<32xf8E4M3FN>, %b: vector<32xf8E4M3FN>, %c: vector<4xf32>, %s: vector<4xf8E8M0FNU>) -> vector<4xf32> {
   // expected-error @+1 {{mfma_f32_16x16x32_fp8_fp8 is not a block-scaled instruction; use mcore.mma or mcore.sparse_mma}}
   %d = mcore.scaled_mma %a, %b, %c, %s, %s {intrinsic = #mcore.intrinsic<mfma_f32_16x16x32_fp8_fp8>}
       : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<4xf8E8M0FNU>, vector<4xf8E8M0FNU> into vector<4xf32>
   return %d : vector<4xf32>
+}
+
+// -----
+
+func.func @bf16_result_of_f32_wmma(%a: vector<16xbf16>, %b: vector<16xbf16>, %c: vector<8xf32>) {
+  // expected-error @+1 {{result must have C's type 'vector<8xf32>', got 'vector<8xbf16>'}}
+  %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<wmma_f32_16x16x32_bf16>} : vector<16xbf16>, vector<16xbf16> into vector<8xf32> -> vector<8xbf16>
+  return
 }
 
 // -----
@@ -359,4 +375,12 @@ func.func @scaled_mma_scale_sel(%a: vector<32xf4E2M1FN>, %c: vector<4xf32>, %s: 
   %d = mcore.scaled_mma %a, %a, %c, %s, %s {intrinsic = #mcore.intrinsic<mfma_scale_f32_16x16x128_f8f6f4_fp4_fp4>, scale_sel_a = 4 : i32}
       : vector<32xf4E2M1FN>, vector<32xf4E2M1FN>, vector<4xf8E8M0FNU>, vector<4xf8E8M0FNU> into vector<4xf32>
   return %d : vector<4xf32>
+}
+
+// -----
+
+func.func @bf16f32_whole_tile_d(%a: vector<16x32xbf16>, %b: vector<32x16xbf16>, %c: vector<16x16xf32>) {
+  // expected-error @+1 {{D must be 'vector<16x16xbf16>' for wmma_bf16f32_16x16x32_bf16 (whole tile), got 'vector<16x16xf16>'}}
+  %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<wmma_bf16f32_16x16x32_bf16>} : vector<16x32xbf16>, vector<32x16xbf16> into vector<16x16xf32> -> vector<16x16xf16>
+  return
 }

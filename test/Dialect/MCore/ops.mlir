@@ -108,3 +108,17 @@ func.func @distributed_families(%a8: vector<8xf16>, %b16: vector<16xf16>, %c8: v
       : vector<16xf16>, vector<16xf16> into vector<16xf16>
   return
 }
+
+// gfx1250's bf16f32: an f32 C, a bf16 D after `->`, whole tile and per lane.
+// CHECK-LABEL: func @bf16f32
+func.func @bf16f32(%a: vector<16x32xbf16>, %b: vector<32x16xbf16>, %c: vector<16x16xf32>,
+                   %af: vector<16xbf16>, %bf: vector<32xbf16>, %cf: vector<8xf32>, %i: i32)
+    -> (vector<16x16xbf16>, vector<8xbf16>) {
+  // CHECK: mcore.mma {{.*}}wmma_bf16f32_16x16x32_bf16>} : vector<16x32xbf16>, vector<32x16xbf16> into vector<16x16xf32> -> vector<16x16xbf16>
+  %0 = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<wmma_bf16f32_16x16x32_bf16>}
+      : vector<16x32xbf16>, vector<32x16xbf16> into vector<16x16xf32> -> vector<16x16xbf16>
+  // CHECK: mcore.sparse_mma {{.*}}swmmac_bf16f32_16x16x64_bf16>} : vector<16xbf16>, vector<32xbf16>, i32 into vector<8xf32> -> vector<8xbf16>
+  %1 = mcore.sparse_mma %af, %bf, %cf, %i {intrinsic = #mcore.intrinsic<swmmac_bf16f32_16x16x64_bf16>}
+      : vector<16xbf16>, vector<32xbf16>, i32 into vector<8xf32> -> vector<8xbf16>
+  return %0, %1 : vector<16x16xbf16>, vector<8xbf16>
+}

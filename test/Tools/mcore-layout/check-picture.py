@@ -79,9 +79,11 @@ def parse_panel(panel):
 def check(name):
     layout = json.loads(run(name, "--format=json"))
     sparse = "index" in layout
-    operands = ["A", "B", "C"] + (["index"] if sparse else [])
+    # D is a panel of its own where it differs from C (gfx1250's bf16f32).
+    operands = (["A", "B", "C"] + (["index"] if sparse else []) +
+                (["D"] if "D" in layout else []))
     coords = {"A": ("row", "k"), "B": ("k", "col"), "C": ("row", "col"),
-              "index": ("row", "k")}
+              "index": ("row", "k"), "D": ("row", "col")}
 
     # Registers view: rows are lanes, columns register fields.
     svg = ET.fromstring(run(name, "--format=svg"))

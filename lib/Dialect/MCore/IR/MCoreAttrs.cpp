@@ -203,6 +203,7 @@ VectorType MmaIntrinsicAttrInterface::getTileType(Operand operand,
   case Operand::B:
     return VectorType::get({k, n}, getElementType(operand, fp8));
   case Operand::C:
+  case Operand::D:
     return VectorType::get({m, n}, getElementType(operand, fp8));
   case Operand::Index:
     return VectorType::get({m, k / 2}, IntegerType::get(getContext(), 8));
@@ -221,7 +222,7 @@ Type MmaIntrinsicAttrInterface::getFragmentType(Operand operand,
 
 LogicalResult MmaIntrinsicAttrInterface::verifyOperandTypes(
     function_ref<InFlightDiagnostic()> emitError, Type a, Type b, Type c,
-    Type index) const {
+    Type index, Type result) const {
   auto av = dyn_cast<VectorType>(a);
   if (!av)
     return emitError() << "A must be a vector";
@@ -250,7 +251,7 @@ LogicalResult MmaIntrinsicAttrInterface::verifyOperandTypes(
                        << "), got " << actual;
   };
   if (failed(check(Operand::A, a)) || failed(check(Operand::B, b)) ||
-      failed(check(Operand::C, c)))
+      failed(check(Operand::C, c)) || failed(check(Operand::D, result)))
     return failure();
   if (isSparse() != bool(index))
     return emitError() << getName() << " is "

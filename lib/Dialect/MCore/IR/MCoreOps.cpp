@@ -15,7 +15,7 @@ using namespace mlir::mcore;
 
 namespace {
 struct MmaOperands {
-  VectorType a, b, c;
+  VectorType a, b, c, result;
   Type index; ///< null for dense
   MmaIntrinsicAttrInterface intrinsic;
   bool unsignedA, unsignedB, clamp;
@@ -121,6 +121,18 @@ static LogicalResult verifyTileConsistency(Operation *op,
 static LogicalResult verifyMma(Operation *op, const MmaOperands &ops) {
   if (failed(verifyTileConsistency(op, ops)))
     return failure();
+  // The result is C's type, except for an instruction whose D differs from
+  // C (the intrinsic's check below gives D's type).
+  bool distinctD = false;
+  if (auto attr = dyn_cast_if_present<IntrinsicAttr>(ops.intrinsic))
+    distinctD = attr.getIntrinsic()->hasDistinctD();
+  if (!distinctD && ops.result != ops.c)
+    return op->emitOpError("result must have C's type ")
+           << ops.c << ", got " << ops.result
+           << (ops.intrinsic ? ""
+                             : " (only an instruction whose D differs "
+                               "from C, such as gfx1250's bf16f32, has "
+                               "another result type)");
   if (!ops.intrinsic)
     return success();
   MmaIntrinsicAttrInterface intrinsic = ops.intrinsic;
@@ -129,9 +141,9 @@ static LogicalResult verifyMma(Operation *op, const MmaOperands &ops) {
       return op->emitOpError()
              << intrinsic.getName()
              << " is block-scaled: it needs scales, use mcore.scaled_mma";
-  if (failed(intrinsic.verifyOperandTypes(
-          [&]() { return op->emitOpError(); }, ops.a, ops.b, ops.c,
-          ops.index)))
+  if (failed(intrinsic.verifyOperandTypes([&]() { return op->emitOpError(); },
+                                          ops.a, ops.b, ops.c, ops.index,
+                                          ops.result)))
     return failure();
   if ((ops.unsignedA || ops.unsignedB) && !intrinsic.supportsUnsigned())
     return op->emitOpError() << intrinsic.getName()
@@ -175,21 +187,22 @@ mlir::mcore::verifyIntrinsicOnChip(Operation *op,
 //===----------------------------------------------------------------------===//
 
 LogicalResult MmaOp::verify() {
-  return verifyMma(*this,
-                   {cast<VectorType>(getA().getType()),
-                    cast<VectorType>(getB().getType()),
-                    cast<VectorType>(getC().getType()), Type(),
-                    getIntrinsicAttr(), getUnsignedA(), getUnsignedB(),
-                    getClamp(), 0});
+  return verifyMma(*this, {cast<VectorType>(getA().getType()),
+                           cast<VectorType>(getB().getType()),
+                           cast<VectorType>(getC().getType()),
+                           cast<VectorType>(getResult().getType()), Type(),
+                           getIntrinsicAttr(), getUnsignedA(), getUnsignedB(),
+                           getClamp(), 0});
 }
 
 LogicalResult SparseMmaOp::verify() {
   return verifyMma(*this,
                    {cast<VectorType>(getA().getType()),
                     cast<VectorType>(getB().getType()),
-                    cast<VectorType>(getC().getType()), getIndex().getType(),
-                    getIntrinsicAttr(), getUnsignedA(), getUnsignedB(),
-                    getClamp(), getIndexSet()});
+                    cast<VectorType>(getC().getType()),
+                    cast<VectorType>(getResult().getType()),
+                    getIndex().getType(), getIntrinsicAttr(), getUnsignedA(),
+                    getUnsignedB(), getClamp(), getIndexSet()});
 }
 
 LogicalResult ScaledMmaOp::verify() {
@@ -200,7 +213,8 @@ LogicalResult ScaledMmaOp::verify() {
                             "mcore.mma or mcore.sparse_mma";
   return getIntrinsic().verifyOperandTypes([&]() { return emitOpError(); },
                                            getA().getType(), getB().getType(),
-                                           getC().getType(), Type());
+                                           getC().getType(), Type(),
+                                           getResult().getType());
 }
 
 //===----------------------------------------------------------------------===//
@@ -246,4 +260,23 @@ LogicalResult Expand2to4Op::verify() {
 }
 
 #define GET_OP_CLASSES
+//===----------------------------------------------------------------------===//
+// The result type in the assembly format: `into C` when D has C's type,
+// `into C -> D` otherwise.
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseMmaResultType(OpAsmParser &parser, Type cType,
+                                      Type &resultType) {
+  resultType = cType;
+  if (failed(parser.parseOptionalArrow()))
+    return success();
+  return parser.parseType(resultType);
+}
+
+static void printMmaResultType(OpAsmPrinter &printer, Operation *, Type cType,
+                               Type resultType) {
+  if (resultType != cType)
+    printer << " -> " << resultType;
+}
+
 #include "mcore/Dialect/MCore/IR/MCoreOps.cpp.inc"

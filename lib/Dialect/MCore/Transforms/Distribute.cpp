@@ -108,7 +108,13 @@ private:
       seeds.push_back({op->getOperand(0), {intrinsic, Operand::A}});
       seeds.push_back({op->getOperand(1), {intrinsic, Operand::B}});
       seeds.push_back({op->getOperand(2), {intrinsic, Operand::C}});
-      seeds.push_back({op->getResult(0), {intrinsic, Operand::C}});
+      // D has C's role, except where the instruction's D differs from C
+      // (gfx1250's bf16f32), which the verifier let through.
+      seeds.push_back(
+          {op->getResult(0),
+           {intrinsic, op->getResult(0).getType() == op->getOperand(2).getType()
+                           ? Operand::C
+                           : Operand::D}});
       if (auto sparse = dyn_cast<SparseMmaOp>(op))
         seeds.push_back({sparse.getIndex(), {intrinsic, Operand::Index}});
       return WalkResult::advance();

@@ -106,12 +106,14 @@ def MCore_MmaIntrinsicAttrInterface
     /// index word (the LLVM operand type of the index).
     ::mlir::Type getFragmentType(::mlir::mcore::Operand operand,
                                  ::mlir::mcore::Fp8Format fp8) const;
-    /// Verifies the operand types of an op computing with this instruction,
-    /// in whole-tile or distributed form. `index` is null for dense ops.
+    /// Verifies the operand and result types of an op computing with this
+    /// instruction, in whole-tile or distributed form. `index` is null for
+    /// dense ops; `result` is D (C's type unless the instruction's D
+    /// differs from C).
     ::llvm::LogicalResult verifyOperandTypes(
         ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError,
-        ::mlir::Type a, ::mlir::Type b, ::mlir::Type c,
-        ::mlir::Type index) const;
+        ::mlir::Type a, ::mlir::Type b, ::mlir::Type c, ::mlir::Type index,
+        ::mlir::Type result) const;
     /// Fails with "NAME needs CHIPS; the target is CHIP" when `chip` lacks
     /// the instruction.
     ::llvm::LogicalResult verifyChip(

@@ -27,8 +27,7 @@ def MCore_MmaIntrinsicAttr : Attr<
 }
 
 class MCore_MmaOpBase<string mnemonic, list<Trait> traits = []>
-    : MCore_Op<mnemonic, !listconcat(traits,
-                [Pure, AllTypesMatch<["c", "result"]>])> {
+    : MCore_Op<mnemonic, !listconcat(traits, [Pure])> {
   let hasVerifier = 1;
   code commonExtraClassDeclaration = [{
     /// True when operands are 2-D tiles, false when they are one lane's
@@ -52,6 +51,16 @@ def MCore_MmaOp : MCore_MmaOpBase<"mma"> {
     `unsigned_a` / `unsigned_b` read 8-bit or 4-bit integer A / B as unsigned
     (they are signed by default). `clamp` saturates the integer result.
 
+    The result has C's type, except for an instruction whose D differs from
+    C (gfx1250's `wmma_bf16f32_16x16x32_bf16`: an f32 C, a bf16 D), whose
+    result type follows `->`:
+
+    ```mlir
+    %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<wmma_bf16f32_16x16x32_bf16>}
+        : vector<16x32xbf16>, vector<32x16xbf16> into vector<16x16xf32>
+          -> vector<16x16xbf16>
+    ```
+
     Example:
 
     ```mlir
@@ -70,6 +79,7 @@ def MCore_MmaOp : MCore_MmaOpBase<"mma"> {
   let results = (outs MCore_MmaOperandType:$result);
   let assemblyFormat = [{
     $a `,` $b `,` $c attr-dict `:` type($a) `,` type($b) `into` type($c)
+    `` custom<MmaResultType>(ref(type($c)), type($result))
   }];
   let extraClassDeclaration = commonExtraClassDeclaration;
 }
@@ -162,6 +172,7 @@ def MCore_SparseMmaOp : MCore_MmaOpBase<"sparse_mma"> {
   let assemblyFormat = [{
     $a `,` $b `,` $c `,` $index attr-dict `:` type($a) `,` type($b) `,`
     type($index) `into` type($c)
+    `` custom<MmaResultType>(ref(type($c)), type($result))
   }];
   let extraClassDeclaration = commonExtraClassDeclaration;
 }

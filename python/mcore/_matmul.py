@@ -192,7 +192,7 @@ class MatmulKernel:
             self.sparse_b)
         c_shape = self._lead(False) + (m, n)
         if acc is None:
-            c_bits = _np.zeros(c_shape, dtype=_np.uint32)
+            c_bits = _np.zeros(c_shape, dtype=_np.uint64)
         else:
             acc = _check_array(acc, "acc", c_shape)
             c_bits = _types.to_bits(acc, self.c_type, self.chip, "acc")
@@ -298,8 +298,9 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str,
     """Compiles ``C (m x n) = acc + A (m x k) @ B (k x n)`` for `chip` and
     loads it on `backend` (``"auto"``: HIP when an AMD GPU is usable, else
     the emulator). `b_type` defaults to `a_type`, `c_type` to f32 (integer
-    inputs: i32). `sparse`: A is 2:4-sparse along K and the kernel uses the
-    chip's sparse instruction (SWMMAC, SMFMAC) on it; a chip without one
+    inputs: i32, f64: f64). `sparse`: A is 2:4-sparse along K and the
+    kernel uses the chip's sparse instruction (SWMMAC, SMFMAC) on it; a
+    chip without one
     decompresses A for a dense instruction (a :class:`CompilerRemark`
     says so; ``allow_dense_fallback=False`` makes that an error).
     `sparse_b`: B is a 2:4 weight, stored ``n x k`` and sparse along K (the

@@ -23,19 +23,22 @@ ACCUMULATOR_TYPES: tuple[str, ...] = tuple(_mcore.accumulator_types())
 
 # numpy dtypes that are an input type as they are.
 _NATIVE_INPUT = {_np.dtype(_np.float16): "f16", _np.dtype(_np.int8): "i8",
-                 _np.dtype(_np.uint8): "u8", _np.dtype(_np.float32): "f32"}
+                 _np.dtype(_np.uint8): "u8", _np.dtype(_np.float32): "f32",
+                 _np.dtype(_np.float64): "f64"}
 # numpy dtypes that are an accumulator type as they are.
 _NATIVE_ACCUMULATOR = {_np.dtype(_np.float32): "f32",
                        _np.dtype(_np.float16): "f16",
-                       _np.dtype(_np.int32): "i32"}
+                       _np.dtype(_np.int32): "i32",
+                       _np.dtype(_np.float64): "f64"}
 # numpy's names of the dtypes that are an mcore type, for arguments that
 # name a type (np.float16, np.dtype("float16") and "float16" name f16);
 # bfloat16 is ml_dtypes' (and PyTorch's) name.
-_DTYPE_NAMES = {"float16": "f16", "float32": "f32", "int8": "i8",
+_DTYPE_NAMES = {"float16": "f16", "float32": "f32", "float64": "f64",
+                "int8": "i8",
                 "uint8": "u8", "int32": "i32", "bfloat16": "bf16"}
 # What a C type comes back as: bf16 values are exact in float32.
 _RESULT_DTYPE = {"f32": _np.float32, "f16": _np.float16, "bf16": _np.float32,
-                 "i32": _np.int32}
+                 "i32": _np.int32, "f64": _np.float64}
 # Any chip decodes the types whose encoding does not depend on the chip.
 _ANY_CHIP = "gfx1201"
 
@@ -130,7 +133,8 @@ def _encoding_chip(type_name: str, chip: Optional[str]) -> str:
 
 def to_bits(x: ArrayLike, type_name: str, chip: Optional[str],
             what: str) -> _np.ndarray:
-    """The element bit patterns (uint32, same shape) of `x` as `type_name`.
+    """The element bit patterns (uint64, same shape: f64 elements are 64
+    bits) of `x` as `type_name`.
     Floats are rounded to nearest even (a finite value out of the type's
     range is an error); integers must be integers in the type's range."""
     x = _np.asarray(x)
@@ -141,14 +145,16 @@ def to_bits(x: ArrayLike, type_name: str, chip: Optional[str],
                     f"arrays")
     if info["float"]:
         if type_name == "f16" and x.dtype == _np.float16:
-            bits = x.view(_np.uint16).astype(_np.uint32)
+            bits = x.view(_np.uint16)
         elif type_name == "f32" and x.dtype == _np.float32:
             bits = x.view(_np.uint32)
+        elif type_name == "f64" and x.dtype == _np.float64:
+            bits = x.view(_np.uint64)
         else:
             bits = _mcore.encode_floats(type_name,
                                         _encoding_chip(type_name, chip),
                                         x.astype(_np.float64), what)
-        return _np.ascontiguousarray(bits, dtype=_np.uint32)
+        return _np.ascontiguousarray(bits, dtype=_np.uint64)
     if x.dtype.kind == "f":
         raise Error(f"{what} is a {x.dtype} array, but {type_name} is an "
                     f"integer type: pass integers (for example "
@@ -167,21 +173,23 @@ def to_bits(x: ArrayLike, type_name: str, chip: Optional[str],
                     f"{x.reshape(-1)[flat]} is out of range for {type_name} "
                     f"({lo} to {hi})")
     mask = (1 << info["bits"]) - 1
-    return _np.ascontiguousarray((wide & mask).astype(_np.uint32))
+    return _np.ascontiguousarray((wide & mask).astype(_np.uint64))
 
 
 def from_bits(bits: _np.ndarray, type_name: str,
               chip: Optional[str]) -> _np.ndarray:
-    """The values of element bit patterns, as numpy: float32, float16 or
-    int32 as the type is, bf16 as float32, fp8/bf8 as float32, narrow
-    integers as int32."""
-    bits = _np.asarray(bits, dtype=_np.uint32)
+    """The values of element bit patterns, as numpy: float64, float32,
+    float16 or int32 as the type is, bf16 as float32, fp8/bf8 as float32,
+    narrow integers as int32."""
+    bits = _np.asarray(bits, dtype=_np.uint64)
+    if type_name == "f64":
+        return bits.view(_np.float64).copy()
     if type_name == "f32":
-        return bits.view(_np.float32).copy()
+        return bits.astype(_np.uint32).view(_np.float32)
     if type_name == "f16":
         return bits.astype(_np.uint16).view(_np.float16)
     if type_name == "i32":
-        return bits.view(_np.int32).copy()
+        return bits.astype(_np.uint32).view(_np.int32)
     values = _mcore.decode(type_name, _encoding_chip(type_name, chip), bits)
     if _mcore.type_info(type_name)["float"]:
         return values.astype(_np.float32)
@@ -217,7 +225,8 @@ def input_type_of(x: _np.ndarray, given: Optional[str], other: Optional[str],
                   what: str) -> str:
     """The input type of operand `what`: `given`, else the other operand's
     given type (as mcore-run's --b-type defaults to --a-type), else its
-    dtype's (float16 is f16, float32 f32, int8 i8, uint8 u8)."""
+    dtype's (float16 is f16, float32 f32, float64 f64, int8 i8, uint8
+    u8)."""
     if given is not None:
         return check_input_type(given, f"{what.lower()}_type")
     if other is not None:
@@ -228,8 +237,8 @@ def input_type_of(x: _np.ndarray, given: Optional[str], other: Optional[str],
         return native
     raise Error(f"{what} is a {x.dtype} array, which is not a type of "
                 f"mcore's matrix instructions ({', '.join(INPUT_TYPES)}): "
-                f"convert it (numpy.float16, numpy.float32, numpy.int8, "
-                f"numpy.uint8) or name "
+                f"convert it (numpy.float16, numpy.float32, numpy.float64, "
+                f"numpy.int8, numpy.uint8) or name "
                 f"its type with {what.lower()}_type= (bf16, fp8 and bf8 round "
                 f"floats to nearest even; i4 and u4 check integers)")
 
@@ -237,7 +246,8 @@ def input_type_of(x: _np.ndarray, given: Optional[str], other: Optional[str],
 def accumulator_type_of(acc: Optional[_np.ndarray], given: Optional[str],
                         a_type: str) -> str:
     """C's type: `given`, else acc's dtype (float32, float16, int32), else
-    f32 for float inputs and i32 for integer inputs."""
+    f64 for f64 inputs, f32 for other float inputs and i32 for integer
+    inputs."""
     given = normalize_type(given, "c_type")
     if given is not None:
         if given not in ACCUMULATOR_TYPES:
@@ -249,9 +259,12 @@ def accumulator_type_of(acc: Optional[_np.ndarray], given: Optional[str],
         if native is None:
             raise Error(f"acc is a {acc.dtype} array; C is "
                         f"{', '.join(ACCUMULATOR_TYPES)}: convert acc "
-                        f"(numpy.float32, numpy.float16, numpy.int32) or "
+                        f"(numpy.float32, numpy.float16, numpy.int32, "
+                        f"numpy.float64) or "
                         f"name C's type with c_type=")
         return native
+    if a_type == "f64":
+        return "f64"  # the only C of f64 inputs
     return "f32" if _mcore.type_info(a_type)["float"] else "i32"
 
 

@@ -156,6 +156,15 @@ void mcore_python::bindCatalog(py::module_ &m) {
           "b", [](const IntrinsicInfo &i) { return &i.b; }, ref)
       .def_property_readonly(
           "c", [](const IntrinsicInfo &i) { return &i.c; }, ref)
+      // D: C's, except for gfx1250's bf16f32 (an f32 C, a bf16 D).
+      .def_property_readonly("d_type",
+                             [](const IntrinsicInfo &i) {
+                               return str(getScalarKindName(
+                                   i.getFragment(Operand::D).kind));
+                             })
+      .def_property_readonly(
+          "d", [](const IntrinsicInfo &i) { return &i.getFragment(Operand::D); },
+          ref)
       .def_property_readonly(
           "index",
           [](const IntrinsicInfo &i) {
@@ -246,6 +255,13 @@ void mcore_python::bindCatalog(py::module_ &m) {
           "b", [](const PyLayout &l) { return getCells(*l.info, Operand::B); })
       .def_property_readonly(
           "c", [](const PyLayout &l) { return getCells(*l.info, Operand::C); })
+      .def_property_readonly(
+          "d",
+          [](const PyLayout &l) -> std::optional<std::vector<PyLayoutCell>> {
+            if (!l.info->hasDistinctD())
+              return std::nullopt;
+            return getCells(*l.info, Operand::D);
+          })
       .def_property_readonly(
           "index",
           [](const PyLayout &l) -> std::optional<std::vector<PyLayoutCell>> {

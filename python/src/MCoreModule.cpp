@@ -75,6 +75,10 @@ llvm::ArrayRef<uint32_t> view(const Bits &a) {
   return {a.data(), size_t(a.size())};
 }
 
+/// Element bit patterns of matmul operands: uint64, since f64 elements are
+/// 64 bits (runner::ElementBits).
+using Bits64 = py::array_t<uint64_t, py::array::c_style | py::array::forcecast>;
+
 Bits toArray(const std::vector<uint32_t> &v, size_t rows, size_t cols) {
   Bits out({rows, cols});
   std::copy(v.begin(), v.end(), out.mutable_data());
@@ -103,15 +107,11 @@ ElementType elementTypeOf(const std::string &name) {
   if (!type)
     raise("unknown element type '" + name + "'; inputs are " +
           getInputTypeList() + ", accumulators " + getAccumulatorTypeList());
-  // The package's bit-pattern arrays are uint32.
-  if (getBitWidth(*type) > 32)
-    raise("the Python package does not run " + name +
-          " matmuls yet; mcore-run does (--a-type=" + name + ")");
   return *type;
 }
 
 /// A, B and C as the runner takes them (ElementBits), and back.
-std::vector<ElementBits> widen(const Bits &a) {
+std::vector<ElementBits> widen(const Bits64 &a) {
   return std::vector<ElementBits>(a.data(), a.data() + a.size());
 }
 
@@ -121,6 +121,8 @@ using Doubles = py::array_t<double, py::array::c_style | py::array::forcecast>;
 double largestFinite(ElementType type, Fp8Format fp8) {
   if (type == ElementType::F32)
     return std::numeric_limits<float>::max();
+  if (type == ElementType::F64)
+    return std::numeric_limits<double>::max();
   double largest = 0;
   for (uint32_t bits = 0; bits < (1u << getBitWidth(type)); ++bits) {
     double v = decode(type, fp8, bits);
@@ -152,16 +154,16 @@ std::string shortest(double value) {
 
 /// Rounds float values to nearest even into `type`; a finite value that
 /// would become infinite or NaN is an error naming it.
-Bits encodeFloats(const std::string &typeName, const std::string &chipName,
-                  const Doubles &values, const std::string &what) {
+Bits64 encodeFloats(const std::string &typeName, const std::string &chipName,
+                    const Doubles &values, const std::string &what) {
   ElementType type = elementTypeOf(typeName);
   if (!isFloatType(type))
     raise("internal error: encode_floats of the integer type " + typeName);
   Fp8Format fp8 = getChipInfo(chipOf(chipName)).fp8;
   std::vector<ssize_t> shape(values.shape(), values.shape() + values.ndim());
-  Bits out(shape);
+  Bits64 out(shape);
   const double *in = values.data();
-  uint32_t *bits = out.mutable_data();
+  uint64_t *bits = out.mutable_data();
   std::optional<double> largest;
   for (size_t i = 0, e = size_t(values.size()); i < e; ++i) {
     bits[i] = encode(type, fp8, in[i]);
@@ -183,13 +185,14 @@ Bits encodeFloats(const std::string &typeName, const std::string &chipName,
 }
 
 py::array_t<double> decodeBits(const std::string &typeName,
-                               const std::string &chipName, const Bits &bits) {
+                               const std::string &chipName,
+                               const Bits64 &bits) {
   ElementType type = elementTypeOf(typeName);
   Fp8Format fp8 = getChipInfo(chipOf(chipName)).fp8;
   std::vector<ssize_t> shape(bits.shape(), bits.shape() + bits.ndim());
   py::array_t<double> out(shape);
   double *o = out.mutable_data();
-  const uint32_t *in = bits.data();
+  const uint64_t *in = bits.data();
   for (size_t i = 0, e = size_t(bits.size()); i < e; ++i)
     o[i] = decode(type, fp8, in[i]);
   return out;
@@ -279,8 +282,7 @@ PYBIND11_MODULE(_mcore, m) {
   auto names = [](llvm::ArrayRef<ElementType> types) {
     std::vector<std::string> result;
     for (ElementType t : types)
-      if (getBitWidth(t) <= 32) // the package's bit patterns are uint32
-        result.push_back(getElementTypeName(t).str());
+      result.push_back(getElementTypeName(t).str());
     return result;
   };
   m.def("input_types", [names] { return names(getInputTypes()); });
@@ -422,9 +424,9 @@ PYBIND11_MODULE(_mcore, m) {
       .def_property_readonly(
           "last_run_ms",
           [](const PyKernel &k) { return k.kernel->getLastRunMilliseconds(); })
-      .def("run", [](const PyKernel &k, const Bits &a,
-                     const std::optional<Bits> &metadata, const Bits &b,
-                     const Bits &c,
+      .def("run", [](const PyKernel &k, const Bits64 &a,
+                     const std::optional<Bits> &metadata, const Bits64 &b,
+                     const Bits64 &c,
                      const std::vector<std::vector<float>> &epilogueInputs) {
         std::vector<ElementBits> wideA = widen(a), wideB = widen(b),
                                  wideC = widen(c), wideOut;
@@ -432,7 +434,7 @@ PYBIND11_MODULE(_mcore, m) {
         const runner::MatmulProblem &p = k.kernel->getProblem();
         // A fused epilogue: its operands (f32, in getEpilogueInputs' order)
         // and OUT (M x N bit patterns of the out type), returned after C.
-        std::optional<Bits> epilogueOut;
+        std::optional<Bits64> epilogueOut;
         EpilogueOperands operands;
         if (p.hasEpilogue()) {
           epilogueOut.emplace(std::vector<ssize_t>{ssize_t(p.m), ssize_t(p.n)});
@@ -448,7 +450,7 @@ PYBIND11_MODULE(_mcore, m) {
           });
         }();
         check(std::move(error));
-        Bits result(std::vector<ssize_t>(c.shape(), c.shape() + c.ndim()));
+        Bits64 result(std::vector<ssize_t>(c.shape(), c.shape() + c.ndim()));
         std::copy(wideC.begin(), wideC.end(), result.mutable_data());
         if (epilogueOut)
           std::copy(wideOut.begin(), wideOut.end(),

@@ -292,10 +292,10 @@ def test_types_named_as_numpy_names_them():
     assert mcore.compile_matmul(16, 16, 32, chip="gfx1201", a_type="i8",
                                 backend=BACKEND).a_type == "i8"
     assert python_error(lambda: mcore.matmul(
-        a, b, chip="gfx942", c_type=np.float64, backend=BACKEND)) == (
-        "c_type=<class 'numpy.float64'> is numpy's float64, which is not a "
-        "type of mcore (f16, bf16, fp8, bf8, i8, u8, i4, u4, f32 in, f32, "
-        "f16, bf16, i32 out)")
+        a, b, chip="gfx942", c_type=np.int64, backend=BACKEND)) == (
+        "c_type=<class 'numpy.int64'> is numpy's int64, which is not a "
+        "type of mcore (f16, bf16, fp8, bf8, i8, u8, i4, u4, f32, f64 in, "
+        "f32, f16, bf16, i32, f64 out)")
     assert python_error(lambda: mcore.linear(
         x, w, out_dtype=object(), chip="gfx942", backend=BACKEND)).startswith(
         "out_dtype=<object object at")
@@ -303,14 +303,15 @@ def test_types_named_as_numpy_names_them():
 
 def test_bad_types():
     a, b = F16
+    # float64 arrays are f64 (test_f64.py); int64 has no type.
     assert python_error(lambda: mcore.matmul(
-        a.astype(np.float64), b.astype(np.float64), chip="gfx942")).startswith(
-        "A is a float64 array, which is not a type of mcore's matrix "
-        "instructions (f16, bf16, fp8, bf8, i8, u8, i4, u4, f32)")
+        a.astype(np.int64), b.astype(np.int64), chip="gfx942")).startswith(
+        "A is a int64 array, which is not a type of mcore's matrix "
+        "instructions (f16, bf16, fp8, bf8, i8, u8, i4, u4, f32, f64)")
     assert python_error(lambda: mcore.matmul(a, b, chip="gfx942",
-                                             a_type="f64")).startswith(
-        "unknown a_type 'f64'; inputs are f16, bf16, fp8, bf8, i8, u8, i4, "
-        "u4, f32")
+                                             a_type="f128")).startswith(
+        "unknown a_type 'f128'; inputs are f16, bf16, fp8, bf8, i8, u8, i4, "
+        "u4, f32, f64")
     # f32 has matrix instructions on CDNA only: elsewhere the SIMT kernel
     # (test_simt.py), with strict=True an error naming the chip's types.
     assert python_error(lambda: mcore.matmul(

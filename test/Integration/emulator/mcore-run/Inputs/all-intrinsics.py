@@ -12,9 +12,10 @@ K x M and B N x K where A is dense.
 xf32 instructions run f32 A and B with --pipeline-options=f32-precision=tf32.
 Multi-block MFMAs (independent 4x4, 16x16 or 32x32 products) are no matmul
 kernel's instruction, nor are gfx1250's bf16f32 forms, whose bf16 D cannot
-be the next K step's f32 C (docs/Layouts.md, "bf16f32"), and mcore-run has
-no f64 matmul yet: those are counted as skipped (the emulator runs them in
-unittests/Emulator).
+be the next K step's f32 C (docs/Layouts.md, "bf16f32"), nor gfx950's
+block-scaled MX MFMA (no matmul kernel lowers the scaled contraction to it
+yet; docs/MatmulForms.md), and mcore-run has no f64 matmul yet: those are
+counted as skipped (the emulator runs them in unittests/Emulator).
 """
 import concurrent.futures
 import json
@@ -31,7 +32,8 @@ catalog = json.loads(subprocess.check_output([layout, "--list",
 
 
 def check(intr, chip):
-    if intr["blocks"] > 1 or intr["c_type"] == "f64" or "d_type" in intr:
+    if (intr["blocks"] > 1 or intr["c_type"] == "f64" or "d_type" in intr
+            or intr.get("scales")):
         return "skip", ""
     tf32 = intr["a_type"] == "xf32"
     ab = {"xf32": "f32"}

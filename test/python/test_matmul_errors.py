@@ -294,7 +294,8 @@ def test_types_named_as_numpy_names_them():
     assert python_error(lambda: mcore.matmul(
         a, b, chip="gfx942", c_type=np.int64, backend=BACKEND)) == (
         "c_type=<class 'numpy.int64'> is numpy's int64, which is not a "
-        "type of mcore (f16, bf16, fp8, bf8, i8, u8, i4, u4, f32, f64 in, "
+        "type of mcore (f16, bf16, fp8, bf8, i8, u8, i4, u4, f32, f64, fp4, fp6, "
+        "bf6 in, "
         "f32, f16, bf16, i32, f64 out)")
     assert python_error(lambda: mcore.linear(
         x, w, out_dtype=object(), chip="gfx942", backend=BACKEND)).startswith(
@@ -307,7 +308,8 @@ def test_bad_types():
     assert python_error(lambda: mcore.matmul(
         a.astype(np.int64), b.astype(np.int64), chip="gfx942")).startswith(
         "A is a int64 array, which is not a type of mcore's matrix "
-        "instructions (f16, bf16, fp8, bf8, i8, u8, i4, u4, f32, f64)")
+        "instructions (f16, bf16, fp8, bf8, i8, u8, i4, u4, f32, f64, fp4, fp6, "
+        "bf6)")
     assert python_error(lambda: mcore.matmul(a, b, chip="gfx942",
                                              a_type="f128")).startswith(
         "unknown a_type 'f128'; inputs are f16, bf16, fp8, bf8, i8, u8, i4, "

@@ -82,7 +82,7 @@ config.substitutions.append(("%no-leak-check", no_leak_check))
 
 # MCORE_TEST_EMU_SCHEDULE=reverse (or random:SEED) runs every emulator test
 # under that schedule, MCORE_TEST_EMU_CHECK=1 with the checker
-# (docs/Emulator.md, "Schedules"); tests that set MCORE_EMU_* themselves
+# (docs/EmulatorChecks.md, "Schedules"); tests that set MCORE_EMU_* themselves
 # keep their values.
 for test_name, name in (("MCORE_TEST_EMU_SCHEDULE", "MCORE_EMU_SCHEDULE"),
                         ("MCORE_TEST_EMU_CHECK", "MCORE_EMU_CHECK")):

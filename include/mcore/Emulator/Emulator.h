@@ -39,7 +39,7 @@
 namespace mlir::mcore::emu {
 
 /// The order in which the scheduler runs the lanes of a work-group, and
-/// where it switches between them (docs/Emulator.md, "Schedules").
+/// where it switches between them (docs/EmulatorChecks.md, "Schedules").
 enum class Schedule : uint8_t {
   /// Lanes in order (wave 0 lane 0 first), each running until it needs the
   /// others: a wave-wide instruction, a barrier, a loop back-edge now and

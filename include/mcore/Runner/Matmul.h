@@ -297,7 +297,7 @@ bool hasNonFinite(ElementType type, Fp8Format fp8);
 
 /// How far a kernel's products a b of A and B (as stored) may be from exact
 /// ones: the instruction reads A and B rounded, or each product is the sum
-/// of several (docs/Pipeline.md, Types).
+/// of several (docs/Types.md).
 struct ProductError {
   /// |product - a b| <= relative * |a b|.
   double relative = 0;

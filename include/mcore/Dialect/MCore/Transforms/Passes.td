@@ -177,9 +177,9 @@ def MCoreConfigureMatmulPass : Pass<"mcore-configure-matmul"> {
 
     A dense matmul whose types no matrix instruction of the chip computes
     gets `mcore.simt = "<reason>"` instead, with the reason as a remark:
-    `mcore-tile-matmul` builds the SIMT kernel for it (docs/Pipeline.md,
-    "Types"). With `strict=true` it is an error naming what the chip's
-    instructions compute.
+    `mcore-tile-matmul` builds the SIMT kernel for it (docs/Types.md).
+    With `strict=true` it is an error naming what the chip's instructions
+    compute.
 
     Each knob comes from the first of:
 
@@ -288,7 +288,7 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
     8 to 64 bits) becomes the SIMT kernel instead, with a remark: work-groups
     of 16x16 work-items, one element of C each, A and B tiles of 16x16
     staged through LDS, the op's body (FMA for floats) along K in order
-    (docs/Pipeline.md, "Types"). `strict=true`, a forced intrinsic or an
+    (docs/Types.md). `strict=true`, a forced intrinsic or an
     `f32-precision` other than `ieee` makes it an error that lists what the
     chip supports, as is any other unsupported combination. C of f16/bf16 accumulates in
     an f16/bf16 instruction when the chip has one, else (or with

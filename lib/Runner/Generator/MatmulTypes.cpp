@@ -9,6 +9,8 @@
 
 #include "mcore/Runner/Matmul.h"
 
+#include "mcore/Target/MatmulProblem.h"
+
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -136,24 +138,11 @@ const llvm::fltSemantics &runner::getFloatSemantics(ElementType type,
 }
 
 std::string runner::getMLIRTypeName(ElementType type, Fp8Format fp8) {
-  switch (type) {
-  case ElementType::FP8:
-    return fp8 == Fp8Format::FNUZ ? "f8E4M3FNUZ" : "f8E4M3FN";
-  case ElementType::BF8:
-    return fp8 == Fp8Format::FNUZ ? "f8E5M2FNUZ" : "f8E5M2";
-  case ElementType::U8:
-    return "i8";
-  case ElementType::U4:
-    return "i4";
-  case ElementType::FP4:
-    return "f4E2M1FN";
-  case ElementType::FP6:
-    return "f6E2M3FN";
-  case ElementType::BF6:
-    return "f6E3M2FN";
-  default:
-    return info(type).name;
-  }
+  // The kind's MLIR name (u8 and u4 are i8 and i4); fp8 and bf8 in OCP's
+  // encoding on a chip without fp8 instructions.
+  return mcore::getMLIRTypeName(getScalarKind(type), fp8 == Fp8Format::FNUZ
+                                                         ? Fp8Format::FNUZ
+                                                         : Fp8Format::OCP);
 }
 
 ElementBits runner::encode(ElementType type, Fp8Format fp8, double value) {

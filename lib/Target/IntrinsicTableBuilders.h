@@ -446,7 +446,10 @@ constexpr IntrinsicInfo mfmaScale(const char *name, S a, S b, uint16_t m) {
                 : "llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4",
             MmaFamily::MFMA, kGfx950, m, m, uint16_t(big ? 64 : 128),
             mxFrag(a, m), fb, big ? kCdnaC32F32 : kCdnaC16F32, ModScale,
-            {cyc(kGfx950, uint16_t(eightBit ? 64 : 32))}, kCostMx, kMxLayout});
+            // Twice the ops of the 16x16x128 shape take twice its cycles:
+            // both run at the same peak.
+            {cyc(kGfx950, uint16_t((eightBit ? 32 : 16) * (big ? 2 : 1)))},
+            kCostMx, kMxLayout});
   info.scaleA = ScaleInfo{32, 8, 4, cdnaScaleA(m)};
   info.scaleB = ScaleInfo{32, 8, 4, transposed(cdnaScaleA(m))};
   return info;

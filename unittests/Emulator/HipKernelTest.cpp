@@ -1,11 +1,13 @@
 //===- HipKernelTest.cpp - clang-compiled HIP kernels on the emulator -----===//
 //
-// Runs the HIP kernels of test/Emulator (compiled for gfx1201 and gfx942 by
-// clang++-22 during the build) through the emulator and checks them against
-// CPU references: the 2:4-sparse matmuls (SWMMAC, SMFMAC) on 128x128x128
-// with random per-group patterns, the cross-lane builtins, and the faults the
-// emulator must report (the bounds checker's planted out-of-bounds store, a
-// matrix instruction reached by half a wave, a barrier deadlock, a trap).
+// Runs the HIP kernels of test/Emulator (compiled for gfx1201, gfx942 and
+// gfx950 by clang++-22 during the build) through the emulator and checks them
+// against CPU references: the 2:4-sparse matmuls (SWMMAC, SMFMAC) on
+// 128x128x128 with random per-group patterns, gfx950's block-scaled MX
+// matmuls (random elements and scales), the cross-lane builtins, and the
+// faults the emulator must report (the bounds checker's planted
+// out-of-bounds store, a matrix instruction reached by half a wave, a
+// barrier deadlock, a trap).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +15,7 @@
 
 #include "SparseMatmulData.h"
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include "gtest/gtest.h"
@@ -20,6 +23,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -126,6 +130,125 @@ TEST(HipKernels, Gfx942SmfmacF16Matmul128) {
 TEST(HipKernels, Gfx1201SwmmacTiledMatmul256) {
   runSparseMatmul("swmmac_perf_gfx1201", "swmmac_f16_matmul_tiled", 256,
                   {2, 2, 1}, {256, 1, 1}, 32, 13);
+}
+
+//===----------------------------------------------------------------------===//
+// Block-scaled (OCP MX) matmuls
+//===----------------------------------------------------------------------===//
+
+/// OCP MX element formats by their cbsz / blgp code (0 fp8 E4M3, 1 bf8
+/// E5M2, 2 fp6 E2M3, 3 bf6 E3M2, 4 fp4 E2M1), decoded by APFloat: the
+/// reference shares nothing with the emulator's decoders.
+const llvm::fltSemantics &mxSemantics(unsigned format) {
+  switch (format) {
+  case 0:
+    return llvm::APFloat::Float8E4M3FN();
+  case 1:
+    return llvm::APFloat::Float8E5M2();
+  case 2:
+    return llvm::APFloat::Float6E2M3FN();
+  case 3:
+    return llvm::APFloat::Float6E3M2FN();
+  default:
+    return llvm::APFloat::Float4E2M1FN();
+  }
+}
+
+/// `bits` of `format`, or nullopt for fp8 / bf8's infinities and NaNs.
+std::optional<double> decodeMx(unsigned format, unsigned bits) {
+  const llvm::fltSemantics &sem = mxSemantics(format);
+  llvm::APFloat v(sem, llvm::APInt(llvm::APFloat::getSizeInBits(sem), bits));
+  if (!v.isFinite())
+    return std::nullopt;
+  return v.convertToDouble();
+}
+
+/// Runs kernel `kernel` of mfma_scale_gfx950.hip (a T x T x KI
+/// mfma.scale instruction per wave and K step, A format `fa`, B format `fb`)
+/// on M x N x K with random finite elements of every bit pattern, random
+/// E8M0 scales 2^-8..2^8 per row (column) and block of 32, and a random C,
+/// and compares every element of D with a double-precision reference.
+void runMxMatmul(const char *kernel, unsigned T, unsigned KI, unsigned fa,
+                 unsigned fb, uint32_t seed) {
+  const unsigned M = 2 * T, N = 3 * T, K = 4 * KI, blocks = K / 32;
+  std::mt19937 rng(seed);
+  auto elements = [&](unsigned rows, unsigned format) {
+    unsigned width = llvm::APFloat::getSizeInBits(mxSemantics(format));
+    std::uniform_int_distribution<unsigned> code(0, (1u << width) - 1);
+    std::vector<uint8_t> v(size_t(rows) * K);
+    for (uint8_t &x : v)
+      do
+        x = uint8_t(code(rng));
+      while (!decodeMx(format, x));
+    return v;
+  };
+  std::vector<uint8_t> a = elements(M, fa), b = elements(N, fb);
+  std::uniform_int_distribution<unsigned> scale(127 - 8, 127 + 8);
+  std::vector<uint8_t> sa(size_t(M) * blocks), sb(size_t(N) * blocks);
+  for (uint8_t &s : sa)
+    s = uint8_t(scale(rng));
+  for (uint8_t &s : sb)
+    s = uint8_t(scale(rng));
+  std::uniform_real_distribution<float> value(-1.0f, 1.0f);
+  std::vector<float> c(size_t(M) * N);
+  for (float &v : c)
+    v = value(rng);
+
+  std::unique_ptr<emu::Module> module = load("mfma_scale_gfx950");
+  ASSERT_TRUE(module);
+  llvm::Expected<const emu::Kernel *> k = module->getKernel(kernel);
+  ASSERT_TRUE(bool(k)) << llvm::toString(k.takeError());
+  Buffer dA(a.size()), dB(b.size()), dSA(sa.size()), dSB(sb.size()),
+      dC(c.size() * 4);
+  std::memcpy(dA.ptr, a.data(), a.size());
+  std::memcpy(dB.ptr, b.data(), b.size());
+  std::memcpy(dSA.ptr, sa.data(), sa.size());
+  std::memcpy(dSB.ptr, sb.data(), sb.size());
+  std::memcpy(dC.ptr, c.data(), dC.bytes);
+  int n = N, kk = K;
+  void *params[] = {&dA.ptr, &dB.ptr, &dSA.ptr, &dSB.ptr, &dC.ptr, &n, &kk};
+  llvm::Error err =
+      module->launch(**k, {N / T, M / T, 1}, {64, 1, 1}, 0, params);
+  ASSERT_FALSE(bool(err)) << llvm::toString(std::move(err));
+
+  // The emulator rounds to f32 once per instruction (K / KI roundings of a
+  // sum bounded by sum |a b| + |c|); the reference is exact up to double
+  // rounding. A scale from the wrong byte, block or lane changes a product
+  // by a factor of 2 or more (or makes it NaN), far above this bound.
+  const float *d = dC.as<float>();
+  unsigned bad = 0;
+  for (unsigned i = 0; i < M; ++i)
+    for (unsigned j = 0; j < N; ++j) {
+      double sum = c[i * N + j], mag = std::fabs(sum);
+      for (unsigned kx = 0; kx < K; ++kx) {
+        double p = *decodeMx(fa, a[i * K + kx]) *
+                   std::ldexp(1.0, int(sa[i * blocks + kx / 32]) - 127) *
+                   *decodeMx(fb, b[j * K + kx]) *
+                   std::ldexp(1.0, int(sb[j * blocks + kx / 32]) - 127);
+        sum += p;
+        mag += std::fabs(p);
+      }
+      double tol = fp32Tolerance(mag, K / KI);
+      if (!(std::fabs(d[i * N + j] - sum) <= tol) && bad++ < 5)
+        ADD_FAILURE() << llvm::formatv("{0}: D[{1}][{2}] = {3:e}, expected "
+                                       "{4:e} (tolerance {5:e})",
+                                       kernel, i, j, d[i * N + j], sum, tol)
+                             .str();
+    }
+  EXPECT_EQ(bad, 0u) << kernel << ": of " << M * N;
+}
+
+TEST(HipKernels, Gfx950MfmaScale16x16x128) {
+  runMxMatmul("mx16_fp4_fp4", 16, 128, 4, 4, 21);
+  runMxMatmul("mx16_fp8_fp6", 16, 128, 0, 2, 22);
+  runMxMatmul("mx16_bf6_bf8", 16, 128, 3, 1, 23);
+  runMxMatmul("mx16_fp6_fp4", 16, 128, 2, 4, 24);
+}
+
+TEST(HipKernels, Gfx950MfmaScale32x32x64) {
+  runMxMatmul("mx32_fp4_fp4", 32, 64, 4, 4, 25);
+  runMxMatmul("mx32_fp8_fp6", 32, 64, 0, 2, 26);
+  runMxMatmul("mx32_bf8_fp4", 32, 64, 1, 4, 27);
 }
 
 //===----------------------------------------------------------------------===//

@@ -123,6 +123,10 @@ struct MmaOperands {
   /// gfx1250: A_mod, B_mod, C_mod and the matrix_*_reuse hints.
   llvm::Value *aNeg = nullptr, *bNeg = nullptr, *cMod = nullptr,
               *reuseA = nullptr, *reuseB = nullptr;
+  /// Block-scaled MFMA: the op_sel immediates and the lanes' 32-bit scale
+  /// words of A and B (cbsz / blgp above hold the formats).
+  llvm::Value *scaleSelA = nullptr, *scaleA = nullptr, *scaleSelB = nullptr,
+              *scaleB = nullptr;
 };
 
 /// The operands of a matrix intrinsic call, by the instruction's operand
@@ -130,11 +134,15 @@ struct MmaOperands {
 /// SWMMAC (A, B, C, idx) and (A_sign, A, B_sign, B, C, idx, clamp); MFMA
 /// (A, B, C, cbsz, abid, blgp); SMFMAC (A, B, C, idx, cbsz, abid); gfx1250
 /// ([A_mod,] A, [B_mod,] B, [C_mod,] C[, idx], a_reuse, b_reuse[, clamp]),
-/// iu8 with A_sign / B_sign in the A_mod / B_mod places.
+/// iu8 with A_sign / B_sign in the A_mod / B_mod places; block-scaled MFMA
+/// (A, B, C, cbsz, blgp, op_sel_a, scale_a, op_sel_b, scale_b), as LLVM 22's
+/// AMDGPUMfmaScaleIntrinsic.
 llvm::Expected<MmaOperands> matchMma(llvm::CallBase &call, const MatrixOp &op);
 
 /// Checks that the call's operand types have the sizes the instruction
-/// takes on this target.
+/// takes on this target (for a block-scaled MFMA, A's and B's sizes are
+/// those of the formats its constant cbsz / blgp select, and the scale words
+/// are i32).
 llvm::Error checkMmaTypes(llvm::CallBase &call, const MmaOperands &o,
                           const MatrixOp &op, const llvm::DataLayout &dl);
 

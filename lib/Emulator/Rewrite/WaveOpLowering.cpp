@@ -29,16 +29,19 @@ using namespace mlir::mcore::emu::rewrite;
 //===----------------------------------------------------------------------===//
 
 Expected<MmaOperands> rewrite::matchMma(CallBase &call, const MatrixOp &op) {
-  if (op.hasScales())
-    return rewriteError(op.getName() +
-                        ": block-scaled MFMA is emulated as a single "
-                        "instruction (MatrixOp), not yet inside kernels");
   MmaOperands o;
   unsigned p = 0, n = call.arg_size();
   auto next = [&]() -> Value * {
     return p < n ? call.getArgOperand(p++) : nullptr;
   };
-  if (op.hasSignedness()) {
+  if (op.hasScales()) {
+    // IntrinsicsAMDGPU.td, AMDGPUMfmaScaleIntrinsic: A, B, C, cbsz (A's
+    // format), blgp (B's format), op_sel of A's scale, A's scale word,
+    // op_sel of B's scale, B's scale word.
+    for (Value **v : {&o.a, &o.b, &o.c, &o.cbsz, &o.blgp, &o.scaleSelA,
+                      &o.scaleA, &o.scaleSelB, &o.scaleB})
+      *v = next();
+  } else if (op.hasSignedness()) {
     o.aSign = next();
     o.a = next();
     o.bSign = next();
@@ -54,7 +57,8 @@ Expected<MmaOperands> rewrite::matchMma(CallBase &call, const MatrixOp &op) {
   }
   if (op.hasCMod())
     o.cMod = next();
-  o.c = next();
+  if (!op.hasScales())
+    o.c = next();
   if (op.isSparse())
     o.idx = next();
   if (op.hasReuse()) {
@@ -65,7 +69,7 @@ Expected<MmaOperands> rewrite::matchMma(CallBase &call, const MatrixOp &op) {
     o.clamp = next();
   if (op.hasOpsel())
     o.opsel = next();
-  if (op.getFamily() == MatrixFamily::MFMA) {
+  if (op.getFamily() == MatrixFamily::MFMA && !op.hasScales()) {
     o.cbsz = next();
     o.abid = next();
     o.blgp = next();
@@ -73,7 +77,7 @@ Expected<MmaOperands> rewrite::matchMma(CallBase &call, const MatrixOp &op) {
     o.cbsz = next();
     o.abid = next();
   }
-  if (p != n || !o.c)
+  if (p != n || !o.c || (op.hasScales() && !o.scaleB))
     return rewriteError(formatv("call to {0} has {1} operands, which is not "
                                 "the form the emulator expects",
                                 op.getName(), n)
@@ -96,10 +100,26 @@ Error rewrite::checkMmaTypes(CallBase &call, const MmaOperands &o,
                                 op.getTarget().waveSize, want)
                             .str());
   };
-  if (Error e = check("A", o.a, op.getABytes()))
+  // A block-scaled MFMA's A and B take the sizes of the formats cbsz and
+  // blgp name (one out of range is verify()'s to report, later).
+  MatrixImmediates formats;
+  auto format = [](Value *v) {
+    auto *ci = dyn_cast_or_null<ConstantInt>(v);
+    return ci && ci->getZExtValue() <= 4 ? unsigned(ci->getZExtValue()) : 0u;
+  };
+  if (op.hasScales()) {
+    formats.cbsz = format(o.cbsz);
+    formats.blgp = format(o.blgp);
+  }
+  if (Error e = check("A", o.a, op.getABytes(formats)))
     return e;
-  if (Error e = check("B", o.b, op.getBBytes()))
+  if (Error e = check("B", o.b, op.getBBytes(formats)))
     return e;
+  for (Value *scale : {o.scaleA, o.scaleB})
+    if (scale && !scale->getType()->isIntegerTy(32))
+      return rewriteError(op.getName() +
+                          ": the block scales must be i32 words, not " +
+                          typeName(scale->getType()));
   if (Error e = check("C", o.c, op.getCBytes()))
     return e;
   if (dl.getTypeStoreSize(call.getType()) != op.getDBytes())
@@ -142,7 +162,9 @@ Expected<MatrixImmediates> getImmediates(const CallBase &call,
       {o.cMod, "C_mod", imm.cMod},   {o.aSign, "A_sign", aSign},
       {o.bSign, "B_sign", bSign},    {o.clamp, "clamp", clamp},
       {o.opsel, "op_sel", opsel},    {o.cbsz, "cbsz", imm.cbsz},
-      {o.abid, "abid", imm.abid},    {o.blgp, "blgp", imm.blgp}};
+      {o.abid, "abid", imm.abid},    {o.blgp, "blgp", imm.blgp},
+      {o.scaleSelA, "op_sel_a", imm.scaleSelA},
+      {o.scaleSelB, "op_sel_b", imm.scaleSelB}};
   for (const auto &[v, what, out] : operands)
     if (Error e = readImm(v, what, call, out))
       return std::move(e);
@@ -202,11 +224,15 @@ Expected<Value *> lowerMma(CallLowering &c) {
   b.CreateStore(o->a, pa);
   b.CreateStore(o->b, pb);
   b.CreateStore(o->c, pc);
-  // The index as two words (gfx1250's 8-bit SWMMAC takes an i64).
+  // The index as two words (gfx1250's 8-bit SWMMAC takes an i64). A
+  // block-scaled MFMA has no index and passes its A and B scale words in
+  // their place (the runtime knows which by the site's instruction).
   Value *idx64 =
       o->idx ? b.CreateZExtOrTrunc(o->idx, b.getInt64Ty()) : b.getInt64(0);
-  Value *idx = b.CreateTrunc(idx64, b.getInt32Ty());
-  Value *idxHi = b.CreateTrunc(b.CreateLShr(idx64, 32), b.getInt32Ty());
+  Value *idx = o->scaleA ? o->scaleA : b.CreateTrunc(idx64, b.getInt32Ty());
+  Value *idxHi = o->scaleB ? o->scaleB
+                           : b.CreateTrunc(b.CreateLShr(idx64, 32),
+                                           b.getInt32Ty());
   Type *ptr = L.ptrTy(), *i32 = L.i32();
   FunctionCallee fn = L.runtime("__mcore_emu_mma", b.getVoidTy(),
                                 {i32, ptr, ptr, ptr, i32, ptr, i32}, true);

@@ -446,8 +446,12 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
     }
     const uint8_t *pa[64], *pb[64], *pc[64];
     uint8_t *pd[64];
-    // Each lane's index: one word, or two (gfx1250's 64-bit index).
+    // Each lane's index: one word, or two (gfx1250's 64-bit index). A
+    // block-scaled MFMA passes its A and B scale words in their place
+    // (WaveOpLowering.cpp).
     uint32_t idx[128];
+    uint32_t scaleA[64], scaleB[64];
+    bool scaled = s.op->hasScales();
     unsigned words = s.op->getIndexWords();
     for (unsigned i = 0; i < W; ++i) {
       pa[i] = static_cast<const uint8_t *>(active[i]->in0);
@@ -457,8 +461,12 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
       idx[i * words] = active[i]->a0;
       if (words == 2)
         idx[i * words + 1] = active[i]->a1;
+      scaleA[i] = active[i]->a0;
+      scaleB[i] = active[i]->a1;
     }
-    if (Error e = s.op->executeLanes(s.imm, pa, pb, pc, idx, pd))
+    if (Error e = s.op->executeLanes(s.imm, pa, pb, pc, idx, pd,
+                                     scaled ? scaleA : nullptr,
+                                     scaled ? scaleB : nullptr))
       return fail(llvm::toString(std::move(e)));
     break;
   }

@@ -311,11 +311,13 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::prepare(
   }
   MatmulTilingOptions tiling = o.getTilingOptions(problem.chip);
   if (problem.blockScaled) {
-    // No matrix kernel takes the scaled contraction yet: mcore-linalg-to-gpu
-    // makes it loops in a kernel of its own, accumulating in f32
-    // (docs/MatmulForms.md).
-    kernel->intrinsic = "none";
-    kernel->config = "loops";
+    // The chip's block-scaled instructions (mcore-tile-matmul), or, on a
+    // chip without them, loops in a kernel of its own (mcore-linalg-to-gpu);
+    // both accumulate in f32 (docs/MatmulForms.md).
+    std::optional<ScaledMatmulPlan> plan =
+        planScaledMatmul(matmul, problem.chip);
+    kernel->intrinsic = plan ? plan->intrinsic->name : "none";
+    kernel->config = plan ? plan->describe() : "loops";
     kernel->accumulator = ElementType::F32;
   } else if (std::optional<std::string> simt =
                  getSimtMatmulReason(matmul, tiling)) {

@@ -379,6 +379,26 @@ func.func @scaled_mma_scale_sel(%a: vector<32xf4E2M1FN>, %c: vector<4xf32>, %s: 
 
 // -----
 
+// Whole tiles: the scales are A's M x K/32 and B's K/32 x N.
+func.func @scaled_mma_whole_tile_scales(%a: vector<16x128xf4E2M1FN>, %b: vector<128x16xf4E2M1FN>, %c: vector<16x16xf32>, %sa: vector<16x4xf8E8M0FNU>, %sb: vector<16x4xf8E8M0FNU>) -> vector<16x16xf32> {
+  // expected-error @+1 {{the scales of B must be 'vector<4x16xf8E8M0FNU>' for mfma_scale_f32_16x16x128_f8f6f4_fp4_fp4 (whole tile), got 'vector<16x4xf8E8M0FNU>'}}
+  %d = mcore.scaled_mma %a, %b, %c, %sa, %sb {intrinsic = #mcore.intrinsic<mfma_scale_f32_16x16x128_f8f6f4_fp4_fp4>}
+      : vector<16x128xf4E2M1FN>, vector<128x16xf4E2M1FN>, vector<16x4xf8E8M0FNU>, vector<16x4xf8E8M0FNU> into vector<16x16xf32>
+  return %d : vector<16x16xf32>
+}
+
+// -----
+
+// Per lane: the scales are the lane's 32-bit word.
+func.func @scaled_mma_lane_scales(%a: vector<32xf4E2M1FN>, %c: vector<4xf32>, %s: vector<4xf8E8M0FNU>, %t: vector<1xf8E8M0FNU>) -> vector<4xf32> {
+  // expected-error @+1 {{the scales of A must be 'vector<4xf8E8M0FNU>' for mfma_scale_f32_16x16x128_f8f6f4_fp4_fp4 (per-lane word), got 'vector<1xf8E8M0FNU>'}}
+  %d = mcore.scaled_mma %a, %a, %c, %t, %s {intrinsic = #mcore.intrinsic<mfma_scale_f32_16x16x128_f8f6f4_fp4_fp4>}
+      : vector<32xf4E2M1FN>, vector<32xf4E2M1FN>, vector<1xf8E8M0FNU>, vector<4xf8E8M0FNU> into vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+
 func.func @bf16f32_whole_tile_d(%a: vector<16x32xbf16>, %b: vector<32x16xbf16>, %c: vector<16x16xf32>) {
   // expected-error @+1 {{D must be 'vector<16x16xbf16>' for wmma_bf16f32_16x16x32_bf16 (whole tile), got 'vector<16x16xf16>'}}
   %d = mcore.mma %a, %b, %c {intrinsic = #mcore.intrinsic<wmma_bf16f32_16x16x32_bf16>} : vector<16x32xbf16>, vector<32x16xbf16> into vector<16x16xf32> -> vector<16x16xf16>

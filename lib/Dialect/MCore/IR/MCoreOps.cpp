@@ -1,6 +1,7 @@
 //===- MCoreOps.cpp - mcore operations ------------------------------------===//
 
 #include "mcore/Dialect/MCore/IR/MCoreOps.h"
+#include "mcore/Target/Packing.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -211,10 +212,28 @@ LogicalResult ScaledMmaOp::verify() {
     return emitOpError() << getIntrinsic().getName()
                          << " is not a block-scaled instruction; use "
                             "mcore.mma or mcore.sparse_mma";
-  return getIntrinsic().verifyOperandTypes([&]() { return emitOpError(); },
-                                           getA().getType(), getB().getType(),
-                                           getC().getType(), Type(),
-                                           getResult().getType());
+  if (failed(getIntrinsic().verifyOperandTypes(
+          [&]() { return emitOpError(); }, getA().getType(), getB().getType(),
+          getC().getType(), Type(), getResult().getType())))
+    return failure();
+  // Scales: the whole tile's block scales, or the lane's 32-bit word.
+  const IntrinsicInfo &info = *attr.getIntrinsic();
+  auto e8m0 = Float8E8M0FNUType::get(getContext());
+  for (auto [operand, value] : {std::pair(Operand::A, getScaleA()),
+                                std::pair(Operand::B, getScaleB())}) {
+    VectorType expected = VectorType::get({4}, e8m0);
+    if (isWholeTile()) {
+      auto [rows, cols] = getScaleShape(info, operand);
+      expected = VectorType::get({rows, cols}, e8m0);
+    }
+    if (value.getType() != expected)
+      return emitOpError() << "the scales of " << getOperandName(operand)
+                           << " must be " << expected << " for "
+                           << info.name << " ("
+                           << (isWholeTile() ? "whole tile" : "per-lane word")
+                           << "), got " << value.getType();
+  }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -96,7 +96,8 @@ private:
   LogicalResult assignRoles() {
     SmallVector<std::pair<Value, Role>> seeds;
     WalkResult walk = root->walk([&](Operation *op) {
-      if (!isa<MmaOp, SparseMmaOp>(op) || !isWholeTile(op->getOperand(0)))
+      if (!isa<MmaOp, SparseMmaOp, ScaledMmaOp>(op) ||
+          !isWholeTile(op->getOperand(0)))
         return WalkResult::advance();
       auto intrinsic =
           op->getAttrOfType<MmaIntrinsicAttrInterface>("intrinsic");
@@ -117,6 +118,12 @@ private:
                            : Operand::D}});
       if (auto sparse = dyn_cast<SparseMmaOp>(op))
         seeds.push_back({sparse.getIndex(), {intrinsic, Operand::Index}});
+      if (auto scaled = dyn_cast<ScaledMmaOp>(op)) {
+        Role sa{intrinsic, Operand::A}, sb{intrinsic, Operand::B};
+        sa.scales = sb.scales = true;
+        seeds.push_back({scaled.getScaleA(), sa});
+        seeds.push_back({scaled.getScaleB(), sb});
+      }
       return WalkResult::advance();
     });
     if (walk.wasInterrupted())
@@ -369,6 +376,23 @@ private:
           mma.getUnsignedB(), mma.getClamp());
       return replace(op, d->getResults());
     }
+    if (auto mma = dyn_cast<ScaledMmaOp>(op)) {
+      // The lane's one scale of A and of B, in every byte of its scale word
+      // (so op_sel 0 picks it).
+      auto word = [&](Value scales) -> Value {
+        return vector::BroadcastOp::create(
+            b, op->getLoc(),
+            VectorType::get({4}, getElementTypeOrSelf(scales.getType())),
+            map.lookup(scales));
+      };
+      auto d = ScaledMmaOp::create(
+          b, op->getLoc(), fragmentType(mma.getResult()),
+          map.lookup(mma.getA()), map.lookup(mma.getB()),
+          map.lookup(mma.getC()), word(mma.getScaleA()),
+          word(mma.getScaleB()), mma.getIntrinsicAttr(), /*scale_sel_a=*/0,
+          /*scale_sel_b=*/0);
+      return replace(op, d->getResults());
+    }
     if (auto red = dyn_cast<vector::MultiDimReductionOp>(op))
       return distributeAny(b, red);
     if (isElementwise(op)) {
@@ -615,6 +639,11 @@ private:
     auto fragType = cast<VectorType>(fragmentType(read.getResult()));
     auto [lane0, lane1] = laneCoords(b, loc, laneId(read), role.layout());
     Value frag = arith::ConstantOp::create(b, loc, b.getZeroAttr(fragType));
+    // Elements narrower than a byte (the MX formats FP4 and FP6) take a
+    // byte each in memory, while a vector of them is bit-packed: they are
+    // read one at a time.
+    if (elem.getIntOrFloatBitWidth() < 8)
+      g->contig = -1;
     for (auto [e, len] : elementRuns(role, g->contig)) {
       SmallVector<Value> idx =
           g->indicesOf(b, loc, lane0, lane1, role.layout().apply(0, e));

@@ -24,18 +24,28 @@ namespace mlir::mcore::distribute {
 /// the source of a vector.transpose / vector.bitcast that produces such an
 /// operand, that operand's tile transposed and/or with `pack` consecutive
 /// elements (along the tile's second dimension) per element: the bytes of
-/// packed i4 tiles.
+/// packed i4 tiles. With `scales`, the value is the block-scale tile of
+/// operand A or B of a block-scaled instruction (mcore.scaled_mma): one
+/// scale per lane, laid out by the catalog's ScaleInfo.
 struct Role {
   MmaIntrinsicAttrInterface intrinsic;
   Operand operand = Operand::A;
   bool transposed = false;
   unsigned pack = 1;
+  bool scales = false;
   bool operator==(const Role &o) const {
     return intrinsic == o.intrinsic && operand == o.operand &&
-           transposed == o.transposed && pack == o.pack;
+           transposed == o.transposed && pack == o.pack &&
+           scales == o.scales;
   }
   bool operator!=(const Role &o) const { return !(*this == o); }
-  LaneLayout baseLayout() const { return intrinsic.getLaneLayout(operand); }
+  const ScaleInfo &scaleInfo() const {
+    const IntrinsicInfo &info = *cast<IntrinsicAttr>(intrinsic).getIntrinsic();
+    return operand == Operand::A ? info.scaleA : info.scaleB;
+  }
+  LaneLayout baseLayout() const {
+    return scales ? scaleInfo().layout : intrinsic.getLaneLayout(operand);
+  }
   /// The layout of this tile: the operand's, with the coordinates swapped
   /// when transposed, and the low element bit folded into one element per
   /// `pack` when packed (see packable()).
@@ -85,13 +95,18 @@ struct Role {
   }
   /// Elements of the layout a lane holds (index: 2-bit fields of set 0).
   unsigned numElems() const {
+    if (scales)
+      return 1u << scaleInfo().layout.numElemBits;
     unsigned n = intrinsic.getElementsPerLane(operand);
     return operand == Operand::Index ? n : n / pack;
   }
-  unsigned stride() const { return intrinsic.getElementStride(operand); }
+  unsigned stride() const {
+    return scales ? 1 : intrinsic.getElementStride(operand);
+  }
   std::string describe() const {
-    std::string s =
-        (getOperandName(operand) + " of " + intrinsic.getName()).str();
+    std::string s = ((scales ? "the scales of " : "") +
+                     getOperandName(operand) + " of " + intrinsic.getName())
+                        .str();
     if (transposed)
       s += ", transposed";
     if (pack > 1)

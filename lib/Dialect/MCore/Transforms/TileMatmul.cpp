@@ -215,6 +215,9 @@ mlir::mcore::tileMatmulToGpu(RewriterBase &rewriter, Operation *op,
       op->getParentOfType<gpu::GPUModuleOp>())
     return op->emitError("mcore-tile-matmul expects host code; the op is "
                          "already inside a GPU kernel");
+  // Block-scaled (MX) contractions on the chip's block-scaled instructions.
+  if (isScaledContraction(op))
+    return buildScaledKernel(rewriter, op, options.chip);
   // The SIMT kernel: as mcore-configure-matmul marked the op, or (for the
   // pass alone) as the options say.
   if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
@@ -454,6 +457,18 @@ struct TileMatmulPass
     if (failed(readOptions(options, table)))
       return signalPassFailure();
     IRRewriter rewriter(&getContext());
+    // Block-scaled contractions the chip has instructions for (the others
+    // stay, with collectMatmuls' warning, for mcore-linalg-to-gpu).
+    SmallVector<Operation *> scaled;
+    getOperation()->walk([&](Operation *op) {
+      if (!op->getParentOfType<gpu::LaunchOp>() &&
+          isScaledMatmul(op, options.chip))
+        scaled.push_back(op);
+    });
+    for (Operation *op : scaled)
+      if (failed(tileMatmulToGpu(rewriter, op, options,
+                                 table ? &*table : nullptr)))
+        return signalPassFailure();
     for (Operation *op : collectMatmuls(getOperation(), /*warn=*/true))
       if (failed(tileMatmulToGpu(rewriter, op, options,
                                  table ? &*table : nullptr)))

@@ -22,6 +22,8 @@
 //                          multiply nothing (infinities and NaNs)
 //   TileMatmulSimt.cpp     the SIMT kernel of types no matrix instruction
 //                          computes, and when it is used
+//   TileMatmulScaled.cpp   block-scaled (MX) contractions on block-scaled
+//                          instructions
 //   TileMatmul.cpp         the driver: work-group tiling, gpu.launch, pass
 //
 // The configuration (MatmulTileConfig) is the heuristic's
@@ -96,6 +98,18 @@ std::string describeElementTypes(Type a, bool unsignedA, Type b,
 /// whose M, N or K is statically 0 is erased (a null LaunchOp).
 FailureOr<gpu::LaunchOp> buildSimtKernel(RewriterBase &rewriter,
                                          linalg::LinalgOp op, Chip chip);
+
+/// Whether `op` is the block-scaled (MX) contraction mcore reads
+/// (TileMatmulScaled.cpp; docs/MatmulForms.md), and, for isScaledMatmul,
+/// whether `chip` has a block-scaled instruction for its formats.
+bool isScaledContraction(Operation *op);
+bool isScaledMatmul(Operation *op, Chip chip);
+
+/// Replaces the block-scaled contraction `op` by a kernel of whole-tile
+/// mcore.scaled_mma ops (TileMatmulScaled.cpp). A matmul whose M, N or K is
+/// statically 0 is erased (a null LaunchOp).
+FailureOr<gpu::LaunchOp> buildScaledKernel(RewriterBase &rewriter,
+                                           Operation *op, Chip chip);
 
 /// The op's name ("linalg.matmul", ...), for diagnostics.
 StringRef describeOp(const MatmulOperands &spec);

@@ -1,14 +1,17 @@
 // The OCP MX block-scaled matmul in the linalg form of IREE's scaled
 // contractions (docs/MatmulForms.md): A (M x K/32 x 32), B (N x K/32 x
 // 32), one E8M0 scale per row and block of 32, arith.scaling_extf in the
-// body. No matrix instruction takes it yet: it runs as a kernel of
-// mcore-linalg-to-gpu, and mcore-expand-narrow-floats computes its FP4, FP6,
-// BF6 and E8M0 values (LLVM has no types for them). The elements are
-// random, subnormals of FP6/BF6 included; every product and sum is exact
-// in f32, so the printed values are the exact ones (computed in Python).
-// RUN: %mcore-run %s --chip=gfx950 --backend=emu 2>&1 | FileCheck %s --check-prefix=REMARK
+// body. On gfx950 mcore-tile-matmul lowers it to the block-scaled MFMA
+// (v_mfma_scale_f32_16x16x128_f8f6f4); on gfx1201, which has no
+// block-scaled instruction, it runs as a kernel of mcore-linalg-to-gpu, and
+// mcore-expand-narrow-floats computes its FP4, FP6, BF6 and E8M0 values
+// (LLVM has no types for them). The elements are random, subnormals of
+// FP6/BF6 included; every product and sum is exact in f32, so the printed
+// values are the exact ones (computed in Python).
+// RUN: %mcore-run %s --chip=gfx1201 --backend=emu 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %mcore-run %s --chip=gfx950 --backend=emu 2>/dev/null | FileCheck %s
 // RUN: %mcore-run %s --chip=gfx1201 --backend=emu 2>/dev/null | FileCheck %s
+// RUN: mcore-opt %s --mcore-pipeline="chip=gfx950 format=isa" 2>&1 | FileCheck %s --check-prefix=MFMA
 
 #a = affine_map<(m, n, kb, k) -> (m, kb, k)>
 #b = affine_map<(m, n, kb, k) -> (n, kb, k)>
@@ -92,4 +95,6 @@ func.func @main() {
 
 // No matrix instruction takes this form yet (issue 31): a warning says why,
 // and the kernel of mcore-linalg-to-gpu computes it.
+// MFMA-NOT: warning
+// MFMA: v_mfma_scale_f32_16x16x128_f8f6f4
 // REMARK: warning: this linalg.generic is not a matmul kernel (mcore-linalg-to-gpu runs it as loops in a GPU kernel of its own): a matmul contraction has two inputs and one output; this linalg.generic has 4 and 1

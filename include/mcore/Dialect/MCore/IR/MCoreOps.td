@@ -89,48 +89,66 @@ def MCore_MxElementType : AnyTypeOf<[F8E4M3FN, F8E5M2, F6E2M3FN, F6E3M2FN,
 
 def MCore_ScaledMmaOp : MCore_Op<"scaled_mma",
     [Pure, AllTypesMatch<["c", "result"]>]> {
-  let summary = "Block-scaled (MX) matrix multiply-accumulate, per lane";
+  let summary = "Block-scaled (MX) matrix multiply-accumulate";
   let description = [{
     One block-scaled matrix-core instruction (gfx950's
-    `v_mfma_scale_f32_{16x16x128,32x32x64}_f8f6f4`), in per-lane form:
+    `v_mfma_scale_f32_{16x16x128,32x32x64}_f8f6f4`):
 
       D = (A * 2^(scale_a - 127)) * (B * 2^(scale_b - 127)) + C
 
     with one E8M0 scale per 32 consecutive k of each row of A and column of
-    B. `A`, `B` and `C` are one lane's fragments, laid out by `intrinsic`
-    (whose catalog entry names the A and B formats: fp8 `f8E4M3FN`, bf8
-    `f8E5M2`, fp6 `f6E2M3FN`, bf6 `f6E3M2FN`, fp4 `f4E2M1FN`); `scale_a` and
-    `scale_b` are the lane's 32-bit scale words as four `f8E8M0FNU`, of
-    which `scale_sel_a` / `scale_sel_b` (the instruction's op_sel, 0-3)
-    pick one. Which block each lane's scale belongs to is the intrinsic's
-    scale layout (`mcore-layout`). It lowers to `amdgpu.scaled_mfma`.
+    B. The catalog entry named by `intrinsic` names the A and B formats
+    (fp8 `f8E4M3FN`, bf8 `f8E5M2`, fp6 `f6E2M3FN`, bf6 `f6E3M2FN`, fp4
+    `f4E2M1FN`).
 
-    Example:
+    In whole-tile form (what mcore-tile-matmul writes) `A` is `MxK`, `B`
+    `KxN`, `C` and the result `MxN`, `scale_a` the `Mx(K/32)` scales of A's
+    rows and `scale_b` the `(K/32)xN` scales of B's columns; mcore-distribute
+    gives each lane its part.
+
+    In per-lane form `A`, `B` and `C` are one lane's fragments, laid out by
+    `intrinsic`; `scale_a` and `scale_b` are the lane's 32-bit scale words
+    as four `f8E8M0FNU`, of which `scale_sel_a` / `scale_sel_b` (the
+    instruction's op_sel, 0-3) pick one. Which block each lane's scale
+    belongs to is the intrinsic's scale layout (`mcore-layout`). It lowers
+    to `amdgpu.scaled_mfma`.
+
+    Examples:
 
     ```mlir
     %d = mcore.scaled_mma %a, %b, %c, %sa, %sb
+        {intrinsic = #mcore.intrinsic<mfma_scale_f32_16x16x128_f8f6f4_fp4_fp4>}
+        : vector<16x128xf4E2M1FN>, vector<128x16xf4E2M1FN>,
+          vector<16x4xf8E8M0FNU>, vector<4x16xf8E8M0FNU> into vector<16x16xf32>
+    %e = mcore.scaled_mma %a, %b, %c, %sa, %sb
         {intrinsic = #mcore.intrinsic<mfma_scale_f32_16x16x128_f8f6f4_fp4_fp4>}
         : vector<32xf4E2M1FN>, vector<32xf4E2M1FN>, vector<4xf8E8M0FNU>,
           vector<4xf8E8M0FNU> into vector<4xf32>
     ```
   }];
   let arguments = (ins
-    FixedVectorOfRankAndType<[1], [MCore_MxElementType]>:$a,
-    FixedVectorOfRankAndType<[1], [MCore_MxElementType]>:$b,
-    FixedVectorOfRankAndType<[1], [F32]>:$c,
-    FixedVectorOfLengthAndType<[4], [F8E8M0FNU]>:$scale_a,
-    FixedVectorOfLengthAndType<[4], [F8E8M0FNU]>:$scale_b,
+    FixedVectorOfNonZeroRankOf<[MCore_MxElementType]>:$a,
+    FixedVectorOfNonZeroRankOf<[MCore_MxElementType]>:$b,
+    FixedVectorOfNonZeroRankOf<[F32]>:$c,
+    FixedVectorOfNonZeroRankOf<[F8E8M0FNU]>:$scale_a,
+    FixedVectorOfNonZeroRankOf<[F8E8M0FNU]>:$scale_b,
     MCore_MmaIntrinsicAttr:$intrinsic,
     DefaultValuedAttr<ConfinedAttr<I32Attr, [IntNonNegative, IntMaxValue<3>]>,
                       "0">:$scale_sel_a,
     DefaultValuedAttr<ConfinedAttr<I32Attr, [IntNonNegative, IntMaxValue<3>]>,
                       "0">:$scale_sel_b);
-  let results = (outs FixedVectorOfRankAndType<[1], [F32]>:$result);
+  let results = (outs FixedVectorOfNonZeroRankOf<[F32]>:$result);
   let assemblyFormat = [{
     $a `,` $b `,` $c `,` $scale_a `,` $scale_b attr-dict `:` type($a) `,`
     type($b) `,` type($scale_a) `,` type($scale_b) `into` type($c)
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// True when operands are 2-D tiles, false when they are one lane's
+    /// fragments.
+    bool isWholeTile() { return ::llvm::cast<::mlir::VectorType>(
+        getA().getType()).getRank() == 2; }
+  }];
 }
 
 def MCore_SparseMmaOp : MCore_MmaOpBase<"sparse_mma"> {

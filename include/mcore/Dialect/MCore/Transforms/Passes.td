@@ -38,11 +38,15 @@ def MCoreSelectIntrinsicsPass : Pass<"mcore-select-intrinsics"> {
 def MCoreDistributePass : Pass<"mcore-distribute"> {
   let summary = "Distribute whole-tile mcore ops to per-lane fragments";
   let description = [{
-    Rewrites whole-tile `mcore.mma` / `mcore.sparse_mma` (rank-2 operands,
-    one matrix-instruction tile executed by a whole wave) and the values
-    feeding them into per-lane code, using the intrinsic's layouts from
-    mcore's catalog: every lane loads, keeps and stores only the elements of
-    each tile it holds.
+    Rewrites whole-tile `mcore.mma` / `mcore.sparse_mma` /
+    `mcore.scaled_mma` (rank-2 operands, one matrix-instruction tile
+    executed by a whole wave) and the values feeding them into per-lane
+    code, using the intrinsic's layouts from mcore's catalog: every lane
+    loads, keeps and stores only the elements of each tile it holds. The
+    block-scale tiles of `mcore.scaled_mma` follow the intrinsic's scale
+    layout (one scale per lane, placed in every byte of the lane's scale
+    word). Elements narrower than a byte (FP4, FP6: a byte each in memory,
+    bit-packed in a vector) are read one at a time.
 
     Whole-tile values may come from `vector.transfer_read` (A, B and C tiles
     of 2-D memrefs, identity or transposed maps; one vector load per run of
@@ -294,6 +298,14 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
     an f16/bf16 instruction when the chip has one, else (or with
     `wide-accumulator`) in f32. Integer A/B are signed unless the matmul has
     `cast = #linalg.type_fn<cast_unsigned>`.
+
+    A block-scaled (OCP MX) contraction in the form of IREE's scaled
+    contractions (`arith.scaling_extf` of A and B with E8M0 scales per 32
+    of K; docs/MatmulForms.md) becomes, on a chip with a block-scaled
+    instruction for its formats (gfx950), a kernel of whole-tile
+    `mcore.scaled_mma` ops: 2x2 waves, each 2x2 tiles of the instruction,
+    operands and scales read from global memory per K step. On other chips
+    it stays, with a warning, for `mcore-linalg-to-gpu`.
 
     2:4-sparse A (`mcore.sparse_matmul`) uses SWMMAC / SMFMAC with the
     metadata staged in LDS and read by `mcore.load_sparse_index`. On a chip

@@ -1,0 +1,323 @@
+//===- TileMatmulScaled.cpp - Block-scaled (MX) matmuls -------------------===//
+//
+// The block-scaled contraction (docs/MatmulForms.md, "Block-scaled (MX)
+// matmuls"; the form of IREE's scaled contractions):
+//
+//   C[m, n] += sum over kb, k of  scaling_extf(A[m, kb, k], SA[m, kb])
+//                               * scaling_extf(B[n, kb, k], SB[n, kb])
+//
+// with A and B in an OCP MX format (FP8, BF8, FP6, BF6, FP4), one E8M0
+// scale per 32 elements of K, and an f32 C. On a chip with block-scaled
+// matrix instructions (gfx950's v_mfma_scale_f32_*_f8f6f4) it becomes a
+// kernel of whole-tile mcore.scaled_mma ops, which mcore-distribute gives
+// each lane its part of.
+//
+// The kernel: work-groups of 2 x 2 waves, each wave a 2 x 2 block of
+// instruction tiles (64 x 64 of C per work-group with 16x16x128). The wave
+// reads its A, B and scale tiles straight from global memory for each K
+// step of the instruction (no LDS staging yet), accumulates in registers
+// and adds the sums to C. A K that is not a multiple of the instruction's
+// reads zeros past its end (scales of 1, 2^0, so that no NaN scale meets
+// the zeros); edges of M and N read zeros and are not stored.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileMatmul.h"
+
+#include "mcore/Target/Packing.h"
+
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::mcore;
+using namespace mlir::mcore::tilematmul;
+
+/// Elements of K per block scale in the form mcore reads (OCP MX).
+static constexpr int64_t kScaleBlock = 32;
+
+namespace {
+/// The parts of a block-scaled contraction.
+struct ScaledOperands {
+  Value a, b, scaleA, scaleB, c;
+  Type aElem, bElem;
+};
+} // namespace
+
+static bool isMxElementType(Type t) {
+  return isa<Float8E4M3FNType, Float8E5M2Type, Float6E2M3FNType,
+             Float6E3M2FNType, Float4E2M1FNType>(t);
+}
+
+/// Whether `op` is the block-scaled contraction, its operands if so.
+static std::optional<ScaledOperands> matchScaled(Operation *op) {
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  if (!generic || !generic.hasPureBufferSemantics() ||
+      generic.getNumDpsInputs() != 4 || generic.getNumDpsInits() != 1 ||
+      generic.getNumLoops() != 4)
+    return std::nullopt;
+  using utils::IteratorType;
+  if (generic.getIteratorTypesArray() !=
+      SmallVector<IteratorType>{IteratorType::parallel, IteratorType::parallel,
+                                IteratorType::reduction,
+                                IteratorType::reduction})
+    return std::nullopt;
+  // (m, n, kb, k): A (m, kb, k), B (n, kb, k), SA (m, kb), SB (n, kb),
+  // C (m, n).
+  MLIRContext *ctx = op->getContext();
+  auto map = [&](ArrayRef<unsigned> dims) {
+    return AffineMap::getMultiDimMapWithTargets(4, dims, ctx);
+  };
+  SmallVector<AffineMap> expected = {map({0, 2, 3}), map({1, 2, 3}),
+                                     map({0, 2}), map({1, 2}), map({0, 1})};
+  if (generic.getIndexingMapsArray() != expected)
+    return std::nullopt;
+  // ^bb0(x, y, s, t, acc): acc + scaling_extf(x, s) * scaling_extf(y, t).
+  Block &body = generic.getRegion().front();
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  auto add = yield.getValues()[0].getDefiningOp<arith::AddFOp>();
+  if (!add || body.getOperations().size() != 5)
+    return std::nullopt;
+  Value acc = body.getArgument(4);
+  Value product = add.getLhs() == acc ? add.getRhs() : add.getLhs();
+  if (add.getLhs() != acc && add.getRhs() != acc)
+    return std::nullopt;
+  auto mul = product.getDefiningOp<arith::MulFOp>();
+  if (!mul)
+    return std::nullopt;
+  auto extOf = [&](Value v, unsigned x, unsigned s) {
+    auto ext = v.getDefiningOp<arith::ScalingExtFOp>();
+    return ext && ext.getIn() == body.getArgument(x) &&
+           ext.getScale() == body.getArgument(s) &&
+           ext.getType().isF32();
+  };
+  if (!((extOf(mul.getLhs(), 0, 2) && extOf(mul.getRhs(), 1, 3)) ||
+        (extOf(mul.getLhs(), 1, 3) && extOf(mul.getRhs(), 0, 2))))
+    return std::nullopt;
+  ScaledOperands s{generic.getDpsInputs()[0], generic.getDpsInputs()[1],
+                   generic.getDpsInputs()[2], generic.getDpsInputs()[3],
+                   generic.getDpsInits()[0], Type(), Type()};
+  s.aElem = getElementTypeOrSelf(s.a.getType());
+  s.bElem = getElementTypeOrSelf(s.b.getType());
+  auto a = cast<MemRefType>(s.a.getType()), b = cast<MemRefType>(s.b.getType());
+  if (!isMxElementType(s.aElem) || !isMxElementType(s.bElem) ||
+      !isa<Float8E8M0FNUType>(getElementTypeOrSelf(s.scaleA.getType())) ||
+      !isa<Float8E8M0FNUType>(getElementTypeOrSelf(s.scaleB.getType())) ||
+      !getElementTypeOrSelf(s.c.getType()).isF32() ||
+      a.getDimSize(2) != kScaleBlock || b.getDimSize(2) != kScaleBlock)
+    return std::nullopt;
+  return s;
+}
+
+/// The block-scaled instructions of `chip` for A's and B's formats, best
+/// first (selectIntrinsics).
+static SmallVector<const IntrinsicInfo *> selectScaled(Chip chip, Type a,
+                                                       Type b) {
+  auto kindOf = [](Type t) {
+    std::optional<ScalarKind> k = getScalarKind(t);
+    return k ? k : getMxScalarKind(t);
+  };
+  std::optional<ScalarKind> ka = kindOf(a), kb = kindOf(b);
+  if (!ka || !kb)
+    return {};
+  return selectIntrinsics(
+      chip, {*ka, *kb, ScalarKind::F32, /*sparse=*/false, /*scaled=*/true});
+}
+
+std::optional<ScaledMatmulPlan> mlir::mcore::planScaledMatmul(Operation *op,
+                                                              Chip chip) {
+  std::optional<ScaledOperands> s = matchScaled(op);
+  if (!s)
+    return std::nullopt;
+  SmallVector<const IntrinsicInfo *> candidates =
+      selectScaled(chip, s->aElem, s->bElem);
+  if (candidates.empty())
+    return std::nullopt;
+  // The best rate first; among equal rates (gfx950's 16x16x128 and
+  // 32x32x64 run at one peak) the smaller tile, which wastes less of a
+  // matrix whose M or N is not a multiple of the work-group tile and needs
+  // fewer accumulator registers.
+  const IntrinsicInfo *best = candidates.front();
+  for (const IntrinsicInfo *c : candidates)
+    if (c->getOpsPerCycle(chip) == best->getOpsPerCycle(chip) &&
+        c->m * c->n < best->m * best->n)
+      best = c;
+  ScaledMatmulPlan plan;
+  plan.intrinsic = best;
+  return plan;
+}
+
+std::string ScaledMatmulPlan::describe() const {
+  return (Twine(getTileM()) + "x" + Twine(getTileN()) + " tile, " +
+          Twine(wavesM) + "x" + Twine(wavesN) + " waves of " +
+          Twine(unsigned(intrinsic->waveSize)) + ", " + Twine(tilesM) + "x" +
+          Twine(tilesN) + " x " + intrinsic->name +
+          ", operands from global memory")
+      .str();
+}
+
+bool tilematmul::isScaledMatmul(Operation *op, Chip chip) {
+  return planScaledMatmul(op, chip).has_value();
+}
+
+bool tilematmul::isScaledContraction(Operation *op) {
+  return matchScaled(op).has_value();
+}
+
+/// `v` (M x KB x 32) as the M x K matrix it is.
+static FailureOr<Value> collapseBlocks(OpBuilder &b, Location loc, Value v,
+                                       Operation *op, StringRef name) {
+  auto type = cast<MemRefType>(v.getType());
+  SmallVector<ReassociationIndices> groups = {{0}, {1, 2}};
+  if (!memref::CollapseShapeOp::isGuaranteedCollapsible(type, groups))
+    return op->emitError() << "the block-scaled matmul needs " << name
+                           << "'s blocks of K contiguous in memory, got "
+                           << type;
+  return memref::CollapseShapeOp::create(b, loc, v, groups).getResult();
+}
+
+FailureOr<gpu::LaunchOp>
+tilematmul::buildScaledKernel(RewriterBase &rewriter, Operation *op,
+                              Chip chip) {
+  std::optional<ScaledOperands> s = matchScaled(op);
+  if (!s)
+    return op->emitError("not a block-scaled contraction of the form "
+                         "mcore reads (docs/MatmulForms.md)");
+  std::optional<ScaledMatmulPlan> plan = planScaledMatmul(op, chip);
+  if (!plan)
+    return op->emitError() << "block-scaled " << s->aElem << " x "
+                           << s->bElem << " -> f32: " << getChipName(chip)
+                           << " has no block-scaled matrix instruction for "
+                              "these formats";
+  auto linalgOp = cast<linalg::LinalgOp>(op);
+  if (llvm::is_contained(linalgOp.getStaticLoopRanges(), 0)) {
+    rewriter.eraseOp(op);
+    return gpu::LaunchOp();
+  }
+  MLIRContext *ctx = op->getContext();
+  Location loc = op->getLoc();
+  rewriter.setInsertionPoint(op);
+  ImplicitLocOpBuilder b(loc, rewriter);
+  FailureOr<Value> a2 = collapseBlocks(b, loc, s->a, op, "A");
+  if (failed(a2))
+    return failure();
+  FailureOr<Value> b2 = collapseBlocks(b, loc, s->b, op, "B");
+  if (failed(b2))
+    return failure();
+
+  const IntrinsicInfo *info = plan->intrinsic;
+  const int64_t im = info->m, in = info->n, ik = info->k;
+  const int64_t ikb = ik / kScaleBlock;
+  const int64_t waveM = plan->tilesM * im, waveN = plan->tilesN * in;
+  const int64_t tileM = plan->getTileM(), tileN = plan->getTileN();
+  const int64_t waveSize = info->waveSize;
+  auto idx = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, v);
+  };
+  auto size = [&](Value v, int64_t dim) {
+    return getValueOrCreateConstantIndexOp(
+        b, loc, memref::getMixedSize(b, loc, v, dim));
+  };
+  Value sizeM = size(s->c, 0), sizeN = size(s->c, 1), sizeK = size(*a2, 1);
+  Value one = idx(1);
+  auto launch = gpu::LaunchOp::create(
+      b, /*gridX=*/arith::CeilDivUIOp::create(b, sizeN, idx(tileN)),
+      /*gridY=*/arith::CeilDivUIOp::create(b, sizeM, idx(tileM)),
+      /*gridZ=*/one, /*blockX=*/idx(plan->wavesM * plan->wavesN * waveSize),
+      /*blockY=*/one, /*blockZ=*/one);
+  launch->setAttr("mcore.chip", ChipAttr::get(ctx, chip));
+  Block *body = &launch.getBody().front();
+  b.setInsertionPointToStart(body);
+  gpu::TerminatorOp::create(b);
+  b.setInsertionPointToStart(body);
+
+  // Static in-bounds facts: tiles never cross an edge that a static size
+  // is a multiple of.
+  auto staticMultiple = [&](Value v, int64_t dim, int64_t of) {
+    int64_t size = cast<MemRefType>(v.getType()).getDimSize(dim);
+    return !ShapedType::isDynamic(size) && size % of == 0;
+  };
+  bool inM = staticMultiple(s->c, 0, tileM);
+  bool inN = staticMultiple(s->c, 1, tileN);
+  bool inK = staticMultiple(*a2, 1, ik);
+
+  Value tid = launch.getThreadIds().x;
+  gpu::KernelDim3 bid = launch.getBlockIds();
+  Value wave = arith::DivUIOp::create(b, tid, idx(waveSize));
+  Value i0 = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, bid.y, idx(tileM)),
+      arith::MulIOp::create(b, arith::DivUIOp::create(b, wave, idx(plan->wavesN)),
+                            idx(waveM)));
+  Value j0 = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, bid.x, idx(tileN)),
+      arith::MulIOp::create(b, arith::RemUIOp::create(b, wave, idx(plan->wavesN)),
+                            idx(waveN)));
+  auto rowOf = [&](Value base, int64_t t, int64_t size) -> Value {
+    return arith::AddIOp::create(b, base, idx(t * size));
+  };
+
+  Type f32 = b.getF32Type();
+  auto cType = VectorType::get({im, in}, f32);
+  Value zeroF32 = arith::ConstantOp::create(b, b.getF32FloatAttr(0));
+  AffineMap transposed = AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0}, ctx);
+  // The accumulators start from C.
+  SmallVector<Value> acc;
+  for (int64_t i = 0; i < plan->tilesM; ++i)
+    for (int64_t j = 0; j < plan->tilesN; ++j)
+      acc.push_back(vector::TransferReadOp::create(
+          b, cType, s->c,
+          ValueRange{rowOf(i0, i, im), rowOf(j0, j, in)}, zeroF32,
+          ArrayRef<bool>{inM, inN}));
+
+  auto e8m0 = Float8E8M0FNUType::get(ctx);
+  // Past K's end the elements are zero and the scales 2^0: no NaN scale
+  // (0xFF) meets the zeros there.
+  Value scaleOne = arith::ConstantOp::create(b, FloatAttr::get(e8m0, 1.0));
+  Value zeroA = arith::ConstantOp::create(b, FloatAttr::get(s->aElem, 0.0));
+  Value zeroB = arith::ConstantOp::create(b, FloatAttr::get(s->bElem, 0.0));
+  auto intrinsic = IntrinsicAttr::get(ctx, info);
+  auto loop = scf::ForOp::create(b, idx(0), sizeK, idx(ik), acc);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value k0 = loop.getInductionVar();
+    Value kb0 = arith::DivUIOp::create(b, k0, idx(kScaleBlock));
+    SmallVector<Value> aTiles, saTiles, bTiles, sbTiles;
+    for (int64_t i = 0; i < plan->tilesM; ++i) {
+      Value row = rowOf(i0, i, im);
+      aTiles.push_back(vector::TransferReadOp::create(
+          b, VectorType::get({im, ik}, s->aElem), *a2, ValueRange{row, k0},
+          zeroA, ArrayRef<bool>{inM, inK}));
+      saTiles.push_back(vector::TransferReadOp::create(
+          b, VectorType::get({im, ikb}, e8m0), s->scaleA,
+          ValueRange{row, kb0}, scaleOne, ArrayRef<bool>{inM, inK}));
+    }
+    for (int64_t j = 0; j < plan->tilesN; ++j) {
+      Value col = rowOf(j0, j, in);
+      // B and its scales are stored N-major: read transposed.
+      bTiles.push_back(vector::TransferReadOp::create(
+          b, VectorType::get({ik, in}, s->bElem), *b2, ValueRange{col, k0},
+          zeroB, transposed, ArrayRef<bool>{inK, inN}));
+      sbTiles.push_back(vector::TransferReadOp::create(
+          b, VectorType::get({ikb, in}, e8m0), s->scaleB,
+          ValueRange{col, kb0}, scaleOne, transposed,
+          ArrayRef<bool>{inK, inN}));
+    }
+    SmallVector<Value> next;
+    for (int64_t i = 0; i < plan->tilesM; ++i)
+      for (int64_t j = 0; j < plan->tilesN; ++j)
+        next.push_back(ScaledMmaOp::create(
+            b, cType, aTiles[i], bTiles[j],
+            loop.getRegionIterArg(i * plan->tilesN + j), saTiles[i],
+            sbTiles[j], intrinsic, /*scale_sel_a=*/0, /*scale_sel_b=*/0));
+    scf::YieldOp::create(b, next);
+  }
+  for (int64_t i = 0; i < plan->tilesM; ++i)
+    for (int64_t j = 0; j < plan->tilesN; ++j)
+      vector::TransferWriteOp::create(
+          b, loop.getResult(i * plan->tilesN + j), s->c,
+          ValueRange{rowOf(i0, i, im), rowOf(j0, j, in)},
+          ArrayRef<bool>{inM, inN});
+  rewriter.eraseOp(op);
+  return launch;
+}

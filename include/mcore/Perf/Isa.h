@@ -96,9 +96,13 @@ bool isMatrixMnemonic(llvm::StringRef mnemonic);
 
 /// The catalog entry of a matrix instruction's mnemonic on `chip`
 /// ("v_mfma_f32_32x32x8_f16" is llvm.amdgcn.mfma.f32.32x32x8f16); nullptr
-/// when the catalog does not have it.
+/// when the catalog does not have it. For gfx950's block-scaled
+/// v_mfma_scale_*_f8f6f4, one mnemonic for every format pair, the
+/// instruction's `operands` give the formats (cbsz: A's, blgp: B's; 0, fp8,
+/// when absent).
 const IntrinsicInfo *lookupMatrixInstruction(llvm::StringRef mnemonic,
-                                             Chip chip);
+                                             Chip chip,
+                                             llvm::StringRef operands = {});
 
 /// The main loop: of the innermost loops that contain matrix instructions
 /// (a loop around another such loop is not one), the one with the most

@@ -555,8 +555,21 @@ static std::string squash(StringRef s) {
   return out;
 }
 
+/// The value of the modifier `name:N` in an instruction's operands, or 0.
+static int getModifier(StringRef operands, StringRef name) {
+  SmallVector<StringRef> words;
+  operands.split(words, ' ', -1, /*KeepEmpty=*/false);
+  for (StringRef w : words) {
+    int v;
+    if (w.consume_front(name) && w.consume_front(":") && !w.getAsInteger(10, v))
+      return v;
+  }
+  return 0;
+}
+
 const IntrinsicInfo *mlir::mcore::perf::lookupMatrixInstruction(StringRef mnemonic,
-                                                                Chip chip) {
+                                                                Chip chip,
+                                                                StringRef operands) {
   StringRef m = mnemonic;
   m.consume_front("v_");
   m.consume_back("_e64");
@@ -573,15 +586,19 @@ const IntrinsicInfo *mlir::mcore::perf::lookupMatrixInstruction(StringRef mnemon
     joined += part;
   }
   std::string key = squash(joined);
-  // gfx950's v_mfma_scale_*_f8f6f4 is one mnemonic for 25 catalog entries
-  // (its cbsz / blgp fields give the formats, not read here): the first,
-  // fp8 x fp8, whose cycles are the largest, is the one found.
+  // gfx950's v_mfma_scale_*_f8f6f4 is one mnemonic for 25 catalog entries:
+  // its cbsz / blgp fields give the formats (getMxFormatCode).
+  auto isFormatPair = [&](const IntrinsicInfo &info) {
+    return !info.isScaled() ||
+           (getMxFormatCode(info.a.kind) == getModifier(operands, "cbsz") &&
+            getMxFormatCode(info.b.kind) == getModifier(operands, "blgp"));
+  };
   // An exact match first: gfx90a has both mfma.f32.32x32x4bf16 and
   // mfma.f32.32x32x4bf16.1k, spelled v_mfma_f32_32x32x4bf16 and
   // v_mfma_f32_32x32x4bf16_1k.
   auto find = [&](bool dropped1k) -> const IntrinsicInfo * {
     for (const IntrinsicInfo &info : getAllIntrinsics()) {
-      if (!info.isAvailableOn(chip))
+      if (!info.isAvailableOn(chip) || !isFormatPair(info))
         continue;
       StringRef name = info.llvmName;
       name.consume_front("llvm.amdgcn.");

@@ -267,7 +267,8 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
             lds[i].clocks / lds[i].idealClocks));
     }
     if (isMatrixMnemonic(line.mnemonic))
-      inst.matrix = lookupMatrixInstruction(line.mnemonic, k.chip);
+      inst.matrix =
+          lookupMatrixInstruction(line.mnemonic, k.chip, line.operands);
     timed[i] = inst;
     if (inLoop) {
       body.push_back(inst);

@@ -247,7 +247,8 @@ func.func @vote_wave64(%A: memref<32x8xf16>, %B: memref<8x32xf16>, %C: memref<32
 // gfx950's block-scaled MFMA 16x16x128, fp8 A and fp4 B: A's 32 fp8 k of
 // a lane are two runs of 16 (CK's NumAccess 2), read as two vector loads;
 // FP4 takes a byte per element in memory while a vector of it is
-// bit-packed, so B is read one element at a time. Each lane holds one scale
+// bit-packed, so B is read one element at a time and packed into four
+// 32-bit words (element e at bits 4e). Each lane holds one scale
 // of A (row lane % 16, block lane / 16) and one of B, in every byte of its
 // scale word.
 // CHECK-LABEL: func @scaled_mfma
@@ -265,12 +266,14 @@ func.func @scaled_mfma(%A: memref<16x128xf8E4M3FN>, %Bt: memref<16x128xf4E2M1FN>
   %sa = vector.transfer_read %SA[%c0, %c0], %one {in_bounds = [true, true]} : memref<16x4xf8E8M0FNU>, vector<16x4xf8E8M0FNU>
   // CHECK-COUNT-32: memref.load %[[BT]][%{{.*}}, %{{.*}}] : memref<16x128xf4E2M1FN>{{$}}
   // CHECK-NOT: vector.load %[[BT]]
+  // CHECK: %[[BW:.+]] = vector.from_elements {{.*}} : vector<4xi32>
+  // CHECK: %[[BF:.+]] = vector.bitcast %[[BW]] : vector<4xi32> to vector<32xf4E2M1FN>
   %b = vector.transfer_read %Bt[%c0, %c0], %fb {in_bounds = [true, true], permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : memref<16x128xf4E2M1FN>, vector<128x16xf4E2M1FN>
   // CHECK: %[[SBS:.+]] = vector.load %[[SB]][%{{.*}}, %{{.*}}] : memref<16x4xf8E8M0FNU>, vector<1xf8E8M0FNU>
   %sb = vector.transfer_read %SB[%c0, %c0], %one {in_bounds = [true, true], permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : memref<16x4xf8E8M0FNU>, vector<4x16xf8E8M0FNU>
   // CHECK-DAG: %[[WA:.+]] = vector.broadcast %[[SAS]] : vector<1xf8E8M0FNU> to vector<4xf8E8M0FNU>
   // CHECK-DAG: %[[WB:.+]] = vector.broadcast %[[SBS]] : vector<1xf8E8M0FNU> to vector<4xf8E8M0FNU>
-  // CHECK: mcore.scaled_mma %{{.*}}, %{{.*}}, %{{.*}}, %[[WA]], %[[WB]] {intrinsic = #mcore.intrinsic<mfma_scale_f32_16x16x128_f8f6f4_fp8_fp4>} : vector<32xf8E4M3FN>, vector<32xf4E2M1FN>, vector<4xf8E8M0FNU>, vector<4xf8E8M0FNU> into vector<4xf32>
+  // CHECK: mcore.scaled_mma %{{.*}}, %[[BF]], %{{.*}}, %[[WA]], %[[WB]] {intrinsic = #mcore.intrinsic<mfma_scale_f32_16x16x128_f8f6f4_fp8_fp4>} : vector<32xf8E4M3FN>, vector<32xf4E2M1FN>, vector<4xf8E8M0FNU>, vector<4xf8E8M0FNU> into vector<4xf32>
   %d = mcore.scaled_mma %a, %b, %acc, %sa, %sb {intrinsic = #mcore.intrinsic<mfma_scale_f32_16x16x128_f8f6f4_fp8_fp4>} : vector<16x128xf8E4M3FN>, vector<128x16xf4E2M1FN>, vector<16x4xf8E8M0FNU>, vector<4x16xf8E8M0FNU> into vector<16x16xf32>
   vector.transfer_write %d, %C[%c0, %c0] {in_bounds = [true, true]} : vector<16x16xf32>, memref<16x16xf32>
   return

@@ -638,12 +638,9 @@ private:
     Type elem = read.getVectorType().getElementType();
     auto fragType = cast<VectorType>(fragmentType(read.getResult()));
     auto [lane0, lane1] = laneCoords(b, loc, laneId(read), role.layout());
-    Value frag = arith::ConstantOp::create(b, loc, b.getZeroAttr(fragType));
-    // Elements narrower than a byte (the MX formats FP4 and FP6) take a
-    // byte each in memory, while a vector of them is bit-packed: they are
-    // read one at a time.
     if (elem.getIntOrFloatBitWidth() < 8)
-      g->contig = -1;
+      return replace(read, readSubByte(b, read, *g, role, lane0, lane1));
+    Value frag = arith::ConstantOp::create(b, loc, b.getZeroAttr(fragType));
     for (auto [e, len] : elementRuns(role, g->contig)) {
       SmallVector<Value> idx =
           g->indicesOf(b, loc, lane0, lane1, role.layout().apply(0, e));
@@ -664,6 +661,54 @@ private:
       frag = insertRun(b, loc, run, frag, e, len, role.stride());
     }
     return replace(read, frag);
+  }
+
+  /// Elements narrower than a byte (the MX formats FP4 and FP6) take a
+  /// byte each in memory, while a vector of them is bit-packed: each is read
+  /// on its own and placed into 32-bit words (fragment element e at bits
+  /// [e * w, +w), as LLVM packs a vector of w-bit elements), which are then
+  /// the fragment.
+  Value readSubByte(OpBuilder &b, vector::TransferReadOp read,
+                    const Geometry &g, const Role &role, Value lane0,
+                    Value lane1) {
+    Location loc = read.getLoc();
+    Type elem = read.getVectorType().getElementType();
+    unsigned w = elem.getIntOrFloatBitWidth(), n = role.numElems();
+    assert(role.stride() == 1 && (n * w) % 32 == 0 &&
+           "sub-byte fragments are whole 32-bit words");
+    Type i32 = b.getI32Type(), iw = b.getIntegerType(w);
+    auto cst = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(b, loc, i32, v);
+    };
+    SmallVector<Value> words(n * w / 32, cst(0));
+    for (unsigned e = 0; e < n; ++e) {
+      SmallVector<Value> idx =
+          g.indicesOf(b, loc, lane0, lane1, role.layout().apply(0, e));
+      Value v;
+      if (g.allInBounds()) {
+        v = memref::LoadOp::create(b, loc, g.base, idx);
+      } else {
+        auto [type, map] = g.narrowTransfer(b, 1, elem);
+        Value one = vector::TransferReadOp::create(
+            b, loc, type, g.base, idx, read.getPadding(), map,
+            ArrayRef<bool>(g.inBounds));
+        v = vector::ExtractOp::create(b, loc, one, ArrayRef<int64_t>{0, 0});
+      }
+      Value bits = arith::ExtUIOp::create(
+          b, loc, i32, arith::BitcastOp::create(b, loc, iw, v));
+      unsigned word = e * w / 32, shift = e * w % 32;
+      words[word] = arith::OrIOp::create(
+          b, loc, words[word],
+          shift ? arith::ShLIOp::create(b, loc, bits, cst(shift)) : bits);
+      if (shift + w > 32)
+        words[word + 1] = arith::OrIOp::create(
+            b, loc, words[word + 1],
+            arith::ShRUIOp::create(b, loc, bits, cst(32 - shift)));
+    }
+    Value packed = vector::FromElementsOp::create(
+        b, loc, VectorType::get({int64_t(words.size())}, i32), words);
+    return vector::BitCastOp::create(
+        b, loc, cast<VectorType>(fragmentType(read.getResult())), packed);
   }
 
   Value insertRun(OpBuilder &b, Location loc, Value run, Value frag,

@@ -12,8 +12,9 @@
 // kernel of whole-tile mcore.scaled_mma ops, which mcore-distribute gives
 // each lane its part of.
 //
-// The kernel: work-groups of 2 x 2 waves, each wave a 2 x 2 block of
-// instruction tiles (64 x 64 of C per work-group with 16x16x128). The wave
+// The kernel (planScaledMatmul): work-groups of 2 x 2 waves, each wave a
+// 4 x 4 block of instruction tiles (128 x 128 of C per work-group with
+// 16x16x128; 2 along a side statically at most 64). The wave
 // reads its A, B and scale tiles straight from global memory for each K
 // step of the instruction (no LDS staging yet), accumulates in registers
 // and adds the sums to C. A K that is not a multiple of the instruction's
@@ -142,8 +143,21 @@ std::optional<ScaledMatmulPlan> mlir::mcore::planScaledMatmul(Operation *op,
     if (c->getOpsPerCycle(chip) == best->getOpsPerCycle(chip) &&
         c->m * c->n < best->m * best->n)
       best = c;
+  // 4 x 4 instruction tiles per wave (128 x 128 per work-group with
+  // 16x16x128): each A and B fragment feeds four instructions, which
+  // halves the bytes every wave reads from L2 per instruction against 2 x
+  // 2 (docs/PerformanceTables.md: fp8 x fp8 at 4096^3 on MI355X predicted
+  // 1249 -> 2167 TFLOP/s, fp4 x fp4 473 -> 557). A side statically at most
+  // half that tile keeps 2 tiles per wave along it.
   ScaledMatmulPlan plan;
   plan.intrinsic = best;
+  auto cType = cast<MemRefType>(s->c.getType());
+  auto tilesAlong = [&](int64_t dim, int64_t waves, int64_t instr) {
+    int64_t size = cType.getDimSize(dim);
+    return !ShapedType::isDynamic(size) && size <= 2 * waves * instr ? 2 : 4;
+  };
+  plan.tilesM = tilesAlong(0, plan.wavesM, best->m);
+  plan.tilesN = tilesAlong(1, plan.wavesN, best->n);
   return plan;
 }
 

@@ -123,7 +123,7 @@ FailureOr<gpu::LaunchOp> tileMatmulToGpu(RewriterBase &rewriter,
 struct ScaledMatmulPlan {
   const IntrinsicInfo *intrinsic = nullptr; ///< block-scaled instruction
   int64_t wavesM = 2, wavesN = 2;           ///< waves per work-group
-  int64_t tilesM = 2, tilesN = 2; ///< instruction tiles per wave
+  int64_t tilesM = 4, tilesN = 4; ///< instruction tiles per wave
   int64_t getTileM() const { return wavesM * tilesM * intrinsic->m; }
   int64_t getTileN() const { return wavesN * tilesN * intrinsic->n; }
   /// "64x64 tile, 2x2 waves of 64, 2x2 x mfma_scale_..., global loads"

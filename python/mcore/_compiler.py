@@ -111,6 +111,7 @@ _PYTHON_WORDS = [
     (re.compile(r"\(mcore-run --chip=\.\.\., or the pipeline's chip=\)"),
      "(chip=...)"),
     (re.compile(r"(?:mcore-run )?--(backend|chip)=([\w.]+)"), r"\1='\2'"),
+    (re.compile(r"\(--scales\)"), "(scales=)"),
 ]
 
 

@@ -30,6 +30,10 @@ _mcore.set_runtime_directory(LIB_DIR)
 
 BACKENDS = ("auto", "hip", "emu")
 
+#: What compile_matmul's `scales` takes: block scales, as mcore-run's
+#: --scales names them (None: none).
+SCALES = ("e8m0",)
+
 #: How many compiled matmuls :func:`matmul` keeps (least recently used
 #: first out).
 CACHE_SIZE = 32
@@ -75,12 +79,14 @@ class MatmulKernel:
     ``m x k`` (2:4-sparse along K when ``sparse``), B of ``k x n`` (stored
     ``n x k`` when ``transpose_b``; 2:4-sparse along K, stored ``n x k``,
     when ``sparse_b``), per batch when ``batch`` > 0 (a ``shared_a`` or
-    ``shared_b`` operand is one matrix for every batch), on one chip and
-    backend. Calling it runs it; :func:`compile_matmul` makes one,
+    ``shared_b`` operand is one matrix for every batch), with E8M0 block
+    scales when ``scales`` is ``"e8m0"`` (B stored ``n x k``), on one chip
+    and backend. Calling it runs it; :func:`compile_matmul` makes one,
     :func:`matmul` and :func:`linear` keep them in a cache.
 
     Attributes: ``m, n, k, batch, shared_a, shared_b, a_type, b_type,
-    c_type, sparse, sparse_b, transpose_b, epilogue`` (its steps, a tuple),
+    c_type, sparse, sparse_b, transpose_b, scales`` (``"e8m0"`` or None),
+    ``epilogue`` (its steps, a tuple),
     ``out_type`` (None without an epilogue), ``chip, backend`` (``"hip"`` or
     ``"emu"``), ``intrinsic`` (the catalog instruction the kernel uses),
     ``accumulator`` (the instruction's C type), ``dense_fallback`` (a 2:4
@@ -104,6 +110,7 @@ class MatmulKernel:
             if problem["epilogue"] else ()
         self.out_type = problem["out_type"] or None
         self.c_temporary = problem["c_temporary"]
+        self.scales = "e8m0" if problem["block_scaled"] else None
 
     backend = property(lambda self: self._native.backend)
     intrinsic = property(lambda self: self._native.intrinsic)
@@ -179,8 +186,28 @@ class MatmulKernel:
         # zero, and the zeros past K of the values.
         return bits, words
 
+    def _block_scales(self, a_scales, b_scales) -> tuple:
+        """(A's, B's) E8M0 scales as uint8 arrays of M x K/32 and N x K/32,
+        or (None, None) for a kernel without block scales."""
+        if self.scales is None:
+            if a_scales is not None or b_scales is not None:
+                raise Error("this kernel has no block scales (compile_matmul "
+                            "with scales='e8m0' makes one that has); it takes "
+                            "no a_scales or b_scales")
+            return None, None
+        blocks = self.k // 32
+        if a_scales is None or b_scales is None:
+            raise Error(f"this kernel is block-scaled (scales='e8m0'): give "
+                        f"a_scales ({self.m} x {blocks}) and b_scales "
+                        f"({self.n} x {blocks}), one E8M0 scale per 32 "
+                        f"elements of K")
+        return tuple(
+            _types.e8m0_scales(_check_array(x, what, (rows, blocks)), what)
+            for x, what, rows in ((a_scales, "the scales of A", self.m),
+                                  (b_scales, "the scales of B", self.n)))
+
     def _run(self, a, b, acc, a_name: str = "A", b_name: str = "B",
-             inputs=()):
+             inputs=(), a_scales=None, b_scales=None):
         m, n, k = self.m, self.n, self.k
         a_bits, a_meta = self._operand(a, a_name, self.a_type,
                                        self._lead(self.shared_a) + (m, k),
@@ -206,9 +233,10 @@ class MatmulKernel:
         elif inputs:
             raise Error("this kernel has no epilogue; it takes no epilogue "
                         "inputs")
+        scales_a, scales_b = self._block_scales(a_scales, b_scales)
         with in_python_words():
             c, out = self._native.run(a_bits, metadata, b_bits, c_bits,
-                                      list(inputs))
+                                      list(inputs), scales_a, scales_b)
         if has_epilogue:
             # The epilogue's result, rounded by the kernel to out_type.
             t = self.out_type or "f32"
@@ -244,20 +272,29 @@ class MatmulKernel:
 
     def __call__(self, a: SparseOperand, b: SparseOperand, *,
                  acc: Optional[ArrayLike] = None,
-                 inputs: Sequence[ArrayLike] = ()) -> _np.ndarray:
+                 inputs: Sequence[ArrayLike] = (),
+                 a_scales: Optional[ArrayLike] = None,
+                 b_scales: Optional[ArrayLike] = None) -> _np.ndarray:
         """Runs ``acc + A @ B`` (``A @ B`` when `acc` is None: C starts at
         zero) and returns C as a new array, or with an epilogue its result
         (OUT, in `out_type`) computed from C by the kernel. Operands are
         converted as :func:`matmul` describes; B is given as the kernel
-        stores it (``n x k`` with ``transpose_b`` or ``sparse_b``); `inputs`
-        are the epilogue's operands in the order of its steps (float32).
+        stores it (``n x k`` with ``transpose_b``, ``sparse_b`` or
+        ``scales``); `inputs` are the epilogue's operands in the order of its
+        steps (float32). A block-scaled kernel takes `a_scales` (``m x
+        k/32``) and `b_scales` (``n x k/32``): E8M0 biased exponents, integers
+        0 to 255, the scale of ``e`` being ``2^(e - 127)`` for the 32
+        elements of its block of K; C is ``acc + (A sA) @ (B sB)ᵀ``.
         PyTorch tensors in give a tensor out (docs/Python.md, "PyTorch")."""
-        like = _tensors.first_tensor(a, b, acc, *inputs)
+        like = _tensors.first_tensor(a, b, acc, a_scales, b_scales, *inputs)
         if like is None:
-            return self._run(a, b, acc, inputs=inputs)
-        a, b, acc = (_tensors.to_array(x)[0] for x in (a, b, acc))
+            return self._run(a, b, acc, inputs=inputs, a_scales=a_scales,
+                             b_scales=b_scales)
+        a, b, acc, a_scales, b_scales = (
+            _tensors.to_array(x)[0] for x in (a, b, acc, a_scales, b_scales))
         inputs = [_tensors.to_array(x)[0] for x in inputs]
-        result = self._run(a, b, acc, inputs=inputs)
+        result = self._run(a, b, acc, inputs=inputs, a_scales=a_scales,
+                           b_scales=b_scales)
         has_epilogue = bool(self.epilogue) or self.out_type is not None
         return _tensors.to_tensor(
             result, like,
@@ -293,7 +330,8 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str,
                    shared_a: bool = False, shared_b: bool = False,
                    epilogue: Sequence[str] = (),
                    out_type: Optional[TypeName] = None,
-                   store_c: bool = True, backend: str = "auto",
+                   store_c: bool = True, scales: Optional[str] = None,
+                   backend: str = "auto",
                    **pipeline_options) -> MatmulKernel:
     """Compiles ``C (m x n) = acc + A (m x k) @ B (k x n)`` for `chip` and
     loads it on `backend` (``"auto"``: HIP when an AMD GPU is usable, else
@@ -314,7 +352,12 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str,
     matmul that the compiler fuses into the kernel's epilogue, whose result
     the kernel returns (without a batch); ``store_c=False`` makes C a
     temporary of the epilogue, accumulated from zero and never written
-    (``acc`` is then not taken). Keyword arguments are ``--mcore-pipeline``
+    (``acc`` is then not taken). ``scales="e8m0"``: a block-scaled (OCP MX)
+    matmul, as ``mcore-run --scales=e8m0``: A and B of fp8, bf8, fp6, bf6 or
+    fp4, C f32, K a multiple of 32, B stored ``n x k``, and every 32
+    elements along K of a row of A and of B share an E8M0 scale that the
+    kernel's call takes (``a_scales``, ``b_scales``); dense, without a batch
+    or an epilogue. Keyword arguments are ``--mcore-pipeline``
     options (``tile_m=64``, ``intrinsic=...``). Compiled kernels are
     cached: the same arguments return the same kernel."""
     check_chip_name(chip)
@@ -332,6 +375,12 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str,
                                      "b_type")
     c_type = _types.accumulator_type_of(None, c_type, a_type)
     out_type = _types.normalize_type(out_type, "out_type")
+    if scales == "none":
+        scales = None  # mcore-run's spelling of no scales
+    if scales is not None and scales not in SCALES:
+        raise Error(f"scales={scales!r} is not one of None, "
+                    f"{', '.join(repr(s) for s in SCALES)} (E8M0 scales per "
+                    f"32 elements of K)")
     resolved = _resolve_backend(backend, chip)
     if resolved == "hip" and "toolkit" not in pipeline_options \
             and os.path.isdir(TOOLKIT_DIR):
@@ -340,14 +389,16 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str,
         "chip": "chip is an argument of its own",
         "format": "the backend decides the format (hsaco for hip, llvm for "
                   "emu); use mcore.compile for other formats"})
-    # A 2:4 B is stored n x k (MatmulProblem::isStoredNK): with or without
-    # transpose_b, the same kernel, so the same cache entry (linear() asks
-    # for transpose_b).
+    # A 2:4 B and a block-scaled one are stored n x k
+    # (MatmulProblem::isStoredNK): with or without transpose_b, the same
+    # kernel, so the same cache entry (linear() asks for transpose_b).
     problem = {"m": int(m), "n": int(n), "k": int(k), "a_type": a_type,
                "b_type": b_type, "c_type": c_type, "sparse_a": bool(sparse),
                "sparse_b": bool(sparse_b), "batch": int(batch),
                "shared_a": bool(shared_a), "shared_b": bool(shared_b),
-               "transpose_b": bool(transpose_b) or bool(sparse_b),
+               "transpose_b": bool(transpose_b) or bool(sparse_b) or
+               scales is not None,
+               "block_scaled": scales is not None,
                "chip": chip,
                "epilogue": ",".join(epilogue), "out_type": out_type or "",
                "c_temporary": not store_c}

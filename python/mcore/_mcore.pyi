@@ -173,6 +173,8 @@ def pipeline_options() -> dict[str, dict[str, Any]]: ...
 _Bits = npt.NDArray[np.uint32]
 # Matmul element bit patterns: 64 bits (f64 elements).
 _Bits64 = npt.NDArray[np.uint64]
+# E8M0 block scales, a byte each (MatmulKernel.run).
+_Scales = npt.NDArray[np.uint8]
 
 def find_violation(kind: str, dense: _Bits, rows: int,
                    k: int) -> Optional[tuple[int, int, int]]: ...
@@ -218,7 +220,8 @@ class MatmulKernel:
     @property
     def last_run_ms(self) -> float: ...
     def run(self, a: _Bits64, metadata: Optional[_Bits], b: _Bits64,
-            c: _Bits64, epilogue_inputs: Sequence[Sequence[float]] = ...
+            c: _Bits64, epilogue_inputs: Sequence[Sequence[float]] = ...,
+            scales_a: Optional[_Scales] = ..., scales_b: Optional[_Scales] = ...
             ) -> tuple[_Bits64, Optional[_Bits64]]: ...
 
 def compile_matmul(m: int, n: int, k: int, a_type: str, b_type: str,
@@ -227,6 +230,7 @@ def compile_matmul(m: int, n: int, k: int, a_type: str, b_type: str,
                    chip: str, backend: str,
                    options: PipelineOptions, epilogue: str = ...,
                    out_type: str = ..., c_temporary: bool = ...,
+                   block_scaled: bool = ...,
                    compiled: Optional[bytes] = ..., serialize: bool = ...
                    ) -> tuple[MatmulKernel, list[str], Optional[bytes],
                               bool]: ...

@@ -90,6 +90,27 @@ def metadata_words(metadata, what: str) -> _np.ndarray:
         (metadata.astype(_np.int64) & 0xFFFFFFFF).astype(_np.uint32))
 
 
+def e8m0_scales(scales, what: str) -> _np.ndarray:
+    """Block scales as the bytes they are: E8M0 biased exponents, integers
+    0 to 255 (the scale of e is 2^(e - 127); 255 is NaN). Floats are refused,
+    not read as the scale's value, so that nothing is rounded silently."""
+    scales = _np.asarray(scales)
+    if scales.dtype.kind not in "iu":
+        raise Error(f"{what} are E8M0 biased exponents (the scale of e is "
+                    f"2^(e - 127)): pass integers 0 to 255 (uint8), got "
+                    f"{scales.dtype}")
+    wide = scales.astype(_np.int64)
+    if scales.dtype == _np.uint64:
+        wide = _np.where(scales > 255, 256, wide)
+    bad = (wide < 0) | (wide > 255)
+    if bad.any():
+        flat = int(_np.flatnonzero(bad)[0])
+        raise Error(f"{what}[{_index(scales.shape, flat)}] = "
+                    f"{scales.reshape(-1)[flat]} is not an E8M0 scale (0 to "
+                    f"255)")
+    return _np.ascontiguousarray(wide.astype(_np.uint8))
+
+
 def type_info(type_name: str) -> dict:
     """Facts about one element type: ``bits``, ``float``, ``unsigned``,
     ``input``, ``accumulator`` and the matrix-instruction ``kind``."""

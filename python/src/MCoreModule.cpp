@@ -75,6 +75,9 @@ llvm::ArrayRef<uint32_t> view(const Bits &a) {
   return {a.data(), size_t(a.size())};
 }
 
+/// E8M0 block scales (biased exponents, a byte each; BlockScales).
+using Scales = py::array_t<uint8_t, py::array::c_style | py::array::forcecast>;
+
 /// Element bit patterns of matmul operands: uint64, since f64 elements are
 /// 64 bits (runner::ElementBits).
 using Bits64 = py::array_t<uint64_t, py::array::c_style | py::array::forcecast>;
@@ -384,8 +387,9 @@ PYBIND11_MODULE(_mcore, m) {
             const MatmulTileConfig &c = k.kernel->getTileConfig();
             py::dict config;
             if (!c.intrinsic) {
-              // The SIMT kernel of types no matrix instruction computes:
-              // none of the matrix kernels' knobs.
+              // The SIMT kernel of types no matrix instruction computes, or
+              // a block-scaled kernel (its own plan, or loops): none of the
+              // matrix kernels' knobs.
               config["intrinsic"] = k.kernel->getIntrinsic();
               config["description"] = k.kernel->describeConfig();
               return config;
@@ -427,7 +431,9 @@ PYBIND11_MODULE(_mcore, m) {
       .def("run", [](const PyKernel &k, const Bits64 &a,
                      const std::optional<Bits> &metadata, const Bits64 &b,
                      const Bits64 &c,
-                     const std::vector<std::vector<float>> &epilogueInputs) {
+                     const std::vector<std::vector<float>> &epilogueInputs,
+                     const std::optional<Scales> &scalesA,
+                     const std::optional<Scales> &scalesB) {
         std::vector<ElementBits> wideA = widen(a), wideB = widen(b),
                                  wideC = widen(c), wideOut;
         // Compressed operands are checked by MatmulKernel::run.
@@ -442,11 +448,21 @@ PYBIND11_MODULE(_mcore, m) {
           wideOut.resize(size_t(epilogueOut->size()));
           operands.out = wideOut;
         }
+        // A block-scaled problem's E8M0 scales (M x K/32 and N x K/32;
+        // MatmulKernel::run checks their sizes, and that both or neither
+        // are given as the problem is).
+        if (scalesA.has_value() != scalesB.has_value())
+          raise("give the scales of both A and B, or of neither");
+        std::optional<BlockScales> scales;
+        if (scalesA)
+          scales = BlockScales{{scalesA->data(), size_t(scalesA->size())},
+                               {scalesB->data(), size_t(scalesB->size())}};
         llvm::Error error = [&] {
           py::gil_scoped_release release;
           return catchFatalErrors([&] {
             return k.kernel->run(wideA, viewOrEmpty(metadata), wideB, wideC,
-                                 p.hasEpilogue() ? &operands : nullptr);
+                                 p.hasEpilogue() ? &operands : nullptr,
+                                 scales ? &*scales : nullptr);
           });
         }();
         check(std::move(error));
@@ -458,10 +474,12 @@ PYBIND11_MODULE(_mcore, m) {
         return py::make_tuple(result, epilogueOut);
       },
       py::arg("a"), py::arg("metadata"), py::arg("b"), py::arg("c"),
-      py::arg("epilogue_inputs") = std::vector<std::vector<float>>());
+      py::arg("epilogue_inputs") = std::vector<std::vector<float>>(),
+      py::arg("scales_a") = py::none(), py::arg("scales_b") = py::none());
 
   // The problem as keyword arguments: sizes, types, the 2:4 operand, the
-  // batch and how A and B are stored (include/mcore/Runner/Matmul.h).
+  // batch, how A and B are stored and block scales
+  // (include/mcore/Runner/Matmul.h).
   m.def("compile_matmul",
         [](const py::int_ &mArg, const py::int_ &nArg, const py::int_ &kArg,
            const std::string &a, const std::string &b, const std::string &c,
@@ -469,8 +487,8 @@ PYBIND11_MODULE(_mcore, m) {
            bool sharedB, bool transposeB, const std::string &chip,
            const std::string &backend, const PipelineOptions &options,
            const std::string &epilogue, const std::string &outType,
-           bool cTemporary, const std::optional<py::bytes> &compiledArg,
-           bool serialize) {
+           bool cTemporary, bool blockScaled,
+           const std::optional<py::bytes> &compiledArg, bool serialize) {
           // Python integers of any size: one too large for int64_t is out
           // of range as any other (not a TypeError of the binding).
           auto size = [](const char *what, const py::int_ &value) {
@@ -499,6 +517,8 @@ PYBIND11_MODULE(_mcore, m) {
           // spell it.
           check(parseEpilogue(epilogue, outType, problem));
           problem.cTemporary = cTemporary;
+          // E8M0 scales per 32 of K (mcore-run --scales=e8m0).
+          problem.blockScaled = blockScaled;
           Backend requested = backend == "hip" ? Backend::Hip : Backend::Emu;
           if (backend != "hip" && backend != "emu")
             raise("internal error: compile_matmul needs a chosen backend");
@@ -557,5 +577,6 @@ PYBIND11_MODULE(_mcore, m) {
         py::arg("shared_b"), py::arg("transpose_b"), py::arg("chip"),
         py::arg("backend"), py::arg("options"), py::arg("epilogue") = "",
         py::arg("out_type") = "", py::arg("c_temporary") = false,
-        py::arg("compiled") = py::none(), py::arg("serialize") = false);
+        py::arg("block_scaled") = false, py::arg("compiled") = py::none(),
+        py::arg("serialize") = false);
 }

@@ -46,7 +46,7 @@ std::string MatmulProblem::describe() const {
              getElementTypeName(c), sparseA ? ", 2:4-sparse A" : "",
              sparseB ? ", 2:4-sparse B (N x K)" : "",
              transposeA ? ", A stored K x M" : "",
-             transposeB && !sparseB ? ", B stored N x K" : "",
+             transposeB && !sparseB && !blockScaled ? ", B stored N x K" : "",
              sharedA ? ", one A for every batch" : "",
              sharedB ? ", one B for every batch" : "",
              hasEpilogue() ? ", epilogue " + describeEpilogue(*this)
@@ -136,6 +136,17 @@ llvm::Error MatmulProblem::validate() const {
       return fail(llvm::Twine("block scales (--scales) are for the MX element "
                               "types fp8, bf8, fp6, bf6 and fp4; A is ") +
                   getElementTypeName(a) + " and B " + getElementTypeName(b));
+    // fp8 and bf8 elements are read in the chip's encoding; a chip with
+    // none has no way to hold them (LLVM has no type for them).
+    auto is8Bit = [](ElementType t) {
+      return t == ElementType::FP8 || t == ElementType::BF8;
+    };
+    if ((is8Bit(a) || is8Bit(b)) && getFp8Format() == Fp8Format::None)
+      return fail("a block-scaled matmul of fp8 or bf8 needs the chip's "
+                  "fp8 encoding, and " +
+                  llvm::Twine(getChipName(chip)) +
+                  " has none (no fp8 matrix instructions); fp6, bf6 and fp4 "
+                  "run on every chip");
     if (c != ElementType::F32)
       return fail(llvm::Twine("a block-scaled matmul accumulates into f32, "
                               "not ") +

@@ -152,6 +152,18 @@ static llvm::Error parseProblem(const RunMatmulOptions &options,
                      "needs float inputs; got " +
                      getElementTypeName(problem.a) + " x " +
                      getElementTypeName(problem.b));
+  // fp6, bf6 and fp4 (OCP MX) have no infinity or NaN: such an operand
+  // gets none, and with two of them there is nothing to put in.
+  auto isFiniteOnly = [](ElementType t) {
+    return llvm::is_contained(
+        {ElementType::FP6, ElementType::BF6, ElementType::FP4}, t);
+  };
+  if (options.infNan && isFiniteOnly(problem.a) && isFiniteOnly(problem.b))
+    return makeError("--inf-nan puts infinities and NaNs in A and B, and " +
+                     getElementTypeName(problem.a) + " and " +
+                     getElementTypeName(problem.b) +
+                     " have none (OCP's fp6, bf6 and fp4 have no infinity or "
+                     "NaN)");
   if (options.infNan && problem.hasEpilogue())
     return makeError("--inf-nan checks the matmul alone: not with --epilogue "
                      "or --out-type");

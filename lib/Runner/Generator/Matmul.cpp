@@ -339,8 +339,9 @@ static std::vector<uint8_t> getStoredPositions(llvm::ArrayRef<uint32_t> meta,
 }
 
 /// Puts `perMatrix` infinities or NaNs (what `type` has of +inf, -inf,
-/// NaN) at random non-zero elements of each of `matrices` rows x cols
-/// matrices of `v`: a 2:4 operand's zeros are its pruned positions.
+/// NaN; none for fp6, bf6 and fp4) at random non-zero elements of each of
+/// `matrices` rows x cols matrices of `v`: a 2:4 operand's zeros are its
+/// pruned positions.
 static void sprinkleNonFinite(std::vector<ElementBits> &v, size_t matrices,
                               size_t rows, size_t cols, size_t perMatrix,
                               ElementType type, Fp8Format fp8, Random &rng) {
@@ -353,6 +354,8 @@ static void sprinkleNonFinite(std::vector<ElementBits> &v, size_t matrices,
   if (APFloat::semanticsHasNaN(sem))
     specials.push_back(
         ElementBits(APFloat::getQNaN(sem).bitcastToAPInt().getZExtValue()));
+  if (specials.empty())
+    return; // fp6, bf6 and fp4 have neither
   size_t size = rows * cols;
   for (size_t mat = 0; mat < matrices && size; ++mat)
     for (size_t t = 0; t < perMatrix; ++t)

@@ -15,7 +15,12 @@ bounds):
     bounds checker (MCORE_EMU_CHECK=1) and repeated runs;
   * sometimes random tile options (tile-m/n/k, waves, stages, LDS padding,
     group-m, scheduling barriers, wide accumulator, O level);
-  * sometimes infinities and NaNs among float operands (--inf-nan).
+  * sometimes infinities and NaNs among float operands (--inf-nan);
+  * now and then a block-scaled (OCP MX) matmul (--scales=e8m0): A and B of
+    fp8, bf8, fp6, bf6 or fp4, K a multiple of 32, on any chip (fp8 and bf8
+    on chips with an fp8 encoding), and sometimes what it must refuse (K not
+    a multiple of 32, types without block scales, a 2:4 or transposed A, a
+    batch, dynamic shapes).
 
 A case fails when the result is wrong (exit 1), when mcore-run crashes,
 aborts or hangs (fuzzlib.CRASH_MARKERS, a signal, a timeout), or when it
@@ -41,6 +46,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fuzzlib  # noqa: E402
 
 TYPES = ["f16", "bf16", "fp8", "bf8", "i8", "u8", "i4", "u4"]
+# OCP MX element formats, the types of a block-scaled matmul.
+MX_TYPES = ["fp8", "bf8", "fp6", "bf6", "fp4"]
+# The share of block-scaled cases.
+SCALED_SHARE = 0.12
 C_TYPES = ["f32", "f16", "bf16", "i32"]
 # How the fuzzer's shapes are drawn: edges of tiles and instructions.
 EDGES = [1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64, 65,
@@ -58,8 +67,53 @@ def dim(rng, large=False):
     return rng.randint(160, 320 if large else 256)
 
 
+def make_scaled_case(rng, catalog):
+    """A block-scaled (MX) case: (arguments, environment, valid)."""
+    chip = rng.choice(fuzzlib.MAIN_CHIPS + fuzzlib.ALL_CHIPS)
+    # fp8 and bf8 are read in the chip's encoding (FNUZ on gfx942, OCP on
+    # gfx950 and gfx12): chips with fp8 instructions have one.
+    fp8_chips = {c for e in catalog if e["a_type"] in ("fp8", "bf8")
+                 for c in e["chips"]}
+    types = MX_TYPES if chip in fp8_chips else MX_TYPES[2:]
+    a = rng.choice(types)
+    b = a if rng.random() < 0.3 else rng.choice(types)
+    m, n, k = dim(rng), dim(rng), 32 * rng.randint(1, 10)
+    valid = True
+    r = rng.random()
+    if r < 0.06:
+        k += rng.choice([-1, 1]) * rng.randint(1, 31)  # not a multiple of 32
+        valid = False
+    elif r < 0.12:
+        a = rng.choice(["f16", "bf16", "i8", "f32"] +
+                       ([] if chip in fp8_chips else ["fp8"]))
+        valid = False
+    args = ["--backend=emu", "--chip=" + chip, "--a-type=" + a,
+            "--b-type=" + b, "--matmul=%dx%dx%d" % (m, n, k), "--scales=e8m0",
+            "--seed=%d" % rng.randint(0, 2**32 - 1)]
+    r = rng.random()
+    if r < 0.08:
+        args.append(rng.choice(["--sparse-a=2:4", "--transpose-a",
+                                "--dynamic-shapes", "--batch=2",
+                                "--c-type=f16"]))
+        valid = False
+    elif r < 0.2:
+        args.append("--transpose-b")  # B is N x K already: no change
+    if rng.random() < 0.1:
+        args.append("--repeat=2")
+    # Infinities and NaNs: fp8 and bf8 have them (fp6, bf6, fp4 none).
+    if (a in ("fp8", "bf8") or b in ("fp8", "bf8")) and rng.random() < 0.15:
+        args.append("--inf-nan")
+    env = {"MCORE_EMU_CHECK": "1"} if rng.random() < 0.3 else {}
+    return args, env, valid
+
+
 def make_case(seed, index, catalog):
     """(argument list, environment additions, valid by construction)."""
+    # Block-scaled cases draw from a generator of their own, so that the
+    # other cases of a seed stay those of before.
+    scaled = random.Random("%s:%d:scales" % (seed, index))
+    if scaled.random() < SCALED_SHARE:
+        return make_scaled_case(scaled, catalog)
     rng = random.Random("%s:%d" % (seed, index))
     chip = rng.choice(fuzzlib.MAIN_CHIPS * 2 + fuzzlib.ALL_CHIPS)
     entries = [e for e in catalog if chip in e["chips"]]

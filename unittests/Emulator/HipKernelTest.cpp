@@ -163,14 +163,41 @@ std::optional<double> decodeMx(unsigned format, unsigned bits) {
   return v.convertToDouble();
 }
 
-/// Runs kernel `kernel` of mfma_scale_gfx950.hip (a T x T x KI
-/// mfma.scale instruction per wave and K step, A format `fa`, B format `fb`)
-/// on M x N x K with random finite elements of every bit pattern, random
-/// E8M0 scales 2^-8..2^8 per row (column) and block of 32, and a random C,
-/// and compares every element of D with a double-precision reference.
-void runMxMatmul(const char *kernel, unsigned T, unsigned KI, unsigned fa,
-                 unsigned fb, uint32_t seed) {
-  const unsigned M = 2 * T, N = 3 * T, K = 4 * KI, blocks = K / 32;
+/// One MX matmul kernel of mfma_scale_gfx950.hip or wmma_scale_gfx1250.hip:
+/// a TM x TN x KI instruction per wave and K step, A format `fa`, B format
+/// `fb`, one scale per `block` k (0: no scales) in scale format `sfa` /
+/// `sfb` (0 E8M0, 2 E4M3).
+struct MxKernel {
+  const char *file, *kernel;
+  unsigned tm, tn, ki, wave;
+  unsigned fa, fb, block = 32, sfa = 0, sfb = 0;
+};
+
+/// A random scale byte of format `sf`: E8M0 2^-8..2^8, or an E4M3 value of
+/// either sign between 2^-4 and 2^4 (not only powers of two).
+uint8_t randomScale(unsigned sf, std::mt19937 &rng) {
+  if (sf == 0)
+    return uint8_t(std::uniform_int_distribution<unsigned>(119, 135)(rng));
+  unsigned exp = std::uniform_int_distribution<unsigned>(3, 11)(rng);
+  unsigned man = std::uniform_int_distribution<unsigned>(0, 7)(rng);
+  unsigned sign = std::uniform_int_distribution<unsigned>(0, 1)(rng);
+  return uint8_t(sign << 7 | exp << 3 | man);
+}
+
+double scaleValue(unsigned sf, uint8_t bits) {
+  if (sf == 0)
+    return std::ldexp(1.0, int(bits) - 127);
+  return llvm::APFloat(llvm::APFloat::Float8E4M3FN(), llvm::APInt(8, bits))
+      .convertToDouble();
+}
+
+/// Runs `k` on (2 TM) x (3 TN) x (4 KI) with random finite elements of
+/// every bit pattern, random scales per row (column) and block, and a
+/// random C, and compares every element of D with a double-precision
+/// reference.
+void runMxMatmul(const MxKernel &k, uint32_t seed) {
+  const unsigned M = 2 * k.tm, N = 3 * k.tn, K = 4 * k.ki;
+  const unsigned blocks = k.block ? K / k.block : 1;
   std::mt19937 rng(seed);
   auto elements = [&](unsigned rows, unsigned format) {
     unsigned width = llvm::APFloat::getSizeInBits(mxSemantics(format));
@@ -182,22 +209,22 @@ void runMxMatmul(const char *kernel, unsigned T, unsigned KI, unsigned fa,
       while (!decodeMx(format, x));
     return v;
   };
-  std::vector<uint8_t> a = elements(M, fa), b = elements(N, fb);
-  std::uniform_int_distribution<unsigned> scale(127 - 8, 127 + 8);
+  std::vector<uint8_t> a = elements(M, k.fa), b = elements(N, k.fb);
   std::vector<uint8_t> sa(size_t(M) * blocks), sb(size_t(N) * blocks);
   for (uint8_t &s : sa)
-    s = uint8_t(scale(rng));
+    s = randomScale(k.sfa, rng);
   for (uint8_t &s : sb)
-    s = uint8_t(scale(rng));
+    s = randomScale(k.sfb, rng);
   std::uniform_real_distribution<float> value(-1.0f, 1.0f);
   std::vector<float> c(size_t(M) * N);
   for (float &v : c)
     v = value(rng);
 
-  std::unique_ptr<emu::Module> module = load("mfma_scale_gfx950");
+  std::unique_ptr<emu::Module> module = load(k.file);
   ASSERT_TRUE(module);
-  llvm::Expected<const emu::Kernel *> k = module->getKernel(kernel);
-  ASSERT_TRUE(bool(k)) << llvm::toString(k.takeError());
+  llvm::Expected<const emu::Kernel *> kernel = module->getKernel(k.kernel);
+  ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
+  EXPECT_EQ(module->getTarget().waveSize, k.wave);
   Buffer dA(a.size()), dB(b.size()), dSA(sa.size()), dSB(sb.size()),
       dC(c.size() * 4);
   std::memcpy(dA.ptr, a.data(), a.size());
@@ -207,48 +234,73 @@ void runMxMatmul(const char *kernel, unsigned T, unsigned KI, unsigned fa,
   std::memcpy(dC.ptr, c.data(), dC.bytes);
   int n = N, kk = K;
   void *params[] = {&dA.ptr, &dB.ptr, &dSA.ptr, &dSB.ptr, &dC.ptr, &n, &kk};
-  llvm::Error err =
-      module->launch(**k, {N / T, M / T, 1}, {64, 1, 1}, 0, params);
+  llvm::Error err = module->launch(**kernel, {N / k.tn, M / k.tm, 1},
+                                   {k.wave, 1, 1}, 0, params);
   ASSERT_FALSE(bool(err)) << llvm::toString(std::move(err));
 
   // The emulator rounds to f32 once per instruction (K / KI roundings of a
   // sum bounded by sum |a b| + |c|); the reference is exact up to double
-  // rounding. A scale from the wrong byte, block or lane changes a product
-  // by a factor of 2 or more (or makes it NaN), far above this bound.
+  // rounding. A value or scale from the wrong place changes a product by
+  // far more than this bound (or makes it NaN).
+  auto factor = [&](const std::vector<uint8_t> &s, unsigned sf, unsigned r,
+                    unsigned kx) {
+    return k.block ? scaleValue(sf, s[r * blocks + kx / k.block]) : 1.0;
+  };
   const float *d = dC.as<float>();
   unsigned bad = 0;
   for (unsigned i = 0; i < M; ++i)
     for (unsigned j = 0; j < N; ++j) {
       double sum = c[i * N + j], mag = std::fabs(sum);
       for (unsigned kx = 0; kx < K; ++kx) {
-        double p = *decodeMx(fa, a[i * K + kx]) *
-                   std::ldexp(1.0, int(sa[i * blocks + kx / 32]) - 127) *
-                   *decodeMx(fb, b[j * K + kx]) *
-                   std::ldexp(1.0, int(sb[j * blocks + kx / 32]) - 127);
+        double p = *decodeMx(k.fa, a[i * K + kx]) * factor(sa, k.sfa, i, kx) *
+                   *decodeMx(k.fb, b[j * K + kx]) * factor(sb, k.sfb, j, kx);
         sum += p;
         mag += std::fabs(p);
       }
-      double tol = fp32Tolerance(mag, K / KI);
+      double tol = fp32Tolerance(mag, K / k.ki);
       if (!(std::fabs(d[i * N + j] - sum) <= tol) && bad++ < 5)
         ADD_FAILURE() << llvm::formatv("{0}: D[{1}][{2}] = {3:e}, expected "
                                        "{4:e} (tolerance {5:e})",
-                                       kernel, i, j, d[i * N + j], sum, tol)
+                                       k.kernel, i, j, d[i * N + j], sum, tol)
                              .str();
     }
-  EXPECT_EQ(bad, 0u) << kernel << ": of " << M * N;
+  EXPECT_EQ(bad, 0u) << k.kernel << ": of " << M * N;
 }
 
 TEST(HipKernels, Gfx950MfmaScale16x16x128) {
-  runMxMatmul("mx16_fp4_fp4", 16, 128, 4, 4, 21);
-  runMxMatmul("mx16_fp8_fp6", 16, 128, 0, 2, 22);
-  runMxMatmul("mx16_bf6_bf8", 16, 128, 3, 1, 23);
-  runMxMatmul("mx16_fp6_fp4", 16, 128, 2, 4, 24);
+  const char *f = "mfma_scale_gfx950";
+  runMxMatmul({f, "mx16_fp4_fp4", 16, 16, 128, 64, 4, 4}, 21);
+  runMxMatmul({f, "mx16_fp8_fp6", 16, 16, 128, 64, 0, 2}, 22);
+  runMxMatmul({f, "mx16_bf6_bf8", 16, 16, 128, 64, 3, 1}, 23);
+  runMxMatmul({f, "mx16_fp6_fp4", 16, 16, 128, 64, 2, 4}, 24);
 }
 
 TEST(HipKernels, Gfx950MfmaScale32x32x64) {
-  runMxMatmul("mx32_fp4_fp4", 32, 64, 4, 4, 25);
-  runMxMatmul("mx32_fp8_fp6", 32, 64, 0, 2, 26);
-  runMxMatmul("mx32_bf8_fp4", 32, 64, 1, 4, 27);
+  const char *f = "mfma_scale_gfx950";
+  runMxMatmul({f, "mx32_fp4_fp4", 32, 32, 64, 64, 4, 4}, 25);
+  runMxMatmul({f, "mx32_fp8_fp6", 32, 32, 64, 64, 0, 2}, 26);
+  runMxMatmul({f, "mx32_bf8_fp4", 32, 32, 64, 64, 1, 4}, 27);
+}
+
+// gfx1250's f8f6f4 WMMA: plain, scale (E8M0 and E4M3 scales per 32 k),
+// scale16 (per 16 k).
+TEST(HipKernels, Gfx1250Wmma16x16x128F8F6F4) {
+  const char *f = "wmma_scale_gfx1250";
+  runMxMatmul({f, "w16_fp4_fp4", 16, 16, 128, 32, 4, 4, 0}, 31);
+  runMxMatmul({f, "w16_fp8_fp6", 16, 16, 128, 32, 0, 2, 0}, 32);
+  runMxMatmul({f, "w16s_fp4_fp4", 16, 16, 128, 32, 4, 4, 32, 0, 0}, 33);
+  runMxMatmul({f, "w16s_fp8_fp6", 16, 16, 128, 32, 0, 2, 32, 0, 2}, 34);
+  runMxMatmul({f, "w16s_bf6_bf8", 16, 16, 128, 32, 3, 1, 32, 2, 0}, 35);
+  runMxMatmul({f, "w16s16_fp6_fp4", 16, 16, 128, 32, 2, 4, 16, 0, 2}, 36);
+  runMxMatmul({f, "w16s16_bf8_fp4", 16, 16, 128, 32, 1, 4, 16, 2, 0}, 37);
+}
+
+// gfx1250's 32x16x128 f4 WMMA: plain, scale, scale16.
+TEST(HipKernels, Gfx1250Wmma32x16x128F4) {
+  const char *f = "wmma_scale_gfx1250";
+  runMxMatmul({f, "w32_f4", 32, 16, 128, 32, 4, 4, 0}, 41);
+  runMxMatmul({f, "w32s_f4", 32, 16, 128, 32, 4, 4, 32, 0, 2}, 42);
+  runMxMatmul({f, "w32s16_f4", 32, 16, 128, 32, 4, 4, 16, 2, 0}, 43);
 }
 
 //===----------------------------------------------------------------------===//

@@ -404,11 +404,39 @@ TEST(MatrixOpsProperties, InvalidImmediatesAreErrors) {
   ASSERT_FALSE(bool(op));
   EXPECT_NE(llvm::toString(op.takeError()).find("does not exist on gfx90a"),
             std::string::npos);
-  op = MatrixOp::get("llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4",
-                     target("gfx1250"));
+  op = MatrixOp::get("llvm.amdgcn.mfma.f32.16x16x128.f8f6f4",
+                     target("gfx950"));
   ASSERT_FALSE(bool(op));
   EXPECT_NE(llvm::toString(op.takeError()).find("is not emulated"),
             std::string::npos);
+  // gfx1250's MX WMMA: scale selects 0-1 (0 for the 32-row A), E8M0 and
+  // E4M3 scales, E5M3 refused, no scale operands on the plain forms.
+  auto refused = [&](const char *name, emu::MatrixImmediates bad,
+                     const char *want) {
+    std::string err = verify(name, "gfx1250", bad);
+    EXPECT_NE(err.find(want), std::string::npos) << name << ": " << err;
+  };
+  const char *w16 = "llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4";
+  const char *w32 = "llvm.amdgcn.wmma.scale.f32.32x16x128.f4";
+  emu::MatrixImmediates good;
+  good.scaleSelA = 1;
+  good.scaleFmtB = 2;
+  good.cbsz = 2;
+  EXPECT_EQ(verify(w16, "gfx1250", good), "");
+  refused(w32, good, "is fp4 x fp4");
+  good.cbsz = 0;
+  refused(w32, good, "matrix_a_scale must be 0");
+  good.scaleSelA = 2;
+  refused(w16, good, "out of range");
+  emu::MatrixImmediates e5m3, fmt5, sel, cmod;
+  e5m3.scaleFmtA = 1;
+  refused(w16, e5m3, "E5M3");
+  fmt5.blgp = 5;
+  refused(w16, fmt5, "matrix_b_fmt 5 name no format");
+  sel.scaleSelB = 1;
+  refused("llvm.amdgcn.wmma.f32.16x16x128.f8f6f4", sel, "has no block scales");
+  cmod.cMod = 1;
+  refused(w32, cmod, "at 0 only");
   // gfx950's block-scaled MFMA: formats 0-4 in cbsz / blgp, op_sel 0-3, no
   // abid; the scale words must be given.
   const char *mx = "llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4";

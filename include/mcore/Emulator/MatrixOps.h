@@ -86,16 +86,24 @@ struct MatrixImmediates {
   bool aNeg = false;
   bool bNeg = false;
   unsigned cMod = 0;
-  /// Block-scaled f8f6f4 MFMA (gfx950's mfma.scale.*, hasScales()): cbsz
-  /// and blgp above are then A's and B's formats (0 fp8, 1 bf8, 2 fp6,
-  /// 3 bf6, 4 fp4), and these the op_sel operands that pick the byte of
-  /// each lane's 32-bit scale word for A and for B.
+  /// The f8f6f4 forms (hasFormats(): gfx950's mfma.scale.*, gfx1250's
+  /// wmma{,.scale,.scale16}.f32.16x16x128.f8f6f4): cbsz and blgp above are
+  /// then A's and B's formats (0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4; LLVM's
+  /// matrix_a_fmt / matrix_b_fmt on gfx1250).
+  /// Block scales (hasScales()): on gfx950 the op_sel operands that pick the
+  /// byte of each lane's 32-bit scale word for A and for B; on gfx1250
+  /// matrix_a_scale / matrix_b_scale (MATRIX_SCALE_ROW0 / ROW1: the scales
+  /// sit in lanes 0-15 or 16-31) and the scale formats matrix_*_scale_fmt
+  /// (0 E8M0, 1 E5M3, 2 E4M3).
   unsigned scaleSelA = 0;
   unsigned scaleSelB = 0;
+  unsigned scaleFmtA = 0;
+  unsigned scaleFmtB = 0;
 };
 
-/// The per-lane 32-bit block-scale words of A and B of a block-scaled
-/// instruction (one word per lane each; empty for other instructions).
+/// The per-lane block-scale words of A and B of a block-scaled instruction
+/// (getScaleWords() words per lane each: 1, or 2 for gfx1250's scale16;
+/// empty for other instructions).
 struct MatrixScales {
   llvm::ArrayRef<uint32_t> a, b;
 };
@@ -155,11 +163,19 @@ public:
   bool hasNegAB() const;  ///< gfx1250: i1 A_mod, B_mod before A and B
   bool hasCMod() const;   ///< gfx1250 dense float WMMA: i16 C_mod before C
   bool hasReuse() const;  ///< gfx1250: i1 matrix_a_reuse, matrix_b_reuse
-  /// Block-scaled (MX): formats in cbsz / blgp, then op_sel and a scale
-  /// word for A and for B (IntrinsicsAMDGPU.td, AMDGPUMfmaScaleIntrinsic).
+  /// Block-scaled (MX): gfx950's mfma.scale (formats in cbsz / blgp, then
+  /// op_sel and a scale word for A and for B: IntrinsicsAMDGPU.td,
+  /// AMDGPUMfmaScaleIntrinsic) and gfx1250's wmma.scale / wmma.scale16
+  /// (AMDGPUWmmaScale*IntrinsicModsC).
   bool hasScales() const;
+  /// Whether the A and B formats are immediates (cbsz / blgp): gfx950's
+  /// mfma.scale and gfx1250's f8f6f4 WMMA.
+  bool hasFormats() const;
+  /// 32-bit words per lane of each scale operand: 1, 2 for gfx1250's
+  /// scale16 (an i64), 0 without scales.
+  unsigned getScaleWords() const;
   /// A's and B's element types and bytes per lane under `imm`: the formats
-  /// cbsz / blgp select for a block-scaled instruction, else getAType(),
+  /// cbsz / blgp select where they are immediates, else getAType(),
   /// getABytes() (B likewise).
   ElemType getAType(const MatrixImmediates &imm) const;
   ElemType getBType(const MatrixImmediates &imm) const;
@@ -179,9 +195,9 @@ public:
   };
   Location locate(Operand operand, unsigned block, unsigned row,
                   unsigned col) const;
-  /// The same under `imm`: for a block-scaled instruction A and B sit at
-  /// the widths of the formats cbsz / blgp select (6-bit ones may straddle
-  /// two registers); otherwise as locate() above.
+  /// The same under `imm`: for an f8f6f4 or f4 instruction A and B sit at
+  /// the widths of their formats (6-bit ones may straddle two registers);
+  /// otherwise as locate() above.
   Location locate(Operand operand, unsigned block, unsigned row, unsigned col,
                   const MatrixImmediates &imm) const;
 

@@ -123,10 +123,11 @@ struct MmaOperands {
   /// gfx1250: A_mod, B_mod, C_mod and the matrix_*_reuse hints.
   llvm::Value *aNeg = nullptr, *bNeg = nullptr, *cMod = nullptr,
               *reuseA = nullptr, *reuseB = nullptr;
-  /// Block-scaled MFMA: the op_sel immediates and the lanes' 32-bit scale
-  /// words of A and B (cbsz / blgp above hold the formats).
+  /// Block-scaled MFMA and WMMA: the scale selects (op_sel, or gfx1250's
+  /// matrix_*_scale), gfx1250's scale formats, and the lanes' scale words
+  /// of A and B (cbsz / blgp above hold the element formats).
   llvm::Value *scaleSelA = nullptr, *scaleA = nullptr, *scaleSelB = nullptr,
-              *scaleB = nullptr;
+              *scaleB = nullptr, *scaleFmtA = nullptr, *scaleFmtB = nullptr;
 };
 
 /// The operands of a matrix intrinsic call, by the instruction's operand
@@ -136,13 +137,15 @@ struct MmaOperands {
 /// ([A_mod,] A, [B_mod,] B, [C_mod,] C[, idx], a_reuse, b_reuse[, clamp]),
 /// iu8 with A_sign / B_sign in the A_mod / B_mod places; block-scaled MFMA
 /// (A, B, C, cbsz, blgp, op_sel_a, scale_a, op_sel_b, scale_b), as LLVM 22's
-/// AMDGPUMfmaScaleIntrinsic.
+/// AMDGPUMfmaScaleIntrinsic; gfx1250's f8f6f4 / f4 WMMA ([a_fmt,] A,
+/// [b_fmt,] B, C_mod, C[, a_scale, a_scale_fmt, scale_a, b_scale,
+/// b_scale_fmt, scale_b, a_reuse, b_reuse]).
 llvm::Expected<MmaOperands> matchMma(llvm::CallBase &call, const MatrixOp &op);
 
 /// Checks that the call's operand types have the sizes the instruction
-/// takes on this target (for a block-scaled MFMA, A's and B's sizes are
-/// those of the formats its constant cbsz / blgp select, and the scale words
-/// are i32).
+/// takes on this target (where formats are immediates, A's and B's sizes
+/// are those of the formats its constant cbsz / blgp select; scale words
+/// are i32, or i64 for gfx1250's scale16).
 llvm::Error checkMmaTypes(llvm::CallBase &call, const MmaOperands &o,
                           const MatrixOp &op, const llvm::DataLayout &dl);
 

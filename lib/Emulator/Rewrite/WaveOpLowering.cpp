@@ -34,50 +34,71 @@ Expected<MmaOperands> rewrite::matchMma(CallBase &call, const MatrixOp &op) {
   auto next = [&]() -> Value * {
     return p < n ? call.getArgOperand(p++) : nullptr;
   };
-  if (op.hasScales()) {
+  bool mfma = op.getFamily() == MatrixFamily::MFMA;
+  if (op.hasScales() && mfma) {
     // IntrinsicsAMDGPU.td, AMDGPUMfmaScaleIntrinsic: A, B, C, cbsz (A's
     // format), blgp (B's format), op_sel of A's scale, A's scale word,
     // op_sel of B's scale, B's scale word.
     for (Value **v : {&o.a, &o.b, &o.c, &o.cbsz, &o.blgp, &o.scaleSelA,
                       &o.scaleA, &o.scaleSelB, &o.scaleB})
       *v = next();
-  } else if (op.hasSignedness()) {
-    o.aSign = next();
+  } else if (op.hasFormats() || op.hasScales()) {
+    // gfx1250's f8f6f4 and f4 WMMA (AMDGPUWmmaIntrinsicModsC_MatrixFMT,
+    // AMDGPUWmmaScaleIntrinsicModsC, AMDGPUWmmaScaleF4IntrinsicModsC):
+    // [matrix_a_fmt,] A, [matrix_b_fmt,] B, C_mod, C, then for the scaled
+    // forms matrix_a_scale, matrix_a_scale_fmt, A's scale, the same for B,
+    // and the two reuse hints.
+    if (op.hasFormats())
+      o.cbsz = next();
     o.a = next();
-    o.bSign = next();
+    if (op.hasFormats())
+      o.blgp = next();
     o.b = next();
-  } else if (op.hasNegAB()) {
-    o.aNeg = next();
-    o.a = next();
-    o.bNeg = next();
-    o.b = next();
-  } else {
-    o.a = next();
-    o.b = next();
-  }
-  if (op.hasCMod())
     o.cMod = next();
-  if (!op.hasScales())
     o.c = next();
-  if (op.isSparse())
-    o.idx = next();
-  if (op.hasReuse()) {
-    o.reuseA = next();
-    o.reuseB = next();
+    if (op.hasScales()) {
+      for (Value **v : {&o.scaleSelA, &o.scaleFmtA, &o.scaleA, &o.scaleSelB,
+                        &o.scaleFmtB, &o.scaleB, &o.reuseA, &o.reuseB})
+        *v = next();
+    }
+  } else {
+    if (op.hasSignedness()) {
+      o.aSign = next();
+      o.a = next();
+      o.bSign = next();
+      o.b = next();
+    } else if (op.hasNegAB()) {
+      o.aNeg = next();
+      o.a = next();
+      o.bNeg = next();
+      o.b = next();
+    } else {
+      o.a = next();
+      o.b = next();
+    }
+    if (op.hasCMod())
+      o.cMod = next();
+    o.c = next();
+    if (op.isSparse())
+      o.idx = next();
+    if (op.hasReuse()) {
+      o.reuseA = next();
+      o.reuseB = next();
+    }
+    if (op.hasClamp())
+      o.clamp = next();
+    if (op.hasOpsel())
+      o.opsel = next();
+    if (mfma) {
+      o.cbsz = next();
+      o.abid = next();
+      o.blgp = next();
+    } else if (op.getFamily() == MatrixFamily::SMFMAC) {
+      o.cbsz = next();
+      o.abid = next();
+    }
   }
-  if (op.hasClamp())
-    o.clamp = next();
-  if (op.hasOpsel())
-    o.opsel = next();
-  if (op.getFamily() == MatrixFamily::MFMA && !op.hasScales()) {
-    o.cbsz = next();
-    o.abid = next();
-    o.blgp = next();
-  } else if (op.getFamily() == MatrixFamily::SMFMAC) {
-    o.cbsz = next();
-    o.abid = next();
-  }
-  if (p != n || !o.c || (op.hasScales() && !o.scaleB))
+  if (p != n || !o.c || (op.hasScales() && (!o.scaleB || !o.b)))
     return rewriteError(formatv("call to {0} has {1} operands, which is not "
                                 "the form the emulator expects",
                                 op.getName(), n)
@@ -107,7 +128,7 @@ Error rewrite::checkMmaTypes(CallBase &call, const MmaOperands &o,
     auto *ci = dyn_cast_or_null<ConstantInt>(v);
     return ci && ci->getZExtValue() <= 4 ? unsigned(ci->getZExtValue()) : 0u;
   };
-  if (op.hasScales()) {
+  if (op.hasFormats()) {
     formats.cbsz = format(o.cbsz);
     formats.blgp = format(o.blgp);
   }
@@ -115,11 +136,14 @@ Error rewrite::checkMmaTypes(CallBase &call, const MmaOperands &o,
     return e;
   if (Error e = check("B", o.b, op.getBBytes(formats)))
     return e;
+  unsigned scaleBits = 32 * op.getScaleWords();
   for (Value *scale : {o.scaleA, o.scaleB})
-    if (scale && !scale->getType()->isIntegerTy(32))
-      return rewriteError(op.getName() +
-                          ": the block scales must be i32 words, not " +
-                          typeName(scale->getType()));
+    if (scale && !scale->getType()->isIntegerTy(scaleBits))
+      return rewriteError(formatv("{0}: the block scales must be i{1}, not "
+                                  "{2}",
+                                  op.getName(), scaleBits,
+                                  typeName(scale->getType()))
+                              .str());
   if (Error e = check("C", o.c, op.getCBytes()))
     return e;
   if (dl.getTypeStoreSize(call.getType()) != op.getDBytes())
@@ -164,7 +188,9 @@ Expected<MatrixImmediates> getImmediates(const CallBase &call,
       {o.opsel, "op_sel", opsel},    {o.cbsz, "cbsz", imm.cbsz},
       {o.abid, "abid", imm.abid},    {o.blgp, "blgp", imm.blgp},
       {o.scaleSelA, "op_sel_a", imm.scaleSelA},
-      {o.scaleSelB, "op_sel_b", imm.scaleSelB}};
+      {o.scaleSelB, "op_sel_b", imm.scaleSelB},
+      {o.scaleFmtA, "matrix_a_scale_fmt", imm.scaleFmtA},
+      {o.scaleFmtB, "matrix_b_scale_fmt", imm.scaleFmtB}};
   for (const auto &[v, what, out] : operands)
     if (Error e = readImm(v, what, call, out))
       return std::move(e);
@@ -224,21 +250,27 @@ Expected<Value *> lowerMma(CallLowering &c) {
   b.CreateStore(o->a, pa);
   b.CreateStore(o->b, pb);
   b.CreateStore(o->c, pc);
-  // The index as two words (gfx1250's 8-bit SWMMAC takes an i64). A
-  // block-scaled MFMA has no index and passes its A and B scale words in
-  // their place (the runtime knows which by the site's instruction).
+  // The index as two words (gfx1250's 8-bit SWMMAC takes an i64).
   Value *idx64 =
       o->idx ? b.CreateZExtOrTrunc(o->idx, b.getInt64Ty()) : b.getInt64(0);
-  Value *idx = o->scaleA ? o->scaleA : b.CreateTrunc(idx64, b.getInt32Ty());
-  Value *idxHi = o->scaleB ? o->scaleB
-                           : b.CreateTrunc(b.CreateLShr(idx64, 32),
-                                           b.getInt32Ty());
+  Value *idx = b.CreateTrunc(idx64, b.getInt32Ty());
+  Value *idxHi = b.CreateTrunc(b.CreateLShr(idx64, 32), b.getInt32Ty());
+  // A block-scaled instruction's scale words (i32 or i64 each), A's then
+  // B's, through the lane's stack.
+  Value *scales = ConstantPointerNull::get(L.ptrTy());
+  if (o->scaleA) {
+    Type *pair = ArrayType::get(o->scaleA->getType(), 2);
+    AllocaInst *ps = L.entryAlloca(F, pair, "mma.scales");
+    b.CreateStore(o->scaleA, b.CreateConstInBoundsGEP2_32(pair, ps, 0, 0));
+    b.CreateStore(o->scaleB, b.CreateConstInBoundsGEP2_32(pair, ps, 0, 1));
+    scales = L.flat(b, ps);
+  }
   Type *ptr = L.ptrTy(), *i32 = L.i32();
   FunctionCallee fn = L.runtime("__mcore_emu_mma", b.getVoidTy(),
-                                {i32, ptr, ptr, ptr, i32, ptr, i32}, true);
-  CallInst *rc =
-      b.CreateCall(fn, {b.getInt32(id), L.flat(b, pa), L.flat(b, pb),
-                        L.flat(b, pc), idx, L.flat(b, pd), idxHi});
+                                {i32, ptr, ptr, ptr, i32, ptr, i32, ptr}, true);
+  CallInst *rc = b.CreateCall(fn, {b.getInt32(id), L.flat(b, pa),
+                                   L.flat(b, pb), L.flat(b, pc), idx,
+                                   L.flat(b, pd), idxHi, scales});
   L.waveSites[&F].push_back({rc, id});
   return b.CreateLoad(call.getType(), pd, "mma.result");
 }

@@ -446,13 +446,14 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
     }
     const uint8_t *pa[64], *pb[64], *pc[64];
     uint8_t *pd[64];
-    // Each lane's index: one word, or two (gfx1250's 64-bit index). A
-    // block-scaled MFMA passes its A and B scale words in their place
-    // (WaveOpLowering.cpp).
+    // Each lane's index: one word, or two (gfx1250's 64-bit index); a
+    // block-scaled instruction's scale words, A's then B's, one or two
+    // each (WaveOpLowering.cpp).
     uint32_t idx[128];
-    uint32_t scaleA[64], scaleB[64];
+    uint32_t scaleA[128], scaleB[128];
     bool scaled = s.op->hasScales();
     unsigned words = s.op->getIndexWords();
+    unsigned scaleWords = s.op->getScaleWords();
     for (unsigned i = 0; i < W; ++i) {
       pa[i] = static_cast<const uint8_t *>(active[i]->in0);
       pb[i] = static_cast<const uint8_t *>(active[i]->in1);
@@ -461,8 +462,13 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
       idx[i * words] = active[i]->a0;
       if (words == 2)
         idx[i * words + 1] = active[i]->a1;
-      scaleA[i] = active[i]->a0;
-      scaleB[i] = active[i]->a1;
+      if (scaled) {
+        const auto *sw = static_cast<const uint32_t *>(active[i]->in3);
+        for (unsigned w = 0; w < scaleWords; ++w) {
+          scaleA[i * scaleWords + w] = sw[w];
+          scaleB[i * scaleWords + w] = sw[scaleWords + w];
+        }
+      }
     }
     if (Error e = s.op->executeLanes(s.imm, pa, pb, pc, idx, pd,
                                      scaled ? scaleA : nullptr,
@@ -503,11 +509,13 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
 /// The current lane arrives at wave op `site` with its operands; executes it
 /// when it is the last lane of its wave to arrive, else waits.
 static void arrive(unsigned site, const void *in0, const void *in1,
-                   const void *in2, void *out, uint32_t a0, uint32_t a1) {
+                   const void *in2, void *out, uint32_t a0, uint32_t a1,
+                   const void *in3 = nullptr) {
   Lane &l = *tlsLane;
   l.in0 = in0;
   l.in1 = in1;
   l.in2 = in2;
+  l.in3 = in3;
   l.out = out;
   l.a0 = a0;
   l.a1 = a1;
@@ -607,8 +615,8 @@ static void emuBackedge() {
 }
 
 static void emuMma(uint32_t site, const void *a, const void *b, const void *c,
-                   uint32_t idx, void *d, uint32_t idxHi) {
-  arrive(site, a, b, c, d, idx, idxHi);
+                   uint32_t idx, void *d, uint32_t idxHi, const void *scales) {
+  arrive(site, a, b, c, d, idx, idxHi, scales);
 }
 
 static void emuXlane(uint32_t site, const void *in0, const void *in1, void *out,

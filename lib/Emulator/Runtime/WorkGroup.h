@@ -124,6 +124,8 @@ struct Lane {
   // The wave op the lane waits at.
   unsigned site = 0;
   const void *in0 = nullptr, *in1 = nullptr, *in2 = nullptr;
+  /// A block-scaled matrix instruction's scale words: A's, then B's.
+  const void *in3 = nullptr;
   void *out = nullptr;
   uint32_t a0 = 0, a1 = 0;
   /// The device printf message being built.

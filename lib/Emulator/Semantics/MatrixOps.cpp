@@ -34,7 +34,8 @@
 // sets are 2 * (compressed elements per lane) bits wide, which is the gfx942
 // rule and what llvm-project PR #193541 states for gfx950.
 //
-// gfx950's block-scaled f8f6f4 MFMA (mfma.scale.*) is in MatrixOpsMx.cpp.
+// gfx950's block-scaled f8f6f4 MFMA (mfma.scale.*) and gfx1250's f8f6f4 and
+// f4 WMMA (plain, scale, scale16) are in MatrixOpsMx.cpp.
 //
 // AMD's builtin pages and mcore's catalog are not read here (docs/Emulator.md,
 // "Independence").
@@ -74,14 +75,6 @@ constexpr Unsupported kUnsupported[] = {
      "f8f6f4 MFMA (gfx950) is not emulated yet"},
     {"llvm.amdgcn.mfma.f32.32x32x64.f8f6f4",
      "f8f6f4 MFMA (gfx950) is not emulated yet"},
-    {"llvm.amdgcn.wmma.scale",
-     "block-scaled WMMA (gfx1250) is not emulated: no public source gives "
-     "its scale layout"},
-    {"llvm.amdgcn.wmma.f32.16x16x128.f8f6f4",
-     "f8f6f4 WMMA (gfx1250) is not emulated yet"},
-    {"llvm.amdgcn.wmma.f32.32x16x128.f4",
-     "f4 WMMA (gfx1250) is not emulated: no public source gives its 32-row "
-     "layout"},
 };
 
 unsigned log2u(unsigned v) {
@@ -142,6 +135,18 @@ void MatrixOp::Impl::build() {
   case GpuArch::GFX1250:
     buildGfx1250();
     break;
+  }
+
+  // The MX instructions: A and B where their default formats sit
+  // (MatrixOpsMx.cpp; the imm-taking accessors give the others).
+  if (spec->flags & kMx) {
+    MatrixImmediates imm;
+    for (unsigned i = 0; i < M; ++i)
+      for (unsigned k = 0; k < K; ++k)
+        aLoc[size_t(i) * K + k] = mxLocate(false, i, k, mxFormat(false, imm));
+    for (unsigned k = 0; k < K; ++k)
+      for (unsigned j = 0; j < N; ++j)
+        bLoc[size_t(k) * N + j] = mxLocate(true, j, k, mxFormat(true, imm));
   }
 
   // Operand sizes: the extent of the layout, in whole 32-bit registers
@@ -341,19 +346,36 @@ unsigned MatrixOp::getIndexWords() const { return impl->indexWords; }
 bool MatrixOp::hasNegAB() const { return impl->spec->flags & kNegAB; }
 bool MatrixOp::hasCMod() const { return impl->spec->flags & kCMod; }
 bool MatrixOp::hasReuse() const { return impl->spec->flags & kReuse; }
-bool MatrixOp::hasScales() const { return impl->spec->flags & kScale; }
+bool MatrixOp::hasScales() const {
+  return impl->spec->flags & (kScale | kWScale);
+}
+bool MatrixOp::hasFormats() const {
+  return impl->spec->flags & (kScale | kFmt);
+}
+unsigned MatrixOp::getScaleWords() const {
+  if (!hasScales())
+    return 0;
+  return (impl->spec->flags & kScale16) ? 2 : 1;
+}
 ElemType MatrixOp::getAType(const MatrixImmediates &imm) const {
-  return hasScales() ? Impl::mxType(imm.cbsz) : getAType();
+  return hasFormats() ? Impl::mxType(imm.cbsz) : getAType();
 }
 ElemType MatrixOp::getBType(const MatrixImmediates &imm) const {
-  return hasScales() ? Impl::mxType(imm.blgp) : getBType();
+  return hasFormats() ? Impl::mxType(imm.blgp) : getBType();
 }
-// A block-scaled operand is 32 values per lane (MatrixOpsMx.cpp).
+// An MX operand is M (N) x K values of its format spread evenly over the
+// wave (MatrixOpsMx.cpp).
 unsigned MatrixOp::getABytes(const MatrixImmediates &imm) const {
-  return hasScales() ? 4 * getElemBits(getAType(imm)) : getABytes();
+  const Impl &I = *impl;
+  if (!(I.spec->flags & kMx))
+    return getABytes();
+  return I.M * I.K * getElemBits(getAType(imm)) / (8 * I.wave);
 }
 unsigned MatrixOp::getBBytes(const MatrixImmediates &imm) const {
-  return hasScales() ? 4 * getElemBits(getBType(imm)) : getBBytes();
+  const Impl &I = *impl;
+  if (!(I.spec->flags & kMx))
+    return getBBytes();
+  return I.N * I.K * getElemBits(getBType(imm)) / (8 * I.wave);
 }
 
 MatrixOp::Location MatrixOp::locate(Operand operand, unsigned block,
@@ -384,19 +406,21 @@ MatrixOp::Location MatrixOp::locate(Operand operand, unsigned block,
 MatrixOp::Location MatrixOp::locate(Operand operand, unsigned block,
                                     unsigned row, unsigned col,
                                     const MatrixImmediates &imm) const {
-  if (!hasScales() || (operand != Operand::A && operand != Operand::B))
+  if (!(impl->spec->flags & kMx) ||
+      (operand != Operand::A && operand != Operand::B))
     return locate(operand, block, row, col);
-  Loc l = operand == Operand::A ? impl->mxLocate(false, row, col, imm.cbsz)
-                                : impl->mxLocate(true, col, row, imm.blgp);
+  Loc l = operand == Operand::A
+              ? impl->mxLocate(false, row, col, impl->mxFormat(false, imm))
+              : impl->mxLocate(true, col, row, impl->mxFormat(true, imm));
   return {l.lane, l.bit};
 }
 
 Error MatrixOp::verify(const MatrixImmediates &imm) const {
   const Spec &s = *impl->spec;
   llvm::StringRef name = s.name;
-  if (s.flags & kScale)
+  if (s.flags & kMx)
     return impl->verifyMx(imm);
-  if (imm.scaleSelA || imm.scaleSelB)
+  if (imm.scaleSelA || imm.scaleSelB || imm.scaleFmtA || imm.scaleFmtB)
     return opError(name + " has no block scales");
   if ((imm.aSigned || imm.bSigned) && !hasSignedness())
     return opError(name + " has no signedness operands");
@@ -477,9 +501,11 @@ Error MatrixOp::execute(const MatrixImmediates &imm, llvm::ArrayRef<uint8_t> a,
     return e;
   if (Error e = check("B", b.size(), size_t(w) * getBBytes(imm)))
     return e;
-  if (Error e = check("A scale", scales.a.size() * 4, hasScales() ? w * 4 : 0))
+  if (Error e = check("A scale", scales.a.size() * 4,
+                      size_t(w) * 4 * getScaleWords()))
     return e;
-  if (Error e = check("B scale", scales.b.size() * 4, hasScales() ? w * 4 : 0))
+  if (Error e = check("B scale", scales.b.size() * 4,
+                      size_t(w) * 4 * getScaleWords()))
     return e;
   if (Error e = check("C", c.size(), size_t(w) * impl->cBytes))
     return e;
@@ -600,7 +626,7 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
                              const uint32_t *scaleB) const {
   const Impl &I = *impl;
   const Spec &s = *I.spec;
-  if (s.flags & kScale)
+  if (s.flags & kMx)
     return I.executeMx(imm, a, b, c, scaleA, scaleB, d);
   const unsigned M = I.M, N = I.N, K = I.K, B = I.B, kA = I.kA;
   Scratch &S = scratch;

@@ -42,9 +42,12 @@ Loc splitK(unsigned i, unsigned k, unsigned extent, unsigned bits) {
 }
 
 /// C/D: rows 0-7 in lanes 0-15, rows 8-15 in lanes 16-31, one row per
-/// register (32-bit) or per half register (16-bit, low half first).
+/// register (32-bit) or per half register (16-bit, low half first). The
+/// 32-row f4 WMMA's rows 16-31 follow in registers 8-15, arranged alike
+/// (LLVM 22: a <16 x float> C; rocjitsu's wmma_output_loc_32 for 32x16).
 Loc output(unsigned i, unsigned j, unsigned bits) {
-  return {uint16_t(16 * (i / 8) + j), uint16_t((i % 8) * bits)};
+  return {uint16_t(16 * ((i % 16) / 8) + j),
+          uint16_t((8 * (i / 16) + i % 8) * bits)};
 }
 
 } // namespace

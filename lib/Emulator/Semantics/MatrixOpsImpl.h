@@ -53,6 +53,18 @@ enum Flags : uint16_t {
   /// The result is C's registers, D in its low bits and the rest C's
   /// values (gfx1250's bf16f32 SWMMAC, whose D is tied to C).
   kDInC = 1 << 11,
+  /// gfx1250 f8f6f4 WMMA: i32 matrix_a_fmt before A and matrix_b_fmt
+  /// before B give the formats (kept in cbsz / blgp).
+  kFmt = 1 << 12,
+  /// gfx1250 wmma.scale*: after C, i32 matrix_a_scale, i32
+  /// matrix_a_scale_fmt and A's scale (i32), the same for B, then the
+  /// reuse hints (AMDGPUWmmaScale*IntrinsicModsC).
+  kWScale = 1 << 13,
+  /// With kWScale: wmma.scale16, i64 scales, one per 16 k.
+  kScale16 = 1 << 14,
+  /// Executed by MatrixOpsMx.cpp: the OCP MX formats (kScale, and
+  /// gfx1250's f8f6f4 and f4 WMMA, scaled or not).
+  kMx = 1 << 15,
 };
 
 using E = ElemType;
@@ -234,13 +246,15 @@ struct MatrixOp::Impl {
   void buildRdna4(); ///< MatrixOpsRdna.cpp
   void buildGfx1250(); ///< MatrixOpsGfx1250.cpp
 
-  /// Block-scaled f8f6f4 (MatrixOpsMx.cpp): the element type of format code
-  /// `fmt` (0-4), where an element of A / B sits under `imm`, its checks,
-  /// and the execution.
+  /// The MX instructions (kMx, MatrixOpsMx.cpp): the element type of
+  /// format code `fmt` (0-4), A's (B's) format under `imm`, where an
+  /// element of A / B of that format sits, the checks, and the execution.
   static ElemType mxType(unsigned fmt);
+  unsigned mxFormat(bool isB, const MatrixImmediates &imm) const;
   matrixops::Loc mxLocate(bool isB, unsigned row, unsigned k,
                           unsigned fmt) const;
   llvm::Error verifyMx(const MatrixImmediates &imm) const;
+  llvm::Error verifyMxWmma(const MatrixImmediates &imm) const; ///< gfx1250
   llvm::Error executeMx(const MatrixImmediates &imm, const uint8_t *const *a,
                         const uint8_t *const *b, const uint8_t *const *c,
                         const uint32_t *scaleA, const uint32_t *scaleB,

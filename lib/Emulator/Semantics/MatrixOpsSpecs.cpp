@@ -73,8 +73,8 @@ constexpr Spec kSpecs[] = {
     {"llvm.amdgcn.swmmac.f32.16x16x32.bf8.fp8", F::SWMMAC, 16, 16, 32, 1, E::BF8, E::FP8, E::F32, kNone, R4},
     {"llvm.amdgcn.swmmac.f32.16x16x32.bf8.bf8", F::SWMMAC, 16, 16, 32, 1, E::BF8, E::BF8, E::F32, kNone, R4},
 
-    // gfx1250 WMMA (AMDGPUWMMAIntrinsicsGFX1250). The scaled, f8f6f4 and
-    // f4 forms are not emulated (kUnsupported in MatrixOps.cpp). bf16f32:
+    // gfx1250 WMMA (AMDGPUWMMAIntrinsicsGFX1250). The f8f6f4 and f4 forms,
+    // scaled or not, are at the end (MatrixOpsMx.cpp). bf16f32:
     // an f32 C and a bf16 D (AMDGPUWmmaIntrinsicModsAllDiff), the c column
     // being C's type and kBf16D giving D's.
     {"llvm.amdgcn.wmma.f32.16x16x4.f32", F::WMMA, 16, 16, 4, 1, E::F32, E::F32, E::F32, kAllReuse, G125},
@@ -121,8 +121,19 @@ constexpr Spec kSpecs[] = {
 
     // gfx950's block-scaled f8f6f4 MFMA (AMDGPUMfmaScaleIntrinsic): the A /
     // B formats are the cbsz / blgp immediates, fp8 (format 0) here.
-    {"llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4", F::MFMA, 16, 16, 128, 1, E::FP8, E::FP8, E::F32, kScale, C4},
-    {"llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4", F::MFMA, 32, 32, 64, 1, E::FP8, E::FP8, E::F32, kScale, C4},
+    {"llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4", F::MFMA, 16, 16, 128, 1, E::FP8, E::FP8, E::F32, kScale | kMx, C4},
+    {"llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4", F::MFMA, 32, 32, 64, 1, E::FP8, E::FP8, E::F32, kScale | kMx, C4},
+
+    // gfx1250's f8f6f4 and f4 WMMA, plain and block-scaled
+    // (AMDGPUWmmaIntrinsicModsC_MatrixFMT, AMDGPUWmmaIntrinsicF4ModsC,
+    // AMDGPUWmmaScale{,F4}IntrinsicModsC): the f8f6f4 formats are
+    // immediates, fp8 (format 0) here.
+    {"llvm.amdgcn.wmma.f32.16x16x128.f8f6f4", F::WMMA, 16, 16, 128, 1, E::FP8, E::FP8, E::F32, kCMod | kFmt | kMx, G125},
+    {"llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4", F::WMMA, 16, 16, 128, 1, E::FP8, E::FP8, E::F32, kCMod | kFmt | kWScale | kReuse | kMx, G125},
+    {"llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4", F::WMMA, 16, 16, 128, 1, E::FP8, E::FP8, E::F32, kCMod | kFmt | kWScale | kScale16 | kReuse | kMx, G125},
+    {"llvm.amdgcn.wmma.f32.32x16x128.f4", F::WMMA, 32, 16, 128, 1, E::FP4, E::FP4, E::F32, kCMod | kMx, G125},
+    {"llvm.amdgcn.wmma.scale.f32.32x16x128.f4", F::WMMA, 32, 16, 128, 1, E::FP4, E::FP4, E::F32, kCMod | kWScale | kReuse | kMx, G125},
+    {"llvm.amdgcn.wmma.scale16.f32.32x16x128.f4", F::WMMA, 32, 16, 128, 1, E::FP4, E::FP4, E::F32, kCMod | kWScale | kScale16 | kReuse | kMx, G125},
 
     // MFMA, CDNA1 and later (multi-block shapes included).
     {"llvm.amdgcn.mfma.f32.32x32x1f32", F::MFMA, 32, 32, 1, 2, E::F32, E::F32, E::F32, kMfma, CDNA},

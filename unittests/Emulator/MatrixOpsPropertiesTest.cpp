@@ -114,6 +114,59 @@ TEST(MatrixOpsProperties, LayoutsAreInjectiveAndInsideTheOperands) {
   }
 }
 
+// The MX instructions under every format: A and B fill exactly the
+// operand sizes LLVM 22 gives them (llc-22: gfx950 <8/6/4 x i32>, gfx1250
+// <16/12/8 x i32>, the 32-row f4 A <16 x i32>), one element per slot.
+TEST(MatrixOpsProperties, MxLayoutsFillTheirOperandsForEveryFormat) {
+  struct Case {
+    const char *name, *chip;
+    unsigned aWords[5], bWords[5]; ///< by format code 0-4
+  } cases[] = {
+      {"llvm.amdgcn.mfma.scale.f32.16x16x128.f8f6f4", "gfx950",
+       {8, 8, 6, 6, 4}, {8, 8, 6, 6, 4}},
+      {"llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4", "gfx950",
+       {8, 8, 6, 6, 4}, {8, 8, 6, 6, 4}},
+      {"llvm.amdgcn.wmma.f32.16x16x128.f8f6f4", "gfx1250",
+       {16, 16, 12, 12, 8}, {16, 16, 12, 12, 8}},
+      {"llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4", "gfx1250",
+       {16, 16, 12, 12, 8}, {16, 16, 12, 12, 8}},
+      {"llvm.amdgcn.wmma.scale.f32.32x16x128.f4", "gfx1250",
+       {0, 0, 0, 0, 16}, {0, 0, 0, 0, 8}},
+  };
+  for (const Case &c : cases) {
+    const MatrixOp &op = *llvm::cantFail(MatrixOp::get(c.name, target(c.chip)));
+    for (unsigned f = 0; f < 5; ++f) {
+      if (!c.aWords[f])
+        continue;
+      SCOPED_TRACE(std::string(c.name) + " format " + std::to_string(f));
+      emu::MatrixImmediates imm;
+      if (op.hasFormats())
+        imm.cbsz = imm.blgp = f;
+      EXPECT_EQ(op.getABytes(imm), 4 * c.aWords[f]);
+      EXPECT_EQ(op.getBBytes(imm), 4 * c.bWords[f]);
+      unsigned bits = emu::getElemBits(op.getAType(imm));
+      for (Operand operand : {Operand::A, Operand::B}) {
+        bool isA = operand == Operand::A;
+        unsigned rows = isA ? op.getM() : op.getK();
+        unsigned cols = isA ? op.getK() : op.getN();
+        unsigned bytes = isA ? op.getABytes(imm) : op.getBBytes(imm);
+        std::set<std::pair<unsigned, unsigned>> used; // (lane, slot)
+        for (unsigned r = 0; r < rows; ++r)
+          for (unsigned col = 0; col < cols; ++col) {
+            MatrixOp::Location l = op.locate(operand, 0, r, col, imm);
+            ASSERT_LT(l.lane, op.getTarget().waveSize);
+            ASSERT_LE(l.bit + bits, bytes * 8);
+            ASSERT_EQ(l.bit % bits, 0u);
+            ASSERT_TRUE(used.insert({l.lane, l.bit / bits}).second)
+                << (isA ? "A" : "B") << " (" << r << ", " << col << ")";
+          }
+        // Every slot of every lane holds an element.
+        EXPECT_EQ(used.size(), op.getTarget().waveSize * bytes * 8 / bits);
+      }
+    }
+  }
+}
+
 TEST(MatrixOpsProperties, SparseIndexFieldDescribesTheLanesOwnAElement) {
   unsigned tested = 0;
   for (const MatrixOp *op : allOps()) {

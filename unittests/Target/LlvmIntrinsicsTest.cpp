@@ -89,8 +89,11 @@ const std::set<std::string> kWmmaNotInCatalog = {
     "llvm.amdgcn.wmma.f16.16x16x16.f16.tied",
     "llvm.amdgcn.wmma.bf16.16x16x16.bf16.tied",
     // gfx1250, FP6/FP4 formats (f8f6f4's matrix_*_fmt, the f4 32x16 shape)
-    // and block scales: ScalarKind has no FP6/FP4 and no public source
-    // gives the 32-row and scale layouts (docs/Layouts.md, "gfx1250").
+    // and block scales: the emulator runs them (MatrixOpsMx.cpp, layouts
+    // from rocjitsu, CK and MLIR: docs/Layouts.md, "gfx1250"), but the
+    // catalog cannot hold them yet: mcore.mma takes no FP6/FP4 operands,
+    // ScaleInfo has no lane-half select and 4 or 8 scales per lane, and
+    // the 32-row f4 A has 128 values per lane (LaneLayout: at most 64).
     "llvm.amdgcn.wmma.f32.16x16x128.f8f6f4",
     "llvm.amdgcn.wmma.f32.32x16x128.f4",
     "llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4",

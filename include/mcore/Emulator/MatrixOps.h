@@ -50,7 +50,7 @@ enum class ElemType : uint8_t {
   XF32,
   /// The OCP MX formats below 8 bits (OCP Microscaling Formats v1.0): FP6
   /// E2M3, BF6 E3M2, FP4 E2M1; no infinity, no NaN. Elements of the
-  /// block-scaled f8f6f4 instructions (MatrixOpsMx.cpp).
+  /// f8f6f4 and f4 instructions (MatrixOpsMx.cpp).
   FP6,
   BF6,
   FP4,

@@ -319,7 +319,10 @@ TEST(MatmulReference, UnsignedInputs) {
   p.k = 1;
   p.a = p.b = ElementType::U8;
   p.c = ElementType::I32;
-  MatmulData d{{0xFF}, {0xFF}, {0}, {}, {}};
+  MatmulData d;
+  d.a = {0xFF};
+  d.b = {0xFF};
+  d.c0 = {0};
   EXPECT_EQ(computeReference(p, d, ElementType::I32).value[0], 65025.0);
   p.a = p.b = ElementType::I8;
   EXPECT_EQ(computeReference(p, d, ElementType::I32).value[0], 1.0);

@@ -161,8 +161,9 @@ struct MatmulProblem {
   bool dynamicShapes = false;
   /// Block-scaled (OCP MX): every kScaleBlock consecutive elements along K
   /// of a row of A and of a column of B share one E8M0 scale 2^(e - 127),
-  /// and C += sum_k (a sA) (b sB). A and B are fp8, bf8 (OCP encoding),
-  /// fp6, bf6 or fp4, C f32, K a multiple of 32, B stored N x K (as MX
+  /// and C += sum_k (a sA) (b sB). A and B are fp8, bf8 (in the chip's
+  /// encoding: OCP, or FNUZ on gfx942, which computes them as the loops
+  /// kernel), fp6, bf6 or fp4, C f32, K a multiple of 32, B stored N x K (as MX
   /// weights are); the module is the scaled contraction of
   /// docs/MatmulForms.md ("Block-scaled (MX) matmuls").
   bool blockScaled = false;

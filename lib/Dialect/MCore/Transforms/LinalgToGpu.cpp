@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TileMatmul.h"
 #include "WorkItems.h"
 
 #include "mcore/Dialect/MCore/Transforms/Passes.h"
@@ -71,6 +72,9 @@ static std::string getReason(linalg::LinalgOp op) {
     return ("it is not fused into the matmul kernel before it: " +
             why.getValue())
         .str();
+  if (tilematmul::isScaledContraction(op))
+    return "the chip has no block-scaled matrix instruction for this MX "
+           "contraction (gfx950 has; docs/MatmulForms.md)";
   if (linalg::isaContractionOpInterface(op))
     return "mcore-tile-matmul lowers linalg.matmul (and mcore.sparse_matmul) "
            "to matrix instructions, not this contraction";

@@ -98,3 +98,4 @@ func.func @main() {
 // MFMA-NOT: warning
 // MFMA: v_mfma_scale_f32_16x16x128_f8f6f4
 // REMARK: warning: this linalg.generic is not a matmul kernel (mcore-linalg-to-gpu runs it as loops in a GPU kernel of its own): a matmul contraction has two inputs and one output; this linalg.generic has 4 and 1
+// REMARK: remark: linalg.generic runs as a GPU kernel of its own: the chip has no block-scaled matrix instruction for this MX contraction (gfx950 has; docs/MatmulForms.md)

@@ -1,7 +1,8 @@
 """Runs --mcore-pipeline format=isa for every chip of the catalog and every
 (A, B, C) type combination its instructions support, dense and 2:4-sparse
 (f16 only on gfx1101, gfx1102 and gfx1200, which compile like gfx1100 and
-gfx1201), and checks each kernel: it compiles, nothing spills, and a loop
+gfx1201), every format pair of the block-scaled (MX) instructions as the
+scaled contraction, and checks each kernel: it compiles, nothing spills, and a loop
 issues the expected matrix instruction family.
 
 usage: all-chips.py MCORE_OPT MCORE_LAYOUT ISA_REPORT
@@ -26,7 +27,35 @@ def mlir_type(kind, chip):
         'i4': 'i4', 'i32': 'i32',
         'fp8': 'f8E4M3FNUZ' if fnuz else 'f8E4M3FN',
         'bf8': 'f8E5M2FNUZ' if fnuz else 'f8E5M2',
+        'fp6': 'f6E2M3FN', 'bf6': 'f6E3M2FN', 'fp4': 'f4E2M1FN',
     }[kind]
+
+
+def scaled_source(a, b):
+    # The block-scaled (MX) contraction of docs/MatmulForms.md, 256 x 256
+    # (two 128 x 128 work-group tiles along each side) x 4096.
+    return f'''#a = affine_map<(m, n, kb, k) -> (m, kb, k)>
+#b = affine_map<(m, n, kb, k) -> (n, kb, k)>
+#sa = affine_map<(m, n, kb, k) -> (m, kb)>
+#sb = affine_map<(m, n, kb, k) -> (n, kb)>
+#c = affine_map<(m, n, kb, k) -> (m, n)>
+func.func @mm(%a: memref<256x128x32x{a}>, %b: memref<256x128x32x{b}>,
+              %sa: memref<256x128xf8E8M0FNU>, %sb: memref<256x128xf8E8M0FNU>,
+              %c: memref<256x256xf32>) {{
+  linalg.generic {{indexing_maps = [#a, #b, #sa, #sb, #c],
+                  iterator_types = ["parallel", "parallel", "reduction", "reduction"]}}
+      ins(%a, %b, %sa, %sb : memref<256x128x32x{a}>, memref<256x128x32x{b}>,
+                             memref<256x128xf8E8M0FNU>, memref<256x128xf8E8M0FNU>)
+      outs(%c : memref<256x256xf32>) {{
+  ^bb0(%x: {a}, %y: {b}, %s: f8E8M0FNU, %t: f8E8M0FNU, %acc: f32):
+    %0 = arith.scaling_extf %x, %s : {a}, f8E8M0FNU to f32
+    %1 = arith.scaling_extf %y, %t : {b}, f8E8M0FNU to f32
+    %2 = arith.mulf %0, %1 : f32
+    %3 = arith.addf %acc, %2 : f32
+    linalg.yield %3 : f32
+  }}
+  return
+}}'''
 
 
 def source(a, b, c, sparse, dynamic=False, transpose_a=False):
@@ -78,12 +107,15 @@ def cases():
             # (f32-precision=tf32, test/Pipeline/f32.mlir).
             if info['a_type'] == 'xf32':
                 continue
-            # A block-scaled (MX) instruction needs scales, which a
-            # linalg.matmul has none of; no matmul kernel uses one yet
-            # (docs/MatmulForms.md).
-            if info.get('scales'):
-                continue
             key = (info['a_type'], info['b_type'], info['c_type'], info['sparse'])
+            # A block-scaled (MX) instruction needs scales, which a
+            # linalg.matmul has none of: each format pair as the scaled
+            # contraction (docs/MatmulForms.md).
+            if info.get('scales'):
+                if key + ('scaled',) not in seen:
+                    seen.add(key + ('scaled',))
+                    result.append((chip, key, 'mfma_scale', 'scaled'))
+                continue
             if key in seen:
                 continue
             seen.add(key)
@@ -119,8 +151,12 @@ def run(case):
     name = '%s %s x %s -> %s %s%s' % (chip, a, b, c,
                                       'sparse' if sparse else 'dense',
                                       ' ' + variant if variant else '')
-    src = source(mlir_type(a, chip), mlir_type(b, chip), mlir_type(c, chip),
-                 sparse, 'dynamic' in variant, 'transposed-a' in variant)
+    if variant == 'scaled':
+        src = scaled_source(mlir_type(a, chip), mlir_type(b, chip))
+    else:
+        src = source(mlir_type(a, chip), mlir_type(b, chip),
+                     mlir_type(c, chip), sparse, 'dynamic' in variant,
+                     'transposed-a' in variant)
     p = subprocess.run([mcore_opt, '-', '--mcore-pipeline=chip=%s format=isa' % chip],
                        input=src, capture_output=True, text=True)
     if p.returncode:

@@ -123,3 +123,36 @@ func.func @small_m(%a: memref<48x2x32xf8E5M2>, %b: memref<300x2x32xf8E5M2>,
   }
   return
 }
+
+// -----
+
+// A strided view of A (its K blocks not contiguous) is not read as an
+// M x K matrix: the op stays for mcore-linalg-to-gpu, with the warning.
+// CHECK-LABEL: func.func @strided
+// CHECK-NOT:     gpu.launch
+// CHECK:         linalg.generic
+#a = affine_map<(m, n, kb, k) -> (m, kb, k)>
+#b = affine_map<(m, n, kb, k) -> (n, kb, k)>
+#sa = affine_map<(m, n, kb, k) -> (m, kb)>
+#sb = affine_map<(m, n, kb, k) -> (n, kb)>
+#c = affine_map<(m, n, kb, k) -> (m, n)>
+func.func @strided(%a0: memref<64x8x32xf4E2M1FN>, %b: memref<64x4x32xf4E2M1FN>,
+                   %sa: memref<64x4xf8E8M0FNU>, %sb: memref<64x4xf8E8M0FNU>,
+                   %c: memref<64x64xf32>) {
+  %a = memref.subview %a0[0, 0, 0] [64, 4, 32] [1, 2, 1]
+      : memref<64x8x32xf4E2M1FN> to memref<64x4x32xf4E2M1FN, strided<[256, 64, 1]>>
+  // expected-warning @+1 {{this linalg.generic is not a matmul kernel}}
+  linalg.generic {indexing_maps = [#a, #b, #sa, #sb, #c],
+                  iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%a, %b, %sa, %sb : memref<64x4x32xf4E2M1FN, strided<[256, 64, 1]>>, memref<64x4x32xf4E2M1FN>,
+                             memref<64x4xf8E8M0FNU>, memref<64x4xf8E8M0FNU>)
+      outs(%c : memref<64x64xf32>) {
+  ^bb0(%x: f4E2M1FN, %y: f4E2M1FN, %s: f8E8M0FNU, %t: f8E8M0FNU, %acc: f32):
+    %0 = arith.scaling_extf %x, %s : f4E2M1FN, f8E8M0FNU to f32
+    %1 = arith.scaling_extf %y, %t : f4E2M1FN, f8E8M0FNU to f32
+    %2 = arith.mulf %0, %1 : f32
+    %3 = arith.addf %acc, %2 : f32
+    linalg.yield %3 : f32
+  }
+  return
+}

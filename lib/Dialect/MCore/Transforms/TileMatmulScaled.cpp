@@ -107,6 +107,12 @@ static std::optional<ScaledOperands> matchScaled(Operation *op) {
       !getElementTypeOrSelf(s.c.getType()).isF32() ||
       a.getDimSize(2) != kScaleBlock || b.getDimSize(2) != kScaleBlock)
     return std::nullopt;
+  // The kernel reads A and B as M x K and N x K matrices: their blocks of K
+  // must be contiguous (a strided view stays for mcore-linalg-to-gpu).
+  SmallVector<ReassociationIndices> groups = {{0}, {1, 2}};
+  if (!memref::CollapseShapeOp::isGuaranteedCollapsible(a, groups) ||
+      !memref::CollapseShapeOp::isGuaranteedCollapsible(b, groups))
+    return std::nullopt;
   return s;
 }
 
@@ -178,16 +184,12 @@ bool tilematmul::isScaledContraction(Operation *op) {
   return matchScaled(op).has_value();
 }
 
-/// `v` (M x KB x 32) as the M x K matrix it is.
-static FailureOr<Value> collapseBlocks(OpBuilder &b, Location loc, Value v,
-                                       Operation *op, StringRef name) {
-  auto type = cast<MemRefType>(v.getType());
-  SmallVector<ReassociationIndices> groups = {{0}, {1, 2}};
-  if (!memref::CollapseShapeOp::isGuaranteedCollapsible(type, groups))
-    return op->emitError() << "the block-scaled matmul needs " << name
-                           << "'s blocks of K contiguous in memory, got "
-                           << type;
-  return memref::CollapseShapeOp::create(b, loc, v, groups).getResult();
+/// `v` (M x KB x 32, its blocks contiguous: matchScaled) as the M x K
+/// matrix it is.
+static Value collapseBlocks(OpBuilder &b, Location loc, Value v) {
+  return memref::CollapseShapeOp::create(
+             b, loc, v, SmallVector<ReassociationIndices>{{0}, {1, 2}})
+      .getResult();
 }
 
 FailureOr<gpu::LaunchOp>
@@ -196,7 +198,9 @@ tilematmul::buildScaledKernel(RewriterBase &rewriter, Operation *op,
   std::optional<ScaledOperands> s = matchScaled(op);
   if (!s)
     return op->emitError("not a block-scaled contraction of the form "
-                         "mcore reads (docs/MatmulForms.md)");
+                         "mcore reads (docs/MatmulForms.md: A and B of MX "
+                         "formats stored M x K/32 x 32 and N x K/32 x 32 "
+                         "with contiguous blocks, E8M0 scales, an f32 C)");
   std::optional<ScaledMatmulPlan> plan = planScaledMatmul(op, chip);
   if (!plan)
     return op->emitError() << "block-scaled " << s->aElem << " x "
@@ -212,12 +216,7 @@ tilematmul::buildScaledKernel(RewriterBase &rewriter, Operation *op,
   Location loc = op->getLoc();
   rewriter.setInsertionPoint(op);
   ImplicitLocOpBuilder b(loc, rewriter);
-  FailureOr<Value> a2 = collapseBlocks(b, loc, s->a, op, "A");
-  if (failed(a2))
-    return failure();
-  FailureOr<Value> b2 = collapseBlocks(b, loc, s->b, op, "B");
-  if (failed(b2))
-    return failure();
+  Value a2 = collapseBlocks(b, loc, s->a), b2 = collapseBlocks(b, loc, s->b);
 
   const IntrinsicInfo *info = plan->intrinsic;
   const int64_t im = info->m, in = info->n, ik = info->k;
@@ -232,7 +231,7 @@ tilematmul::buildScaledKernel(RewriterBase &rewriter, Operation *op,
     return getValueOrCreateConstantIndexOp(
         b, loc, memref::getMixedSize(b, loc, v, dim));
   };
-  Value sizeM = size(s->c, 0), sizeN = size(s->c, 1), sizeK = size(*a2, 1);
+  Value sizeM = size(s->c, 0), sizeN = size(s->c, 1), sizeK = size(a2, 1);
   Value one = idx(1);
   auto launch = gpu::LaunchOp::create(
       b, /*gridX=*/arith::CeilDivUIOp::create(b, sizeN, idx(tileN)),
@@ -253,7 +252,7 @@ tilematmul::buildScaledKernel(RewriterBase &rewriter, Operation *op,
   };
   bool inM = staticMultiple(s->c, 0, tileM);
   bool inN = staticMultiple(s->c, 1, tileN);
-  bool inK = staticMultiple(*a2, 1, ik);
+  bool inK = staticMultiple(a2, 1, ik);
 
   Value tid = launch.getThreadIds().x;
   gpu::KernelDim3 bid = launch.getBlockIds();
@@ -300,7 +299,7 @@ tilematmul::buildScaledKernel(RewriterBase &rewriter, Operation *op,
     for (int64_t i = 0; i < plan->tilesM; ++i) {
       Value row = rowOf(i0, i, im);
       aTiles.push_back(vector::TransferReadOp::create(
-          b, VectorType::get({im, ik}, s->aElem), *a2, ValueRange{row, k0},
+          b, VectorType::get({im, ik}, s->aElem), a2, ValueRange{row, k0},
           zeroA, ArrayRef<bool>{inM, inK}));
       saTiles.push_back(vector::TransferReadOp::create(
           b, VectorType::get({im, ikb}, e8m0), s->scaleA,
@@ -310,7 +309,7 @@ tilematmul::buildScaledKernel(RewriterBase &rewriter, Operation *op,
       Value col = rowOf(j0, j, in);
       // B and its scales are stored N-major: read transposed.
       bTiles.push_back(vector::TransferReadOp::create(
-          b, VectorType::get({ik, in}, s->bElem), *b2, ValueRange{col, k0},
+          b, VectorType::get({ik, in}, s->bElem), b2, ValueRange{col, k0},
           zeroB, transposed, ArrayRef<bool>{inK, inN}));
       sbTiles.push_back(vector::TransferReadOp::create(
           b, VectorType::get({ikb, in}, e8m0), s->scaleB,

@@ -32,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DistributeLayout.h"
+#include "DistributeMemory.h"
 
 #include "mcore/Dialect/MCore/IR/MCoreOps.h"
 #include "mcore/Dialect/MCore/Transforms/Passes.h"
@@ -461,174 +462,6 @@ private:
     return lane;
   }
 
-  /// coord(lane, 0) of a layout as two index values: for each run of lane
-  /// bits whose bases double along one coordinate,
-  /// ((lane >> first) & (2^run - 1)) * base.
-  std::pair<Value, Value> laneCoords(OpBuilder &b, Location loc, Value lane,
-                                     const LaneLayout &l) {
-    Value coords[2];
-    for (unsigned d = 0; d < 2; ++d) {
-      Value sum = arith::ConstantIndexOp::create(b, loc, 0);
-      unsigned bit = 0;
-      while (bit < l.numLaneBits) {
-        auto comp = [&](unsigned b) -> uint32_t {
-          TileCoord c = l.laneBases[b];
-          return d == 0 ? c.d0 : c.d1;
-        };
-        uint32_t base = comp(bit);
-        if (!base) {
-          ++bit;
-          continue;
-        }
-        unsigned run = 1;
-        while (bit + run < l.numLaneBits && comp(bit + run) == base << run)
-          ++run;
-        Value v = lane;
-        if (bit)
-          v = arith::ShRUIOp::create(b, loc, v,
-                                     arith::ConstantIndexOp::create(b, loc, bit));
-        v = arith::AndIOp::create(
-            b, loc, v, arith::ConstantIndexOp::create(b, loc, (1 << run) - 1));
-        if (base != 1)
-          v = arith::MulIOp::create(b, loc, v,
-                                    arith::ConstantIndexOp::create(b, loc, base));
-        sum = arith::AddIOp::create(b, loc, sum, v);
-        bit += run;
-      }
-      coords[d] = sum;
-    }
-    return {coords[0], coords[1]};
-  }
-
-  /// Runs of fragment elements that are consecutive along tile coordinate
-  /// `contig` (0 or 1), or single elements when contig < 0.
-  SmallVector<std::pair<unsigned, unsigned>> elementRuns(const Role &role,
-                                                         int contig) {
-    const LaneLayout &l = role.layout();
-    SmallVector<std::pair<unsigned, unsigned>> runs;
-    unsigned n = role.numElems();
-    for (unsigned e = 0; e < n;) {
-      unsigned len = 1;
-      if (contig >= 0) {
-        TileCoord first = l.apply(0, e);
-        while (e + len < n) {
-          TileCoord next = l.apply(0, e + len);
-          bool ok = contig == 0 ? (next.d1 == first.d1 &&
-                                   next.d0 == first.d0 + len)
-                                : (next.d0 == first.d0 &&
-                                   next.d1 == first.d1 + len);
-          if (!ok)
-            break;
-          ++len;
-        }
-      }
-      runs.push_back({e, len});
-      e += len;
-    }
-    return runs;
-  }
-
-  /// Where a whole-tile transfer's elements are in memory.
-  struct Geometry {
-    Value base;
-    ValueRange indices;
-    unsigned rank;
-    /// The memref dimension of tile coordinate 0 and 1, or kBroadcast: the
-    /// tile repeats one element along that coordinate (reads only).
-    unsigned dim[2];
-    int contig;      ///< the tile coordinate along the memref's innermost,
-                     ///< unit-stride dimension, or -1
-    bool inBounds[2];
-
-    static constexpr unsigned kBroadcast = ~0u;
-    bool allInBounds() const { return inBounds[0] && inBounds[1]; }
-
-    /// Memory indices of the element at tile coordinate lane + c.
-    SmallVector<Value> indicesOf(OpBuilder &b, Location loc, Value lane0,
-                                 Value lane1, TileCoord c) const {
-      SmallVector<Value> idx(indices);
-      Value lane[2] = {lane0, lane1};
-      int64_t off[2] = {c.d0, c.d1};
-      for (unsigned d = 0; d < 2; ++d)
-        if (dim[d] != kBroadcast)
-          idx[dim[d]] = arith::AddIOp::create(
-              b, loc, idx[dim[d]],
-              arith::AddIOp::create(
-                  b, loc, lane[d],
-                  arith::ConstantIndexOp::create(b, loc, off[d])));
-      return idx;
-    }
-
-    /// For runs that are not a plain vector load or store: the 2-D
-    /// transfer of shape 1 x len (or len x 1) and its map, which keep the
-    /// original bounds checks on both coordinates.
-    std::pair<VectorType, AffineMap> narrowTransfer(OpBuilder &b,
-                                                    unsigned len,
-                                                    Type elem) const {
-      SmallVector<int64_t> shape = {1, 1};
-      shape[contig < 0 ? 1 : contig] = len;
-      SmallVector<AffineExpr> results;
-      for (unsigned d = 0; d < 2; ++d)
-        results.push_back(dim[d] == kBroadcast
-                              ? b.getAffineConstantExpr(0)
-                              : b.getAffineDimExpr(dim[d]));
-      auto map = AffineMap::get(rank, 0, results, b.getContext());
-      return {VectorType::get(shape, elem), map};
-    }
-  };
-
-  template <typename TransferOp>
-  FailureOr<Geometry> geometryOf(TransferOp op) {
-    if (op.getMask())
-      return op.emitError("mcore-distribute does not handle masked "
-                          "transfers of whole tiles");
-    auto memType = dyn_cast<MemRefType>(op.getBase().getType());
-    if (!memType)
-      return op.emitError("mcore-distribute moves whole tiles from and to "
-                          "memrefs only");
-    AffineMap map = op.getPermutationMap();
-    unsigned rank = memType.getRank();
-    // Each tile coordinate selects a memref dimension, or (reads only)
-    // broadcasts one element.
-    constexpr bool isRead = std::is_same_v<TransferOp, vector::TransferReadOp>;
-    unsigned dims[2];
-    bool ok = map.getNumResults() == 2;
-    for (unsigned d = 0; ok && d < 2; ++d) {
-      AffineExpr e = map.getResult(d);
-      if (auto dimExpr = dyn_cast<AffineDimExpr>(e))
-        dims[d] = dimExpr.getPosition();
-      else if (isRead && isa<AffineConstantExpr>(e) &&
-               cast<AffineConstantExpr>(e).getValue() == 0)
-        dims[d] = Geometry::kBroadcast;
-      else
-        ok = false;
-    }
-    if (!ok)
-      return op.emitError("mcore-distribute handles permutation maps that "
-                          "select two memref dimensions")
-             << (isRead ? " (or broadcast along one or both)" : "")
-             << ", got " << AffineMapAttr::get(map);
-    Geometry g{op.getBase(),
-               op.getIndices(),
-               rank,
-               {dims[0], dims[1]},
-               -1,
-               {op.isDimInBounds(0) || dims[0] == Geometry::kBroadcast,
-                op.isDimInBounds(1) || dims[1] == Geometry::kBroadcast}};
-    if (rank > 0 && innermostIsContiguous(memType))
-      g.contig = g.dim[1] == rank - 1 ? 1 : g.dim[0] == rank - 1 ? 0 : -1;
-    return g;
-  }
-
-  static bool innermostIsContiguous(MemRefType type) {
-    if (type.getLayout().isIdentity())
-      return true;
-    SmallVector<int64_t> strides;
-    int64_t offset;
-    return succeeded(type.getStridesAndOffset(strides, offset)) &&
-           !strides.empty() && strides.back() == 1;
-  }
-
   LogicalResult distributeRead(OpBuilder &b, vector::TransferReadOp read) {
     FailureOr<Geometry> g = geometryOf(read);
     if (failed(g))
@@ -639,7 +472,9 @@ private:
     auto fragType = cast<VectorType>(fragmentType(read.getResult()));
     auto [lane0, lane1] = laneCoords(b, loc, laneId(read), role.layout());
     if (elem.getIntOrFloatBitWidth() < 8)
-      return replace(read, readSubByte(b, read, *g, role, lane0, lane1));
+      return replace(read, readSubByte(b, read, *g, role, lane0, lane1,
+                                       cast<VectorType>(fragmentType(
+                                           read.getResult()))));
     Value frag = arith::ConstantOp::create(b, loc, b.getZeroAttr(fragType));
     for (auto [e, len] : elementRuns(role, g->contig)) {
       SmallVector<Value> idx =
@@ -661,54 +496,6 @@ private:
       frag = insertRun(b, loc, run, frag, e, len, role.stride());
     }
     return replace(read, frag);
-  }
-
-  /// Elements narrower than a byte (the MX formats FP4 and FP6) take a
-  /// byte each in memory, while a vector of them is bit-packed: each is read
-  /// on its own and placed into 32-bit words (fragment element e at bits
-  /// [e * w, +w), as LLVM packs a vector of w-bit elements), which are then
-  /// the fragment.
-  Value readSubByte(OpBuilder &b, vector::TransferReadOp read,
-                    const Geometry &g, const Role &role, Value lane0,
-                    Value lane1) {
-    Location loc = read.getLoc();
-    Type elem = read.getVectorType().getElementType();
-    unsigned w = elem.getIntOrFloatBitWidth(), n = role.numElems();
-    assert(role.stride() == 1 && (n * w) % 32 == 0 &&
-           "sub-byte fragments are whole 32-bit words");
-    Type i32 = b.getI32Type(), iw = b.getIntegerType(w);
-    auto cst = [&](int64_t v) -> Value {
-      return arith::ConstantIntOp::create(b, loc, i32, v);
-    };
-    SmallVector<Value> words(n * w / 32, cst(0));
-    for (unsigned e = 0; e < n; ++e) {
-      SmallVector<Value> idx =
-          g.indicesOf(b, loc, lane0, lane1, role.layout().apply(0, e));
-      Value v;
-      if (g.allInBounds()) {
-        v = memref::LoadOp::create(b, loc, g.base, idx);
-      } else {
-        auto [type, map] = g.narrowTransfer(b, 1, elem);
-        Value one = vector::TransferReadOp::create(
-            b, loc, type, g.base, idx, read.getPadding(), map,
-            ArrayRef<bool>(g.inBounds));
-        v = vector::ExtractOp::create(b, loc, one, ArrayRef<int64_t>{0, 0});
-      }
-      Value bits = arith::ExtUIOp::create(
-          b, loc, i32, arith::BitcastOp::create(b, loc, iw, v));
-      unsigned word = e * w / 32, shift = e * w % 32;
-      words[word] = arith::OrIOp::create(
-          b, loc, words[word],
-          shift ? arith::ShLIOp::create(b, loc, bits, cst(shift)) : bits);
-      if (shift + w > 32)
-        words[word + 1] = arith::OrIOp::create(
-            b, loc, words[word + 1],
-            arith::ShRUIOp::create(b, loc, bits, cst(32 - shift)));
-    }
-    Value packed = vector::FromElementsOp::create(
-        b, loc, VectorType::get({int64_t(words.size())}, i32), words);
-    return vector::BitCastOp::create(
-        b, loc, cast<VectorType>(fragmentType(read.getResult())), packed);
   }
 
   Value insertRun(OpBuilder &b, Location loc, Value run, Value frag,

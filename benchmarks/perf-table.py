@@ -15,6 +15,8 @@ the dense kernel of the same chip.
     benchmarks/perf-table.py --build build --chips gfx942 --kinds sparse
     benchmarks/perf-table.py --build build --options "tile-m=256 tile-n=256"
     benchmarks/perf-table.py --build build --types f16,i8,fp8   # the doc's table
+    benchmarks/perf-table.py --build build --types mxfp8,mxfp4 --chips gfx950 \
+        --kinds dense                                       # block-scaled (MX)
     benchmarks/perf-table.py --build build --llm            # LLM layer shapes
 
 --llm prints the table of docs/PerformanceTables.md, "LLM layers": y = x W^T for
@@ -49,6 +51,16 @@ TYPES = {'f16': 'f32', 'i8': 'i32', 'fp8': 'f32', 'f32': 'f32', 'f64': 'f64',
 # Pipeline options a type asks for.
 TYPE_OPTIONS = {'xf32': 'f32-precision=tf32'}
 
+# Block-scaled (OCP MX) types: A's and B's formats, E8M0 scales per 32 of
+# K, f32 C (the scaled contraction of docs/MatmulForms.md, B stored N x K).
+# Only gfx950 has block-scaled matrix instructions (other chips run the
+# contraction as loops: no row for them).
+MX_TYPES = {'mxfp8': ('fp8', 'fp8'), 'mxfp8xfp4': ('fp8', 'fp4'),
+            'mxfp6': ('fp6', 'fp6'), 'mxfp4': ('fp4', 'fp4')}
+MX_CHIPS = ('gfx950',)
+MX_MLIR = {'fp8': 'f8E4M3FN', 'bf8': 'f8E5M2', 'fp6': 'f6E2M3FN',
+           'bf6': 'f6E3M2FN', 'fp4': 'f4E2M1FN'}
+
 
 def mlir_type(t, chip):
     if t == 'fp8':
@@ -62,6 +74,30 @@ DENSE = """func.func @matmul(%A: memref<{m}x{k}x{t}>, %B: memref<{k}x{n}x{t}>,
                   %C: memref<{m}x{n}x{c}>) {{
   linalg.matmul ins(%A, %B : memref<{m}x{k}x{t}>, memref<{k}x{n}x{t}>)
                 outs(%C : memref<{m}x{n}x{c}>)
+  return
+}}
+"""
+
+SCALED = """#a = affine_map<(m, n, kb, k) -> (m, kb, k)>
+#b = affine_map<(m, n, kb, k) -> (n, kb, k)>
+#sa = affine_map<(m, n, kb, k) -> (m, kb)>
+#sb = affine_map<(m, n, kb, k) -> (n, kb)>
+#c = affine_map<(m, n, kb, k) -> (m, n)>
+func.func @matmul(%a: memref<{m}x{kb}x32x{ta}>, %b: memref<{n}x{kb}x32x{tb}>,
+                  %sa: memref<{m}x{kb}xf8E8M0FNU>, %sb: memref<{n}x{kb}xf8E8M0FNU>,
+                  %c: memref<{m}x{n}xf32>) {{
+  linalg.generic {{indexing_maps = [#a, #b, #sa, #sb, #c],
+                  iterator_types = ["parallel", "parallel", "reduction", "reduction"]}}
+      ins(%a, %b, %sa, %sb : memref<{m}x{kb}x32x{ta}>, memref<{n}x{kb}x32x{tb}>,
+                             memref<{m}x{kb}xf8E8M0FNU>, memref<{n}x{kb}xf8E8M0FNU>)
+      outs(%c : memref<{m}x{n}xf32>) {{
+  ^bb0(%x: {ta}, %y: {tb}, %s: f8E8M0FNU, %t: f8E8M0FNU, %acc: f32):
+    %0 = arith.scaling_extf %x, %s : {ta}, f8E8M0FNU to f32
+    %1 = arith.scaling_extf %y, %t : {tb}, f8E8M0FNU to f32
+    %2 = arith.mulf %0, %1 : f32
+    %3 = arith.addf %acc, %2 : f32
+    linalg.yield %3 : f32
+  }}
   return
 }}
 """
@@ -100,8 +136,13 @@ def run(cmd, stdin=None):
 
 def predict(args, chip, kind, shape, dtype='f16'):
     m, n, k = shape
-    source = (DENSE if kind == 'dense' else SPARSE).format(
-        m=m, n=n, k=k, t=mlir_type(dtype, chip), c=TYPES[dtype])
+    if dtype in MX_TYPES:
+        ta, tb = MX_TYPES[dtype]
+        source = SCALED.format(m=m, n=n, kb=k // 32, ta=MX_MLIR[ta],
+                               tb=MX_MLIR[tb])
+    else:
+        source = (DENSE if kind == 'dense' else SPARSE).format(
+            m=m, n=n, k=k, t=mlir_type(dtype, chip), c=TYPES[dtype])
     pipeline = ' '.join(o for o in (f'chip={chip} format=isa',
                                     TYPE_OPTIONS.get(dtype, ''), args.options)
                         if o)
@@ -252,7 +293,10 @@ def main():
     parser.add_argument('--types', default='f16',
                         help='input types, of ' + ', '.join(TYPES) +
                         ' (accumulating in ' + ', '.join(
-                            f'{t}: {c}' for t, c in TYPES.items()) + ')')
+                            f'{t}: {c}' for t, c in TYPES.items()) + '), '
+                        'and the block-scaled (MX, dense, gfx950) ' +
+                        ', '.join(f'{t} ({a} x {b})'
+                                  for t, (a, b) in MX_TYPES.items()))
     parser.add_argument('--shape', default='4096x4096x4096', help='MxNxK')
     parser.add_argument('--options', default='',
                         help='extra --mcore-pipeline options')
@@ -279,14 +323,18 @@ def main():
     shape = tuple(int(x) for x in args.shape.split('x'))
     rows = []
     for dtype in args.types.split(','):
-        if dtype not in TYPES:
+        if dtype not in TYPES and dtype not in MX_TYPES:
             sys.exit(f"perf-table: --types: '{dtype}' is not one of "
-                     + ', '.join(TYPES))
+                     + ', '.join(list(TYPES) + list(MX_TYPES)))
         for chip in args.chips.split(','):
             if dtype == 'fp8' and chip == 'gfx1100':
                 continue  # RDNA3 has no fp8 matrix instructions.
+            if dtype in MX_TYPES and chip not in MX_CHIPS:
+                continue
             dense = None
             for kind in args.kinds.split(','):
+                if dtype in MX_TYPES and kind != 'dense':
+                    continue  # no 2:4 block-scaled instruction
                 row = predict(args, chip, kind, shape, dtype)
                 if kind == 'dense':
                     dense = row

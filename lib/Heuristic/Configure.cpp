@@ -43,6 +43,13 @@ MatmulConfigFields MatmulTileConfig::getKnobs() const {
 }
 
 std::string MatmulTileConfig::describe() const {
+  // The block-scaled kernel (lib/Heuristic/Scaled.cpp) has no LDS stages.
+  if (intrinsic->isScaled())
+    return llvm::formatv("{0}x{1}x{2} tile, {3}x{4} waves of {5}, {6}x{7} x "
+                         "{8}, operands from global memory",
+                         tileM, tileN, tileK, wavesM, wavesN, waveSize,
+                         getTilesM(), getTilesN(), intrinsic->name)
+        .str();
   return llvm::formatv("{0}x{1}x{2} tile, {3}x{4} waves of {5}, {6}x{7} x {8}"
                        "{9}, {10} stage{11}{12}{13}{14}{15}",
                        tileM, tileN, tileK, wavesM, wavesN, waveSize,

@@ -36,10 +36,8 @@ using namespace mlir;
 using namespace mlir::mcore;
 using namespace mlir::mcore::heuristic;
 
-/// The model's time of `cfg` for `problem` (seconds on the chip's first
-/// product; without one, clock cycles of one compute unit's share).
-static double estimate(const MatmulProblem &problem,
-                       const MatmulTileConfig &cfg) {
+double heuristic::estimate(const MatmulProblem &problem,
+                           const MatmulTileConfig &cfg) {
   perf::ConfigShape shape;
   shape.intrinsic = cfg.intrinsic;
   shape.tile = {cfg.tileM, cfg.tileN, cfg.tileK};
@@ -80,6 +78,16 @@ mlir::mcore::chooseMatmulConfig(const MatmulProblem &problem,
     result.reason =
         ("swap-operands must be auto, never or always, got '" + swap + "'")
             .str();
+    return result;
+  }
+  // A block-scaled problem has one form and instructions of its own
+  // (Scaled.cpp).
+  if (problem.blockScaled) {
+    MatmulConfigResult result;
+    MatmulTileConfig cfg;
+    result.reason = configureScaled(problem, options, cfg);
+    if (result.reason.empty())
+      result.config = cfg;
     return result;
   }
   Form own{problem};

@@ -16,6 +16,8 @@
 //                    RDNA's wave shapes)
 //   SplitK.cpp       skinny tiles and the K split
 //   LdsPadding.cpp   the LDS row padding with the fewest bank conflicts
+//   Scaled.cpp       block-scaled (MX) problems: their instruction and
+//                    tiles
 //   KernelShape.cpp  what the kernel's staging and metadata look like
 //                    (KernelShape.h, shared with the tiler)
 //
@@ -56,6 +58,17 @@ struct Form {
 /// per lane, less a margin for addresses.
 constexpr int64_t kVgprBudget = 256;
 
+/// 32-bit registers per lane of one fragment.
+inline int64_t fragmentRegs(const FragmentInfo &f) {
+  return (int64_t(f.getVectorLength()) * f.getSlotBits() + 31) / 32;
+}
+
+/// The analytic model's time of `cfg` for `problem` (perf::predictConfig:
+/// seconds on the chip's first product; without one, clock cycles of one
+/// compute unit's share). Infinite when the configuration does not fit a
+/// compute unit. Formulation.cpp.
+double estimate(const MatmulProblem &problem, const MatmulTileConfig &cfg);
+
 /// The instruction and tiles for `form` as it stands (no swap); remarks
 /// (the dense fallback of a 2:4 operand) go to `remarks`. Returns the
 /// reason there is none, or "".
@@ -74,6 +87,26 @@ std::string chooseInstruction(const Form &form, const ChipInfo &chip,
                               const MatmulTilingOptions &options,
                               MatmulTileConfig &cfg,
                               std::vector<std::string> &remarks);
+
+//===----------------------------------------------------------------------===//
+// Block-scaled (MX) problems (Scaled.cpp)
+//===----------------------------------------------------------------------===//
+
+/// The chip's block-scaled instructions for the problem's formats, the
+/// fastest first and the smaller tile first among equal rates.
+SmallVector<const IntrinsicInfo *>
+getScaledCandidates(const MatmulProblem &problem);
+
+/// The register estimate of a block-scaled kernel (cfg.estimatedVgprs; it
+/// allocates no LDS).
+void computeScaledCosts(MatmulTileConfig &cfg);
+
+/// The configuration of a block-scaled problem: its instruction, waves and
+/// tiles, and the knobs its kernel does not have at their fixed values.
+/// Returns the reason there is none, or "".
+std::string configureScaled(const MatmulProblem &problem,
+                            const MatmulTilingOptions &options,
+                            MatmulTileConfig &cfg);
 
 //===----------------------------------------------------------------------===//
 // The tiles (Tiles.cpp)

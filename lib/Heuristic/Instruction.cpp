@@ -292,6 +292,8 @@ std::string heuristic::chooseInstruction(const Form &form, const ChipInfo &chip,
 SmallVector<const IntrinsicInfo *>
 mlir::mcore::getMatmulIntrinsicCandidates(const MatmulProblem &problem,
                                           const MatmulTilingOptions &options) {
+  if (problem.blockScaled)
+    return getScaledCandidates(problem);
   // The product computed: the problem's, or its swap.
   MatmulProblem p =
       options.swapOperands == "always" ? problem.swapped() : problem;

@@ -17,11 +17,6 @@ using namespace mlir;
 using namespace mlir::mcore;
 using namespace mlir::mcore::heuristic;
 
-/// 32-bit registers per lane of one fragment.
-static int64_t fragmentRegs(const FragmentInfo &f) {
-  return (int64_t(f.getVectorLength()) * f.getSlotBits() + 31) / 32;
-}
-
 void heuristic::computeCosts(MatmulTileConfig &cfg,
                              const MatmulProblem &problem) {
   const IntrinsicInfo &intr = *cfg.intrinsic;

@@ -41,7 +41,7 @@ static std::optional<int64_t> sizeOf(int64_t size) {
 bool TuningEntry::matches(const MatmulProblem &p) const {
   return chip == p.chip && (!a || *a == p.a) && (!b || *b == p.b) &&
          (!c || *c == p.c) && (!sparse || *sparse == p.sparseA) &&
-         m.matches(sizeOf(p.m)) && n.matches(sizeOf(p.n)) &&
+         blockScaled == p.blockScaled && m.matches(sizeOf(p.m)) && n.matches(sizeOf(p.n)) &&
          k.matches(sizeOf(p.k));
 }
 
@@ -52,6 +52,7 @@ TuningEntry TuningEntry::forProblem(const MatmulProblem &p) {
   entry.b = p.b;
   entry.c = p.c;
   entry.sparse = p.sparseA;
+  entry.blockScaled = p.blockScaled;
   entry.m = {sizeOf(p.m), sizeOf(p.m)};
   entry.n = {sizeOf(p.n), sizeOf(p.n)};
   entry.k = {sizeOf(p.k), sizeOf(p.k)};
@@ -63,7 +64,7 @@ bool TuningEntry::sameMatch(const TuningEntry &o) const {
     return x.min == y.min && x.max == y.max;
   };
   return chip == o.chip && a == o.a && b == o.b && c == o.c &&
-         sparse == o.sparse && same(m, o.m) && same(n, o.n) && same(k, o.k);
+         sparse == o.sparse && blockScaled == o.blockScaled && same(m, o.m) && same(n, o.n) && same(k, o.k);
 }
 
 //===----------------------------------------------------------------------===//
@@ -129,6 +130,12 @@ static llvm::Error readEntry(const llvm::json::Value &value,
       if (!sparse)
         return in(makeError("expected true or false"));
       entry.sparse = *sparse;
+    } else if (key == "scales") {
+      std::optional<StringRef> scales = item.getAsString();
+      if (!scales || (*scales != "e8m0" && *scales != "none"))
+        return in(makeError("expected \"e8m0\" (block-scaled, OCP MX) or "
+                            "\"none\""));
+      entry.blockScaled = *scales == "e8m0";
     } else if (key == "m" || key == "n" || key == "k") {
       if (llvm::Error e = readDim(item, key == "m"   ? entry.m
                                         : key == "n" ? entry.n
@@ -145,8 +152,8 @@ static llvm::Error readEntry(const llvm::json::Value &value,
       entry.extra[key.str()] = item; // owned: the parsed text goes
     } else {
       return makeError("unknown key '" + key +
-                       "'; an entry has chip, a, b, c, sparse, m, n, k, "
-                       "config, predicted and note");
+                       "'; an entry has chip, a, b, c, sparse, scales, m, n, "
+                       "k, config, predicted and note");
     }
   }
   if (!haveChip)
@@ -259,6 +266,8 @@ llvm::json::Object TuningEntry::toJSON() const {
     object["c"] = getScalarKindName(*entry.c);
   if (entry.sparse)
     object["sparse"] = *entry.sparse;
+  if (entry.blockScaled)
+    object["scales"] = "e8m0";
   for (auto [key, range] :
        {std::pair("m", &entry.m), {"n", &entry.n}, {"k", &entry.k}})
     if (!range->isAny())

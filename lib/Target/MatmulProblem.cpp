@@ -65,7 +65,8 @@ std::string MatmulProblem::describeTypes() const {
     return getMLIRTypeName(kind, fp8);
   };
   return type(a, unsignedA, fp8A) + " x " + type(b, unsignedB, fp8B) +
-         " -> " + getMLIRTypeName(c, Fp8Format::None);
+         " -> " + getMLIRTypeName(c, Fp8Format::None) +
+         (blockScaled ? " (E8M0 block scales)" : "");
 }
 
 bool MatmulProblem::operator==(const MatmulProblem &o) const {
@@ -73,7 +74,8 @@ bool MatmulProblem::operator==(const MatmulProblem &o) const {
     return std::tie(p.chip, p.name, p.m, p.n, p.k, p.batch, p.sharedA,
                     p.sharedB, p.a, p.b, p.c, p.unsignedA, p.unsignedB,
                     p.fp8A, p.fp8B, p.sparseA, p.sparseB, p.transposeA,
-                    p.transposeB, p.transposeC, p.epilogue);
+                    p.transposeB, p.transposeC, p.blockScaled,
+                    p.epilogue);
   };
   return fields(*this) == fields(o);
 }

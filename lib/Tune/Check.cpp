@@ -5,7 +5,8 @@
 // problem with the configuration's knobs for mcore's CPU emulator (a
 // runner::MatmulKernel), runs it on random operands and compares C with the
 // double-precision CPU reference of Matmul.h. For a 2:4 A some groups keep
-// only one or no non-zero, besides the random pair of the others.
+// only one or no non-zero, besides the random pair of the others; a
+// block-scaled problem gets random scales.
 //
 //===----------------------------------------------------------------------===//
 
@@ -99,11 +100,16 @@ tune::checkOnEmulator(const runner::MatmulProblem &problem,
   runner::MatmulReference reference =
       runner::computeReference(problem, data, acc);
   std::vector<runner::ElementBits> c = data.c0;
-  llvm::Error ran = problem.sparseA
-                        ? (*kernel)->run(data.values, data.metadata,
-                                         runner::getStoredB(problem, data), c)
-                        : (*kernel)->run(runner::getStoredA(problem, data), {},
-                                         runner::getStoredB(problem, data), c);
+  // A block-scaled problem's random E8M0 scales (generateMatmulData).
+  runner::BlockScales scales{data.scalesA, data.scalesB};
+  llvm::Error ran =
+      problem.sparseA
+          ? (*kernel)->run(data.values, data.metadata,
+                           runner::getStoredB(problem, data), c)
+          : (*kernel)->run(runner::getStoredA(problem, data), {},
+                           runner::getStoredB(problem, data), c,
+                           /*epilogue=*/nullptr,
+                           problem.blockScaled ? &scales : nullptr);
   if (ran)
     return makeError("running " + problem.describe() +
                      " on the emulator: " + llvm::toString(std::move(ran)));

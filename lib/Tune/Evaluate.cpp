@@ -61,11 +61,15 @@ MatmulConfigResult tune::detail::configure(const runner::MatmulProblem &problem,
   return configureMatmul(runner::getCompilerProblem(problem), options);
 }
 
-/// The only linalg.matmul or mcore.sparse_matmul of `module`, or null.
-static Operation *findMatmul(ModuleOp module) {
+/// The only linalg.matmul or mcore.sparse_matmul of `module` (for a
+/// block-scaled problem: its scaled contraction, the linalg.generic that
+/// reduces), or null.
+static Operation *findMatmul(ModuleOp module, bool blockScaled) {
   Operation *matmul = nullptr;
   module->walk([&](Operation *op) {
-    if (isa<linalg::MatmulOp, SparseMatmulOp>(op))
+    auto generic = dyn_cast<linalg::GenericOp>(op);
+    if (blockScaled ? generic && generic.getNumReductionLoops() > 0
+                    : isa<linalg::MatmulOp, SparseMatmulOp>(op))
       matmul = op;
   });
   return matmul;
@@ -109,7 +113,8 @@ Evaluation tune::evaluate(const runner::MatmulProblem &problem,
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
       runner::buildMatmulModule(problem, runner::SparseForm::Compressed),
       ParserConfig(&context));
-  Operation *matmul = module ? findMatmul(*module) : nullptr;
+  Operation *matmul =
+      module ? findMatmul(*module, problem.blockScaled) : nullptr;
   if (!matmul)
     return finish(Evaluation::Status::CompileError,
                   "internal error: the generated matmul does not parse");

@@ -125,10 +125,15 @@ tune::enumerateSpace(const runner::MatmulProblem &problem,
   };
   SmallVector<int64_t> wavesMValues = valuesOf(fixed.wavesM, {1, 2, 4});
   SmallVector<int64_t> wavesNValues = valuesOf(fixed.wavesN, {1, 2, 4});
-  SmallVector<int64_t> stagesValues = valuesOf(fixed.stages, {2, 1});
-  SmallVector<bool> schedValues = fixed.schedBarriers
-                                      ? SmallVector<bool>{*fixed.schedBarriers}
-                                      : SmallVector<bool>{true, false};
+  // A block-scaled kernel has no LDS stages and no scheduling barriers
+  // (lib/Heuristic/Scaled.cpp).
+  SmallVector<int64_t> stagesValues = valuesOf(
+      fixed.stages, problem.blockScaled ? SmallVector<int64_t>{1}
+                                        : SmallVector<int64_t>{2, 1});
+  SmallVector<bool> schedValues =
+      fixed.schedBarriers ? SmallVector<bool>{*fixed.schedBarriers}
+      : problem.blockScaled ? SmallVector<bool>{true}
+                            : SmallVector<bool>{true, false};
 
   std::vector<MatmulConfigFields> space{heuristic->getKnobs()};
   // Every point's LDS padding and K split are chosen for its own tiles

@@ -388,8 +388,9 @@ PYBIND11_MODULE(_mcore, m) {
             py::dict config;
             if (!c.intrinsic) {
               // The SIMT kernel of types no matrix instruction computes, or
-              // a block-scaled kernel (its own plan, or loops): none of the
-              // matrix kernels' knobs.
+              // the loops of a block-scaled matmul on a chip without
+              // block-scaled instructions: none of the matrix kernels'
+              // knobs.
               config["intrinsic"] = k.kernel->getIntrinsic();
               config["description"] = k.kernel->describeConfig();
               return config;

@@ -105,6 +105,12 @@ def test_block_scaled(chip, a_type, b_type, m, n, k):
     assert kernel.intrinsic == (
         f"mfma_scale_f32_16x16x128_f8f6f4_{a_type}_{b_type}"
         if chip == "gfx950" else "none")
+    if chip == "gfx950":
+        # The heuristic's configuration, as every matrix kernel's
+        # (docs/Tuning.md, "Block-scaled (MX) kernels").
+        assert kernel.config["stages"] == 1 and kernel.config["tile_k"] == 128
+        assert kernel.config["description"].endswith(
+            "operands from global memory")
     d = kernel(a, b, acc=acc, a_scales=sa, b_scales=sb)
     assert d.dtype == np.float32 and d.shape == (m, n)
     product, magnitude = scaled_reference(a, b, a_type, b_type, sa, sb, chip)

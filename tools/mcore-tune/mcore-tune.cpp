@@ -1,7 +1,8 @@
 //===- mcore-tune.cpp - Tune matmul kernels against the performance model -===//
 //
 //   mcore-tune --chip=gfx942 --shape=4096x4096x4096 [--a-type=f16]
-//              [--sparse-a=2:4] [-j N] [--budget=N] [-o table.json] [--json]
+//              [--sparse-a=2:4] [--scales=e8m0] [-j N] [--budget=N]
+//              [-o table.json] [--json]
 //
 // For each chip and shape: enumerate the kernel configurations, compile and
 // predict them in parallel, check the fastest on the emulator, print what
@@ -44,7 +45,8 @@ cl::list<std::string> shapeOpt("shape",
                                cl::OneOrMore, cl::cat(category));
 cl::opt<std::string> aTypeOpt("a-type",
                               cl::desc("A's element type (f16, bf16, fp8, "
-                                       "bf8, i8, i4)"),
+                                       "bf8, i8, i4, f32, f64; fp6, bf6 "
+                                       "and fp4 with --scales=e8m0)"),
                               cl::init("f16"), cl::cat(category));
 cl::opt<std::string> bTypeOpt("b-type", cl::desc("B's (default: A's)"),
                               cl::cat(category));
@@ -54,6 +56,13 @@ cl::opt<std::string> cTypeOpt("c-type",
                               cl::cat(category));
 cl::opt<std::string> sparseOpt("sparse-a", cl::desc("2:4 for a 2:4-sparse A"),
                                cl::value_desc("2:4"), cl::cat(category));
+cl::opt<std::string> scalesOpt("scales",
+                               cl::desc("e8m0: a block-scaled (OCP MX) "
+                                        "matmul, one E8M0 scale per 32 of K "
+                                        "(docs/MatmulForms.md); none: "
+                                        "without scales"),
+                               cl::value_desc("none|e8m0"), cl::init("none"),
+                               cl::cat(category));
 cl::opt<std::string> productOpt("product",
                                 cl::desc("The product to rank on (default: "
                                          "the first of the chip)"),
@@ -171,6 +180,8 @@ static int run(int argc, char **argv) {
                 runner::getAccumulatorTypeList());
   if (!sparseOpt.empty() && sparseOpt != "2:4")
     return fail("--sparse-a takes 2:4, got '" + sparseOpt + "'");
+  if (scalesOpt != "none" && scalesOpt != "e8m0")
+    return fail("--scales takes none or e8m0, got '" + scalesOpt + "'");
   std::vector<runner::MatmulProblem> problems;
   for (const std::string &chipName : chipOpt) {
     std::optional<Chip> chip = parseChip(chipName);
@@ -185,6 +196,7 @@ static int run(int argc, char **argv) {
       p.b = *b;
       p.c = *c;
       p.sparseA = !sparseOpt.empty();
+      p.blockScaled = scalesOpt == "e8m0";
       p.chip = *chip;
       if (Error e = p.validate())
         return fail(toString(std::move(e)));

@@ -41,6 +41,22 @@ MatmulProblem makeProblem(Chip chip, int64_t m, int64_t n, int64_t k,
   return p;
 }
 
+/// The block-scaled (MX) contraction of A (`a`) and B (`b`) with E8M0
+/// scales per 32 of K, as mcore-configure-matmul reads it
+/// (tile-matmul-scaled.mlir).
+MatmulProblem scaled(Chip chip, int64_t m, int64_t n, int64_t k, ScalarKind a,
+                     ScalarKind b) {
+  MatmulProblem p = makeProblem(chip, m, n, k);
+  p.name = "linalg.generic";
+  p.a = a;
+  p.b = b;
+  p.fp8A = isFp8Kind(a) ? Fp8Format::OCP : Fp8Format::None;
+  p.fp8B = isFp8Kind(b) ? Fp8Format::OCP : Fp8Format::None;
+  p.transposeB = true;
+  p.blockScaled = true;
+  return p;
+}
+
 MatmulProblem sparse(MatmulProblem p) {
   p.name = "mcore.sparse_matmul";
   p.sparseA = true;
@@ -179,6 +195,73 @@ const Case kCases[] = {
      "f16 x f16 -> f16, bf16 x bf16 -> bf16, i8 x i8 -> i32, i4 x i4 -> i32, "
      "fp8 x fp8 -> f32, fp8 x bf8 -> f32, bf8 x fp8 -> f32, bf8 x bf8 -> "
      "f32"},
+    // Block-scaled (MX) contractions (tile-matmul-scaled.mlir, mx.test):
+    // gfx950's 16x16x128 scaled MFMA, 2x2 waves of 4x4 tiles, operands from
+    // global memory (1 stage); a side statically at most 64 keeps 2 tiles
+    // per wave; where K's last step pads less with 64 than with 128, the
+    // analytic model takes the 32x32x64 (K = 288: 320 read, not 384).
+    {"gfx950 MX fp8 4096^3",
+     scaled(Chip::gfx950, 4096, 4096, 4096, ScalarKind::FP8, ScalarKind::FP8),
+     nullptr,
+     "mfma_scale_f32_16x16x128_f8f6f4_fp8_fp8 128x128x128 2x2 stages=1 "
+     "split_k=1 never",
+     ""},
+    {"gfx950 MX fp4 x fp6 64x256x256",
+     scaled(Chip::gfx950, 64, 256, 256, ScalarKind::FP4, ScalarKind::FP6),
+     nullptr,
+     "mfma_scale_f32_16x16x128_f8f6f4_fp4_fp6 64x128x128 2x2 stages=1 "
+     "split_k=1 never",
+     ""},
+    {"gfx950 MX fp4 x bf6 K 288",
+     scaled(Chip::gfx950, 96, 80, 288, ScalarKind::FP4, ScalarKind::BF6),
+     nullptr,
+     "mfma_scale_f32_32x32x64_f8f6f4_fp4_bf6 128x128x64 2x2 stages=1 "
+     "split_k=1 never",
+     ""},
+    {"gfx950 MX fp8, tile-k=256 waves-n=4",
+     scaled(Chip::gfx950, 4096, 4096, 4096, ScalarKind::FP8, ScalarKind::FP8),
+     [](MatmulTilingOptions &o) {
+       o.tileK = 256;
+       o.wavesN = 4;
+     },
+     "mfma_scale_f32_16x16x128_f8f6f4_fp8_fp8 128x256x256 2x4 stages=1 "
+     "split_k=1 never",
+     ""},
+    {"gfx950 MX fp8, stages=2",
+     scaled(Chip::gfx950, 4096, 4096, 4096, ScalarKind::FP8, ScalarKind::FP8),
+     [](MatmulTilingOptions &o) { o.stages = 2; }, "",
+     "stages = 2: the block-scaled kernel reads A, B and the scales from "
+     "global memory into registers, without LDS (stages must be 0 or 1)"},
+    {"gfx950 MX fp8, split-k=4",
+     scaled(Chip::gfx950, 4096, 4096, 4096, ScalarKind::FP8, ScalarKind::FP8),
+     [](MatmulTilingOptions &o) { o.splitK = 4; }, "",
+     "split-k = 4: the block-scaled kernel does not split K (split-k must be "
+     "0 or 1)"},
+    {"gfx950 MX fp8, tile-k=192",
+     scaled(Chip::gfx950, 4096, 4096, 4096, ScalarKind::FP8, ScalarKind::FP8),
+     [](MatmulTilingOptions &o) {
+       o.intrinsicName = "mfma_scale_f32_16x16x128_f8f6f4_fp8_fp8";
+       o.tileK = 192;
+     },
+     "",
+     "tile-k 192 must be a multiple of "
+     "mfma_scale_f32_16x16x128_f8f6f4_fp8_fp8's K = 128"},
+    {"gfx950 MX fp8 with an unscaled fp8 MFMA",
+     scaled(Chip::gfx950, 4096, 4096, 4096, ScalarKind::FP8, ScalarKind::FP8),
+     [](MatmulTilingOptions &o) {
+       o.intrinsicName = "mfma_f32_32x32x16_fp8_fp8";
+     },
+     "",
+     "intrinsic 'mfma_f32_32x32x16_fp8_fp8' does not compute f8E4M3FN x "
+     "f8E4M3FN -> f32 (E8M0 block scales) on gfx950; its block-scaled "
+     "instructions for these formats are "
+     "mfma_scale_f32_16x16x128_f8f6f4_fp8_fp8, "
+     "mfma_scale_f32_32x32x64_f8f6f4_fp8_fp8"},
+    {"gfx942 MX fp4",
+     scaled(Chip::gfx942, 256, 256, 256, ScalarKind::FP4, ScalarKind::FP4),
+     nullptr, "",
+     "linalg.generic of f4E2M1FN x f4E2M1FN -> f32 (E8M0 block scales): "
+     "gfx942 has no block-scaled matrix instruction for these formats"},
 };
 
 TEST(Heuristic, Table) {

@@ -1,5 +1,6 @@
 //===- SpaceTest.cpp - The tuner's space, neighbours and check shape ------===//
 
+#include "mcore/Target/Catalog.h"
 #include "mcore/Tune/Tune.h"
 
 #include "gtest/gtest.h"
@@ -55,6 +56,39 @@ TEST(TuneSpace, HeuristicFirstFixedKnobsEverywhereNoDuplicates) {
   EXPECT_GT(tileK.size(), 1u);
   EXPECT_GT(wavesN.size(), 1u);
   EXPECT_EQ(sched.size(), 2u);
+}
+
+// A block-scaled (MX) problem's space: its kernel's own knobs only
+// (lib/Heuristic/Scaled.cpp): block-scaled instructions, one stage, no
+// padding or K split, several K tiles and wave tiles.
+TEST(TuneSpace, BlockScaledSearchesItsKernelsKnobs) {
+  runner::MatmulProblem p = problem(Chip::gfx950, 512, 512, 1024);
+  p.a = runner::ElementType::FP4;
+  p.b = runner::ElementType::FP8;
+  p.blockScaled = true;
+  llvm::Expected<std::vector<MatmulConfigFields>> space = enumerateSpace(p);
+  ASSERT_TRUE(bool(space)) << llvm::toString(space.takeError());
+  ASSERT_GT(space->size(), 4u);
+  std::set<int64_t> tileK, tileM;
+  std::set<std::string> intrinsics;
+  for (const MatmulConfigFields &f : *space) {
+    EXPECT_TRUE(f.isComplete());
+    const IntrinsicInfo *info = lookupIntrinsic(*f.intrinsicName);
+    ASSERT_TRUE(info);
+    EXPECT_TRUE(info->isScaled()) << *f.intrinsicName;
+    EXPECT_EQ(*f.stages, 1);
+    EXPECT_EQ(*f.splitK, 1);
+    EXPECT_EQ(*f.ldsPadBytes, 0);
+    EXPECT_TRUE(*f.schedBarriers);
+    EXPECT_EQ(*f.tileK % info->k, 0);
+    tileK.insert(*f.tileK);
+    tileM.insert(*f.tileM);
+    intrinsics.insert(*f.intrinsicName);
+  }
+  EXPECT_GT(tileK.size(), 1u);
+  EXPECT_GT(tileM.size(), 1u);
+  // gfx950's 16x16x128 and 32x32x64 for fp4 x fp8.
+  EXPECT_EQ(intrinsics.size(), 2u);
 }
 
 TEST(TuneSpace, FixedValueTheConfigurePassRejectsIsAnError) {

@@ -46,6 +46,10 @@ struct TuningEntry {
   Chip chip = Chip::gfx1201;
   std::optional<ScalarKind> a, b, c;
   std::optional<bool> sparse;
+  /// The entry is for block-scaled (MX) problems ("scales": "e8m0"); an
+  /// entry without "scales" matches only matmuls without scales, whose
+  /// kernels have other knobs.
+  bool blockScaled = false;
   DimRange m, n, k;
   MatmulConfigFields config;
   /// What the entry says beyond the match and the config ("predicted",
@@ -53,7 +57,8 @@ struct TuningEntry {
   llvm::json::Object extra;
 
   /// Whether the entry matches `problem`: its chip, the kinds of A, B and
-  /// C, whether A is 2:4 (sparseA) and its M, N and K (a dynamic one only
+  /// C, whether A is 2:4 (sparseA), whether it is block-scaled, and its M,
+  /// N and K (a dynamic one only
   /// matches a range left out).
   bool matches(const MatmulProblem &problem) const;
   /// The entry that matches exactly `problem`'s chip, kinds, sparsity and

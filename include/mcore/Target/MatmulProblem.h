@@ -67,6 +67,12 @@ struct MatmulProblem {
   bool sparseA = false, sparseB = false;
   /// A stored K x M, B stored N x K, C stored N x M.
   bool transposeA = false, transposeB = false, transposeC = false;
+  /// Block-scaled (OCP MX; docs/MatmulForms.md, "Block-scaled (MX)
+  /// matmuls"): A and B are fp8, bf8, fp6, bf6 or fp4, and every 32
+  /// consecutive elements along K of a row of A and of a column of B share
+  /// one E8M0 scale; C is f32. A is stored M x K and B N x K (transposeB),
+  /// each with its blocks of K contiguous.
+  bool blockScaled = false;
   MatmulEpilogueSummary epilogue;
 
   bool isBatched() const { return batch.has_value(); }
@@ -82,7 +88,8 @@ struct MatmulProblem {
   /// flips, M and N trade.
   MatmulProblem swapped() const;
   /// "f16 x f16 -> f32", "u8 x i8 -> i32", "f8E4M3FNUZ x f16 -> f32": the
-  /// element types as MLIR spells them, u for unsigned integers.
+  /// element types as MLIR spells them, u for unsigned integers; a
+  /// block-scaled problem's end in " (E8M0 block scales)".
   std::string describeTypes() const;
 
   bool operator==(const MatmulProblem &other) const;

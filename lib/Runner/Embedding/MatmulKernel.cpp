@@ -204,6 +204,7 @@ runner::getCompilerProblem(const runner::MatmulProblem &problem) {
   p.sparseB = q.sparseB;
   p.transposeA = q.transposeA;
   p.transposeB = q.isStoredNK();
+  p.blockScaled = q.blockScaled;
   // The op of a 2:4 B computes Cᵀ = W xᵀ: W is its compressed A.
   return q.sparseB ? p.swapped() : p;
 }
@@ -310,17 +311,18 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::prepare(
     table = std::move(*loaded);
   }
   MatmulTilingOptions tiling = o.getTilingOptions(problem.chip);
-  if (problem.blockScaled) {
-    // The chip's block-scaled instructions (mcore-tile-matmul), or, on a
-    // chip without them, loops in a kernel of its own (mcore-linalg-to-gpu);
-    // both accumulate in f32 (docs/MatmulForms.md).
-    std::optional<ScaledMatmulPlan> plan =
-        planScaledMatmul(matmul, problem.chip);
-    kernel->intrinsic = plan ? plan->intrinsic->name : "none";
-    kernel->config = plan ? plan->describe() : "loops";
+  if (problem.blockScaled &&
+      getMatmulIntrinsicCandidates(getCompilerProblem(problem), tiling)
+          .empty()) {
+    // No block-scaled instruction for the formats: loops in a kernel of
+    // its own (mcore-linalg-to-gpu), accumulating in f32
+    // (docs/MatmulForms.md).
+    kernel->intrinsic = "none";
+    kernel->config = "loops";
     kernel->accumulator = ElementType::F32;
   } else if (std::optional<std::string> simt =
-                 getSimtMatmulReason(matmul, tiling)) {
+                 problem.blockScaled ? std::nullopt
+                                     : getSimtMatmulReason(matmul, tiling)) {
     // No matrix instruction: the SIMT kernel accumulates in C's type.
     kernel->intrinsic = "none";
     kernel->config = "simt";

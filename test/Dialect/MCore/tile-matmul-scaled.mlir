@@ -3,8 +3,9 @@
 
 // The block-scaled (MX) contraction (docs/MatmulForms.md) on gfx950: a
 // gpu.launch of 2x2 waves of 64, each wave 4x4 tiles of the 16x16x128
-// block-scaled MFMA (the 32x32x64 shape runs at the same predicted peak;
-// the smaller tile wins the tie), so 128x128 of C per work-group. A and B are
+// block-scaled MFMA (the heuristic's configuration, lib/Heuristic/Scaled.cpp:
+// the 32x32x64 shape runs at the same peak, and the analytic model ties
+// them here; the smaller tile wins the tie), so 128x128 of C per work-group. A and B are
 // read as M x K and N x K matrices (their K blocks collapsed), the scales
 // as M x K/32 and K/32 x N tiles, per K step of 128; the accumulators
 // start from C and are stored back. The static sizes are multiples of the

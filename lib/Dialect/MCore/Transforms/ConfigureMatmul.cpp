@@ -176,7 +176,17 @@ struct ConfigureMatmulPass
     std::optional<TuningTable> table;
     if (failed(readOptions(options, table)))
       return signalPassFailure();
-    for (Operation *op : collectMatmuls(getOperation(), /*warn=*/false)) {
+    // Block-scaled contractions the chip has instructions for first (the
+    // others stay for mcore-linalg-to-gpu), as mcore-tile-matmul takes them.
+    SmallVector<Operation *> matmuls;
+    getOperation()->walk([&](Operation *op) {
+      if (!op->getParentOfType<gpu::LaunchOp>() &&
+          isScaledMatmul(op, options.chip))
+        matmuls.push_back(op);
+    });
+    llvm::append_range(matmuls,
+                       collectMatmuls(getOperation(), /*warn=*/false));
+    for (Operation *op : matmuls) {
       // Types no matrix instruction of the chip computes: the SIMT kernel
       // (TileMatmulSimt.cpp), unless strict.
       if (std::optional<std::string> simt = getSimtMatmulReason(op, options)) {

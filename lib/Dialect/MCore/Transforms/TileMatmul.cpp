@@ -216,8 +216,12 @@ mlir::mcore::tileMatmulToGpu(RewriterBase &rewriter, Operation *op,
     return op->emitError("mcore-tile-matmul expects host code; the op is "
                          "already inside a GPU kernel");
   // Block-scaled (MX) contractions on the chip's block-scaled instructions.
-  if (isScaledContraction(op))
-    return buildScaledKernel(rewriter, op, options.chip);
+  if (isScaledContraction(op)) {
+    FailureOr<MatmulTileConfig> cfg = configureMatmul(op, options, table);
+    if (failed(cfg))
+      return failure();
+    return buildScaledKernel(rewriter, op, *cfg, options.chip);
+  }
   // The SIMT kernel: as mcore-configure-matmul marked the op, or (for the
   // pass alone) as the options say.
   if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {

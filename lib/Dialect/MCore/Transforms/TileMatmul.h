@@ -104,12 +104,18 @@ FailureOr<gpu::LaunchOp> buildSimtKernel(RewriterBase &rewriter,
 /// whether `chip` has a block-scaled instruction for its formats.
 bool isScaledContraction(Operation *op);
 bool isScaledMatmul(Operation *op, Chip chip);
+/// The problem of the block-scaled contraction `op` on `chip`
+/// (MatmulProblem::blockScaled), std::nullopt when `op` is not one.
+std::optional<MatmulProblem> getScaledMatmulProblem(Operation *op, Chip chip);
 
-/// Replaces the block-scaled contraction `op` by a kernel of whole-tile
+/// Replaces the block-scaled contraction `op` by the kernel `cfg` describes
+/// (the heuristic's configuration of its problem): whole-tile
 /// mcore.scaled_mma ops (TileMatmulScaled.cpp). A matmul whose M, N or K is
 /// statically 0 is erased (a null LaunchOp).
 FailureOr<gpu::LaunchOp> buildScaledKernel(RewriterBase &rewriter,
-                                           Operation *op, Chip chip);
+                                           Operation *op,
+                                           const MatmulTileConfig &cfg,
+                                           Chip chip);
 
 /// The op's name ("linalg.matmul", ...), for diagnostics.
 StringRef describeOp(const MatmulOperands &spec);

@@ -467,6 +467,8 @@ FailureOr<MatmulOperands> tilematmul::getMatmulOperands(Operation *op,
 
 FailureOr<MatmulProblem> mlir::mcore::getMatmulProblem(Operation *op,
                                                        Chip chip) {
+  if (std::optional<MatmulProblem> scaled = getScaledMatmulProblem(op, chip))
+    return *scaled;
   FailureOr<MatmulOperands> operands = getMatmulOperands(op, chip);
   if (failed(operands))
     return failure();

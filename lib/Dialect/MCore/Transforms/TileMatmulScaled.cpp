@@ -12,12 +12,13 @@
 // kernel of whole-tile mcore.scaled_mma ops, which mcore-distribute gives
 // each lane its part of.
 //
-// The kernel (planScaledMatmul): work-groups of 2 x 2 waves, each wave a
-// 4 x 4 block of instruction tiles (128 x 128 of C per work-group with
-// 16x16x128; 2 along a side statically at most 64). The wave
-// reads its A, B and scale tiles straight from global memory for each K
-// step of the instruction (no LDS staging yet), accumulates in registers
-// and adds the sums to C. A K that is not a multiple of the instruction's
+// The kernel is the configuration's (the heuristic's for block-scaled
+// problems, lib/Heuristic/Scaled.cpp; by default work-groups of 2 x 2
+// waves, each wave a 4 x 4 block of instruction tiles, 128 x 128 of C per
+// work-group with 16x16x128). The wave reads its A, B and scale tiles
+// straight from global memory for each K tile (one or more instruction
+// steps, all read before the first instruction; no LDS staging yet),
+// accumulates in registers and adds the sums to C. A K that is not a multiple of the instruction's
 // reads zeros past its end (scales of 1, 2^0, so that no NaN scale meets
 // the zeros); edges of M and N read zeros and are not stored.
 //
@@ -116,68 +117,52 @@ static std::optional<ScaledOperands> matchScaled(Operation *op) {
   return s;
 }
 
-/// The block-scaled instructions of `chip` for A's and B's formats, best
-/// first (selectIntrinsics).
-static SmallVector<const IntrinsicInfo *> selectScaled(Chip chip, Type a,
-                                                       Type b) {
+/// The problem of the block-scaled contraction `s` (of `op`) on `chip`.
+static MatmulProblem getScaledProblem(Operation *op, const ScaledOperands &s,
+                                      Chip chip) {
   auto kindOf = [](Type t) {
     std::optional<ScalarKind> k = getScalarKind(t);
-    return k ? k : getMxScalarKind(t);
+    return k ? *k : *getMxScalarKind(t);
   };
-  std::optional<ScalarKind> ka = kindOf(a), kb = kindOf(b);
-  if (!ka || !kb)
-    return {};
-  return selectIntrinsics(
-      chip, {*ka, *kb, ScalarKind::F32, /*sparse=*/false, /*scaled=*/true});
+  auto size = [](int64_t v) {
+    return ShapedType::isDynamic(v) ? MatmulProblem::kDynamic : v;
+  };
+  auto c = cast<MemRefType>(s.c.getType());
+  auto a = cast<MemRefType>(s.a.getType());
+  MatmulProblem p;
+  p.chip = chip;
+  p.name = op->getName().getStringRef().str();
+  p.m = size(c.getDimSize(0));
+  p.n = size(c.getDimSize(1));
+  p.k = ShapedType::isDynamic(a.getDimSize(1))
+            ? MatmulProblem::kDynamic
+            : a.getDimSize(1) * kScaleBlock;
+  p.a = kindOf(s.aElem);
+  p.b = kindOf(s.bElem);
+  p.c = ScalarKind::F32;
+  // The MX formats' fp8 and bf8 are OCP's (f8E4M3FN, f8E5M2: matchScaled).
+  p.fp8A = isFp8Kind(p.a) ? Fp8Format::OCP : Fp8Format::None;
+  p.fp8B = isFp8Kind(p.b) ? Fp8Format::OCP : Fp8Format::None;
+  p.transposeB = true; // B is N x K/32 x 32
+  p.blockScaled = true;
+  return p;
 }
 
-std::optional<ScaledMatmulPlan> mlir::mcore::planScaledMatmul(Operation *op,
-                                                              Chip chip) {
+std::optional<MatmulProblem> tilematmul::getScaledMatmulProblem(Operation *op,
+                                                                Chip chip) {
   std::optional<ScaledOperands> s = matchScaled(op);
   if (!s)
     return std::nullopt;
-  SmallVector<const IntrinsicInfo *> candidates =
-      selectScaled(chip, s->aElem, s->bElem);
-  if (candidates.empty())
-    return std::nullopt;
-  // The best rate first; among equal rates (gfx950's 16x16x128 and
-  // 32x32x64 run at one peak) the smaller tile, which wastes less of a
-  // matrix whose M or N is not a multiple of the work-group tile and needs
-  // fewer accumulator registers.
-  const IntrinsicInfo *best = candidates.front();
-  for (const IntrinsicInfo *c : candidates)
-    if (c->getOpsPerCycle(chip) == best->getOpsPerCycle(chip) &&
-        c->m * c->n < best->m * best->n)
-      best = c;
-  // 4 x 4 instruction tiles per wave (128 x 128 per work-group with
-  // 16x16x128): each A and B fragment feeds four instructions, which
-  // halves the bytes every wave reads from L2 per instruction against 2 x
-  // 2 (docs/PerformanceTables.md: fp8 x fp8 at 4096^3 on MI355X predicted
-  // 1249 -> 2167 TFLOP/s, fp4 x fp4 473 -> 557). A side statically at most
-  // half that tile keeps 2 tiles per wave along it.
-  ScaledMatmulPlan plan;
-  plan.intrinsic = best;
-  auto cType = cast<MemRefType>(s->c.getType());
-  auto tilesAlong = [&](int64_t dim, int64_t waves, int64_t instr) {
-    int64_t size = cType.getDimSize(dim);
-    return !ShapedType::isDynamic(size) && size <= 2 * waves * instr ? 2 : 4;
-  };
-  plan.tilesM = tilesAlong(0, plan.wavesM, best->m);
-  plan.tilesN = tilesAlong(1, plan.wavesN, best->n);
-  return plan;
-}
-
-std::string ScaledMatmulPlan::describe() const {
-  return (Twine(getTileM()) + "x" + Twine(getTileN()) + " tile, " +
-          Twine(wavesM) + "x" + Twine(wavesN) + " waves of " +
-          Twine(unsigned(intrinsic->waveSize)) + ", " + Twine(tilesM) + "x" +
-          Twine(tilesN) + " x " + intrinsic->name +
-          ", operands from global memory")
-      .str();
+  return getScaledProblem(op, *s, chip);
 }
 
 bool tilematmul::isScaledMatmul(Operation *op, Chip chip) {
-  return planScaledMatmul(op, chip).has_value();
+  std::optional<MatmulProblem> problem = getScaledMatmulProblem(op, chip);
+  if (!problem)
+    return false;
+  MatmulTilingOptions options;
+  options.chip = chip;
+  return !getMatmulIntrinsicCandidates(*problem, options).empty();
 }
 
 bool tilematmul::isScaledContraction(Operation *op) {
@@ -194,19 +179,13 @@ static Value collapseBlocks(OpBuilder &b, Location loc, Value v) {
 
 FailureOr<gpu::LaunchOp>
 tilematmul::buildScaledKernel(RewriterBase &rewriter, Operation *op,
-                              Chip chip) {
+                              const MatmulTileConfig &cfg, Chip chip) {
   std::optional<ScaledOperands> s = matchScaled(op);
   if (!s)
     return op->emitError("not a block-scaled contraction of the form "
                          "mcore reads (docs/MatmulForms.md: A and B of MX "
                          "formats stored M x K/32 x 32 and N x K/32 x 32 "
                          "with contiguous blocks, E8M0 scales, an f32 C)");
-  std::optional<ScaledMatmulPlan> plan = planScaledMatmul(op, chip);
-  if (!plan)
-    return op->emitError() << "block-scaled " << s->aElem << " x "
-                           << s->bElem << " -> f32: " << getChipName(chip)
-                           << " has no block-scaled matrix instruction for "
-                              "these formats";
   auto linalgOp = cast<linalg::LinalgOp>(op);
   if (llvm::is_contained(linalgOp.getStaticLoopRanges(), 0)) {
     rewriter.eraseOp(op);
@@ -218,11 +197,13 @@ tilematmul::buildScaledKernel(RewriterBase &rewriter, Operation *op,
   ImplicitLocOpBuilder b(loc, rewriter);
   Value a2 = collapseBlocks(b, loc, s->a), b2 = collapseBlocks(b, loc, s->b);
 
-  const IntrinsicInfo *info = plan->intrinsic;
+  const IntrinsicInfo *info = cfg.intrinsic;
   const int64_t im = info->m, in = info->n, ik = info->k;
   const int64_t ikb = ik / kScaleBlock;
-  const int64_t waveM = plan->tilesM * im, waveN = plan->tilesN * in;
-  const int64_t tileM = plan->getTileM(), tileN = plan->getTileN();
+  const int64_t tilesM = cfg.getTilesM(), tilesN = cfg.getTilesN();
+  const int64_t waveM = cfg.getWaveTileM(), waveN = cfg.getWaveTileN();
+  const int64_t tileM = cfg.tileM, tileN = cfg.tileN, tileK = cfg.tileK;
+  const int64_t kSteps = tileK / ik;
   const int64_t waveSize = info->waveSize;
   auto idx = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, v);
@@ -236,7 +217,7 @@ tilematmul::buildScaledKernel(RewriterBase &rewriter, Operation *op,
   auto launch = gpu::LaunchOp::create(
       b, /*gridX=*/arith::CeilDivUIOp::create(b, sizeN, idx(tileN)),
       /*gridY=*/arith::CeilDivUIOp::create(b, sizeM, idx(tileM)),
-      /*gridZ=*/one, /*blockX=*/idx(plan->wavesM * plan->wavesN * waveSize),
+      /*gridZ=*/one, /*blockX=*/idx(cfg.getNumThreads()),
       /*blockY=*/one, /*blockZ=*/one);
   launch->setAttr("mcore.chip", ChipAttr::get(ctx, chip));
   Block *body = &launch.getBody().front();
@@ -252,18 +233,18 @@ tilematmul::buildScaledKernel(RewriterBase &rewriter, Operation *op,
   };
   bool inM = staticMultiple(s->c, 0, tileM);
   bool inN = staticMultiple(s->c, 1, tileN);
-  bool inK = staticMultiple(a2, 1, ik);
+  bool inK = staticMultiple(a2, 1, tileK);
 
   Value tid = launch.getThreadIds().x;
   gpu::KernelDim3 bid = launch.getBlockIds();
   Value wave = arith::DivUIOp::create(b, tid, idx(waveSize));
   Value i0 = arith::AddIOp::create(
       b, arith::MulIOp::create(b, bid.y, idx(tileM)),
-      arith::MulIOp::create(b, arith::DivUIOp::create(b, wave, idx(plan->wavesN)),
+      arith::MulIOp::create(b, arith::DivUIOp::create(b, wave, idx(cfg.wavesN)),
                             idx(waveM)));
   Value j0 = arith::AddIOp::create(
       b, arith::MulIOp::create(b, bid.x, idx(tileN)),
-      arith::MulIOp::create(b, arith::RemUIOp::create(b, wave, idx(plan->wavesN)),
+      arith::MulIOp::create(b, arith::RemUIOp::create(b, wave, idx(cfg.wavesN)),
                             idx(waveN)));
   auto rowOf = [&](Value base, int64_t t, int64_t size) -> Value {
     return arith::AddIOp::create(b, base, idx(t * size));
@@ -275,8 +256,8 @@ tilematmul::buildScaledKernel(RewriterBase &rewriter, Operation *op,
   AffineMap transposed = AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0}, ctx);
   // The accumulators start from C.
   SmallVector<Value> acc;
-  for (int64_t i = 0; i < plan->tilesM; ++i)
-    for (int64_t j = 0; j < plan->tilesN; ++j)
+  for (int64_t i = 0; i < tilesM; ++i)
+    for (int64_t j = 0; j < tilesN; ++j)
       acc.push_back(vector::TransferReadOp::create(
           b, cType, s->c,
           ValueRange{rowOf(i0, i, im), rowOf(j0, j, in)}, zeroF32,
@@ -289,46 +270,58 @@ tilematmul::buildScaledKernel(RewriterBase &rewriter, Operation *op,
   Value zeroA = arith::ConstantOp::create(b, FloatAttr::get(s->aElem, 0.0));
   Value zeroB = arith::ConstantOp::create(b, FloatAttr::get(s->bElem, 0.0));
   auto intrinsic = IntrinsicAttr::get(ctx, info);
-  auto loop = scf::ForOp::create(b, idx(0), sizeK, idx(ik), acc);
+  auto loop = scf::ForOp::create(b, idx(0), sizeK, idx(tileK), acc);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
-    Value k0 = loop.getInductionVar();
-    Value kb0 = arith::DivUIOp::create(b, k0, idx(kScaleBlock));
-    SmallVector<Value> aTiles, saTiles, bTiles, sbTiles;
-    for (int64_t i = 0; i < plan->tilesM; ++i) {
-      Value row = rowOf(i0, i, im);
-      aTiles.push_back(vector::TransferReadOp::create(
-          b, VectorType::get({im, ik}, s->aElem), a2, ValueRange{row, k0},
-          zeroA, ArrayRef<bool>{inM, inK}));
-      saTiles.push_back(vector::TransferReadOp::create(
-          b, VectorType::get({im, ikb}, e8m0), s->scaleA,
-          ValueRange{row, kb0}, scaleOne, ArrayRef<bool>{inM, inK}));
+    // Every K step's tiles are read before the first instruction issues.
+    struct Step {
+      SmallVector<Value> aTiles, saTiles, bTiles, sbTiles;
+    };
+    SmallVector<Step> steps(kSteps);
+    for (int64_t step = 0; step < kSteps; ++step) {
+      Value k0 = loop.getInductionVar();
+      if (step)
+        k0 = arith::AddIOp::create(b, k0, idx(step * ik));
+      Value kb0 = arith::DivUIOp::create(b, k0, idx(kScaleBlock));
+      Step &t = steps[step];
+      for (int64_t i = 0; i < tilesM; ++i) {
+        Value row = rowOf(i0, i, im);
+        t.aTiles.push_back(vector::TransferReadOp::create(
+            b, VectorType::get({im, ik}, s->aElem), a2, ValueRange{row, k0},
+            zeroA, ArrayRef<bool>{inM, inK}));
+        t.saTiles.push_back(vector::TransferReadOp::create(
+            b, VectorType::get({im, ikb}, e8m0), s->scaleA,
+            ValueRange{row, kb0}, scaleOne, ArrayRef<bool>{inM, inK}));
+      }
+      for (int64_t j = 0; j < tilesN; ++j) {
+        Value col = rowOf(j0, j, in);
+        // B and its scales are stored N-major: read transposed.
+        t.bTiles.push_back(vector::TransferReadOp::create(
+            b, VectorType::get({ik, in}, s->bElem), b2, ValueRange{col, k0},
+            zeroB, transposed, ArrayRef<bool>{inK, inN}));
+        t.sbTiles.push_back(vector::TransferReadOp::create(
+            b, VectorType::get({ikb, in}, e8m0), s->scaleB,
+            ValueRange{col, kb0}, scaleOne, transposed,
+            ArrayRef<bool>{inK, inN}));
+      }
     }
-    for (int64_t j = 0; j < plan->tilesN; ++j) {
-      Value col = rowOf(j0, j, in);
-      // B and its scales are stored N-major: read transposed.
-      bTiles.push_back(vector::TransferReadOp::create(
-          b, VectorType::get({ik, in}, s->bElem), b2, ValueRange{col, k0},
-          zeroB, transposed, ArrayRef<bool>{inK, inN}));
-      sbTiles.push_back(vector::TransferReadOp::create(
-          b, VectorType::get({ikb, in}, e8m0), s->scaleB,
-          ValueRange{col, kb0}, scaleOne, transposed,
-          ArrayRef<bool>{inK, inN}));
-    }
-    SmallVector<Value> next;
-    for (int64_t i = 0; i < plan->tilesM; ++i)
-      for (int64_t j = 0; j < plan->tilesN; ++j)
-        next.push_back(ScaledMmaOp::create(
-            b, cType, aTiles[i], bTiles[j],
-            loop.getRegionIterArg(i * plan->tilesN + j), saTiles[i],
-            sbTiles[j], intrinsic, /*scale_sel_a=*/0, /*scale_sel_b=*/0));
+    SmallVector<Value> next =
+        llvm::to_vector_of<Value>(loop.getRegionIterArgs());
+    for (const Step &t : steps)
+      for (int64_t i = 0; i < tilesM; ++i)
+        for (int64_t j = 0; j < tilesN; ++j) {
+          Value &sum = next[i * tilesN + j];
+          sum = ScaledMmaOp::create(b, cType, t.aTiles[i], t.bTiles[j], sum,
+                                    t.saTiles[i], t.sbTiles[j], intrinsic,
+                                    /*scale_sel_a=*/0, /*scale_sel_b=*/0);
+        }
     scf::YieldOp::create(b, next);
   }
-  for (int64_t i = 0; i < plan->tilesM; ++i)
-    for (int64_t j = 0; j < plan->tilesN; ++j)
+  for (int64_t i = 0; i < tilesM; ++i)
+    for (int64_t j = 0; j < tilesN; ++j)
       vector::TransferWriteOp::create(
-          b, loop.getResult(i * plan->tilesN + j), s->c,
+          b, loop.getResult(i * tilesN + j), s->c,
           ValueRange{rowOf(i0, i, im), rowOf(j0, j, in)},
           ArrayRef<bool>{inM, inN});
   rewriter.eraseOp(op);

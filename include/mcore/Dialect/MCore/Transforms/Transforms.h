@@ -66,8 +66,8 @@ FailureOr<MatmulLoops> inferMatmulContraction(Operation *op,
                                               MatmulProblem &problem);
 
 /// The op-to-problem step: the MatmulProblem of `op` (a linalg contraction
-/// or mcore.sparse_matmul on memrefs, as inferMatmulContraction reads it)
-/// for `chip`, which the heuristic configures; a located error for anything
+/// or mcore.sparse_matmul on memrefs, as inferMatmulContraction reads it,
+/// or the block-scaled contraction of docs/MatmulForms.md) for `chip`, which the heuristic configures; a located error for anything
 /// mcore-tile-matmul cannot lower.
 FailureOr<MatmulProblem> getMatmulProblem(Operation *op, Chip chip);
 
@@ -117,23 +117,6 @@ FailureOr<gpu::LaunchOp> tileMatmulToGpu(RewriterBase &rewriter,
                                          Operation *op,
                                          const MatmulTilingOptions &options,
                                          const TuningTable *table = nullptr);
-
-/// The kernel mcore-tile-matmul builds for a block-scaled (MX) contraction
-/// (docs/MatmulForms.md, "Block-scaled (MX) matmuls").
-struct ScaledMatmulPlan {
-  const IntrinsicInfo *intrinsic = nullptr; ///< block-scaled instruction
-  int64_t wavesM = 2, wavesN = 2;           ///< waves per work-group
-  int64_t tilesM = 4, tilesN = 4; ///< instruction tiles per wave
-  int64_t getTileM() const { return wavesM * tilesM * intrinsic->m; }
-  int64_t getTileN() const { return wavesN * tilesN * intrinsic->n; }
-  /// "64x64 tile, 2x2 waves of 64, 2x2 x mfma_scale_..., global loads"
-  std::string describe() const;
-};
-
-/// The plan for `op` on `chip`: std::nullopt when `op` is not the
-/// block-scaled contraction mcore reads or `chip` has no block-scaled
-/// instruction for its formats.
-std::optional<ScaledMatmulPlan> planScaledMatmul(Operation *op, Chip chip);
 
 //===----------------------------------------------------------------------===//
 // 2:4 compression (mcore-compress-2to4, mcore-lower-compress-2to4)

@@ -58,6 +58,12 @@ def problems(args):
     for chip in args.chips.split(','):
         if not args.llm_only:
             for dtype in args.types.split(','):
+                if dtype in PERF.MX_TYPES:
+                    # Block-scaled: dense, on the chips with block-scaled
+                    # instructions only (perf-table.py's rows).
+                    if chip in PERF.MX_CHIPS:
+                        yield chip, 'dense', dtype, [(4096, 4096, 4096)]
+                    continue
                 for kind in ('dense', 'sparse'):
                     yield chip, kind, dtype, [(4096, 4096, 4096)]
         if not args.square_only:
@@ -89,8 +95,13 @@ def config(text):
 def tune(args, chip, kind, dtype, shapes):
     cmd = [os.path.join(args.build, 'bin', 'mcore-tune'), f'--chip={chip}',
            '--shape=' + ','.join(f'{m}x{n}x{k}' for m, n, k in shapes),
-           f'--a-type={dtype}', f'--budget={args.budget}', f'-j{args.jobs}',
+           f'--budget={args.budget}', f'-j{args.jobs}',
            f'--check={args.check}', '--quiet']
+    if dtype in PERF.MX_TYPES:
+        a, b = PERF.MX_TYPES[dtype]
+        cmd += [f'--a-type={a}', f'--b-type={b}', '--scales=e8m0']
+    else:
+        cmd.append(f'--a-type={dtype}')
     if kind == 'sparse':
         cmd.append('--sparse-a=2:4')
     done = subprocess.run(cmd, capture_output=True, text=True)
@@ -149,9 +160,9 @@ def render(rows, args):
     return '\n'.join(out) + '\n'
 
 
-def update_doc(path, table):
+def update_doc(path, table, block):
     text = open(path).read()
-    begin, end = '<!-- tune-table -->\n', '<!-- /tune-table -->'
+    begin, end = f'<!-- {block} -->\n', f'<!-- /{block} -->'
     if begin not in text or end not in text:
         sys.exit(f'tune-table: {path} has no {begin.strip()} ... {end} block')
     head, rest = text.split(begin, 1)
@@ -165,7 +176,8 @@ def main():
     parser.add_argument('--build', default='build')
     parser.add_argument('--chips', default=','.join(PERF.CHIPS))
     parser.add_argument('--types', default='f16,i8,fp8',
-                        help='types of the 4096^3 rows')
+                        help='types of the 4096^3 rows (also perf-table.py\'s '
+                        'block-scaled ' + ', '.join(PERF.MX_TYPES) + ')')
     parser.add_argument('--budget', type=int, default=64)
     parser.add_argument('--jobs', '-j', type=int, default=2)
     parser.add_argument('--check', default='none',
@@ -179,6 +191,10 @@ def main():
     parser.add_argument('--llm-shapes', default='',
                         help='MxNxK,... of y = x W^T instead of the table\'s')
     parser.add_argument('--update-doc', metavar='MD')
+    parser.add_argument('--block', default='tune-table',
+                        help="--update-doc's block: '<!-- BLOCK -->' ... "
+                        "'<!-- /BLOCK -->' (tune-table-mx: the block-scaled "
+                        "rows)")
     parser.add_argument('--json', action='store_true',
                         help='print the rows as JSON instead')
     parser.add_argument('--from-json', metavar='FILE',
@@ -198,7 +214,7 @@ def main():
         json.dump(rows, sys.stdout, indent=1)
         print()
     elif args.update_doc:
-        update_doc(args.update_doc, table)
+        update_doc(args.update_doc, table, args.block)
     else:
         sys.stdout.write(table)
     checked = [r for r in rows if 'checked' in r]

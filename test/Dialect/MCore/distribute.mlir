@@ -247,8 +247,10 @@ func.func @vote_wave64(%A: memref<32x8xf16>, %B: memref<8x32xf16>, %C: memref<32
 // gfx950's block-scaled MFMA 16x16x128, fp8 A and fp4 B: A's 32 fp8 k of
 // a lane are two runs of 16 (CK's NumAccess 2), read as two vector loads;
 // FP4 takes a byte per element in memory while a vector of it is
-// bit-packed, so B is read one element at a time and packed into four
-// 32-bit words (element e at bits 4e). Each lane holds one scale
+// bit-packed, so B's run of 32 (its 4-bit layout holds 32 consecutive k
+// per lane) is read as one vector load of 32 bytes, whose 8 words are
+// packed two at a time into four 32-bit words (element e at bits 4e):
+// t = x | x >> 4, then bytes 0 and 2 of each t. Each lane holds one scale
 // of A (row lane % 16, block lane / 16) and one of B, in every byte of its
 // scale word.
 // CHECK-LABEL: func @scaled_mfma
@@ -264,7 +266,14 @@ func.func @scaled_mfma(%A: memref<16x128xf8E4M3FN>, %Bt: memref<16x128xf4E2M1FN>
   %a = vector.transfer_read %A[%c0, %c0], %fa {in_bounds = [true, true]} : memref<16x128xf8E4M3FN>, vector<16x128xf8E4M3FN>
   // CHECK: %[[SAS:.+]] = vector.load %[[SA]][%{{.*}}, %{{.*}}] : memref<16x4xf8E8M0FNU>, vector<1xf8E8M0FNU>
   %sa = vector.transfer_read %SA[%c0, %c0], %one {in_bounds = [true, true]} : memref<16x4xf8E8M0FNU>, vector<16x4xf8E8M0FNU>
-  // CHECK-COUNT-32: memref.load %[[BT]][%{{.*}}, %{{.*}}] : memref<16x128xf4E2M1FN>{{$}}
+  // CHECK: %[[B0:.+]] = vector.load %[[BT]][%{{.*}}, %{{.*}}] : memref<16x128xf4E2M1FN>, vector<32xf4E2M1FN>
+  // CHECK: %[[B0I:.+]] = arith.bitcast %[[B0]] : vector<32xf4E2M1FN> to vector<32xi4>
+  // CHECK: %[[B0B:.+]] = arith.extui %[[B0I]] : vector<32xi4> to vector<32xi8>
+  // CHECK: %[[B0W:.+]] = vector.bitcast %[[B0B]] : vector<32xi8> to vector<8xi32>
+  // CHECK: %[[X0:.+]] = vector.extract %[[B0W]][0] : i32 from vector<8xi32>
+  // CHECK: %[[X0S:.+]] = arith.shrui %[[X0]], %c4_i32
+  // CHECK: arith.ori %[[X0]], %[[X0S]] : i32
+  // CHECK-NOT: memref.load %[[BT]]
   // CHECK-NOT: vector.load %[[BT]]
   // CHECK: %[[BW:.+]] = vector.from_elements {{.*}} : vector<4xi32>
   // CHECK: %[[BF:.+]] = vector.bitcast %[[BW]] : vector<4xi32> to vector<32xf4E2M1FN>

@@ -477,22 +477,7 @@ private:
                                            read.getResult()))));
     Value frag = arith::ConstantOp::create(b, loc, b.getZeroAttr(fragType));
     for (auto [e, len] : elementRuns(role, g->contig)) {
-      SmallVector<Value> idx =
-          g->indicesOf(b, loc, lane0, lane1, role.layout().apply(0, e));
-      auto runType = VectorType::get({int64_t(len)}, elem);
-      Value run;
-      if (g->allInBounds() && g->contig >= 0) {
-        run = vector::LoadOp::create(b, loc, runType, g->base, idx);
-      } else if (g->allInBounds() && len == 1) {
-        Value s = memref::LoadOp::create(b, loc, g->base, idx);
-        run = vector::BroadcastOp::create(b, loc, runType, s);
-      } else {
-        auto [type, map] = g->narrowTransfer(b, len, elem);
-        Value two = vector::TransferReadOp::create(
-            b, loc, type, g->base, idx, read.getPadding(), map,
-            ArrayRef<bool>(g->inBounds));
-        run = vector::ShapeCastOp::create(b, loc, runType, two);
-      }
+      Value run = readRun(b, read, *g, role, lane0, lane1, e, len);
       frag = insertRun(b, loc, run, frag, e, len, role.stride());
     }
     return replace(read, frag);

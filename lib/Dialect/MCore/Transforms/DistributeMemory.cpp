@@ -133,6 +133,45 @@ distribute::elementRuns(const Role &role, int contig) {
   return runs;
 }
 
+Value distribute::readRun(OpBuilder &b, vector::TransferReadOp read,
+                          const Geometry &g, const Role &role, Value lane0,
+                          Value lane1, unsigned e, unsigned len) {
+  Location loc = read.getLoc();
+  Type elem = read.getVectorType().getElementType();
+  SmallVector<Value> idx =
+      g.indicesOf(b, loc, lane0, lane1, role.layout().apply(0, e));
+  auto runType = VectorType::get({int64_t(len)}, elem);
+  if (g.allInBounds() && g.contig >= 0)
+    return vector::LoadOp::create(b, loc, runType, g.base, idx);
+  if (g.allInBounds() && len == 1) {
+    Value s = memref::LoadOp::create(b, loc, g.base, idx);
+    return vector::BroadcastOp::create(b, loc, runType, s);
+  }
+  auto [type, map] = g.narrowTransfer(b, len, elem);
+  Value two = vector::TransferReadOp::create(b, loc, type, g.base, idx,
+                                             read.getPadding(), map,
+                                             ArrayRef<bool>(g.inBounds));
+  return vector::ShapeCastOp::create(b, loc, runType, two);
+}
+
+/// ORs `v` (its low `bits` bits) into `words` at bit `at`, LLVM's packing
+/// of a vector of narrow elements (a value may straddle two words).
+static void orIntoWords(OpBuilder &b, Location loc, SmallVectorImpl<Value> &words,
+                        Value v, unsigned at, unsigned bits) {
+  Type i32 = b.getI32Type();
+  auto cst = [&](int64_t c) -> Value {
+    return arith::ConstantIntOp::create(b, loc, i32, c);
+  };
+  unsigned word = at / 32, shift = at % 32;
+  words[word] = arith::OrIOp::create(
+      b, loc, words[word],
+      shift ? arith::ShLIOp::create(b, loc, v, cst(shift)) : v);
+  if (shift + bits > 32)
+    words[word + 1] = arith::OrIOp::create(
+        b, loc, words[word + 1],
+        arith::ShRUIOp::create(b, loc, v, cst(32 - shift)));
+}
+
 Value distribute::readSubByte(OpBuilder &b, vector::TransferReadOp read,
                               const Geometry &g, const Role &role,
                               Value lane0, Value lane1, VectorType fragType) {
@@ -141,34 +180,79 @@ Value distribute::readSubByte(OpBuilder &b, vector::TransferReadOp read,
   unsigned w = elem.getIntOrFloatBitWidth(), n = role.numElems();
   assert(role.stride() == 1 && (n * w) % 32 == 0 &&
          "sub-byte fragments are whole 32-bit words");
-  Type i32 = b.getI32Type(), iw = b.getIntegerType(w);
+  Type i8 = b.getI8Type(), i32 = b.getI32Type(), iw = b.getIntegerType(w);
   auto cst = [&](int64_t v) -> Value {
     return arith::ConstantIntOp::create(b, loc, i32, v);
   };
   SmallVector<Value> words(n * w / 32, cst(0));
-  for (unsigned e = 0; e < n; ++e) {
-    SmallVector<Value> idx =
-        g.indicesOf(b, loc, lane0, lane1, role.layout().apply(0, e));
-    Value v;
-    if (g.allInBounds()) {
-      v = memref::LoadOp::create(b, loc, g.base, idx);
-    } else {
-      auto [type, map] = g.narrowTransfer(b, 1, elem);
-      Value one = vector::TransferReadOp::create(
-          b, loc, type, g.base, idx, read.getPadding(), map,
-          ArrayRef<bool>(g.inBounds));
-      v = vector::ExtractOp::create(b, loc, one, ArrayRef<int64_t>{0, 0});
+  // A tile that may cross an edge is read element by element: a masked
+  // transfer of a sub-byte vector is lowered through a bit-packed
+  // temporary that disagrees with the byte per element of memory.
+  for (auto [e0, len] :
+       elementRuns(role, g.allInBounds() ? g.contig : -1)) {
+    Value run = readRun(b, read, g, role, lane0, lane1, e0, len);
+    auto asInts = [&](Type t) {
+      return arith::ExtUIOp::create(
+          b, loc, VectorType::get({int64_t(len)}, t),
+          arith::BitcastOp::create(b, loc,
+                                   VectorType::get({int64_t(len)}, iw), run));
+    };
+    if (len % 4) {
+      Value bits = asInts(i32);
+      for (unsigned i = 0; i < len; ++i)
+        orIntoWords(b, loc, words,
+                    vector::ExtractOp::create(b, loc, bits,
+                                              ArrayRef<int64_t>{i}),
+                    (e0 + i) * w, w);
+      continue;
     }
-    Value bits = arith::ExtUIOp::create(
-        b, loc, i32, arith::BitcastOp::create(b, loc, iw, v));
-    unsigned word = e * w / 32, shift = e * w % 32;
-    words[word] = arith::OrIOp::create(
-        b, loc, words[word],
-        shift ? arith::ShLIOp::create(b, loc, bits, cst(shift)) : bits);
-    if (shift + w > 32)
-      words[word + 1] = arith::OrIOp::create(
-          b, loc, words[word + 1],
-          arith::ShRUIOp::create(b, loc, bits, cst(32 - shift)));
+    // The run's bytes (each element's w bits, the rest of its byte
+    // cleared) as 32-bit words.
+    Value dwords = vector::BitCastOp::create(
+        b, loc, VectorType::get({int64_t(len / 4)}, i32), asInts(i8));
+    auto dword = [&](unsigned d) -> Value {
+      return vector::ExtractOp::create(b, loc, dwords, ArrayRef<int64_t>{d});
+    };
+    auto shr = [&](Value v, int64_t by) -> Value {
+      return arith::ShRUIOp::create(b, loc, v, cst(by));
+    };
+    auto shl = [&](Value v, int64_t by) -> Value {
+      return arith::ShLIOp::create(b, loc, v, cst(by));
+    };
+    auto mask = [&](Value v, int64_t m) -> Value {
+      return arith::AndIOp::create(b, loc, v, cst(m));
+    };
+    auto orOf = [&](Value x, Value y) -> Value {
+      return arith::OrIOp::create(b, loc, x, y);
+    };
+    if (w == 4 && len % 8 == 0) {
+      // FP4, eight at a time: t = x | x >> 4 holds elements 0-1 in byte 0
+      // and 2-3 in byte 2; bytes 0 and 2 of two such words are the eight
+      // elements' 32 bits (a byte permutation: v_perm_b32).
+      for (unsigned d = 0; d < len / 4; d += 2) {
+        Value lo = dword(d), hi = dword(d + 1);
+        Value tl = orOf(lo, shr(lo, 4)), th = orOf(hi, shr(hi, 4));
+        Value word = orOf(orOf(mask(tl, 0xFF), mask(shr(tl, 8), 0xFF00)),
+                          orOf(mask(shl(th, 16), 0xFF0000),
+                               mask(shl(th, 8), int64_t(0xFF000000u))));
+        orIntoWords(b, loc, words, word, (e0 + 4 * d) * w, 32);
+      }
+      continue;
+    }
+    // Four at a time, in two steps (FP6: 6 operations for 24 bits): the
+    // elements of each half-word together (byte 1 down by 8 - w bits),
+    // then the two halves (the high one down by 16 - 2w).
+    int64_t field = (1 << w) - 1;
+    for (unsigned d = 0; d < len / 4; ++d) {
+      Value x = dword(d);
+      int64_t lowOfHalves = field | field << 16;
+      Value pairs = orOf(mask(x, lowOfHalves),
+                         mask(shr(x, 8 - w), lowOfHalves << w));
+      int64_t pair = (1 << (2 * w)) - 1;
+      Value compact = orOf(mask(pairs, pair),
+                           mask(shr(pairs, 16 - 2 * w), pair << (2 * w)));
+      orIntoWords(b, loc, words, compact, (e0 + 4 * d) * w, 4 * w);
+    }
   }
   Value packed = vector::FromElementsOp::create(
       b, loc, VectorType::get({int64_t(words.size())}, i32), words);

@@ -85,9 +85,18 @@ std::pair<Value, Value> laneCoords(OpBuilder &b, Location loc, Value lane,
 SmallVector<std::pair<unsigned, unsigned>> elementRuns(const Role &role,
                                                        int contig);
 
+/// The `len` fragment elements from `e` of the lane at (`lane0`, `lane1`)
+/// of `read`'s tile, one of elementRuns' runs, as a vector<len x elem>: one
+/// vector load where the run is contiguous and in bounds, else a transfer
+/// that keeps `read`'s bounds checks and padding.
+Value readRun(OpBuilder &b, vector::TransferReadOp read, const Geometry &g,
+              const Role &role, Value lane0, Value lane1, unsigned e,
+              unsigned len);
+
 /// Elements narrower than a byte (the MX formats FP4 and FP6) take a byte
-/// each in memory, while a vector of them is bit-packed: each is read on
-/// its own and placed into 32-bit words (fragment element e at bits
+/// each in memory, while a vector of them is bit-packed: each run of
+/// contiguous elements is read as one vector (readRun; a byte per element;
+/// element by element where the tile may cross an edge), and each element is placed into 32-bit words (fragment element e at bits
 /// [e * w, +w), as LLVM packs a vector of w-bit elements), which are then
 /// the fragment (of type `fragType`).
 Value readSubByte(OpBuilder &b, vector::TransferReadOp read,

@@ -29,6 +29,7 @@
 #include "mcore/Target/Packing.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -306,6 +307,10 @@ tilematmul::buildScaledKernel(RewriterBase &rewriter, Operation *op,
             ArrayRef<bool>{inK, inN}));
       }
     }
+    // The loads (and the packing of FP4 / FP6 fragments) stay before the
+    // instructions: LLVM's scheduler, left alone, interleaves them to save
+    // registers and waits for each tile's load in turn.
+    ROCDL::SchedBarrier::create(b, 0);
     SmallVector<Value> next =
         llvm::to_vector_of<Value>(loop.getRegionIterArgs());
     for (const Step &t : steps)

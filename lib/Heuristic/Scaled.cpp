@@ -9,12 +9,14 @@
 // K split, and those knobs are fixed (stages 1, paddings 0, group-m 1,
 // split-k 1); forcing another value is an error that says so.
 //
-// Default: 2 x 2 waves of 4 x 4 instruction tiles each (a side statically
-// at most half of that keeps 2 tiles per wave), the K tile one instruction
-// step. Among the chip's instructions for the formats (gfx950: 16x16x128 and
-// 32x32x64 at one rate), the analytic model's faster configuration, the
-// smaller tile on a tie (it wastes less of a matrix whose M or N is not a
-// multiple of the work-group tile and needs fewer accumulator registers).
+// Default: waves of 4 x 4 instruction tiles each (a side statically at
+// most half of that keeps 2 tiles per wave), the K tile one instruction
+// step. Among the chip's instructions for the formats (gfx950: 16x16x128
+// and 32x32x64 at one rate) and 2 x 2, 2 x 4 or 4 x 2 waves, the analytic
+// model's faster configuration (perf::predictConfig: matrix cycles, the
+// grid's rounds, DRAM and L2 traffic); on a tie the smaller instruction
+// tile (it wastes less of a matrix whose M or N is not a multiple of the
+// work-group tile and needs fewer accumulator registers) and 2 x 2 waves.
 //
 //===----------------------------------------------------------------------===//
 
@@ -140,19 +142,31 @@ static std::string chooseScaledTiles(const MatmulProblem &problem,
   // four instructions, which halves the bytes each wave reads per
   // instruction against 2 (docs/PerformanceTables.md, "Block-scaled (MX)
   // on gfx950"); 2 along a side statically at most half of that.
-  auto tilesAlong = [&](int64_t size, int64_t waves, int64_t instr) {
-    return size != MatmulProblem::kDynamic && size <= 2 * waves * instr ? 2
-                                                                        : 4;
+  // Fewer where the registers would not fit (kVgprBudget): the 32x32
+  // instructions' accumulators are four times the 16x16 ones'.
+  auto tilesAlong = [&](int64_t size, int64_t waves, int64_t instr,
+                        int64_t most) {
+    return size != MatmulProblem::kDynamic && size <= 2 * waves * instr
+               ? std::min<int64_t>(2, most)
+               : most;
   };
-  cfg.tileM = options.tileM
-                  ? options.tileM
-                  : cfg.wavesM * intr.m * tilesAlong(problem.m, cfg.wavesM,
-                                                     intr.m);
-  cfg.tileN = options.tileN
-                  ? options.tileN
-                  : cfg.wavesN * intr.n * tilesAlong(problem.n, cfg.wavesN,
-                                                     intr.n);
   cfg.tileK = options.tileK ? options.tileK : intr.k;
+  for (int64_t most = 4;; most /= 2) {
+    cfg.tileM = options.tileM ? options.tileM
+                              : cfg.wavesM * intr.m *
+                                    tilesAlong(problem.m, cfg.wavesM, intr.m,
+                                               most);
+    cfg.tileN = options.tileN ? options.tileN
+                              : cfg.wavesN * intr.n *
+                                    tilesAlong(problem.n, cfg.wavesN, intr.n,
+                                               most);
+    if (most == 1 || (options.tileM && options.tileN) ||
+        cfg.tileM % cfg.wavesM || cfg.tileN % cfg.wavesN)
+      break;
+    computeScaledCosts(cfg);
+    if (cfg.estimatedVgprs <= kVgprBudget)
+      break;
+  }
   if (cfg.tileM % cfg.wavesM || cfg.tileN % cfg.wavesN ||
       cfg.getWaveTileM() % intr.m || cfg.getWaveTileN() % intr.n) {
     os << "tile " << cfg.tileM << "x" << cfg.tileN << " with " << cfg.wavesM
@@ -197,25 +211,37 @@ std::string heuristic::configureScaled(const MatmulProblem &problem,
     }
     candidates = {forced};
   }
+  // The waves: 2 x 2, or where the analytic model predicts it faster (a
+  // static problem, neither waves nor tiles forced) 2 x 4 or 4 x 2, whose
+  // larger work-group tiles read each row of A (column of B) through L2
+  // for fewer tiles of C.
+  SmallVector<std::pair<int64_t, int64_t>> waves = {{2, 2}};
+  if (problem.getStaticSizes() && !options.wavesM && !options.wavesN &&
+      !options.tileM && !options.tileN)
+    waves.append({{2, 4}, {4, 2}});
   std::optional<MatmulTileConfig> best;
   double bestTime = INFINITY;
-  for (const IntrinsicInfo *intr : candidates) {
-    MatmulTileConfig c = cfg;
-    c.intrinsic = intr;
-    c.intrinsicName = intr->name;
-    if (std::string r = chooseScaledTiles(problem, options, c); !r.empty()) {
-      // The first candidate's reason: a forced knob that no candidate
-      // takes is reported against the best instruction.
-      if (!best && reason.empty())
-        reason = r;
-      continue;
+  for (const IntrinsicInfo *intr : candidates)
+    for (auto [wm, wn] : waves) {
+      MatmulTileConfig c = cfg;
+      c.intrinsic = intr;
+      c.intrinsicName = intr->name;
+      MatmulTilingOptions o = options;
+      o.wavesM = options.wavesM ? options.wavesM : wm;
+      o.wavesN = options.wavesN ? options.wavesN : wn;
+      if (std::string r = chooseScaledTiles(problem, o, c); !r.empty()) {
+        // The first candidate's reason: a forced knob that no candidate
+        // takes is reported against the best instruction.
+        if (!best && reason.empty())
+          reason = r;
+        continue;
+      }
+      double time = problem.getStaticSizes() ? estimate(problem, c) : 0;
+      if (!best || time < bestTime) {
+        best = c;
+        bestTime = time;
+      }
     }
-    double time = problem.getStaticSizes() ? estimate(problem, c) : 0;
-    if (!best || time < bestTime) {
-      best = c;
-      bestTime = time;
-    }
-  }
   if (!best)
     return reason;
   cfg = *best;

@@ -203,7 +203,7 @@ const Case kCases[] = {
     {"gfx950 MX fp8 4096^3",
      scaled(Chip::gfx950, 4096, 4096, 4096, ScalarKind::FP8, ScalarKind::FP8),
      nullptr,
-     "mfma_scale_f32_16x16x128_f8f6f4_fp8_fp8 128x128x128 2x2 stages=1 "
+     "mfma_scale_f32_16x16x128_f8f6f4_fp8_fp8 128x256x128 2x4 stages=1 "
      "split_k=1 never",
      ""},
     {"gfx950 MX fp4 x fp6 64x256x256",

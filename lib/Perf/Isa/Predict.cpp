@@ -451,11 +451,9 @@ static Expected<KernelPrediction> predictKernel(const KernelIsa &kernel,
     k.bytes = aBytes + kk * n * b + written;
     // Through L2: each work-group reads its A rows and B columns over its
     // K (no L1 or LDS sharing between work-groups).
-    double tm = double(k.tile.m), tn = double(k.tile.n);
-    double aPanel = sparse ? tm * sliceK / 2 * a + tm * sliceK / 8
-                           : tm * sliceK * a;
-    k.l2Bytes = double(k.workgroups) * (aPanel + sliceK * tn * b) +
-                double(batch) * written;
+    k.l2Bytes = getL2Bytes(double(k.workgroups), double(k.tile.m),
+                           double(k.tile.n), sliceK, a, b, sparse,
+                           double(batch) * written);
     // Every matrix of the batch is its own.
     k.rooflineBytes *= double(batch);
     k.bytes *= double(batch);

@@ -20,6 +20,15 @@ unsigned mlir::mcore::perf::getElementBytes(ScalarKind kind) {
   return std::max(1u, unsigned(divideCeil(getBitWidth(kind), 8)));
 }
 
+double mlir::mcore::perf::getL2Bytes(double workgroups, double tileM,
+                                     double tileN, double k, double aBytes,
+                                     double bBytes, bool sparseA,
+                                     double written) {
+  double aPanel =
+      sparseA ? tileM * k / 2 * aBytes + tileM * k / 8 : tileM * k * aBytes;
+  return workgroups * (aPanel + k * tileN * bBytes) + written;
+}
+
 /// The clock (MHz) the whole-GPU figures of `k` on `product` take.
 static double clockOf(const KernelFigures &k, const ProductInfo &product,
                       const ProductOptions &options) {
@@ -137,6 +146,14 @@ KernelFigures mlir::mcore::perf::predictConfig(const MatmulProblem &problem,
   k.bytes = operand(m, a, problem.sparseA, problem.sharedA) +
             operand(n, b, problem.sparseB, problem.sharedB) +
             batch * m * n * c * 2;
+  // A compressed B is the swapped form's A (the panel of N x K).
+  k.l2Bytes = problem.sparseB
+                  ? getL2Bytes(double(k.workgroups), double(in.tile.n),
+                               double(in.tile.m), kk, b, a, true,
+                               batch * m * n * c * 2)
+                  : getL2Bytes(double(k.workgroups), double(in.tile.m),
+                               double(in.tile.n), kk, a, b, problem.sparseA,
+                               batch * m * n * c * 2);
   if (k.occupancy.workgroupsPerUnit == 0)
     return k;
   ProductOptions options;

@@ -111,6 +111,14 @@ struct KernelFigures {
   std::vector<ProductPrediction> products;
 };
 
+/// The bytes every work-group reads through L2 (no L1 or LDS sharing
+/// between work-groups): its A rows and B columns over `k` (a 2:4 A: half
+/// its values and 4 bits of metadata per group of four), `workgroups` times,
+/// plus `written` (C, or split-K's partial tiles). The ISA predictor and
+/// predictConfig both count it so.
+double getL2Bytes(double workgroups, double tileM, double tileN, double k,
+                  double aBytes, double bBytes, bool sparseA, double written);
+
 /// Whole-problem figures of `kernel` on `product`: the rounds of
 /// work-groups the product's units hold at the kernel's occupancy, each
 /// iteration timed by the overlap model (getSimdIterationCycles), at the
@@ -135,8 +143,8 @@ struct ConfigShape {
 /// with the main loop taken as matrix-bound: each wave's iteration keeps
 /// the matrix unit busy for its instructions' catalog cycles and nothing
 /// else limits it (an optimistic bound; the ISA is needed for the rest).
-/// Occupancy comes from the estimated VGPRs and the LDS, the bytes are each
-/// operand once. Products: those of the chip (none for gfx908, gfx90a,
+/// Occupancy comes from the estimated VGPRs and the LDS, the DRAM bytes are
+/// each operand once, the L2 bytes every work-group's panels (getL2Bytes). Products: those of the chip (none for gfx908, gfx90a,
 /// gfx1100-1102, gfx1200: then only `simdCycles`, `iterations` and
 /// `workgroups` are set). The heuristic compares the two forms of a 2:4
 /// matmul with it (docs/Performance.md).

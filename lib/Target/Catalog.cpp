@@ -176,9 +176,18 @@ mlir::mcore::selectIntrinsics(Chip chip, MmaRequest request) {
   llvm::SmallVector<const IntrinsicInfo *> result;
   // An instruction whose D differs from C (gfx1250's bf16f32) does not
   // accumulate: its result cannot be the next step's C, so no tile loop
-  // uses it (docs/Layouts.md, "gfx1250").
+  // uses it (docs/Layouts.md, "gfx1250"). gfx1250's MX WMMA are not
+  // candidates either: the unscaled ones take FP6/FP4, which MLIR 22's
+  // amdgpu.wmma cannot, or duplicate wmma_f32_16x16x128_{fp8,bf8}_*; the
+  // scaled ones hold 4 or 8 scales in a lane half (ScaleInfo), where
+  // mcore-tile-matmul's scaled kernel and mcore-distribute place gfx950's
+  // one scale per lane, and a request does not say its block size (32 for
+  // wmma.scale, 16 for wmma.scale16). mcore.mma / mcore.scaled_mma take
+  // them by name.
   for (const IntrinsicInfo *info : getIntrinsicsFor(chip))
     if (info->blocks == 1 && !info->hasDistinctD() &&
+        !info->isUnscaledMx() &&
+        !(info->isScaled() && info->hasModifier(ModGfx1250)) &&
         info->isSparse() == request.sparse &&
         info->isScaled() == request.scaled && info->a.kind == request.a &&
         info->b.kind == request.b && info->c.kind == request.c)
@@ -216,7 +225,8 @@ std::vector<std::string> mlir::mcore::describeSupportedTypes(Chip chip,
                                                              bool sparse) {
   std::vector<std::string> result;
   for (const IntrinsicInfo *info : getIntrinsicsFor(chip)) {
-    if (info->isSparse() != sparse || info->blocks != 1 || info->isScaled())
+    if (info->isSparse() != sparse || info->blocks != 1 || info->isScaled() ||
+        info->isUnscaledMx())
       continue;
     std::string s = (getScalarKindName(info->a.kind) + " x " +
                      getScalarKindName(info->b.kind) + " -> " +

@@ -45,6 +45,22 @@ mlir::mcore::getCoordNames(Operand operand) {
   llvm_unreachable("unknown operand");
 }
 
+Object mlir::mcore::describeScales(const IntrinsicInfo &info) {
+  // The sets of A's scales; B's differ only for the 32-row f4 WMMA, whose
+  // A has one set (all 32 lanes).
+  Object o{{"block_k", info.scaleA.blockK},
+           {"sets", info.scaleA.numSets},
+           {"b_sets", info.scaleB.numSets},
+           {"a_format", getMxFormatCode(info.a.kind)},
+           {"b_format", getMxFormatCode(info.b.kind)},
+           {"per_lane", info.scaleA.getScalesPerLane()},
+           {"operand", info.scaleA.llvm.str()},
+           {"select", info.scaleA.laneSetStride ? "lanes" : "bytes"},
+           {"types", info.scaleA.e4m3 ? Array{"e8m0", "e4m3"}
+                                      : Array{"e8m0"}}};
+  return o;
+}
+
 Object mlir::mcore::describeIntrinsic(const IntrinsicInfo &info) {
   Array chips;
   Object cycles;
@@ -76,10 +92,11 @@ Object mlir::mcore::describeIntrinsic(const IntrinsicInfo &info) {
   if (info.isSparse())
     o["index_type"] = info.index.llvm.str();
   if (info.isScaled())
-    o["scales"] = Object{{"block_k", info.scaleA.blockK},
-                         {"sets", info.scaleA.numSets},
-                         {"a_format", getMxFormatCode(info.a.kind)},
-                         {"b_format", getMxFormatCode(info.b.kind)}};
+    o["scales"] = describeScales(info);
+  // gfx1250's f8f6f4 WMMA without scales: the format immediates.
+  if (info.hasModifier(ModMatrixFmt) && !info.isScaled())
+    o["formats"] = Object{{"a_format", getMxFormatCode(info.a.kind)},
+                          {"b_format", getMxFormatCode(info.b.kind)}};
   // D, where it differs from C (gfx1250's bf16f32).
   if (info.hasDistinctD()) {
     o["d_type"] = getScalarKindName(info.d.kind);

@@ -178,6 +178,8 @@ llvm::ArrayRef<IntrinsicInfo> mlir::mcore::getAllIntrinsics() {
     v.insert(v.end(), getCdnaIntrinsics().begin(), getCdnaIntrinsics().end());
     v.insert(v.end(), getGfx1250Intrinsics().begin(),
              getGfx1250Intrinsics().end());
+    v.insert(v.end(), getGfx1250MxIntrinsics().begin(),
+             getGfx1250MxIntrinsics().end());
     return v;
   }();
   return all;

@@ -1,7 +1,7 @@
 //===- IntrinsicTableBuilders.h - Writing the table's entries --*- C++ -*-===//
 //
-// What IntrinsicTable.cpp (RDNA), IntrinsicTableCdna.cpp (CDNA) and
-// IntrinsicTableGfx1250.cpp share:
+// What IntrinsicTable.cpp (RDNA), IntrinsicTableCdna.cpp (CDNA),
+// IntrinsicTableGfx1250.cpp and IntrinsicTableGfx1250Mx.cpp share:
 // the chip sets, the layout builders (each encodes one formula of a cited
 // source, once), the entry builders and the sources' names. Private to
 // lib/Target.
@@ -283,7 +283,7 @@ struct Entry {
   ChipSet chips;
   uint16_t m, n, k;
   FragmentInfo a, b, c;
-  uint8_t modifiers;
+  uint16_t modifiers;
   CycleCount cycles[kMaxCycleCounts];
   const char *costSource;
   const char *layoutSource;
@@ -450,8 +450,10 @@ constexpr IntrinsicInfo mfmaScale(const char *name, S a, S b, uint16_t m) {
             // both run at the same peak.
             {cyc(kGfx950, uint16_t((eightBit ? 32 : 16) * (big ? 2 : 1)))},
             kCostMx, kMxLayout});
-  info.scaleA = ScaleInfo{32, 8, 4, cdnaScaleA(m)};
-  info.scaleB = ScaleInfo{32, 8, 4, transposed(cdnaScaleA(m))};
+  // One scale per lane; op_sel picks one of its word's 4 bytes.
+  info.scaleA = ScaleInfo{32, 8, 4, 0, false, {L::I32, 0}, cdnaScaleA(m)};
+  info.scaleB =
+      ScaleInfo{32, 8, 4, 0, false, {L::I32, 0}, transposed(cdnaScaleA(m))};
   return info;
 }
 
@@ -459,6 +461,7 @@ constexpr IntrinsicInfo mfmaScale(const char *name, S a, S b, uint16_t m) {
 llvm::ArrayRef<IntrinsicInfo> getRdnaIntrinsics();
 llvm::ArrayRef<IntrinsicInfo> getCdnaIntrinsics();
 llvm::ArrayRef<IntrinsicInfo> getGfx1250Intrinsics();
+llvm::ArrayRef<IntrinsicInfo> getGfx1250MxIntrinsics();
 
 } // namespace mlir::mcore::table
 

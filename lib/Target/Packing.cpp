@@ -178,11 +178,19 @@ std::vector<uint32_t> mlir::mcore::packScales(const IntrinsicInfo &info,
   assert(scales.size() == size_t(rows) * cols && "scale tile size mismatch");
   assert(set < si.numSets && "scale set out of range");
   (void)rows;
-  std::vector<uint32_t> words(info.waveSize, 0);
-  for (unsigned lane = 0; lane < info.waveSize; ++lane) {
-    TileCoord c = si.layout.apply(lane, 0);
-    words[lane] = uint32_t(scales[size_t(c.d0) * cols + c.d1])
-                  << (set * si.bitsPerSet);
-  }
+  unsigned perLane = si.getOperandBytes() / 4;
+  std::vector<uint32_t> words(size_t(info.waveSize) * perLane, 0);
+  // The set's lanes (all, or gfx1250's lane half) and its first bit.
+  unsigned first = si.getSetLane(set);
+  unsigned last = std::min<unsigned>(
+      info.waveSize,
+      first + (si.laneSetStride ? si.layout.getNumLanes() : info.waveSize));
+  for (unsigned lane = first; lane < last; ++lane)
+    for (unsigned e = 0; e < si.getScalesPerLane(); ++e) {
+      TileCoord c = si.layout.apply(lane - first, e);
+      unsigned bit = si.getSetBit(set) + 8 * e;
+      words[size_t(lane) * perLane + bit / 32] |=
+          uint32_t(scales[size_t(c.d0) * cols + c.d1]) << (bit % 32);
+    }
   return words;
 }

@@ -28,6 +28,30 @@ using namespace mcore_python;
 
 namespace {
 
+/// An llvm::json value (describeScales and the like) as Python objects.
+py::object toPython(const llvm::json::Value &v) {
+  if (const llvm::json::Object *o = v.getAsObject()) {
+    py::dict d;
+    for (const auto &[key, value] : *o)
+      d[py::str(key.str())] = toPython(value);
+    return std::move(d);
+  }
+  if (const llvm::json::Array *a = v.getAsArray()) {
+    py::list l;
+    for (const llvm::json::Value &e : *a)
+      l.append(toPython(e));
+    return std::move(l);
+  }
+  if (std::optional<int64_t> i = v.getAsInteger())
+    return py::int_(*i);
+  if (std::optional<bool> b = v.getAsBoolean())
+    return py::bool_(*b);
+  if (std::optional<llvm::StringRef> str = v.getAsString())
+    return py::str(str->str());
+  return py::none();
+}
+
+
 /// One (lane, register position) of a layout, with its operand, which names
 /// its coordinates.
 struct PyLayoutCell {
@@ -185,12 +209,15 @@ void mcore_python::bindCatalog(py::module_ &m) {
             // Block-scaled (MX) entries, as mcore-layout's JSON "scales".
             if (!i.isScaled())
               return py::none();
-            py::dict d;
-            d["block_k"] = unsigned(i.scaleA.blockK);
-            d["sets"] = unsigned(i.scaleA.numSets);
-            d["a_format"] = getMxFormatCode(i.a.kind);
-            d["b_format"] = getMxFormatCode(i.b.kind);
-            return d;
+            return toPython(llvm::json::Value(describeScales(i)));
+          })
+      .def_property_readonly(
+          "formats",
+          [](const IntrinsicInfo &i) -> py::object {
+            // gfx1250's unscaled f8f6f4 WMMA, as mcore-layout's "formats".
+            llvm::json::Object o = describeIntrinsic(i);
+            const llvm::json::Value *f = o.get("formats");
+            return f ? toPython(*f) : py::none();
           })
       .def_readonly("ops", &IntrinsicInfo::ops)
       .def_property_readonly("cycles",

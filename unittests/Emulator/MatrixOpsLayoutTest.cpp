@@ -104,14 +104,16 @@ struct Case {
 
 /// Every MFMA and SMFMAC entry on each of gfx942 and gfx950 that has it,
 /// and on gfx90a those that gfx942 does not have (CDNA1/2-only shapes);
-/// every gfx1250 WMMA and SWMMAC entry. Of the block-scaled MFMA, whose
-/// operand layouts depend only on each operand's format, the pairs of one
-/// format (10 of 50; the cases run M x K x N instructions each).
+/// every gfx1250 WMMA and SWMMAC entry. Of the instructions with format
+/// operands (gfx950's block-scaled MFMA, gfx1250's f8f6f4 WMMA, scaled or
+/// not), whose operand layouts depend only on each operand's format, the
+/// pairs of one format (10 of 50, 15 of 75; the cases run M x K x N
+/// instructions each).
 std::vector<Case> allCases() {
   std::vector<Case> cases;
   llvm::ArrayRef<IntrinsicInfo> all = getAllIntrinsics();
   for (unsigned i = 0; i < all.size(); ++i) {
-    if (all[i].isScaled() && all[i].a.kind != all[i].b.kind)
+    if (all[i].hasFormatOperands() && all[i].a.kind != all[i].b.kind)
       continue;
     if (all[i].isAvailableOn(Chip::gfx1250)) {
       cases.push_back({i, Chip::gfx1250});
@@ -165,9 +167,11 @@ TEST_P(SingleElementLayout, EachProductLandsOnItsOwnCElement) {
   // has them.
   emu::MatrixImmediates imm;
   std::vector<uint32_t> scaleA, scaleB;
-  if (info.isScaled()) {
+  if (info.hasFormatOperands()) {
     imm.cbsz = unsigned(getMxFormatCode(info.a.kind));
     imm.blgp = unsigned(getMxFormatCode(info.b.kind));
+  }
+  if (info.isScaled()) {
     auto [ar, ac] = getScaleShape(info, Operand::A);
     auto [br, bc] = getScaleShape(info, Operand::B);
     scaleA = packScales(info, Operand::A, std::vector<uint8_t>(ar * ac, 127));
@@ -262,8 +266,9 @@ INSTANTIATE_TEST_SUITE_P(
 // Block scales
 //===----------------------------------------------------------------------===//
 
-/// The block-scaled MFMA of one format pair per shape and format width
-/// (the scale layout does not depend on the formats).
+/// The block-scaled MFMA (gfx950) and WMMA (gfx1250) of one format pair per
+/// shape, form and format width (the scale layout does not depend on the
+/// formats).
 std::vector<Case> scaleCases() {
   std::vector<Case> cases;
   llvm::ArrayRef<IntrinsicInfo> all = getAllIntrinsics();
@@ -278,11 +283,12 @@ std::vector<Case> scaleCases() {
 
 class ScaleLayout : public testing::TestWithParam<Case> {};
 
-/// For each scale of A (and of B) in turn: A holds ones in the 32 k of that
-/// scale's block (every row), B all ones, every scale 2^0 but that one,
-/// 2^1, in the byte op_sel (r + block) % 4 names. D must be 64 in the
-/// scale's row (column) and 32 elsewhere: a scale in the wrong lane, byte
-/// or block moves or loses the doubling.
+/// For each scale of A (and of B) in turn: A holds ones in the blockK k of
+/// that scale's block (every row), B all ones, every scale 2^0 but that
+/// one, 2^1, in the set (r + block) % sets names (gfx950's op_sel byte,
+/// gfx1250's lane half); the other set's scales are 0 (2^-127). D must be
+/// 2 blockK in the scale's row (column) and blockK elsewhere: a scale in
+/// the wrong lane, byte, set or block moves or loses the doubling.
 TEST_P(ScaleLayout, EachScaleDoublesItsOwnBlock) {
   const IntrinsicInfo &info = getAllIntrinsics()[GetParam().intrinsic];
   Chip chip = GetParam().chip;
@@ -301,10 +307,15 @@ TEST_P(ScaleLayout, EachScaleDoublesItsOwnBlock) {
   for (Operand which : {Operand::A, Operand::B})
     for (unsigned r = 0; r < (which == Operand::A ? M : N); ++r)
       for (unsigned blk = 0; blk < blocks; ++blk) {
-        unsigned set = (r + blk) % 4;
+        // Every set the operand has: gfx950's 4 op_sel bytes, gfx1250's
+        // lane halves (one for the 32-row f4 A).
+        const ScaleInfo &si = which == Operand::A ? info.scaleA : info.scaleB;
+        unsigned set = (r + blk) % si.numSets;
         emu::MatrixImmediates imm;
-        imm.cbsz = unsigned(getMxFormatCode(info.a.kind));
-        imm.blgp = unsigned(getMxFormatCode(info.b.kind));
+        if (info.hasFormatOperands()) {
+          imm.cbsz = unsigned(getMxFormatCode(info.a.kind));
+          imm.blgp = unsigned(getMxFormatCode(info.b.kind));
+        }
         imm.scaleSelA = which == Operand::A ? set : 0;
         imm.scaleSelB = which == Operand::B ? set : 0;
         std::vector<uint64_t> aTile(M * K, 0), bTile(K * N, 0);
@@ -447,7 +458,11 @@ std::vector<std::pair<unsigned, unsigned>> products(const Description &d,
 /// source describes gfx1250 SWMMAC, so for those the comparison is with
 /// the same rule, assumed. gfx950's block-scaled MFMA are left out: CK
 /// describes them with other NumAccess values (the catalog cites them,
-/// CK4S), and ScaleLayout below checks their scales. The f32, xf32, f64 and multi-block MFMAs are compared with
+/// CK4S), and ScaleLayout below checks their scales; so are gfx1250's MX
+/// WMMA (CK's scale_gfx125.hpp gives them NumAccess 1, 2 or 4 by format
+/// pair, not the dense rule; LlvmIntrinsicsTest's
+/// Gfx1250MxLayoutsAreTheStatedFormulas states their layouts, the
+/// single-element and scale tests check them). The f32, xf32, f64 and multi-block MFMAs are compared with
 /// CALC's tables instead (the single-element test's emulator transcribes
 /// CALC; CatalogTest's MfmaDenseFormula and MultiBlockAndF64Accumulators).
 std::vector<Case> ckCases() {
@@ -455,6 +470,7 @@ std::vector<Case> ckCases() {
   llvm::ArrayRef<IntrinsicInfo> all = getAllIntrinsics();
   for (const Case &c : allCases())
     if (all[c.intrinsic].blocks == 1 && !all[c.intrinsic].isScaled() &&
+        !all[c.intrinsic].isUnscaledMx() &&
         (getBitWidth(all[c.intrinsic].a.kind) <= 16 ||
          c.chip == Chip::gfx1250) &&
         c.chip != Chip::gfx90a)

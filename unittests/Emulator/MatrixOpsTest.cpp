@@ -426,10 +426,12 @@ std::string runTrial(Trial &t) {
       scaleA[t.rng.below(unsigned(scaleA.size()))] = 0xFF;
     scaleAWords = packScales(info, Operand::A, scaleA, t.scaleSelA);
     scaleBWords = packScales(info, Operand::B, scaleB, t.scaleSelB);
-    imm.cbsz = unsigned(getMxFormatCode(ka));
-    imm.blgp = unsigned(getMxFormatCode(kb));
     imm.scaleSelA = t.scaleSelA;
     imm.scaleSelB = t.scaleSelB;
+  }
+  if (info.hasFormatOperands()) {
+    imm.cbsz = unsigned(getMxFormatCode(ka));
+    imm.blgp = unsigned(getMxFormatCode(kb));
   }
   // The value of A[i][kk] (B[k][j]) with its block scale.
   auto scaledA = [&](unsigned i, unsigned kk) {
@@ -641,9 +643,10 @@ TEST_P(CatalogIntrinsic, MatchesScalarMatmul) {
         t.shiftIndex = variant & 4;
       }
       if (info.isScaled()) {
-        // Every op_sel of A and of B; variant 7 has a NaN scale.
-        t.scaleSelA = variant % 4;
-        t.scaleSelB = (variant + variant / 4) % 4;
+        // Every scale set of A and of B (gfx950's op_sel bytes, gfx1250's
+        // lane halves); variant 7 has a NaN scale.
+        t.scaleSelA = variant % info.scaleA.numSets;
+        t.scaleSelB = (variant + variant / 4) % info.scaleB.numSets;
         t.nanScale = variant == 7;
       }
       std::string failure = runTrial(t);
@@ -674,10 +677,11 @@ TEST(MatrixOps, EveryCatalogIntrinsicIsEmulated) {
         continue;
       }
       const emu::MatrixOp &o = **op;
-      // A block-scaled instruction's formats are immediates (cbsz, blgp).
+      // A block-scaled MFMA's formats are immediates (cbsz, blgp), and so
+      // are gfx1250's f8f6f4 WMMA's (matrix_a_fmt, matrix_b_fmt).
       emu::MatrixImmediates imm;
       EXPECT_EQ(o.hasScales(), info.isScaled()) << info.name;
-      if (info.isScaled()) {
+      if (info.hasFormatOperands()) {
         imm.cbsz = unsigned(getMxFormatCode(info.a.kind));
         imm.blgp = unsigned(getMxFormatCode(info.b.kind));
         EXPECT_EQ(getScalarKindName(info.a.kind),

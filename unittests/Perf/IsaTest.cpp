@@ -37,7 +37,27 @@ TEST(IsaTest, EveryCatalogInstructionIsFoundFromItsMnemonic) {
       // gfx950's block-scaled MFMA is one mnemonic for its 25 format pairs;
       // its cbsz / blgp fields, as llc prints them, name the formats
       // (without them, fp8 x fp8).
-      if (info.isScaled()) {
+      if (info.hasModifier(ModMatrixFmt)) {
+        // gfx1250's f8f6f4 WMMA, scaled or not, likewise: its
+        // matrix_a_fmt / matrix_b_fmt fields (absent for fp8).
+        mnemonic = "v_" + llvm::StringRef(info.llvmName)
+                              .drop_front(strlen("llvm.amdgcn."))
+                              .str();
+        std::replace(mnemonic.begin(), mnemonic.end(), '.', '_');
+        static const char *const kFmt[] = {"FP8", "BF8", "FP6", "BF6", "FP4"};
+        std::string operands = "v[0:7], v[8:23], v[24:39], v[0:7]";
+        if (int a = getMxFormatCode(info.a.kind))
+          operands += std::string(" matrix_a_fmt:MATRIX_FMT_") + kFmt[a];
+        if (int b = getMxFormatCode(info.b.kind))
+          operands += std::string(" matrix_b_fmt:MATRIX_FMT_") + kFmt[b];
+        EXPECT_EQ(lookupMatrixInstruction(mnemonic, chip.chip, operands),
+                  &info)
+            << mnemonic << " " << operands;
+        EXPECT_EQ(info.getCycles(chip.chip), 8u) << info.name;
+        ++checked;
+        continue;
+      }
+      if (info.isScaled() && info.family == MmaFamily::MFMA) {
         mnemonic = "v_" + llvm::StringRef(info.llvmName)
                               .drop_front(strlen("llvm.amdgcn."))
                               .str();

@@ -50,9 +50,9 @@ TEST(CatalogTest, NamesAreUniqueAndWellFormed) {
     EXPECT_TRUE(names.insert(info.name).second) << info.name;
     // RDNA3 and RDNA4 share intrinsic names with different operand types;
     // gfx950's block-scaled MFMA one name for 25 format pairs (its cbsz and
-    // blgp).
+    // blgp), gfx1250's f8f6f4 WMMA likewise (matrix_a_fmt, matrix_b_fmt).
     std::string formats =
-        info.isScaled() ? (getScalarKindName(info.a.kind) + "," +
+        info.isScaled() || info.hasModifier(ModMatrixFmt) ? (getScalarKindName(info.a.kind) + "," +
                            getScalarKindName(info.b.kind))
                               .str()
                         : "";
@@ -509,7 +509,9 @@ TEST(CatalogTest, MxMfmaFormula) {
   // (column) L % m, block L / m; <W x i32> operands, W the element bits.
   unsigned scaled = 0;
   for (const IntrinsicInfo &info : getAllIntrinsics()) {
-    if (!info.isScaled())
+    // gfx1250's block-scaled WMMA: LlvmIntrinsicsTest's
+    // Gfx1250MxLayoutsAreTheStatedFormulas.
+    if (!info.isScaled() || info.family != MmaFamily::MFMA)
       continue;
     SCOPED_TRACE(info.name);
     ++scaled;
@@ -553,6 +555,35 @@ TEST(CatalogTest, MxMfmaFormula) {
   EXPECT_TRUE(mx[0]->isScaled() && mx[1]->isScaled());
   for (const std::string &t : describeSupportedTypes(Chip::gfx950, false))
     EXPECT_EQ(t.find("fp4"), std::string::npos) << t;
+}
+
+TEST(CatalogTest, Gfx1250MxWmmaAreNeverSelected) {
+  // gfx1250's f8f6f4 / f4 WMMA, scaled or not, are in the catalog for
+  // mcore.mma / mcore.scaled_mma by name; no request selects them (Catalog.h,
+  // IntrinsicInfo::isUnscaledMx; selectIntrinsics), and the plain-matmul
+  // diagnostics do not list their FP6/FP4 types.
+  const ScalarKind kinds[] = {ScalarKind::FP8, ScalarKind::BF8,
+                              ScalarKind::FP6, ScalarKind::BF6,
+                              ScalarKind::FP4};
+  unsigned plain = 0;
+  for (ScalarKind a : kinds)
+    for (ScalarKind b : kinds)
+      for (bool scaled : {false, true}) {
+        auto got = selectIntrinsics(
+            Chip::gfx1250, {a, b, ScalarKind::F32, false, scaled});
+        for (const IntrinsicInfo *info : got) {
+          EXPECT_FALSE(info->isScaled() || info->isUnscaledMx())
+              << info->name;
+          ++plain;
+        }
+      }
+  // fp8 / bf8 x fp8 / bf8: wmma_f32_16x16x{128,64}_* (two each).
+  EXPECT_EQ(plain, 8u);
+  for (const std::string &t : describeSupportedTypes(Chip::gfx1250, false))
+    EXPECT_TRUE(t.find("fp6") == std::string::npos &&
+                t.find("bf6") == std::string::npos &&
+                t.find("fp4") == std::string::npos)
+        << t;
 }
 
 TEST(CatalogTest, MultiBlockAndF64Accumulators) {

@@ -85,21 +85,45 @@ struct SparseIndexInfo {
   LaneLayout layout;  ///< (lane, field) -> (row, compressed k)
 };
 
-/// The E8M0 block scales of one operand of a block-scaled (MX) instruction:
-/// one scale per `blockK` consecutive k of each row of A (column of B).
-/// Each lane's 32-bit scale operand holds `numSets` scales of `bitsPerSet`
-/// bits; the instruction's op_sel immediate picks one (set s at bits
-/// [s * bitsPerSet, +bitsPerSet)). Lane L's scale belongs to the block
-/// layout.apply(L, 0): (row, k block) for A, (k block, column) for B.
+/// The block scales of one operand of a block-scaled (MX) instruction: one
+/// scale per `blockK` consecutive k of each row of A (column of B).
+///
+/// Each lane's scale operand (`llvm`: an i32, or gfx1250's scale16 i64) is
+/// read as bytes. The instruction's scale select (mcore.scaled_mma's
+/// scale_sel_a / scale_sel_b) picks one of `numSets` sets:
+///  - `laneSetStride` 0 (gfx950's op_sel): set s is the bits
+///    [s * bitsPerSet, +bitsPerSet) of every lane's operand;
+///  - `laneSetStride` 16 (gfx1250's matrix_a_scale / matrix_b_scale, MLIR's
+///    a_first_scale_lane / b_first_scale_lane 0 or 16): set s is the whole
+///    operand of lanes [16 s, 16 s + layout.getNumLanes()); the other lanes'
+///    scales are not read.
+/// Byte e of the selected set of lane L holds the scale of the block
+/// layout.apply(L - first lane of the set, e): (row, k block) for A,
+/// (k block, column) for B. The scales are E8M0 (2^(bits - 127)), or OCP
+/// E4M3 where `e4m3` (gfx1250's matrix_*_scale_fmt 2).
 struct ScaleInfo {
   uint8_t blockK = 0;
   uint8_t bitsPerSet = 0;
   uint8_t numSets = 0;
+  uint8_t laneSetStride = 0;
+  bool e4m3 = false;
+  LlvmType llvm = {LlvmElem::I32, 0};
   LaneLayout layout;
+
+  /// Scales one set holds per lane.
+  unsigned getScalesPerLane() const { return layout.getNumElems(); }
+  /// Bytes of a lane's scale operand (the per-lane mcore.scaled_mma's
+  /// vector<Nxf8E8M0FNU>).
+  unsigned getOperandBytes() const { return llvm.getBitWidth() / 8; }
+  /// The first lane and first bit of set `set`.
+  unsigned getSetLane(unsigned set) const { return set * laneSetStride; }
+  unsigned getSetBit(unsigned set) const {
+    return laneSetStride ? 0 : set * bitsPerSet;
+  }
 };
 
 /// Instruction operands beyond A, B, C and the index.
-enum ModifierFlags : uint8_t {
+enum ModifierFlags : uint16_t {
   ModNone = 0,
   ModSignedness = 1 << 0, ///< a_neg/b_neg select signed/unsigned iu8/iu4 (WMMA)
   ModClamp = 1 << 1,      ///< clamp saturates the integer result (WMMA)
@@ -117,8 +141,19 @@ enum ModifierFlags : uint8_t {
   /// blgp give A's and B's formats (0 fp8, 1 bf8, 2 fp6, 3 bf6, 4 fp4,
   /// getMxFormatCode), then an i32 op_sel and an i32 scale for A and for B
   /// (IntrinsicsAMDGPU.td, AMDGPUMfmaScaleIntrinsic). One LLVM intrinsic
-  /// has a catalog entry per format pair.
+  /// has a catalog entry per format pair. Also gfx1250's wmma.scale.* /
+  /// wmma.scale16.* (AMDGPUWmmaScale{,F4}IntrinsicModsC): after C, for A
+  /// and then B, an i32 matrix_*_scale (the lane half of the scales), an
+  /// i32 matrix_*_scale_fmt (0 E8M0, 2 E4M3) and the scale (i32, i64 for
+  /// scale16), then the two reuse hints. IntrinsicInfo::scaleA / scaleB
+  /// say where the scales are.
   ModScale = 1 << 7,
+  /// gfx1250's f8f6f4 WMMA (wmma.f32.16x16x128.f8f6f4 and its scale /
+  /// scale16 forms): i32 immediates matrix_a_fmt before A and matrix_b_fmt
+  /// before B give the formats (coded as cbsz / blgp, getMxFormatCode); one
+  /// LLVM intrinsic has a catalog entry per format pair. The f4 forms
+  /// (32x16x128) are fp4 x fp4 and have no format operands.
+  ModMatrixFmt = 1 << 8,
 };
 
 /// The format code of an f8f6f4 operand (cbsz for A, blgp for B, and
@@ -151,7 +186,7 @@ struct IntrinsicInfo {
   FragmentInfo a, b, c;
   SparseIndexInfo index; ///< valid when isSparse()
   ScaleInfo scaleA, scaleB; ///< valid when isScaled()
-  uint8_t modifiers;     ///< ModifierFlags
+  uint16_t modifiers;    ///< ModifierFlags
   unsigned ops;          ///< 2 * M * N * K * blocks (dense K) per instruction
   CycleCount cycles[kMaxCycleCounts]; ///< first entry whose chips match wins
   const char *costSource;   ///< where ops/cycles come from
@@ -163,6 +198,23 @@ struct IntrinsicInfo {
 
   bool isSparse() const { return isSparseFamily(family); }
   bool isScaled() const { return hasModifier(ModScale); }
+  /// Whether A's and B's formats are immediates of the instruction (cbsz /
+  /// blgp of gfx950's mfma.scale, matrix_a_fmt / matrix_b_fmt of gfx1250's
+  /// f8f6f4 WMMA), coded by getMxFormatCode.
+  bool hasFormatOperands() const {
+    return hasModifier(ModMatrixFmt) ||
+           (isScaled() && family == MmaFamily::MFMA);
+  }
+  /// gfx1250's unscaled f8f6f4 / f4 WMMA: OCP MX formats without scales
+  /// (FP6/FP4 operands, or the format immediates). mcore.mma takes them;
+  /// selection never picks them (MLIR 22's amdgpu.wmma takes no FP6/FP4,
+  /// and their fp8 / bf8 pairs are wmma_f32_16x16x128_{fp8,bf8}_*'s
+  /// products).
+  bool isUnscaledMx() const {
+    return !isScaled() &&
+           (hasModifier(ModMatrixFmt) || isSubByteFloatKind(a.kind) ||
+            isSubByteFloatKind(b.kind));
+  }
   bool hasModifier(ModifierFlags f) const { return modifiers & f; }
   bool isAvailableOn(Chip chip) const { return chips.contains(chip); }
   /// K extent of A's tile: k, or k / 2 when A is compressed.

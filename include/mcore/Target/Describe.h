@@ -33,7 +33,16 @@ std::pair<const char *, const char *> getCoordNames(Operand operand);
 
 /// {name, family, chips, wave_size, m, n, k, a_type, b_type, c_type, sparse,
 ///  llvm_intrinsic, ops, cycles: {chip: n}, fragment_lengths: {A, B, C}}.
+/// Block-scaled entries also have "scales" (describeScales), gfx1250's
+/// unscaled f8f6f4 WMMA "formats": {a_format, b_format}.
 llvm::json::Object describeIntrinsic(const IntrinsicInfo &info);
+
+/// The scales of a block-scaled entry: {block_k, sets (A's scale selects),
+/// b_sets, a_format, b_format (the format codes), per_lane (scales a set
+/// holds per lane), operand (the LLVM type of a lane's scale operand),
+/// select ("bytes": op_sel picks a byte of every lane, "lanes": a lane
+/// half), types (["e8m0"] or ["e8m0", "e4m3"])}.
+llvm::json::Object describeScales(const IntrinsicInfo &info);
 
 /// {name, wave_size, m, n, k, A: [...], B: [...], C: [...], index: [...]}:
 /// A cells {lane, element, vgpr, bit_lo, bits, row, k}, B {..., k, col},

@@ -43,7 +43,9 @@ constexpr TileCoord D1(uint16_t v) { return {0, v}; }
 constexpr TileCoord Rep() { return {0, 0}; }
 
 struct LaneLayout {
-  static constexpr unsigned kMaxElemBits = 6;
+  /// 128 values per lane: gfx1250's v_wmma_*_32x16x128_f4 A (32 rows of 128
+  /// fp4 in 32 lanes, 16 registers).
+  static constexpr unsigned kMaxElemBits = 7;
   static constexpr unsigned kMaxLaneBits = 6;
 
   uint8_t numElemBits = 0;

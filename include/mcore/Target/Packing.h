@@ -63,9 +63,11 @@ std::vector<uint8_t> unpackIndex(const IntrinsicInfo &info,
 /// (IntrinsicInfo::isScaled()): A's M x (K / blockK), B's (K / blockK) x N.
 std::pair<unsigned, unsigned> getScaleShape(const IntrinsicInfo &info,
                                             Operand operand);
-/// Packs a row-major tile of E8M0 scale bytes (getScaleShape) into each
-/// lane's 32-bit scale word, in byte set `set` (the op_sel the instruction
-/// is given); the other bytes are zero.
+/// Packs a row-major tile of scale bytes (getScaleShape) into each lane's
+/// scale operand (ScaleInfo::llvm: one 32-bit word per lane, two for an
+/// i64, lane-major), in set `set` (the scale select the instruction is
+/// given: gfx950's op_sel byte, gfx1250's lane half); every other byte is
+/// zero.
 std::vector<uint32_t> packScales(const IntrinsicInfo &info, Operand operand,
                                  llvm::ArrayRef<uint8_t> scales,
                                  unsigned set = 0);

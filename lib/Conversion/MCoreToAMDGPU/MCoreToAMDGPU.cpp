@@ -5,8 +5,9 @@
 // operand types: WMMA, MFMA and SMFMAC become upstream amdgpu ops, which
 // convert-amdgpu-to-rocdl lowers; what that lowering cannot emit (SWMMAC, no
 // MLIR op in 22; gfx950's CDNA3-shaped bf16 SMFMACs) becomes
-// llvm.call_intrinsic. Per-lane mcore.scaled_mma (gfx950's block-scaled
-// MFMA) becomes amdgpu.scaled_mfma.
+// llvm.call_intrinsic (gfx1250's unscaled f8f6f4 / f4 WMMA too). Per-lane
+// mcore.scaled_mma becomes amdgpu.scaled_mfma (gfx950's block-scaled MFMA)
+// or amdgpu.scaled_wmma (gfx1250's block-scaled WMMA).
 //
 //===----------------------------------------------------------------------===//
 
@@ -230,12 +231,28 @@ struct SmfmacToAMDGPU : PerLanePattern<SparseMmaOp> {
 /// gfx950's block-scaled MFMA through amdgpu.scaled_mfma, which picks the
 /// instruction by M, N, K and the format codes by A's and B's types, and
 /// passes the scale vectors as the i32 scale words with their op_sel.
+/// gfx1250's block-scaled WMMA through amdgpu.scaled_wmma, which picks
+/// scale (4 scales per lane) or scale16 (8) by the scale vectors' length,
+/// matrix_*_scale_fmt by their type (E8M0, E4M3) and matrix_*_scale by the
+/// first scale lane: 16 x the op's scale select (ScaleInfo::laneSetStride).
 struct ScaledMmaToAMDGPU : OpRewritePattern<ScaledMmaOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(ScaledMmaOp op,
                                 PatternRewriter &rewriter) const override {
     auto [m, n, k] = op.getIntrinsic().getMNKShape();
+    const IntrinsicInfo &info =
+        *cast<IntrinsicAttr>(op.getIntrinsic()).getIntrinsic();
+    if (info.hasModifier(ModGfx1250)) {
+      rewriter.replaceOpWithNewOp<amdgpu::ScaledWMMAOp>(
+          op, op.getResult().getType(), i32Attr(rewriter, m),
+          i32Attr(rewriter, n), i32Attr(rewriter, k), op.getA(), op.getB(),
+          op.getC(), op.getScaleA(),
+          i32Attr(rewriter, info.scaleA.getSetLane(op.getScaleSelA())),
+          op.getScaleB(),
+          i32Attr(rewriter, info.scaleB.getSetLane(op.getScaleSelB())));
+      return success();
+    }
     rewriter.replaceOpWithNewOp<amdgpu::ScaledMFMAOp>(
         op, op.getResult().getType(), i32Attr(rewriter, m),
         i32Attr(rewriter, n), i32Attr(rewriter, k), op.getA(), op.getB(),
@@ -293,7 +310,18 @@ static Value emitIntrinsicCall(PatternRewriter &rewriter, Operation *op,
   bool integer = isa<IntegerType>(getElementTypeOrSelf(op->getOperand(0)));
   SmallVector<Value> args;
   auto attr = dyn_cast<IntrinsicAttr>(intrinsic);
-  if (attr && attr.getIntrinsic()->hasModifier(ModGfx1250)) {
+  if (attr && attr.getIntrinsic()->isUnscaledMx()) {
+    // gfx1250's unscaled MX WMMA (no MLIR op in 22: amdgpu.wmma takes no
+    // FP6/FP4): f8f6f4 (i32 matrix_a_fmt, A, i32 matrix_b_fmt, B, i16
+    // C_mod, C), f4 (A, B, i16 C_mod, C); no reuse hints.
+    const IntrinsicInfo &info = *attr.getIntrinsic();
+    if (info.hasModifier(ModMatrixFmt))
+      args = {i32(getMxFormatCode(info.a.kind)), a,
+              i32(getMxFormatCode(info.b.kind)), b};
+    else
+      args = {a, b};
+    args.append({constant(rewriter.getI16Type(), 0), c});
+  } else if (attr && attr.getIntrinsic()->hasModifier(ModGfx1250)) {
     // Modifiers at 0 and no reuse hints: mcore's kernels need neither.
     bool eightBit =
         getElementTypeOrSelf(op->getOperand(0)).getIntOrFloatBitWidth() == 8;

@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/BinaryFormat/MsgPackDocument.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -567,6 +568,23 @@ static int getModifier(StringRef operands, StringRef name) {
   return 0;
 }
 
+/// The format code of gfx1250's matrix_a_fmt / matrix_b_fmt field, as llc
+/// prints it (matrix_b_fmt:MATRIX_FMT_FP6; absent for fp8, code 0).
+static int getMatrixFormat(StringRef operands, StringRef name) {
+  SmallVector<StringRef> words;
+  operands.split(words, ' ', -1, /*KeepEmpty=*/false);
+  for (StringRef w : words)
+    if (w.consume_front(name) && w.consume_front(":MATRIX_FMT_"))
+      return llvm::StringSwitch<int>(w)
+          .Case("FP8", 0)
+          .Case("BF8", 1)
+          .Case("FP6", 2)
+          .Case("BF6", 3)
+          .Case("FP4", 4)
+          .Default(-1);
+  return 0;
+}
+
 const IntrinsicInfo *mlir::mcore::perf::lookupMatrixInstruction(StringRef mnemonic,
                                                                 Chip chip,
                                                                 StringRef operands) {
@@ -587,11 +605,19 @@ const IntrinsicInfo *mlir::mcore::perf::lookupMatrixInstruction(StringRef mnemon
   }
   std::string key = squash(joined);
   // gfx950's v_mfma_scale_*_f8f6f4 is one mnemonic for 25 catalog entries:
-  // its cbsz / blgp fields give the formats (getMxFormatCode).
+  // its cbsz / blgp fields give the formats (getMxFormatCode); gfx1250's
+  // v_wmma{,_scale,_scale16}_f32_16x16x128_f8f6f4 likewise, with its
+  // matrix_a_fmt / matrix_b_fmt fields.
   auto isFormatPair = [&](const IntrinsicInfo &info) {
-    return !info.isScaled() ||
-           (getMxFormatCode(info.a.kind) == getModifier(operands, "cbsz") &&
-            getMxFormatCode(info.b.kind) == getModifier(operands, "blgp"));
+    if (!info.hasFormatOperands())
+      return true;
+    if (info.hasModifier(ModMatrixFmt))
+      return getMxFormatCode(info.a.kind) ==
+                 getMatrixFormat(operands, "matrix_a_fmt") &&
+             getMxFormatCode(info.b.kind) ==
+                 getMatrixFormat(operands, "matrix_b_fmt");
+    return getMxFormatCode(info.a.kind) == getModifier(operands, "cbsz") &&
+           getMxFormatCode(info.b.kind) == getModifier(operands, "blgp");
   };
   // An exact match first: gfx90a has both mfma.f32.32x32x4bf16 and
   // mfma.f32.32x32x4bf16.1k, spelled v_mfma_f32_32x32x4bf16 and

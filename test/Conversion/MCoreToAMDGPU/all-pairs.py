@@ -56,10 +56,22 @@ def mlir_type(kind, chip):
 lengths = {e["name"]: e["fragment_lengths"] for e in catalog}
 
 
+def scale_sels(entry):
+    """Scale selects in range and not 0 where the entry has several sets:
+    gfx950's op_sel 1 and 2 (4 bytes), gfx1250's lane half 1 (the 32-row
+    f4 A, one set: 0)."""
+    sc = entry["scales"]
+    return min(1, sc["sets"] - 1), min(2, sc["b_sets"] - 1)
+
+
+def scale_bytes(entry):
+    return {"i32": 4, "i64": 8}[entry["scales"]["operand"]]
+
+
 def function(entry, chip, fn):
     n = lengths[entry["name"]]
     # The MX formats are OCP's (gfx950's fp8), whatever the target chip.
-    types_of = "gfx950" if "scales" in entry else chip
+    types_of = "gfx950" if "scales" in entry or "formats" in entry else chip
     ta, tb, tc = (mlir_type(entry[k], types_of) for k in ("a_type", "b_type",
                                                           "c_type"))
     va, vb, vc = (f"vector<{n['A']}x{ta}>", f"vector<{n['B']}x{tb}>",
@@ -71,12 +83,13 @@ def function(entry, chip, fn):
         into = f"{vc} -> {vd}"
     intr = f"#mcore.intrinsic<{entry['name']}>"
     if "scales" in entry:
-        # Block-scaled (gfx950 MX): the lane's scale words, op_sel 1 and 2 so
-        # that the IR shows them.
-        ts = "vector<4xf8E8M0FNU>"
+        # Block-scaled: the lane's scale operands (gfx950's word, gfx1250's
+        # 4 or 8 scales) and scale selects that the IR shows (scale_sel).
+        sel_a, sel_b = scale_sels(entry)
+        ts = f"vector<{scale_bytes(entry)}xf8E8M0FNU>"
         op = (f"%d = mcore.scaled_mma %a, %b, %c, %sa, %sb {{intrinsic = "
-              f"{intr}, scale_sel_a = 1 : i32, scale_sel_b = 2 : i32}} "
-              f": {va}, {vb}, {ts}, {ts} into {vc}")
+              f"{intr}, scale_sel_a = {sel_a} : i32, scale_sel_b = {sel_b} : "
+              f"i32}} : {va}, {vb}, {ts}, {ts} into {vc}")
         args = f"%a: {va}, %b: {vb}, %c: {vc}, %sa: {ts}, %sb: {ts}"
     elif entry["sparse"]:
         # The lane's index word: i32, or i64 (gfx1250's 8-bit SWMMAC).
@@ -103,6 +116,7 @@ def mnemonic_key(text):
 failures = []
 checked_legal = checked_illegal = 0
 checked_distinct_d = 0  # legal pairs whose D differs from C
+checked_mx_wmma = 0  # gfx1250's f8f6f4 / f4 WMMA, scaled or not
 for chip in chips:
     legal = [e for e in catalog if chip in e["chips"]]
     illegal = [e for e in catalog if chip not in e["chips"]]
@@ -145,21 +159,45 @@ for chip in chips:
         fn = f"f{i}"
         checked_legal += 1
         checked_distinct_d += "d_type" in e
+        checked_mx_wmma += e["family"] == "wmma" and (
+            "scales" in e or "formats" in e or e["a_type"] == "fp4")
         if e["llvm_intrinsic"] + "." not in calls.get(fn, "") and \
            e["llvm_intrinsic"] + "(" not in calls.get(fn, ""):
             failures.append(f"{chip} {e['name']}: the LLVM IR does not call "
                             f"{e['llvm_intrinsic']}")
         want = mnemonic_key("v_" + e["name"])
-        if "scales" in e:
+        call = calls.get(fn, "")
+        if "scales" in e and e["family"] == "mfma":
             # One instruction for every format pair: the formats are the
             # call's cbsz and blgp, then op_sel 1 for A's scale, 2 for B's.
             sc = e["scales"]
             imms = (rf"i32 {sc['a_format']}, i32 {sc['b_format']}, i32 1, "
                     rf"i32 %\w+, i32 2, i32 %\w+\)")
-            if not re.search(imms, calls.get(fn, "")):
+            if not re.search(imms, call):
                 failures.append(f"{chip} {e['name']}: the call does not pass "
                                 f"formats {sc['a_format']}, {sc['b_format']} "
                                 f"and op_sel 1, 2")
+        elif "scales" in e:
+            # gfx1250: matrix_a_scale / matrix_b_scale are the lane halves
+            # scale_sel picks, the scale formats E8M0 (0).
+            sel_a, sel_b = scale_sels(e)
+            imms = (rf"i32 {sel_a}, i32 0, i(32|64) %\w+, i32 {sel_b}, i32 0, "
+                    rf"i(32|64) %\w+, i1 false, i1 false\)")
+            if not re.search(imms, call):
+                failures.append(f"{chip} {e['name']}: the call does not pass "
+                                f"matrix_a_scale {sel_a}, matrix_b_scale "
+                                f"{sel_b}")
+        fmts = e.get("formats") or (e["scales"] if "scales" in e and
+                                    e["name"].find("f8f6f4") >= 0 else None)
+        if fmts and e["family"] == "wmma":
+            # gfx1250's f8f6f4: matrix_a_fmt before A, matrix_b_fmt before B.
+            imms = (rf"\(i32 {fmts['a_format']}, <\d+ x i32> %\w+, "
+                    rf"i32 {fmts['b_format']}, <\d+ x i32> %\w+,")
+            if not re.search(imms, call):
+                failures.append(f"{chip} {e['name']}: the call does not pass "
+                                f"matrix_a_fmt {fmts['a_format']} and "
+                                f"matrix_b_fmt {fmts['b_format']}")
+        if "scales" in e or "formats" in e:
             want = mnemonic_key("v_" + e["llvm_intrinsic"].replace(
                 "llvm.amdgcn.", "").replace(".", "_"))
         got = [m for m in re.findall(r"\b(v_[a-z0-9_]+)", bodies.get(fn, ""))
@@ -194,6 +232,8 @@ for chip in chips:
 print(f"legal pairs compiled to their instruction: {checked_legal}")
 print(f"illegal pairs rejected by mcore: {checked_illegal}")
 print(f"legal pairs whose D differs from C: {checked_distinct_d}")
+print(f"gfx1250 MX WMMA pairs (f8f6f4 per format pair, f4): "
+      f"{checked_mx_wmma}")
 print(f"f64 entries not checked (mcore.mma has no f64 yet): "
       f"{len(skipped_f64)}")
 if failures:

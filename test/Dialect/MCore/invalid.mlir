@@ -23,7 +23,7 @@ func.func @bad_a_type(%a: vector<16x16xi16>, %b: vector<16x16xf16>, %c: vector<1
 // -----
 
 func.func @i32_input(%a: vector<16x16xi32>, %b: vector<16x16xi8>, %c: vector<16x16xi32>) {
-  // expected-error @+1 {{A element type 'i32' is not a matrix-instruction input (f16, bf16, fp8, bf8, i8, i4, f32, f64)}}
+  // expected-error @+1 {{A element type 'i32' is not a matrix-instruction input (f16, bf16, fp8, bf8, i8, i4, f32, f64; fp6, bf6 and fp4 with gfx1250}}
   %d = mcore.mma %a, %b, %c : vector<16x16xi32>, vector<16x16xi8> into vector<16x16xi32>
   return
 }
@@ -391,10 +391,58 @@ func.func @scaled_mma_whole_tile_scales(%a: vector<16x128xf4E2M1FN>, %b: vector<
 
 // Per lane: the scales are the lane's 32-bit word.
 func.func @scaled_mma_lane_scales(%a: vector<32xf4E2M1FN>, %c: vector<4xf32>, %s: vector<4xf8E8M0FNU>, %t: vector<1xf8E8M0FNU>) -> vector<4xf32> {
-  // expected-error @+1 {{the scales of A must be 'vector<4xf8E8M0FNU>' for mfma_scale_f32_16x16x128_f8f6f4_fp4_fp4 (per-lane word), got 'vector<1xf8E8M0FNU>'}}
+  // expected-error @+1 {{the scales of A must be 'vector<4xf8E8M0FNU>' for mfma_scale_f32_16x16x128_f8f6f4_fp4_fp4 (per-lane operand), got 'vector<1xf8E8M0FNU>'}}
   %d = mcore.scaled_mma %a, %a, %c, %t, %s {intrinsic = #mcore.intrinsic<mfma_scale_f32_16x16x128_f8f6f4_fp4_fp4>}
       : vector<32xf4E2M1FN>, vector<32xf4E2M1FN>, vector<1xf8E8M0FNU>, vector<4xf8E8M0FNU> into vector<4xf32>
   return %d : vector<4xf32>
+}
+
+// -----
+
+// gfx950's scales are E8M0 only; gfx1250's may be E4M3 too.
+func.func @scaled_mma_e4m3_on_mfma(%a: vector<32xf4E2M1FN>, %c: vector<4xf32>, %s: vector<4xf8E8M0FNU>, %t: vector<4xf8E4M3FN>) -> vector<4xf32> {
+  // expected-error @+1 {{the scales of B must be 'vector<4xf8E8M0FNU>' for mfma_scale_f32_16x16x128_f8f6f4_fp4_fp4 (per-lane operand), got 'vector<4xf8E4M3FN>'}}
+  %d = mcore.scaled_mma %a, %a, %c, %s, %t {intrinsic = #mcore.intrinsic<mfma_scale_f32_16x16x128_f8f6f4_fp4_fp4>}
+      : vector<32xf4E2M1FN>, vector<32xf4E2M1FN>, vector<4xf8E8M0FNU>, vector<4xf8E4M3FN> into vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+
+// gfx1250's scale16 takes 8 scales per lane (an i64).
+func.func @scaled_wmma_scale16_operand(%a: vector<64xf8E4M3FN>, %c: vector<8xf32>, %s: vector<4xf8E8M0FNU>) -> vector<8xf32> {
+  // expected-error @+1 {{the scales of A must be 'vector<8xf8E8M0FNU>' or 'vector<8xf8E4M3FN>' for wmma_scale16_f32_16x16x128_f8f6f4_fp8_fp8 (per-lane operand), got 'vector<4xf8E8M0FNU>'}}
+  %d = mcore.scaled_mma %a, %a, %c, %s, %s {intrinsic = #mcore.intrinsic<wmma_scale16_f32_16x16x128_f8f6f4_fp8_fp8>}
+      : vector<64xf8E4M3FN>, vector<64xf8E4M3FN>, vector<4xf8E8M0FNU>, vector<4xf8E8M0FNU> into vector<8xf32>
+  return %d : vector<8xf32>
+}
+
+// -----
+
+// The 32-row f4 A's scales fill all 32 lanes: no lane half to select.
+func.func @scaled_wmma_f4_scale_sel(%a: vector<128xf4E2M1FN>, %b: vector<64xf4E2M1FN>, %c: vector<16xf32>, %s: vector<4xf8E8M0FNU>) -> vector<16xf32> {
+  // expected-error @+1 {{scale_sel_a 1 is out of range: wmma_scale_f32_32x16x128_f4 has 1 scale set for A (lane halves)}}
+  %d = mcore.scaled_mma %a, %b, %c, %s, %s {intrinsic = #mcore.intrinsic<wmma_scale_f32_32x16x128_f4>, scale_sel_a = 1 : i32}
+      : vector<128xf4E2M1FN>, vector<64xf4E2M1FN>, vector<4xf8E8M0FNU>, vector<4xf8E8M0FNU> into vector<16xf32>
+  return %d : vector<16xf32>
+}
+
+// -----
+
+func.func @scaled_wmma_lane_half(%a: vector<64xf4E2M1FN>, %c: vector<8xf32>, %s: vector<4xf8E8M0FNU>) -> vector<8xf32> {
+  // expected-error @+1 {{scale_sel_b 2 is out of range: wmma_scale_f32_16x16x128_f8f6f4_fp4_fp4 has 2 scale sets for B (lane halves)}}
+  %d = mcore.scaled_mma %a, %a, %c, %s, %s {intrinsic = #mcore.intrinsic<wmma_scale_f32_16x16x128_f8f6f4_fp4_fp4>, scale_sel_b = 2 : i32}
+      : vector<64xf4E2M1FN>, vector<64xf4E2M1FN>, vector<4xf8E8M0FNU>, vector<4xf8E8M0FNU> into vector<8xf32>
+  return %d : vector<8xf32>
+}
+
+// -----
+
+// FP6 / FP4 in mcore.mma only with gfx1250's unscaled MX WMMA.
+func.func @mma_fp4_without_mx_intrinsic(%a: vector<16x16xf4E2M1FN>, %c: vector<16x16xf32>) -> vector<16x16xf32> {
+  // expected-error @+1 {{A element type 'f4E2M1FN' is not a matrix-instruction input}}
+  %d = mcore.mma %a, %a, %c : vector<16x16xf4E2M1FN>, vector<16x16xf4E2M1FN> into vector<16x16xf32>
+  return %d : vector<16x16xf32>
 }
 
 // -----

@@ -34,20 +34,27 @@ static bool isMmaAccKind(ScalarKind k) {
 static LogicalResult verifyTileConsistency(Operation *op,
                                            const MmaOperands &ops) {
   bool sparse = bool(ops.index);
+  // FP6 / FP4 only for gfx1250's unscaled MX WMMA, which read them.
+  auto attr = dyn_cast_if_present<IntrinsicAttr>(ops.intrinsic);
+  bool mx = attr && attr.getIntrinsic()->isUnscaledMx();
   Fp8Format fmtA = Fp8Format::None, fmtB = Fp8Format::None;
-  std::optional<ScalarKind> ka = getScalarKind(ops.a.getElementType(), &fmtA);
-  std::optional<ScalarKind> kb = getScalarKind(ops.b.getElementType(), &fmtB);
+  auto inputKind = [&](Type t, Fp8Format *fmt) {
+    std::optional<ScalarKind> k = getScalarKind(t, fmt);
+    return !k && mx ? getMxScalarKind(t) : k;
+  };
+  std::optional<ScalarKind> ka = inputKind(ops.a.getElementType(), &fmtA);
+  std::optional<ScalarKind> kb = inputKind(ops.b.getElementType(), &fmtB);
   std::optional<ScalarKind> kc = getScalarKind(ops.c.getElementType());
+  const char *inputs =
+      " is not a matrix-instruction input (f16, bf16, fp8, bf8, i8, i4, f32, "
+      "f64; fp6, bf6 and fp4 with gfx1250's wmma_f32_16x16x128_f8f6f4_* and "
+      "wmma_f32_32x16x128_f4 only)";
   if (!ka || !isMmaInputKind(*ka))
     return op->emitOpError("A element type ")
-           << ops.a.getElementType()
-           << " is not a matrix-instruction input (f16, bf16, fp8, bf8, i8, "
-              "i4, f32, f64)";
+           << ops.a.getElementType() << inputs;
   if (!kb || !isMmaInputKind(*kb))
     return op->emitOpError("B element type ")
-           << ops.b.getElementType()
-           << " is not a matrix-instruction input (f16, bf16, fp8, bf8, i8, "
-              "i4, f32, f64)";
+           << ops.b.getElementType() << inputs;
   if (!kc || !isMmaAccKind(*kc))
     return op->emitOpError("C element type ")
            << ops.c.getElementType()
@@ -216,22 +223,42 @@ LogicalResult ScaledMmaOp::verify() {
           [&]() { return emitOpError(); }, getA().getType(), getB().getType(),
           getC().getType(), Type(), getResult().getType())))
     return failure();
-  // Scales: the whole tile's block scales, or the lane's 32-bit word.
+  // Scales: the whole tile's block scales, or the lane's scale operand as
+  // bytes (a 32-bit word, gfx1250's scale16 a 64-bit one); E8M0, or OCP
+  // E4M3 where the instruction takes it (gfx1250's matrix_*_scale_fmt).
   const IntrinsicInfo &info = *attr.getIntrinsic();
   auto e8m0 = Float8E8M0FNUType::get(getContext());
-  for (auto [operand, value] : {std::pair(Operand::A, getScaleA()),
-                                std::pair(Operand::B, getScaleB())}) {
-    VectorType expected = VectorType::get({4}, e8m0);
+  auto e4m3 = Float8E4M3FNType::get(getContext());
+  for (auto [operand, value, sel] :
+       {std::tuple(Operand::A, getScaleA(), getScaleSelA()),
+        std::tuple(Operand::B, getScaleB(), getScaleSelB())}) {
+    const ScaleInfo &si = operand == Operand::A ? info.scaleA : info.scaleB;
+    auto type = cast<VectorType>(value.getType());
+    Type elem = type.getElementType();
+    SmallVector<int64_t, 2> shape = {int64_t(si.getOperandBytes())};
     if (isWholeTile()) {
       auto [rows, cols] = getScaleShape(info, operand);
-      expected = VectorType::get({rows, cols}, e8m0);
+      shape = {rows, cols};
     }
-    if (value.getType() != expected)
-      return emitOpError() << "the scales of " << getOperandName(operand)
-                           << " must be " << expected << " for "
-                           << info.name << " ("
-                           << (isWholeTile() ? "whole tile" : "per-lane word")
-                           << "), got " << value.getType();
+    if (type.getShape() != ArrayRef<int64_t>(shape) ||
+        (elem != e8m0 && !(si.e4m3 && elem == e4m3))) {
+      InFlightDiagnostic d = emitOpError()
+                             << "the scales of " << getOperandName(operand)
+                             << " must be " << VectorType::get(shape, e8m0);
+      if (si.e4m3)
+        d << " or " << VectorType::get(shape, e4m3);
+      return d << " for " << info.name << " ("
+               << (isWholeTile() ? "whole tile" : "per-lane operand")
+               << "), got " << value.getType();
+    }
+    if (sel >= si.numSets)
+      return emitOpError()
+             << "scale_sel_" << (operand == Operand::A ? "a" : "b") << " "
+             << sel << " is out of range: " << info.name << " has "
+             << unsigned(si.numSets) << " scale set"
+             << (si.numSets == 1 ? "" : "s") << " for "
+             << getOperandName(operand)
+             << (si.laneSetStride ? " (lane halves)" : " (bytes)");
   }
   return success();
 }

@@ -15,6 +15,12 @@ include "mlir/Interfaces/TilingInterface.td"
 def MCore_MmaElementType : AnyTypeOf<[F16, BF16, F32, F64, I8, I<4>, I32,
     F8E4M3FN, F8E4M3FNUZ, F8E5M2, F8E5M2FNUZ]>;
 def MCore_MmaOperandType : FixedVectorOfNonZeroRankOf<[MCore_MmaElementType]>;
+// The OCP MX formats of the block-scaled instructions (and of gfx1250's
+// unscaled f8f6f4 / f4 WMMA, which mcore.mma takes).
+def MCore_MxElementType : AnyTypeOf<[F8E4M3FN, F8E5M2, F6E2M3FN, F6E3M2FN,
+    F4E2M1FN]>;
+def MCore_MmaInputType : FixedVectorOfNonZeroRankOf<[MCore_MmaElementType,
+    F6E2M3FN, F6E3M2FN, F4E2M1FN]>;
 def MCore_SparseIndexType : AnyTypeOf<[
     FixedVectorOfRankAndType<[2], [I8]>, I16, I32, I64]>;
 
@@ -48,6 +54,11 @@ def MCore_MmaOp : MCore_MmaOpBase<"mma"> {
     In distributed form the operands are one lane's fragments, whose lengths
     the intrinsic's layout gives.
 
+    FP6 and FP4 operands (`f6E2M3FN`, `f6E3M2FN`, `f4E2M1FN`) are for
+    gfx1250's unscaled MX WMMA only (`wmma_f32_16x16x128_f8f6f4_*`, one
+    entry per A/B format pair, and `wmma_f32_32x16x128_f4`), which lower to
+    an intrinsic call with the format immediates.
+
     `unsigned_a` / `unsigned_b` read 8-bit or 4-bit integer A / B as unsigned
     (they are signed by default). `clamp` saturates the integer result.
 
@@ -69,8 +80,8 @@ def MCore_MmaOp : MCore_MmaOpBase<"mma"> {
     ```
   }];
   let arguments = (ins
-    MCore_MmaOperandType:$a,
-    MCore_MmaOperandType:$b,
+    MCore_MmaInputType:$a,
+    MCore_MmaInputType:$b,
     MCore_MmaOperandType:$c,
     OptionalAttr<MCore_MmaIntrinsicAttr>:$intrinsic,
     UnitAttr:$unsigned_a,
@@ -84,20 +95,20 @@ def MCore_MmaOp : MCore_MmaOpBase<"mma"> {
   let extraClassDeclaration = commonExtraClassDeclaration;
 }
 
-def MCore_MxElementType : AnyTypeOf<[F8E4M3FN, F8E5M2, F6E2M3FN, F6E3M2FN,
-    F4E2M1FN]>;
-
 def MCore_ScaledMmaOp : MCore_Op<"scaled_mma",
     [Pure, AllTypesMatch<["c", "result"]>]> {
   let summary = "Block-scaled (MX) matrix multiply-accumulate";
   let description = [{
     One block-scaled matrix-core instruction (gfx950's
-    `v_mfma_scale_f32_{16x16x128,32x32x64}_f8f6f4`):
+    `v_mfma_scale_f32_{16x16x128,32x32x64}_f8f6f4`, gfx1250's
+    `v_wmma_scale{,16}_f32_16x16x128_f8f6f4` and
+    `v_wmma_scale{,16}_f32_32x16x128_f4`):
 
       D = (A * 2^(scale_a - 127)) * (B * 2^(scale_b - 127)) + C
 
     with one E8M0 scale per 32 consecutive k of each row of A and column of
-    B. The catalog entry named by `intrinsic` names the A and B formats
+    B (16 for gfx1250's `scale16`; gfx1250 also takes OCP E4M3 scales,
+    `f8E4M3FN`, whose values multiply directly). The catalog entry named by `intrinsic` names the A and B formats
     (fp8 `f8E4M3FN`, bf8 `f8E5M2`, fp6 `f6E2M3FN`, bf6 `f6E3M2FN`, fp4
     `f4E2M1FN`).
 
@@ -107,11 +118,17 @@ def MCore_ScaledMmaOp : MCore_Op<"scaled_mma",
     gives each lane its part.
 
     In per-lane form `A`, `B` and `C` are one lane's fragments, laid out by
-    `intrinsic`; `scale_a` and `scale_b` are the lane's 32-bit scale words
-    as four `f8E8M0FNU`, of which `scale_sel_a` / `scale_sel_b` (the
-    instruction's op_sel, 0-3) pick one. Which block each lane's scale
-    belongs to is the intrinsic's scale layout (`mcore-layout`). It lowers
-    to `amdgpu.scaled_mfma`.
+    `intrinsic`; `scale_a` and `scale_b` are the lane's scale operands as
+    bytes. gfx950: a 32-bit word as four `f8E8M0FNU`, of which
+    `scale_sel_a` / `scale_sel_b` (the instruction's op_sel, 0-3) pick one;
+    it lowers to `amdgpu.scaled_mfma`. gfx1250: four (`scale`) or eight
+    (`scale16`) scales per lane, `f8E8M0FNU` or `f8E4M3FN`, each of its own
+    k block, in the lanes `scale_sel_a` / `scale_sel_b` pick (0: lanes
+    0-15, 1: lanes 16-31; the 32-row f4 A uses all 32 lanes and takes 0
+    only); it lowers to `amdgpu.scaled_wmma` (`a_first_scale_lane` = 16 x
+    `scale_sel_a`). Which block each lane's scale belongs to is the
+    intrinsic's scale layout (IntrinsicInfo::scaleA / scaleB,
+    docs/Layouts.md).
 
     Examples:
 
@@ -124,14 +141,19 @@ def MCore_ScaledMmaOp : MCore_Op<"scaled_mma",
         {intrinsic = #mcore.intrinsic<mfma_scale_f32_16x16x128_f8f6f4_fp4_fp4>}
         : vector<32xf4E2M1FN>, vector<32xf4E2M1FN>, vector<4xf8E8M0FNU>,
           vector<4xf8E8M0FNU> into vector<4xf32>
+    %f = mcore.scaled_mma %a, %b, %c, %sa, %sb
+        {intrinsic = #mcore.intrinsic<wmma_scale_f32_16x16x128_f8f6f4_fp8_fp4>,
+         scale_sel_a = 1 : i32}
+        : vector<64xf8E4M3FN>, vector<64xf4E2M1FN>, vector<4xf8E8M0FNU>,
+          vector<4xf8E4M3FN> into vector<8xf32>
     ```
   }];
   let arguments = (ins
     FixedVectorOfNonZeroRankOf<[MCore_MxElementType]>:$a,
     FixedVectorOfNonZeroRankOf<[MCore_MxElementType]>:$b,
     FixedVectorOfNonZeroRankOf<[F32]>:$c,
-    FixedVectorOfNonZeroRankOf<[F8E8M0FNU]>:$scale_a,
-    FixedVectorOfNonZeroRankOf<[F8E8M0FNU]>:$scale_b,
+    FixedVectorOfNonZeroRankOf<[F8E8M0FNU, F8E4M3FN]>:$scale_a,
+    FixedVectorOfNonZeroRankOf<[F8E8M0FNU, F8E4M3FN]>:$scale_b,
     MCore_MmaIntrinsicAttr:$intrinsic,
     DefaultValuedAttr<ConfinedAttr<I32Attr, [IntNonNegative, IntMaxValue<3>]>,
                       "0">:$scale_sel_a,

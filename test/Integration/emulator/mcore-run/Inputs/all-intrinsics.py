@@ -14,7 +14,9 @@ Multi-block MFMAs (independent 4x4, 16x16 or 32x32 products) are no matmul
 kernel's instruction, nor are gfx1250's bf16f32 forms, whose bf16 D cannot
 be the next K step's f32 C (docs/Layouts.md, "bf16f32"), nor gfx950's
 block-scaled MX MFMA (no matmul kernel lowers the scaled contraction to it
-yet; docs/MatmulForms.md), and mcore-run has no f64 matmul yet: those are
+yet; docs/MatmulForms.md), nor gfx1250's MX WMMA, scaled or not (the
+pipeline selects none: docs/Layouts.md), and mcore-run has no f64 matmul
+yet: those are
 counted as skipped (the emulator runs them in unittests/Emulator).
 """
 import concurrent.futures
@@ -32,8 +34,11 @@ catalog = json.loads(subprocess.check_output([layout, "--list",
 
 
 def check(intr, chip):
+    # gfx1250's unscaled MX WMMA (FP6/FP4, or the f8f6f4 format
+    # immediates) are not selected by the pipeline either (docs/Layouts.md).
     if (intr["blocks"] > 1 or intr["c_type"] == "f64" or "d_type" in intr
-            or intr.get("scales")):
+            or intr.get("scales") or intr.get("formats")
+            or intr["a_type"] in ("fp6", "bf6", "fp4")):
         return "skip", ""
     tf32 = intr["a_type"] == "xf32"
     ab = {"xf32": "f32"}

@@ -91,6 +91,7 @@ constexpr ChipSet kCDNA = kCDNA12 | kCDNA34;
 constexpr ChipSet kCDNA234 = ChipSet{Chip::gfx90a} | kCDNA34;
 constexpr ChipSet kGfx950 = {Chip::gfx950};
 constexpr ChipSet kGfx942 = {Chip::gfx942};
+constexpr ChipSet kGfx1250 = {Chip::gfx1250};
 
 //===----------------------------------------------------------------------===//
 // Layout builders. Each encodes one formula of CALC, once.

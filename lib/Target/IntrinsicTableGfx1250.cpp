@@ -48,8 +48,6 @@ using namespace mlir::mcore::table;
 
 namespace {
 
-constexpr ChipSet kGfx1250 = {Chip::gfx1250};
-
 constexpr const char *kLayoutGfx1250 =
     "gfx1250: rows/columns in lanes 0-15 and C as RDNA4 (IREE "
     "gfx12Wmma16xK/gfx12WmmaAcc16x16, CK ck_tile gfx1250 amdgcn_mma_base); "

@@ -48,8 +48,6 @@ using namespace mlir::mcore::table;
 
 namespace {
 
-constexpr ChipSet kGfx1250 = {Chip::gfx1250};
-
 constexpr const char *kLayoutMx =
     "A, B: row (column) r in lanes r % 16 and r % 16 + 16, contiguous runs "
     "of k alternating between the lane halves, 16 k for 8-bit and 32 for "
@@ -144,45 +142,31 @@ constexpr ScaleInfo gfx1250Scales(bool scale16, LaneLayout layout,
                    layout};
 }
 
-/// The f8f6f4 WMMA of formats `a`, `b`: plain, scale or scale16.
+/// An MX WMMA: the 16x16x128 f8f6f4 of formats `a`, `b`, or the 32x16x128
+/// f4 (`f4`: fp4 x fp4, no format operands); plain, scale or scale16.
 enum class Form { Plain, Scale, Scale16 };
-constexpr IntrinsicInfo f8f6f4(const char *name, Form form, S a, S b) {
-  bool scaled = form != Form::Plain;
+constexpr IntrinsicInfo mxWmma(const char *name, Form form, S a, S b,
+                               bool f4 = false) {
+  bool scaled = form != Form::Plain, s16 = form == Form::Scale16;
   const char *llvm =
-      form == Form::Plain ? "llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"
-      : form == Form::Scale ? "llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4"
-                            : "llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4";
+      f4 ? (form == Form::Plain   ? "llvm.amdgcn.wmma.f32.32x16x128.f4"
+            : form == Form::Scale ? "llvm.amdgcn.wmma.scale.f32.32x16x128.f4"
+                                  : "llvm.amdgcn.wmma.scale16.f32.32x16x128.f4")
+         : (form == Form::Plain ? "llvm.amdgcn.wmma.f32.16x16x128.f8f6f4"
+            : form == Form::Scale
+                ? "llvm.amdgcn.wmma.scale.f32.16x16x128.f8f6f4"
+                : "llvm.amdgcn.wmma.scale16.f32.16x16x128.f8f6f4");
   IntrinsicInfo info = make(
-      {name, llvm, MmaFamily::WMMA, kGfx1250, 16, 16, 128, mxA(a), mxB(b),
-       kC16,
-       uint16_t(ModGfx1250 | ModMatrixFmt | (scaled ? ModScale : 0)),
+      {name, llvm, MmaFamily::WMMA, kGfx1250, uint16_t(f4 ? 32 : 16), 16, 128,
+       f4 ? frag(S::FP4, 128, {L::I32, 16}, gfx1250MxA(4, 32)) : mxA(a),
+       mxB(b), f4 ? kC32 : kC16,
+       uint16_t(ModGfx1250 | (f4 ? 0 : ModMatrixFmt) |
+                (scaled ? ModScale : 0)),
        {cyc(kGfx1250, 8)}, kCostMxGfx1250,
-       scaled ? kLayoutMxScale : kLayoutMx});
+       f4 ? kLayoutMxF4 : scaled ? kLayoutMxScale : kLayoutMx});
   if (scaled) {
-    bool s16 = form == Form::Scale16;
-    LaneLayout sa = gfx1250ScaleA(s16 ? 8 : 4);
-    info.scaleA = gfx1250Scales(s16, sa, false);
-    info.scaleB = gfx1250Scales(s16, transposed(sa), false);
-  }
-  return info;
-}
-
-/// The 32x16x128 f4 WMMA: plain, scale or scale16.
-constexpr IntrinsicInfo f4(const char *name, Form form) {
-  bool scaled = form != Form::Plain;
-  const char *llvm =
-      form == Form::Plain ? "llvm.amdgcn.wmma.f32.32x16x128.f4"
-      : form == Form::Scale ? "llvm.amdgcn.wmma.scale.f32.32x16x128.f4"
-                            : "llvm.amdgcn.wmma.scale16.f32.32x16x128.f4";
-  IntrinsicInfo info = make(
-      {name, llvm, MmaFamily::WMMA, kGfx1250, 32, 16, 128,
-       frag(S::FP4, 128, {L::I32, 16}, gfx1250MxA(4, 32)), mxB(S::FP4), kC32,
-       uint16_t(ModGfx1250 | (scaled ? ModScale : 0)), {cyc(kGfx1250, 8)},
-       kCostMxGfx1250, kLayoutMxF4});
-  if (scaled) {
-    bool s16 = form == Form::Scale16;
     unsigned per = s16 ? 8 : 4;
-    info.scaleA = gfx1250Scales(s16, gfx1250ScaleA(per, 32), true);
+    info.scaleA = gfx1250Scales(s16, gfx1250ScaleA(per, f4 ? 32 : 16), f4);
     info.scaleB = gfx1250Scales(s16, transposed(gfx1250ScaleA(per)), false);
   }
   return info;
@@ -190,11 +174,11 @@ constexpr IntrinsicInfo f4(const char *name, Form form) {
 
 /// The 25 format pairs of one f8f6f4 form, A's format outermost.
 #define MCORE_F8F6F4_B(PREFIX, FORM, A, SA)                                    \
-  f8f6f4(PREFIX "_" #A "_fp8", FORM, SA, S::FP8),                              \
-      f8f6f4(PREFIX "_" #A "_bf8", FORM, SA, S::BF8),                          \
-      f8f6f4(PREFIX "_" #A "_fp6", FORM, SA, S::FP6),                          \
-      f8f6f4(PREFIX "_" #A "_bf6", FORM, SA, S::BF6),                          \
-      f8f6f4(PREFIX "_" #A "_fp4", FORM, SA, S::FP4)
+  mxWmma(PREFIX "_" #A "_fp8", FORM, SA, S::FP8),                              \
+      mxWmma(PREFIX "_" #A "_bf8", FORM, SA, S::BF8),                          \
+      mxWmma(PREFIX "_" #A "_fp6", FORM, SA, S::FP6),                          \
+      mxWmma(PREFIX "_" #A "_bf6", FORM, SA, S::BF6),                          \
+      mxWmma(PREFIX "_" #A "_fp4", FORM, SA, S::FP4)
 #define MCORE_F8F6F4(PREFIX, FORM)                                             \
   MCORE_F8F6F4_B(PREFIX, FORM, fp8, S::FP8),                                   \
       MCORE_F8F6F4_B(PREFIX, FORM, bf8, S::BF8),                               \
@@ -206,9 +190,10 @@ constexpr IntrinsicInfo kGfx1250MxIntrinsics[] = {
     MCORE_F8F6F4("wmma_f32_16x16x128_f8f6f4", Form::Plain),
     MCORE_F8F6F4("wmma_scale_f32_16x16x128_f8f6f4", Form::Scale),
     MCORE_F8F6F4("wmma_scale16_f32_16x16x128_f8f6f4", Form::Scale16),
-    f4("wmma_f32_32x16x128_f4", Form::Plain),
-    f4("wmma_scale_f32_32x16x128_f4", Form::Scale),
-    f4("wmma_scale16_f32_32x16x128_f4", Form::Scale16),
+    mxWmma("wmma_f32_32x16x128_f4", Form::Plain, S::FP4, S::FP4, true),
+    mxWmma("wmma_scale_f32_32x16x128_f4", Form::Scale, S::FP4, S::FP4, true),
+    mxWmma("wmma_scale16_f32_32x16x128_f4", Form::Scale16, S::FP4, S::FP4,
+           true),
 };
 
 #undef MCORE_F8F6F4

@@ -167,36 +167,33 @@ for chip in chips:
                             f"{e['llvm_intrinsic']}")
         want = mnemonic_key("v_" + e["name"])
         call = calls.get(fn, "")
+        def expect_call(imms, what):
+            if not re.search(imms, call):
+                failures.append(f"{chip} {e['name']}: the call does not "
+                                f"pass {what}")
         if "scales" in e and e["family"] == "mfma":
             # One instruction for every format pair: the formats are the
             # call's cbsz and blgp, then op_sel 1 for A's scale, 2 for B's.
             sc = e["scales"]
-            imms = (rf"i32 {sc['a_format']}, i32 {sc['b_format']}, i32 1, "
-                    rf"i32 %\w+, i32 2, i32 %\w+\)")
-            if not re.search(imms, call):
-                failures.append(f"{chip} {e['name']}: the call does not pass "
-                                f"formats {sc['a_format']}, {sc['b_format']} "
-                                f"and op_sel 1, 2")
+            expect_call(rf"i32 {sc['a_format']}, i32 {sc['b_format']}, i32 1, "
+                        rf"i32 %\w+, i32 2, i32 %\w+\)",
+                        f"formats {sc['a_format']}, {sc['b_format']} and "
+                        f"op_sel 1, 2")
         elif "scales" in e:
             # gfx1250: matrix_a_scale / matrix_b_scale are the lane halves
             # scale_sel picks, the scale formats E8M0 (0).
             sel_a, sel_b = scale_sels(e)
-            imms = (rf"i32 {sel_a}, i32 0, i(32|64) %\w+, i32 {sel_b}, i32 0, "
-                    rf"i(32|64) %\w+, i1 false, i1 false\)")
-            if not re.search(imms, call):
-                failures.append(f"{chip} {e['name']}: the call does not pass "
-                                f"matrix_a_scale {sel_a}, matrix_b_scale "
-                                f"{sel_b}")
+            expect_call(rf"i32 {sel_a}, i32 0, i(32|64) %\w+, i32 {sel_b}, "
+                        rf"i32 0, i(32|64) %\w+, i1 false, i1 false\)",
+                        f"matrix_a_scale {sel_a}, matrix_b_scale {sel_b}")
         fmts = e.get("formats") or (e["scales"] if "scales" in e and
                                     e["name"].find("f8f6f4") >= 0 else None)
         if fmts and e["family"] == "wmma":
             # gfx1250's f8f6f4: matrix_a_fmt before A, matrix_b_fmt before B.
-            imms = (rf"\(i32 {fmts['a_format']}, <\d+ x i32> %\w+, "
-                    rf"i32 {fmts['b_format']}, <\d+ x i32> %\w+,")
-            if not re.search(imms, call):
-                failures.append(f"{chip} {e['name']}: the call does not pass "
-                                f"matrix_a_fmt {fmts['a_format']} and "
-                                f"matrix_b_fmt {fmts['b_format']}")
+            expect_call(rf"\(i32 {fmts['a_format']}, <\d+ x i32> %\w+, "
+                        rf"i32 {fmts['b_format']}, <\d+ x i32> %\w+,",
+                        f"matrix_a_fmt {fmts['a_format']} and matrix_b_fmt "
+                        f"{fmts['b_format']}")
         if "scales" in e or "formats" in e:
             want = mnemonic_key("v_" + e["llvm_intrinsic"].replace(
                 "llvm.amdgcn.", "").replace(".", "_"))

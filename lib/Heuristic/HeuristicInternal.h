@@ -112,6 +112,10 @@ std::string configureScaled(const MatmulProblem &problem,
 // The tiles (Tiles.cpp)
 //===----------------------------------------------------------------------===//
 
+/// Why a forced tile-m, tile-n or tile-k is out of range (0 for
+/// automatic, at most 8192), or "".
+std::string checkTileRanges(const MatmulTilingOptions &options);
+
 /// LDS bytes and register estimate of a configuration (cfg.ldsBytes,
 /// cfg.estimatedVgprs). LDS holds i4 packed, two per byte.
 void computeCosts(MatmulTileConfig &cfg, const MatmulProblem &problem);

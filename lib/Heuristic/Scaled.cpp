@@ -26,6 +26,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <functional>
 
 using namespace mlir;
 using namespace mlir::mcore;
@@ -36,14 +37,16 @@ heuristic::getScaledCandidates(const MatmulProblem &problem) {
   SmallVector<const IntrinsicInfo *> found =
       selectIntrinsics(problem.chip, {problem.a, problem.b, ScalarKind::F32,
                                       /*sparse=*/false, /*scaled=*/true});
-  // The smaller tile first among equal rates (stable: the catalog's order
-  // otherwise).
-  llvm::stable_sort(found, [&](const IntrinsicInfo *x, const IntrinsicInfo *y) {
+  // The smaller tile first among equal rates (the catalog's order
+  // otherwise: its entries are one table).
+  llvm::sort(found, [&](const IntrinsicInfo *x, const IntrinsicInfo *y) {
     double rx = x->getOpsPerCycle(problem.chip),
            ry = y->getOpsPerCycle(problem.chip);
     if (rx != ry)
       return rx > ry;
-    return x->m * x->n < y->m * y->n;
+    if (x->m * x->n != y->m * y->n)
+      return x->m * x->n < y->m * y->n;
+    return std::less<const IntrinsicInfo *>()(x, y);
   });
   return found;
 }
@@ -128,16 +131,8 @@ static std::string chooseScaledTiles(const MatmulProblem &problem,
        << cfg.wavesM << " x " << cfg.wavesN << " x " << cfg.waveSize;
     return reason;
   }
-  constexpr int64_t kMaxTile = 8192;
-  for (auto [name, size] :
-       {std::pair<StringRef, int64_t>{"tile-m", options.tileM},
-        {"tile-n", options.tileN},
-        {"tile-k", options.tileK}})
-    if (size < 0 || size > kMaxTile) {
-      os << name << " = " << size
-         << " is out of range (0 for automatic, at most " << kMaxTile << ")";
-      return reason;
-    }
+  if (std::string range = checkTileRanges(options); !range.empty())
+    return range;
   // 4 instruction tiles per wave along a side: each A and B fragment feeds
   // four instructions, which halves the bytes each wave reads per
   // instruction against 2 (docs/PerformanceTables.md, "Block-scaled (MX)

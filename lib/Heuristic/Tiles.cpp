@@ -11,6 +11,7 @@
 
 #include "HeuristicInternal.h"
 
+#include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -50,6 +51,22 @@ void heuristic::computeCosts(MatmulTileConfig &cfg,
                   (problem.sparseB ? cfg.tileN * cfg.tileK : 0),
               32 * threads);
   cfg.estimatedVgprs = acc + frags + staged + 32;
+}
+
+std::string heuristic::checkTileRanges(const MatmulTilingOptions &options) {
+  // A tile past any chip's registers and LDS; the cost model walks its rows
+  // (a tile-n of 2^31 ran for minutes).
+  constexpr int64_t kMaxTile = 8192;
+  for (auto [name, size] :
+       {std::pair<StringRef, int64_t>{"tile-m", options.tileM},
+        {"tile-n", options.tileN},
+        {"tile-k", options.tileK}})
+    if (size < 0 || size > kMaxTile)
+      return (name + " = " + Twine(size) +
+              " is out of range (0 for automatic, at most " + Twine(kMaxTile) +
+              ")")
+          .str();
+  return "";
 }
 
 /// The tiles: stages and LDS padding as asked; waves (default 2 x 2); the
@@ -131,18 +148,8 @@ std::string heuristic::chooseTiles(const MatmulProblem &problem,
   if (problem.isCompressed())
     defaultK = std::max<int64_t>(defaultK, 32);
   // Wave tile: the largest register block within the VGPR budget.
-  // A tile past any chip's registers and LDS; the cost model below walks
-  // its rows (a tile-n of 2^31 ran for minutes).
-  constexpr int64_t kMaxTile = 8192;
-  for (auto [name, size] :
-       {std::pair<StringRef, int64_t>{"tile-m", options.tileM},
-        {"tile-n", options.tileN},
-        {"tile-k", options.tileK}})
-    if (size < 0 || size > kMaxTile) {
-      os << name << " = " << size
-         << " is out of range (0 for automatic, at most " << kMaxTile << ")";
-      return reason;
-    }
+  if (std::string range = checkTileRanges(options); !range.empty())
+    return range;
   std::optional<std::array<int64_t, 4>> staticSizes = problem.getStaticSizes();
   std::optional<RdnaWaveShape> rdnaShape =
       chooseRdnaWaveShape(problem, chip, options, cfg, staticSizes);

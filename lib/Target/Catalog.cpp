@@ -176,18 +176,15 @@ mlir::mcore::selectIntrinsics(Chip chip, MmaRequest request) {
   llvm::SmallVector<const IntrinsicInfo *> result;
   // An instruction whose D differs from C (gfx1250's bf16f32) does not
   // accumulate: its result cannot be the next step's C, so no tile loop
-  // uses it (docs/Layouts.md, "gfx1250"). gfx1250's MX WMMA are not
-  // candidates either: the unscaled ones take FP6/FP4, which MLIR 22's
-  // amdgpu.wmma cannot, or duplicate wmma_f32_16x16x128_{fp8,bf8}_*; the
-  // scaled ones hold 4 or 8 scales in a lane half (ScaleInfo), where
-  // mcore-tile-matmul's scaled kernel and mcore-distribute place gfx950's
-  // one scale per lane, and a request does not say its block size (32 for
-  // wmma.scale, 16 for wmma.scale16). mcore.mma / mcore.scaled_mma take
-  // them by name.
+  // uses it (docs/Layouts.md, "gfx1250"). gfx1250's unscaled MX WMMA are not
+  // candidates either: they take FP6/FP4, which MLIR 22's amdgpu.wmma cannot,
+  // or duplicate wmma_f32_16x16x128_{fp8,bf8}_*. A block-scaled request is
+  // OCP MX's, one E8M0 scale per 32 elements of K: gfx1250's scale16 forms
+  // (a scale per 16) are taken by name only (mcore.scaled_mma).
   for (const IntrinsicInfo *info : getIntrinsicsFor(chip))
     if (info->blocks == 1 && !info->hasDistinctD() &&
         !info->isUnscaledMx() &&
-        !(info->isScaled() && info->hasModifier(ModGfx1250)) &&
+        !(info->isScaled() && info->scaleA.blockK != kMxScaleBlock) &&
         info->isSparse() == request.sparse &&
         info->isScaled() == request.scaled && info->a.kind == request.a &&
         info->b.kind == request.b && info->c.kind == request.c)

@@ -108,20 +108,25 @@ def cases():
             if info['a_type'] == 'xf32':
                 continue
             key = (info['a_type'], info['b_type'], info['c_type'], info['sparse'])
-            # gfx1250's MX WMMA (f8f6f4 per format pair, f4; scaled or not)
-            # are for mcore.mma / mcore.scaled_mma by name: the pipeline
-            # selects none of them (docs/Layouts.md, "f8f6f4 and f4 WMMA").
+            # gfx1250's unscaled MX WMMA (f8f6f4 per format pair, f4) and
+            # its scale16 forms (a scale per 16 of K) are for mcore.mma /
+            # mcore.scaled_mma by name: the pipeline selects none of them
+            # (docs/Layouts.md, "f8f6f4 and f4 WMMA").
+            scales = info.get('scales')
             if info['family'] == 'wmma' and (
-                    info.get('scales') or info.get('formats') or
-                    info['a_type'] == 'fp4'):
+                    (scales and scales['block_k'] != 32) or
+                    (not scales and (info.get('formats') or
+                                     info['a_type'] == 'fp4'))):
                 continue
             # A block-scaled (MX) instruction needs scales, which a
             # linalg.matmul has none of: each format pair as the scaled
-            # contraction (docs/MatmulForms.md).
-            if info.get('scales'):
+            # contraction (docs/MatmulForms.md). fp4 x fp4 on gfx1250 has
+            # two (16x16x128 f8f6f4 and 32x16x128 f4): the heuristic's.
+            if scales:
                 if key + ('scaled',) not in seen:
                     seen.add(key + ('scaled',))
-                    result.append((chip, key, 'mfma_scale', 'scaled'))
+                    result.append((chip, key, info['family'] + '_scale',
+                                   'scaled'))
                 continue
             if key in seen:
                 continue

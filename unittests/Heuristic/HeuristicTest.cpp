@@ -257,6 +257,32 @@ const Case kCases[] = {
      "instructions for these formats are "
      "mfma_scale_f32_16x16x128_f8f6f4_fp8_fp8, "
      "mfma_scale_f32_32x32x64_f8f6f4_fp8_fp8"},
+    // gfx1250's block-scaled WMMA (wave32): fragments of 16x128 take twice
+    // gfx950's registers, so waves of 2x2 tiles fit (kVgprBudget); fp4 x
+    // fp4 has the 32x16x128 f4 beside the 16x16x128 f8f6f4 at one rate, and
+    // the analytic model predicts the f4's configuration faster. A scale16
+    // form (a scale per 16 of K) is not an OCP MX instruction.
+    {"gfx1250 MX fp8 4096^3",
+     scaled(Chip::gfx1250, 4096, 4096, 4096, ScalarKind::FP8, ScalarKind::FP8),
+     nullptr,
+     "wmma_scale_f32_16x16x128_f8f6f4_fp8_fp8 64x128x128 2x4 stages=1 "
+     "split_k=1 never",
+     ""},
+    {"gfx1250 MX fp4 4096^3",
+     scaled(Chip::gfx1250, 4096, 4096, 4096, ScalarKind::FP4, ScalarKind::FP4),
+     nullptr,
+     "wmma_scale_f32_32x16x128_f4 128x64x128 2x2 stages=1 split_k=1 never",
+     ""},
+    {"gfx1250 MX fp8 with the scale16 WMMA",
+     scaled(Chip::gfx1250, 256, 256, 256, ScalarKind::FP8, ScalarKind::FP8),
+     [](MatmulTilingOptions &o) {
+       o.intrinsicName = "wmma_scale16_f32_16x16x128_f8f6f4_fp8_fp8";
+     },
+     "",
+     "intrinsic 'wmma_scale16_f32_16x16x128_f8f6f4_fp8_fp8' does not compute "
+     "f8E4M3FN x f8E4M3FN -> f32 (E8M0 block scales) on gfx1250; its "
+     "block-scaled instructions for these formats are "
+     "wmma_scale_f32_16x16x128_f8f6f4_fp8_fp8"},
     {"gfx942 MX fp4",
      scaled(Chip::gfx942, 256, 256, 256, ScalarKind::FP4, ScalarKind::FP4),
      nullptr, "",

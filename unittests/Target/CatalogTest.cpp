@@ -557,26 +557,36 @@ TEST(CatalogTest, MxMfmaFormula) {
     EXPECT_EQ(t.find("fp4"), std::string::npos) << t;
 }
 
-TEST(CatalogTest, Gfx1250MxWmmaAreNeverSelected) {
-  // gfx1250's f8f6f4 / f4 WMMA, scaled or not, are in the catalog for
-  // mcore.mma / mcore.scaled_mma by name; no request selects them (Catalog.h,
-  // IntrinsicInfo::isUnscaledMx; selectIntrinsics), and the plain-matmul
-  // diagnostics do not list their FP6/FP4 types.
+TEST(CatalogTest, Gfx1250MxWmmaSelection) {
+  // gfx1250's f8f6f4 / f4 WMMA: a block-scaled request (OCP MX, a scale per
+  // 32 of K) selects the `scale` forms, the 16x16x128 f8f6f4 of its format
+  // pair and for fp4 x fp4 also the 32x16x128 f4; no request selects the
+  // unscaled ones or the scale16 ones (Catalog.h, IntrinsicInfo::
+  // isUnscaledMx; selectIntrinsics), which mcore.mma / mcore.scaled_mma take
+  // by name, and the plain-matmul diagnostics do not list FP6/FP4 types.
   const ScalarKind kinds[] = {ScalarKind::FP8, ScalarKind::BF8,
                               ScalarKind::FP6, ScalarKind::BF6,
                               ScalarKind::FP4};
   unsigned plain = 0;
   for (ScalarKind a : kinds)
-    for (ScalarKind b : kinds)
-      for (bool scaled : {false, true}) {
-        auto got = selectIntrinsics(
-            Chip::gfx1250, {a, b, ScalarKind::F32, false, scaled});
-        for (const IntrinsicInfo *info : got) {
-          EXPECT_FALSE(info->isScaled() || info->isUnscaledMx())
-              << info->name;
-          ++plain;
-        }
+    for (ScalarKind b : kinds) {
+      for (const IntrinsicInfo *info : selectIntrinsics(
+               Chip::gfx1250, {a, b, ScalarKind::F32, false, false})) {
+        EXPECT_FALSE(info->isScaled() || info->isUnscaledMx()) << info->name;
+        ++plain;
       }
+      auto scaled = selectIntrinsics(Chip::gfx1250,
+                                     {a, b, ScalarKind::F32, false, true});
+      bool f4 = a == ScalarKind::FP4 && b == ScalarKind::FP4;
+      ASSERT_EQ(scaled.size(), f4 ? 2u : 1u);
+      for (const IntrinsicInfo *info : scaled) {
+        EXPECT_TRUE(info->isScaled()) << info->name;
+        EXPECT_EQ(info->scaleA.blockK, kMxScaleBlock) << info->name;
+        EXPECT_EQ(info->scaleB.blockK, kMxScaleBlock) << info->name;
+        EXPECT_TRUE(llvm::StringRef(info->name).starts_with("wmma_scale_f32_"))
+            << info->name;
+      }
+    }
   // fp8 / bf8 x fp8 / bf8: wmma_f32_16x16x{128,64}_* (two each).
   EXPECT_EQ(plain, 8u);
   for (const std::string &t : describeSupportedTypes(Chip::gfx1250, false))

@@ -52,10 +52,6 @@ enum class ElementType : uint8_t {
   BF6,
 };
 
-/// K elements that share one E8M0 scale in a block-scaled (MX) problem
-/// (OCP Microscaling Formats v1.0: blocks of 32).
-inline constexpr int64_t kScaleBlock = 32;
-
 llvm::StringRef getElementTypeName(ElementType type); ///< "f16", "u4", ...
 std::optional<ElementType> parseElementType(llvm::StringRef name);
 /// The input types (f16, bf16, fp8, bf8, i8, u8, i4, u4, f32, f64, fp4,
@@ -159,7 +155,7 @@ struct MatmulProblem {
   /// The kernel is compiled for memrefs of dynamic sizes (?x?): the sizes
   /// come at run time, and every tile may cross an edge.
   bool dynamicShapes = false;
-  /// Block-scaled (OCP MX): every kScaleBlock consecutive elements along K
+  /// Block-scaled (OCP MX): every kMxScaleBlock consecutive elements along K
   /// of a row of A and of a column of B share one E8M0 scale 2^(e - 127),
   /// and C += sum_k (a sA) (b sB). A and B are fp8, bf8 (in the chip's
   /// encoding: OCP, or FNUZ on gfx942, which computes them as the loops
@@ -197,7 +193,7 @@ struct MatmulProblem {
   /// block-scaled one).
   bool isStoredNK() const { return transposeB || sparseB || blockScaled; }
   /// Scales per row of A (column of B) of a block-scaled problem: K / 32.
-  int64_t getScaleBlocks() const { return k / kScaleBlock; }
+  int64_t getScaleBlocks() const { return k / kMxScaleBlock; }
   bool isSparse() const { return sparseA || sparseB; }
   /// "256x256x256 f16 x f16 -> f32, 2:4-sparse A, on gfx1201"
   std::string describe() const;

@@ -88,6 +88,12 @@ inline bool isSubByteFloatKind(ScalarKind k) {
   return k == ScalarKind::FP6 || k == ScalarKind::BF6 || k == ScalarKind::FP4;
 }
 
+/// K elements that share one E8M0 scale in a block-scaled (MX) problem
+/// (OCP Microscaling Formats v1.0: blocks of 32). The block-scaled matmuls
+/// mcore compiles and runs all have it (gfx1250's scale16 instructions,
+/// blocks of 16, are reached by name only).
+inline constexpr int64_t kMxScaleBlock = 32;
+
 } // namespace mlir::mcore
 
 #endif // MCORE_TARGET_SCALARKIND_H

@@ -482,8 +482,8 @@ argumentShapes(const runner::MatmulProblem &p, SparseForm form) {
   if (p.blockScaled) {
     // M x K/32 x 32 and N x K/32 x 32 (buildMatmulModule), their scales.
     int64_t blocks = p.getScaleBlocks();
-    return {{p.m, blocks, kScaleBlock},
-            {p.n, blocks, kScaleBlock},
+    return {{p.m, blocks, kMxScaleBlock},
+            {p.n, blocks, kMxScaleBlock},
             {p.m, blocks},
             {p.n, blocks},
             c};

@@ -151,7 +151,7 @@ llvm::Error MatmulProblem::validate() const {
       return fail(llvm::Twine("a block-scaled matmul accumulates into f32, "
                               "not ") +
                   getElementTypeName(c));
-    if (k % kScaleBlock)
+    if (k % kMxScaleBlock)
       return fail("a block-scaled matmul needs K a multiple of 32 (one E8M0 "
                   "scale per 32 elements of K); K = " +
                   llvm::Twine(k));
@@ -523,11 +523,11 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
     for (size_t i = 0; i < size_t(p.m); ++i)
       for (size_t kk = 0; kk < size_t(p.k); ++kk)
         a[i * p.k + kk] = std::ldexp(
-            a[i * p.k + kk], int(d.scalesA[i * blocks + kk / kScaleBlock]) - 127);
+            a[i * p.k + kk], int(d.scalesA[i * blocks + kk / kMxScaleBlock]) - 127);
     for (size_t kk = 0; kk < size_t(p.k); ++kk)
       for (size_t j = 0; j < size_t(p.n); ++j)
         b[kk * p.n + j] = std::ldexp(
-            b[kk * p.n + j], int(d.scalesB[j * blocks + kk / kScaleBlock]) - 127);
+            b[kk * p.n + j], int(d.scalesB[j * blocks + kk / kMxScaleBlock]) - 127);
   }
 
   MatmulReference r;

@@ -102,9 +102,9 @@ std::string runner::buildMatmulModule(const MatmulProblem &p, SparseForm form) {
     // arith.scaling_extf applying it.
     int64_t blocks = p.getScaleBlocks();
     std::string at = llvm::formatv("memref<{0}x{1}x{2}x{3}>", p.m, blocks,
-                                   kScaleBlock, ta),
+                                   kMxScaleBlock, ta),
                 bt = llvm::formatv("memref<{0}x{1}x{2}x{3}>", p.n, blocks,
-                                   kScaleBlock, tb),
+                                   kMxScaleBlock, tb),
                 sat = llvm::formatv("memref<{0}x{1}xf8E8M0FNU>", p.m, blocks),
                 sbt = llvm::formatv("memref<{0}x{1}xf8E8M0FNU>", p.n, blocks),
                 ct = "memref<" + c.type(false) + ">";

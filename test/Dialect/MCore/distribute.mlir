@@ -287,3 +287,33 @@ func.func @scaled_mfma(%A: memref<16x128xf8E4M3FN>, %Bt: memref<16x128xf4E2M1FN>
   vector.transfer_write %d, %C[%c0, %c0] {in_bounds = [true, true]} : vector<16x16xf32>, memref<16x16xf32>
   return
 }
+
+// -----
+
+// gfx1250's block-scaled WMMA 16x16x128 (wave32), fp8 A and B: each lane
+// of the set's half (ScaleInfo: lanes 0-15 for matrix_*_scale 0) holds the
+// 4 scales of its row of A (column of B), one per k block, as its scale
+// word: one load of 4 bytes, no broadcast. Lanes 16-31 read the same row's
+// scales, which the instruction does not read.
+// CHECK-LABEL: func @scaled_wmma_gfx1250
+// CHECK-SAME: (%[[A:[^:]+]]: memref<16x128xf8E4M3FN>, %[[BT:[^:]+]]: memref<16x128xf8E4M3FN>, %[[SA:[^:]+]]: memref<16x4xf8E8M0FNU>, %[[SB:[^:]+]]: memref<16x4xf8E8M0FNU>
+func.func @scaled_wmma_gfx1250(%A: memref<16x128xf8E4M3FN>, %Bt: memref<16x128xf8E4M3FN>, %SA: memref<16x4xf8E8M0FNU>, %SB: memref<16x4xf8E8M0FNU>, %C: memref<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 0.0 : f8E4M3FN
+  %one = arith.constant 1.0 : f8E8M0FNU
+  %z = arith.constant 0.0 : f32
+  %acc = vector.transfer_read %C[%c0, %c0], %z {in_bounds = [true, true]} : memref<16x16xf32>, vector<16x16xf32>
+  %a = vector.transfer_read %A[%c0, %c0], %f {in_bounds = [true, true]} : memref<16x128xf8E4M3FN>, vector<16x128xf8E4M3FN>
+  // CHECK: %[[LANE:.+]] = gpu.lane_id
+  // CHECK: %[[ROW:.+]] = arith.andi %[[LANE]], %c15 : index
+  // CHECK: %[[SAW:.+]] = vector.load %[[SA]][%[[ROW]], %c0] : memref<16x4xf8E8M0FNU>, vector<4xf8E8M0FNU>
+  %sa = vector.transfer_read %SA[%c0, %c0], %one {in_bounds = [true, true]} : memref<16x4xf8E8M0FNU>, vector<16x4xf8E8M0FNU>
+  %b = vector.transfer_read %Bt[%c0, %c0], %f {in_bounds = [true, true], permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : memref<16x128xf8E4M3FN>, vector<128x16xf8E4M3FN>
+  // CHECK: %[[SBW:.+]] = vector.load %[[SB]][%[[ROW]], %c0] : memref<16x4xf8E8M0FNU>, vector<4xf8E8M0FNU>
+  %sb = vector.transfer_read %SB[%c0, %c0], %one {in_bounds = [true, true], permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : memref<16x4xf8E8M0FNU>, vector<4x16xf8E8M0FNU>
+  // CHECK-NOT: vector.broadcast
+  // CHECK: mcore.scaled_mma %{{.*}}, %{{.*}}, %{{.*}}, %[[SAW]], %[[SBW]] {intrinsic = #mcore.intrinsic<wmma_scale_f32_16x16x128_f8f6f4_fp8_fp8>} : vector<64xf8E4M3FN>, vector<64xf8E4M3FN>, vector<4xf8E8M0FNU>, vector<4xf8E8M0FNU> into vector<8xf32>
+  %d = mcore.scaled_mma %a, %b, %acc, %sa, %sb {intrinsic = #mcore.intrinsic<wmma_scale_f32_16x16x128_f8f6f4_fp8_fp8>} : vector<16x128xf8E4M3FN>, vector<128x16xf8E4M3FN>, vector<16x4xf8E8M0FNU>, vector<4x16xf8E8M0FNU> into vector<16x16xf32>
+  vector.transfer_write %d, %C[%c0, %c0] {in_bounds = [true, true]} : vector<16x16xf32>, memref<16x16xf32>
+  return
+}

@@ -378,19 +378,26 @@ private:
       return replace(op, d->getResults());
     }
     if (auto mma = dyn_cast<ScaledMmaOp>(op)) {
-      // The lane's one scale of A and of B, in every byte of its scale word
-      // (so op_sel 0 picks it).
-      auto word = [&](Value scales) -> Value {
-        return vector::BroadcastOp::create(
-            b, op->getLoc(),
-            VectorType::get({4}, getElementTypeOrSelf(scales.getType())),
-            map.lookup(scales));
+      // The lane's scales of A and of B (ScaleInfo), as the scale operand
+      // holds them in set 0: gfx950's one scale per lane in every byte of
+      // the word (so that op_sel 0 picks it), gfx1250's 4 per lane as the
+      // word (matrix_*_scale 0 reads lanes 0-15's; lanes 16-31 hold the
+      // same, which the instruction does not read).
+      const IntrinsicInfo &info =
+          *cast<IntrinsicAttr>(mma.getIntrinsicAttr()).getIntrinsic();
+      auto word = [&](Value scales, const ScaleInfo &si) -> Value {
+        Value fragment = map.lookup(scales);
+        auto type = VectorType::get({int64_t(si.getOperandBytes())},
+                                    getElementTypeOrSelf(scales.getType()));
+        if (fragment.getType() == type)
+          return fragment;
+        return vector::BroadcastOp::create(b, op->getLoc(), type, fragment);
       };
       auto d = ScaledMmaOp::create(
           b, op->getLoc(), fragmentType(mma.getResult()),
           map.lookup(mma.getA()), map.lookup(mma.getB()),
-          map.lookup(mma.getC()), word(mma.getScaleA()),
-          word(mma.getScaleB()), mma.getIntrinsicAttr(), /*scale_sel_a=*/0,
+          map.lookup(mma.getC()), word(mma.getScaleA(), info.scaleA),
+          word(mma.getScaleB(), info.scaleB), mma.getIntrinsicAttr(), /*scale_sel_a=*/0,
           /*scale_sel_b=*/0);
       return replace(op, d->getResults());
     }

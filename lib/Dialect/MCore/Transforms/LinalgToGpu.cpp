@@ -74,7 +74,7 @@ static std::string getReason(linalg::LinalgOp op) {
         .str();
   if (tilematmul::isScaledContraction(op))
     return "the chip has no block-scaled matrix instruction for this MX "
-           "contraction (gfx950 has; docs/MatmulForms.md)";
+           "contraction (gfx950 and gfx1250 have; docs/MatmulForms.md)";
   if (linalg::isaContractionOpInterface(op))
     return "mcore-tile-matmul lowers linalg.matmul (and mcore.sparse_matmul) "
            "to matrix instructions, not this contraction";

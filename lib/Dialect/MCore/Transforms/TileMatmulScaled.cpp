@@ -8,9 +8,12 @@
 //
 // with A and B in an OCP MX format (FP8, BF8, FP6, BF6, FP4), one E8M0
 // scale per 32 elements of K, and an f32 C. On a chip with block-scaled
-// matrix instructions (gfx950's v_mfma_scale_f32_*_f8f6f4) it becomes a
-// kernel of whole-tile mcore.scaled_mma ops, which mcore-distribute gives
-// each lane its part of.
+// matrix instructions (gfx950's v_mfma_scale_f32_*_f8f6f4, gfx1250's
+// v_wmma_scale_f32_16x16x128_f8f6f4 and v_wmma_scale_f32_32x16x128_f4) it
+// becomes a kernel of whole-tile mcore.scaled_mma ops, which
+// mcore-distribute gives each lane its part of (the scales as the
+// catalog's ScaleInfo places them: gfx950's one per lane, gfx1250's four
+// per lane of a lane half).
 //
 // The kernel is the configuration's (the heuristic's for block-scaled
 // problems, lib/Heuristic/Scaled.cpp; by default work-groups of 2 x 2
@@ -35,9 +38,6 @@
 using namespace mlir;
 using namespace mlir::mcore;
 using namespace mlir::mcore::tilematmul;
-
-/// Elements of K per block scale in the form mcore reads (OCP MX).
-static constexpr int64_t kScaleBlock = 32;
 
 namespace {
 /// The parts of a block-scaled contraction.
@@ -107,7 +107,7 @@ static std::optional<ScaledOperands> matchScaled(Operation *op) {
       !isa<Float8E8M0FNUType>(getElementTypeOrSelf(s.scaleA.getType())) ||
       !isa<Float8E8M0FNUType>(getElementTypeOrSelf(s.scaleB.getType())) ||
       !getElementTypeOrSelf(s.c.getType()).isF32() ||
-      a.getDimSize(2) != kScaleBlock || b.getDimSize(2) != kScaleBlock)
+      a.getDimSize(2) != kMxScaleBlock || b.getDimSize(2) != kMxScaleBlock)
     return std::nullopt;
   // The kernel reads A and B as M x K and N x K matrices: their blocks of K
   // must be contiguous (a strided view stays for mcore-linalg-to-gpu).
@@ -137,7 +137,7 @@ static MatmulProblem getScaledProblem(Operation *op, const ScaledOperands &s,
   p.n = size(c.getDimSize(1));
   p.k = ShapedType::isDynamic(a.getDimSize(1))
             ? MatmulProblem::kDynamic
-            : a.getDimSize(1) * kScaleBlock;
+            : a.getDimSize(1) * kMxScaleBlock;
   p.a = kindOf(s.aElem);
   p.b = kindOf(s.bElem);
   p.c = ScalarKind::F32;
@@ -200,7 +200,7 @@ tilematmul::buildScaledKernel(RewriterBase &rewriter, Operation *op,
 
   const IntrinsicInfo *info = cfg.intrinsic;
   const int64_t im = info->m, in = info->n, ik = info->k;
-  const int64_t ikb = ik / kScaleBlock;
+  const int64_t ikb = ik / kMxScaleBlock;
   const int64_t tilesM = cfg.getTilesM(), tilesN = cfg.getTilesN();
   const int64_t waveM = cfg.getWaveTileM(), waveN = cfg.getWaveTileN();
   const int64_t tileM = cfg.tileM, tileN = cfg.tileN, tileK = cfg.tileK;
@@ -284,7 +284,7 @@ tilematmul::buildScaledKernel(RewriterBase &rewriter, Operation *op,
       Value k0 = loop.getInductionVar();
       if (step)
         k0 = arith::AddIOp::create(b, k0, idx(step * ik));
-      Value kb0 = arith::DivUIOp::create(b, k0, idx(kScaleBlock));
+      Value kb0 = arith::DivUIOp::create(b, k0, idx(kMxScaleBlock));
       Step &t = steps[step];
       for (int64_t i = 0; i < tilesM; ++i) {
         Value row = rowOf(i0, i, im);

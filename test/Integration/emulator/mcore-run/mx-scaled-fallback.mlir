@@ -2,7 +2,8 @@
 // contractions (docs/MatmulForms.md): A (M x K/32 x 32), B (N x K/32 x
 // 32), one E8M0 scale per row and block of 32, arith.scaling_extf in the
 // body. On gfx950 mcore-tile-matmul lowers it to the block-scaled MFMA
-// (v_mfma_scale_f32_16x16x128_f8f6f4); on gfx1201, which has no
+// (v_mfma_scale_f32_16x16x128_f8f6f4), on gfx1250 to the block-scaled WMMA
+// (v_wmma_scale_f32_16x16x128_f8f6f4); on gfx1201, which has no
 // block-scaled instruction, it runs as a kernel of mcore-linalg-to-gpu, and
 // mcore-expand-narrow-floats computes its FP4, FP6, BF6 and E8M0 values
 // (LLVM has no types for them). The elements are random, subnormals of
@@ -11,6 +12,7 @@
 // RUN: %mcore-run %s --chip=gfx1201 --backend=emu 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %mcore-run %s --chip=gfx950 --backend=emu 2>/dev/null | FileCheck %s
 // RUN: %mcore-run %s --chip=gfx1201 --backend=emu 2>/dev/null | FileCheck %s
+// RUN: %mcore-run %s --chip=gfx1250 --backend=emu 2>/dev/null | FileCheck %s
 // RUN: mcore-opt %s --mcore-pipeline="chip=gfx950 format=isa" 2>&1 | FileCheck %s --check-prefix=MFMA
 
 #a = affine_map<(m, n, kb, k) -> (m, kb, k)>
@@ -98,4 +100,4 @@ func.func @main() {
 // MFMA-NOT: warning
 // MFMA: v_mfma_scale_f32_16x16x128_f8f6f4
 // REMARK: warning: this linalg.generic is not a matmul kernel (mcore-linalg-to-gpu runs it as loops in a GPU kernel of its own): a matmul contraction has two inputs and one output; this linalg.generic has 4 and 1
-// REMARK: remark: linalg.generic runs as a GPU kernel of its own: the chip has no block-scaled matrix instruction for this MX contraction (gfx950 has; docs/MatmulForms.md)
+// REMARK: remark: linalg.generic runs as a GPU kernel of its own: the chip has no block-scaled matrix instruction for this MX contraction (gfx950 and gfx1250 have; docs/MatmulForms.md)

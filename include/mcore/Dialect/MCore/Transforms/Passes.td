@@ -302,9 +302,11 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
     A block-scaled (OCP MX) contraction in the form of IREE's scaled
     contractions (`arith.scaling_extf` of A and B with E8M0 scales per 32
     of K; docs/MatmulForms.md) becomes, on a chip with a block-scaled
-    instruction for its formats (gfx950), a kernel of whole-tile
+    instruction for its formats (gfx950's MFMA, gfx1250's WMMA with a
+    scale per 32 of K), a kernel of whole-tile
     `mcore.scaled_mma` ops: 2x2 waves, each 4x4 tiles of the instruction
-    (2 along a side statically at most 64),
+    (2 along a side statically at most 64; fewer where the registers
+    would not fit),
     operands and scales read from global memory per K step. On other chips
     it stays, with a warning, for `mcore-linalg-to-gpu`.
 

@@ -333,6 +333,7 @@ Expected<std::unique_ptr<Module>> Module::load(llvm::MemoryBufferRef buffer,
     return loadError(toString(host.takeError()));
   gpu.reset();
   optimizeHostModule(**host);
+  batchMatrixInstructions(**host);
 
   auto jit = llvm::orc::LLJITBuilder()
                  .setJITTargetMachineBuilder(std::move(*jtmb))

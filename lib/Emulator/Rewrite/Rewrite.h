@@ -55,6 +55,12 @@ rewriteForHost(llvm::Module &module, const Target &target,
                llvm::StringRef hostTriple, const RewriteOptions &options,
                Image &image);
 
+/// Lets a lane pass the matrix instructions of a run in one basic block
+/// without meeting its wave at each: all but the last call the runtime's
+/// __mcore_emu_mma_defer, and the wave executes them when its lanes meet at
+/// the last (BatchMma.cpp). For the optimized host module.
+void batchMatrixInstructions(llvm::Module &host);
+
 /// Names of the runtime functions the host module calls, with their
 /// addresses (defined in Runtime.cpp).
 struct RuntimeSymbol {

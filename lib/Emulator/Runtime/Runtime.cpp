@@ -167,6 +167,7 @@ static void laneMain(transfer_t t) {
 void WorkGroup::run() {
   for (Lane &l : lanes) {
     resetStack(l.stackLow, size_t(l.stackHigh - l.stackLow));
+    l.deferredCount = 0;
     l.ctx =
         make_fcontext(l.stackHigh, size_t(l.stackHigh - l.stackLow), laneMain);
   }
@@ -424,56 +425,59 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
 
   switch (s.kind) {
   case SiteKind::Mma: {
+    // The lanes may have deferred matrix instructions before this one (one
+    // basic block, Rewrite/BatchMma.cpp): a fault names the first
+    // instruction the wave reached.
+    Lane *any = nullptr;
+    for (Lane *l : active)
+      if (l) {
+        any = l;
+        break;
+      }
+    unsigned deferred = any ? any->deferredCount : 0;
+    const Site &first =
+        deferred ? launch->image->sites[any->deferred[0].site] : s;
+    auto failAt = [&](const Site &at, const std::string &msg) {
+      fault(any, msg + " (" + at.describe() + ")");
+      return false;
+    };
     if (w.count < W)
-      return fail(llvm::formatv("a matrix instruction needs all {0} lanes of "
-                                "the wave, but wave {1} of this work-group "
-                                "has only {2} work-items",
-                                W, w.index, w.count)
-                      .str());
+      return failAt(first,
+                    llvm::formatv("a matrix instruction needs all {0} lanes "
+                                  "of the wave, but wave {1} of this "
+                                  "work-group has only {2} work-items",
+                                  W, w.index, w.count)
+                        .str());
     if (n != W) {
       std::string missing;
       unsigned shown = 0;
       for (unsigned i = 0; i < W; ++i)
         if (!active[i] && shown++ < 8)
           missing += (missing.empty() ? "" : ", ") + std::to_string(i);
-      return fail(llvm::formatv("matrix instruction reached by only {0} of the "
-                                "{1} lanes of wave {2} (lanes {3}{4} are not "
-                                "there: divergent control flow or lanes that "
-                                "returned early)",
-                                n, W, w.index, missing,
-                                W - n > 8 ? ", ..." : "")
-                      .str());
+      return failAt(first,
+                    llvm::formatv("matrix instruction reached by only {0} of "
+                                  "the {1} lanes of wave {2} (lanes {3}{4} "
+                                  "are not there: divergent control flow or "
+                                  "lanes that returned early)",
+                                  n, W, w.index, missing,
+                                  W - n > 8 ? ", ..." : "")
+                        .str());
     }
-    const uint8_t *pa[64], *pb[64], *pc[64];
-    uint8_t *pd[64];
-    // Each lane's index: one word, or two (gfx1250's 64-bit index); a
-    // block-scaled instruction's scale words, A's then B's, one or two
-    // each (WaveOpLowering.cpp).
-    uint32_t idx[128];
-    uint32_t scaleA[128], scaleB[128];
-    bool scaled = s.op->hasScales();
-    unsigned words = s.op->getIndexWords();
-    unsigned scaleWords = s.op->getScaleWords();
-    for (unsigned i = 0; i < W; ++i) {
-      pa[i] = static_cast<const uint8_t *>(active[i]->in0);
-      pb[i] = static_cast<const uint8_t *>(active[i]->in1);
-      pc[i] = static_cast<const uint8_t *>(active[i]->in2);
-      pd[i] = static_cast<uint8_t *>(active[i]->out);
-      idx[i * words] = active[i]->a0;
-      if (words == 2)
-        idx[i * words + 1] = active[i]->a1;
-      if (scaled) {
-        const auto *sw = static_cast<const uint32_t *>(active[i]->in3);
-        for (unsigned w = 0; w < scaleWords; ++w) {
-          scaleA[i * scaleWords + w] = sw[w];
-          scaleB[i * scaleWords + w] = sw[scaleWords + w];
-        }
-      }
-    }
-    if (Error e = s.op->executeLanes(s.imm, pa, pb, pc, idx, pd,
-                                     scaled ? scaleA : nullptr,
-                                     scaled ? scaleB : nullptr))
-      return fail(llvm::toString(std::move(e)));
+    // Every lane came to this site through the same deferred instructions.
+    for (unsigned i = 0; i < W; ++i)
+      if (active[i]->deferredCount != deferred)
+        return failAt(s, "internal error: the lanes of the wave deferred "
+                         "different matrix instructions");
+    for (unsigned q = 0; q < deferred; ++q)
+      if (!executeMma(launch->image->sites[any->deferred[q].site], active,
+                      [q](const Lane &l) { return l.deferred[q]; }))
+        return false;
+    if (!executeMma(s, active, [](const Lane &l) {
+          return DeferredMma{0, l.in0, l.in1, l.in2, l.in3, l.out, l.a0, l.a1};
+        }))
+      return false;
+    for (unsigned i = 0; i < W; ++i)
+      active[i]->deferredCount = 0;
     break;
   }
   case SiteKind::WaveBarrier:
@@ -502,6 +506,46 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
     } else if (l.site != w.site) {
       w.sameSite = false;
     }
+  }
+  return true;
+}
+
+bool WorkGroup::executeMma(
+    const Site &s, Lane *const *active,
+    llvm::function_ref<DeferredMma(const Lane &)> operand) {
+  const unsigned W = launch->waveSize;
+  const uint8_t *pa[64], *pb[64], *pc[64];
+  uint8_t *pd[64];
+  // Each lane's index: one word, or two (gfx1250's 64-bit index); a
+  // block-scaled instruction's scale words, A's then B's, one or two
+  // each (WaveOpLowering.cpp).
+  uint32_t idx[128];
+  uint32_t scaleA[128], scaleB[128];
+  bool scaled = s.op->hasScales();
+  unsigned words = s.op->getIndexWords();
+  unsigned scaleWords = s.op->getScaleWords();
+  for (unsigned i = 0; i < W; ++i) {
+    DeferredMma o = operand(*active[i]);
+    pa[i] = static_cast<const uint8_t *>(o.in0);
+    pb[i] = static_cast<const uint8_t *>(o.in1);
+    pc[i] = static_cast<const uint8_t *>(o.in2);
+    pd[i] = static_cast<uint8_t *>(o.out);
+    idx[i * words] = o.a0;
+    if (words == 2)
+      idx[i * words + 1] = o.a1;
+    if (scaled) {
+      const auto *sw = static_cast<const uint32_t *>(o.in3);
+      for (unsigned w = 0; w < scaleWords; ++w) {
+        scaleA[i * scaleWords + w] = sw[w];
+        scaleB[i * scaleWords + w] = sw[scaleWords + w];
+      }
+    }
+  }
+  if (Error e = s.op->executeLanes(s.imm, pa, pb, pc, idx, pd,
+                                   scaled ? scaleA : nullptr,
+                                   scaled ? scaleB : nullptr)) {
+    fault(active[0], llvm::toString(std::move(e)) + " (" + s.describe() + ")");
+    return false;
   }
   return true;
 }
@@ -619,6 +663,22 @@ static void emuMma(uint32_t site, const void *a, const void *b, const void *c,
   arrive(site, a, b, c, d, idx, idxHi, scales);
 }
 
+/// A matrix instruction the lane need not wait at: the next instructions
+/// up to the one it meets its wave at do not need its result
+/// (Rewrite/BatchMma.cpp). The wave executes it when the lanes meet.
+static void emuMmaDefer(uint32_t site, const void *a, const void *b,
+                        const void *c, uint32_t idx, void *d, uint32_t idxHi,
+                        const void *scales) {
+  Lane &l = *tlsLane;
+  if (l.deferredCount == kMaxDeferredMma) {
+    l.wg->fault(&l, "internal error: more than " +
+                        std::to_string(kMaxDeferredMma) +
+                        " deferred matrix instructions");
+    abandon(l);
+  }
+  l.deferred[l.deferredCount++] = {site, a, b, c, scales, d, idx, idxHi};
+}
+
 static void emuXlane(uint32_t site, const void *in0, const void *in1, void *out,
                      uint32_t a0, uint32_t a1) {
   arrive(site, in0, in1, nullptr, out, a0, a1);
@@ -668,6 +728,7 @@ llvm::ArrayRef<RuntimeSymbol> mlir::mcore::emu::getRuntimeSymbols() {
       {"__mcore_emu_barrier", reinterpret_cast<void *>(&emuBarrier)},
       {"__mcore_emu_backedge", reinterpret_cast<void *>(&emuBackedge)},
       {"__mcore_emu_mma", reinterpret_cast<void *>(&emuMma)},
+      {"__mcore_emu_mma_defer", reinterpret_cast<void *>(&emuMmaDefer)},
       {"__mcore_emu_xlane", reinterpret_cast<void *>(&emuXlane)},
       {"__mcore_emu_trap", reinterpret_cast<void *>(&emuTrap)},
   };

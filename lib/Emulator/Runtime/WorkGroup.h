@@ -18,6 +18,7 @@
 #include "Runtime.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
 #include <boost/context/detail/fcontext.hpp>
@@ -105,6 +106,20 @@ struct PrintfPart {
 /// A lane yields to the others every this many loop back-edges.
 constexpr unsigned kBackedgeBudget = 256;
 
+/// A matrix instruction a lane passed without waiting for its wave
+/// (`__mcore_emu_mma_defer`, Rewrite/BatchMma.cpp): its site and where the
+/// lane's operands and result are. The wave executes it, before the
+/// instruction the lanes meet at, when they meet.
+struct DeferredMma {
+  unsigned site = 0;
+  const void *in0 = nullptr, *in1 = nullptr, *in2 = nullptr, *in3 = nullptr;
+  void *out = nullptr;
+  uint32_t a0 = 0, a1 = 0;
+};
+/// The most matrix instructions a lane defers before it meets its wave
+/// (BatchMma.cpp makes no longer runs).
+constexpr unsigned kMaxDeferredMma = 32;
+
 struct Lane {
   enum State : uint8_t { Runnable, AtWaveOp, AtBarrier, Done };
   fcontext_t ctx = nullptr;
@@ -128,6 +143,10 @@ struct Lane {
   const void *in3 = nullptr;
   void *out = nullptr;
   uint32_t a0 = 0, a1 = 0;
+  /// The matrix instructions deferred since the lane last met its wave, in
+  /// program order.
+  unsigned deferredCount = 0;
+  DeferredMma deferred[kMaxDeferredMma];
   /// The device printf message being built.
   std::vector<PrintfPart> printf;
 };
@@ -249,6 +268,10 @@ struct WorkGroup {
   /// Executes the wave op `site` for the lanes of `w` waiting at it. Returns
   /// false after a fault.
   bool executeGroup(Wave &w, unsigned site, Lane *current);
+  /// Executes matrix instruction `site` for the whole wave `active`, with
+  /// the operands `operand(lane)` gives. Returns false after a fault.
+  bool executeMma(const Site &s, Lane *const *active,
+                  llvm::function_ref<DeferredMma(const Lane &)> operand);
   /// "kernel 'k', work-group (..), work-item (..) (wave w, lane l)".
   std::string describeLane(const Lane &l) const;
   /// Where the lanes are: "32 lanes wait at a barrier (wave 0), ...".

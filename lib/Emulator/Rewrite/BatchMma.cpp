@@ -1,0 +1,225 @@
+//===- BatchMma.cpp - Matrix instructions a lane need not wait at ---------===//
+//
+// A lane that reaches a matrix instruction (__mcore_emu_mma) waits there
+// until the other lanes of its wave arrive: two fiber switches and the
+// runtime's bookkeeping per lane and instruction, more host time than the
+// instruction's arithmetic. mcore's kernels issue their matrix instructions
+// in runs (a 4x4 grid of WMMAs per k-step: 16 calls in one basic block, none
+// using another's result), so a lane can pass all but the last of a run
+// without waiting: those calls become __mcore_emu_mma_defer, which only
+// records the lane's operands, and the wave executes the recorded
+// instructions, in program order, when its lanes meet at the last one.
+//
+// This is correct where nothing between a deferred call and the meeting
+// needs what the deferred instructions produce or changes what they read:
+// a run ends at any other call (barriers, cross-lane operations, back-edge
+// yields, the checker's memory hooks: what may switch lanes or look at
+// memory a lane's wave could write), at the block's end, at an instruction
+// that uses a deferred result, and at a store into a deferred call's
+// operand or result memory. The loads of deferred results that sit before
+// the meeting move to just after it. A chain (one D accumulated along K,
+// each call's C the D before: CDNA kernels) is made a run first, where the
+// D's load feeds nothing but the store into the next call's C: that call
+// then reads its C from the D itself (forwardResults). The sites stay as they are, so the
+// order of execution, the numerics and what a fault reports are those of
+// one meeting per instruction; only how often lanes switch changes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Rewrite.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+using namespace llvm;
+
+namespace {
+
+/// The runtime's limit (Runtime/WorkGroup.h, kMaxDeferredMma).
+constexpr unsigned kMaxDeferred = 32;
+
+/// The pointer operands of __mcore_emu_mma (WaveOpLowering.cpp): A, B, C,
+/// D and the scales.
+constexpr unsigned kPointerArgs[] = {1, 2, 3, 5, 7};
+constexpr unsigned kResultArg = 5;
+
+struct Batcher {
+  Function *meet, *defer;
+  unsigned batches = 0, forwarded = 0;
+
+  bool isMma(const Instruction &I) const {
+    auto *call = dyn_cast<CallInst>(&I);
+    return call && call->getCalledFunction() == meet;
+  }
+
+  /// Calls that neither switch lanes nor touch memory may sit in a run.
+  static bool isHarmlessCall(const CallBase &call) {
+    if (auto *ii = dyn_cast<IntrinsicInst>(&call))
+      return !ii->mayReadOrWriteMemory() ||
+             isa<DbgInfoIntrinsic>(ii) || ii->isAssumeLikeIntrinsic();
+    return false;
+  }
+
+  /// A chain (CDNA kernels accumulate into one D along K: each
+  /// instruction's C is the one before's D) is no run as it stands: the D
+  /// is loaded and stored into the next call's C. Where the load and the
+  /// store do nothing else, the next call reads its C from the D itself:
+  /// the wave executes the two in order, so the D is there by then, and
+  /// nothing else writes it in between (only its own call does, earlier in
+  /// the block). Then the chain is a run.
+  void forwardResults(BasicBlock &bb) {
+    const DataLayout &dl = bb.getModule()->getDataLayout();
+    for (auto it = bb.begin(); it != bb.end();) {
+      auto *store = dyn_cast<StoreInst>(&*it++);
+      if (!store || store->isVolatile())
+        continue;
+      auto *load = dyn_cast<LoadInst>(store->getValueOperand());
+      auto *d = load ? dyn_cast<AllocaInst>(load->getPointerOperand())
+                     : nullptr;
+      auto *operand = dyn_cast<AllocaInst>(store->getPointerOperand());
+      if (!d || !operand || load->isVolatile() || !load->hasOneUse() ||
+          load->getParent() != &bb)
+        continue;
+      TypeSize size = dl.getTypeStoreSize(load->getType());
+      if (dl.getTypeStoreSize(d->getAllocatedType()) != size ||
+          dl.getTypeStoreSize(operand->getAllocatedType()) != size)
+        continue;
+      // The D: written by one matrix call, before the load, else only read.
+      CallInst *producer = nullptr;
+      bool onlyRead = true;
+      for (User *u : d->users()) {
+        if (isa<LoadInst>(u))
+          continue;
+        auto *call = dyn_cast<CallInst>(u);
+        if (!call || !isMma(*call) || producer ||
+            call->getArgOperand(kResultArg) != d) {
+          onlyRead = false;
+          break;
+        }
+        producer = call;
+      }
+      if (!onlyRead || !producer || producer->getParent() != &bb ||
+          !producer->comesBefore(load))
+        continue;
+      // The operand: this store, then one matrix call reading it as A, B
+      // or C, later in the block.
+      CallInst *consumer = nullptr;
+      unsigned arg = 0;
+      for (User *u : operand->users()) {
+        if (u == store)
+          continue;
+        auto *call = dyn_cast<CallInst>(u);
+        if (!call || !isMma(*call) || consumer) {
+          consumer = nullptr;
+          break;
+        }
+        consumer = call;
+        for (unsigned a : {1u, 2u, 3u})
+          if (call->getArgOperand(a) == operand)
+            arg = a;
+      }
+      if (!consumer || !arg || consumer->getParent() != &bb ||
+          !store->comesBefore(consumer) ||
+          llvm::count(consumer->args(), operand) != 1)
+        continue;
+      consumer->setArgOperand(arg, d);
+      store->eraseFromParent();
+      load->eraseFromParent();
+      if (operand->use_empty())
+        operand->eraseFromParent();
+      ++forwarded;
+    }
+  }
+
+  void runOnBlock(BasicBlock &bb) {
+    forwardResults(bb);
+    // The run: its calls, the memory they read or write, and their results
+    // (the loads of their D).
+    SmallVector<CallInst *, kMaxDeferred + 1> run;
+    SmallPtrSet<const Value *, 32> objects, results;
+    SmallVector<Instruction *, 32> early; ///< result loads before the last call
+    auto close = [&] {
+      if (run.size() > 1) {
+        CallInst *last = run.back();
+        for (unsigned i = 0; i + 1 < run.size(); ++i)
+          run[i]->setCalledFunction(defer);
+        // Loads of deferred results before the meeting move after it, in
+        // their order.
+        Instruction *at = last;
+        for (Instruction *load : early)
+          if (load->comesBefore(last)) {
+            load->moveAfter(at);
+            at = load;
+          }
+        ++batches;
+      }
+      run.clear();
+      objects.clear();
+      results.clear();
+      early.clear();
+    };
+    // The last call of a run becomes a deferred one when another follows,
+    // so its memory and results are tracked too.
+    auto add = [&](CallInst *call) {
+      for (unsigned a : kPointerArgs)
+        if (a < call->arg_size())
+          objects.insert(getUnderlyingObject(call->getArgOperand(a)));
+    };
+    for (auto it = bb.begin(); it != bb.end();) {
+      Instruction &I = *it++;
+      if (isMma(I)) {
+        auto *call = cast<CallInst>(&I);
+        if (run.size() == kMaxDeferred + 1)
+          close();
+        run.push_back(call);
+        add(call);
+        continue;
+      }
+      if (run.empty())
+        continue;
+      bool usesResult = llvm::any_of(I.operands(), [&](const Use &u) {
+        return results.contains(u.get());
+      });
+      if (auto *load = dyn_cast<LoadInst>(&I)) {
+        const Value *obj = getUnderlyingObject(load->getPointerOperand());
+        if (!usesResult && objects.contains(obj)) {
+          // A call's D (its A, B and C are read only by the call).
+          results.insert(load);
+          early.push_back(load);
+          continue;
+        }
+      }
+      bool stop = usesResult || I.isTerminator() ||
+                  (isa<CallBase>(I) && !isHarmlessCall(cast<CallBase>(I)));
+      if (!stop && I.mayWriteToMemory()) {
+        auto *store = dyn_cast<StoreInst>(&I);
+        stop = !store || objects.contains(getUnderlyingObject(
+                             store->getPointerOperand()));
+      }
+      if (stop) {
+        // `I` comes after the run's last call: what it needs is there
+        // once the loads have moved.
+        close();
+      }
+    }
+    close();
+  }
+};
+
+} // namespace
+
+void mlir::mcore::emu::batchMatrixInstructions(Module &host) {
+  Function *meet = host.getFunction("__mcore_emu_mma");
+  if (!meet)
+    return;
+  Function *defer = cast<Function>(
+      host.getOrInsertFunction("__mcore_emu_mma_defer", meet->getFunctionType())
+          .getCallee());
+  Batcher b{meet, defer};
+  for (Function &F : host)
+    for (BasicBlock &bb : F)
+      b.runOnBlock(bb);
+}

@@ -461,3 +461,115 @@ TEST(MatrixOpsNumerics, Cdna3FusedVectorFormIsTheScalarModelBF16) {
   for (unsigned seed = 1; seed <= 20; ++seed)
     checkVectorForm(emu::ElemType::BF16, seed);
 }
+
+//===----------------------------------------------------------------------===//
+// The host-vector products of the instructions that round once
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// blockTimesB on each of the host's loops (AVX-512, AVX2 and the row loop)
+/// against the sums written out one product at a time, bit for bit in
+/// double, on f16 inputs over their whole range with zeros, subnormals and
+/// infinities (so that some sums are NaN: those must be NaN in both), C
+/// from zero and f32 subnormals to large values, dense and with random 2:4
+/// positions (groups of four where A's two values are both zero or one is:
+/// groups with 0 or 1 non-zeros). The shapes of RDNA WMMA/SWMMAC (16 x 16)
+/// and of CDNA's 32 x 32 blocks, and M = 4 or 12 rows (a remainder row loop).
+void checkProducts(unsigned M, unsigned N, unsigned kA, bool sparse,
+                   unsigned seed) {
+  namespace mo = emu::matrixops;
+  std::mt19937 rng(seed);
+  // About one operand in 200 infinite: most sums stay finite.
+  auto input = [&]() -> double {
+    unsigned kind = rng() % 200;
+    if (kind == 0)
+      return rng() % 2 ? INFINITY : -INFINITY;
+    if (kind < 25)
+      return 0.0;
+    if (kind < 50) // subnormal
+      return emu::decodeF16(uint16_t(rng() % 0x3FF | (rng() % 2) << 15));
+    for (;;) {
+      uint16_t bits = uint16_t(rng());
+      if ((bits & 0x7C00) != 0x7C00)
+        return emu::decodeF16(bits);
+    }
+  };
+  unsigned K = sparse ? 2 * kA : kA;
+  std::vector<double> A(M * kA), B(K * N), C(M * N);
+  std::vector<uint8_t> pos(sparse ? M * kA : 0);
+  for (double &v : A)
+    v = input();
+  for (double &v : B)
+    v = input();
+  for (double &v : C)
+    switch (rng() % 4) {
+    case 0:
+      v = 0.0;
+      break;
+    case 1:
+      v = std::ldexp(double(rng() % 1000) - 500, -140);
+      break;
+    default:
+      v = double(float(std::ldexp(double(int32_t(rng())), int(rng() % 60) - 40)));
+    }
+  for (unsigned i = 0; i < M && sparse; ++i)
+    for (unsigned g = 0; g < kA / 2; ++g) {
+      // Two distinct positions of four, in order; one or both values zero
+      // now and then.
+      unsigned p0 = rng() % 3, p1 = p0 + 1 + rng() % (3 - p0);
+      pos[i * kA + 2 * g] = uint8_t(p0);
+      pos[i * kA + 2 * g + 1] = uint8_t(p1);
+      if (rng() % 4 == 0)
+        A[i * kA + 2 * g] = 0.0;
+      if (rng() % 8 == 0)
+        A[i * kA + 2 * g + 1] = 0.0;
+    }
+  std::vector<double> want(M * N);
+  for (unsigned i = 0; i < M; ++i)
+    for (unsigned j = 0; j < N; ++j) {
+      double sum = 0.0;
+      for (unsigned kc = 0; kc < kA; ++kc) {
+        unsigned k = sparse ? 4 * (kc / 2) + pos[i * kA + kc] : kc;
+        double product = A[i * kA + kc] * B[k * N + j];
+        sum += product;
+      }
+      want[i * N + j] = sum + C[i * N + j];
+    }
+  unsigned finite = 0;
+  for (double v : want)
+    finite += std::isfinite(v);
+  EXPECT_GT(finite, M * N / 2) << "the inputs make too few finite sums";
+  for (mo::VectorPath path :
+       {mo::VectorPath::Avx512, mo::VectorPath::Avx2, mo::VectorPath::Rows}) {
+    std::vector<double> D(M * N, -1.0);
+    if (!mo::blockTimesB(path, D.data(), A.data(), B.data(), C.data(),
+                         sparse ? pos.data() : nullptr, M, N, kA))
+      continue; // not this host's, or not this N
+    for (unsigned e = 0; e < M * N; ++e) {
+      if (std::isnan(want[e])) {
+        ASSERT_TRUE(std::isnan(D[e])) << "path " << int(path) << ", element "
+                                      << e << ": " << D[e];
+        continue;
+      }
+      uint64_t wb, gb;
+      std::memcpy(&wb, &want[e], 8);
+      std::memcpy(&gb, &D[e], 8);
+      ASSERT_EQ(gb, wb) << "path " << int(path) << ", element (" << e / N
+                        << ", " << e % N << "): " << D[e] << " vs " << want[e];
+    }
+  }
+}
+
+} // namespace
+
+TEST(MatrixOpsNumerics, RoundOnceVectorProductsAreTheScalarSums) {
+  for (unsigned seed = 1; seed <= 10; ++seed)
+    for (bool sparse : {false, true}) {
+      checkProducts(16, 16, sparse ? 16 : 16, sparse, seed);
+      checkProducts(32, 32, 8, sparse, seed);
+      checkProducts(12, 16, 8, sparse, seed);
+      checkProducts(4, 32, 4, sparse, seed);
+      checkProducts(4, 4, 4, sparse, seed); // the row loop only
+    }
+}

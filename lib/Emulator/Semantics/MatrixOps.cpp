@@ -539,84 +539,6 @@ struct Scratch {
 };
 thread_local Scratch scratch;
 
-/// acc[j] = sum over k of A[k] * B[k][j] for one row of A (kA stored
-/// elements; with 2:4, element kc stands at row 4 * (kc / 2) + pos[kc] of
-/// B's K rows). Exact for the formats it is used with: integers, and
-/// products of narrow floats (f16, bf16, fp8: exact in double; f32: 48
-/// bits, exact too) summed in double in K order, so that a fused
-/// multiply-add gives the same sums as a multiply and an add.
-/// The sums are kept in a local array of the instruction's N (16 or 32,
-/// or any N up to 32 in the generic form), which the compiler keeps in
-/// vector registers across K.
-template <typename T, unsigned FixedN>
-[[gnu::always_inline]] inline void
-rowTimesBFixed(T *acc, const T *aRow, const T *Bm, const uint8_t *pos,
-               unsigned kA, unsigned N) {
-  constexpr unsigned kMaxN = 32;
-  const unsigned n = FixedN ? FixedN : N;
-  T sum[kMaxN] = {};
-  for (unsigned kc = 0; kc < kA; ++kc) {
-    T av = aRow[kc];
-    unsigned krow = pos ? 4 * (kc / 2) + pos[kc] : kc;
-    const T *row = Bm + size_t(krow) * n;
-    for (unsigned j = 0; j < (FixedN ? FixedN : kMaxN); ++j)
-      if (FixedN || j < n)
-        sum[j] += av * row[j];
-  }
-  for (unsigned j = 0; j < n; ++j)
-    acc[j] = sum[j];
-}
-
-template <typename T>
-[[gnu::always_inline]] inline void
-rowTimesBImpl(T *acc, const T *aRow, const T *Bm, const uint8_t *pos,
-              unsigned kA, unsigned N) {
-  if (N == 16)
-    return rowTimesBFixed<T, 16>(acc, aRow, Bm, pos, kA, N);
-  if (N == 32)
-    return rowTimesBFixed<T, 32>(acc, aRow, Bm, pos, kA, N);
-  if (N <= 32)
-    return rowTimesBFixed<T, 0>(acc, aRow, Bm, pos, kA, N);
-  for (unsigned j = 0; j < N; ++j)
-    acc[j] = 0;
-  for (unsigned kc = 0; kc < kA; ++kc) {
-    T av = aRow[kc];
-    unsigned krow = pos ? 4 * (kc / 2) + pos[kc] : kc;
-    const T *row = Bm + size_t(krow) * N;
-    for (unsigned j = 0; j < N; ++j)
-      acc[j] += av * row[j];
-  }
-}
-
-// The same loop compiled for AVX2 (4 doubles per instruction instead of
-// SSE2's 2), chosen at run time where the host has it.
-#if defined(__x86_64__)
-[[gnu::target("avx2,fma")]] void rowTimesBAvx2(double *acc, const double *aRow,
-                                               const double *Bm,
-                                               const uint8_t *pos, unsigned kA,
-                                               unsigned N) {
-  rowTimesBImpl(acc, aRow, Bm, pos, kA, N);
-}
-[[gnu::target("avx2")]] void rowTimesBAvx2(int64_t *acc, const int64_t *aRow,
-                                           const int64_t *Bm,
-                                           const uint8_t *pos, unsigned kA,
-                                           unsigned N) {
-  rowTimesBImpl(acc, aRow, Bm, pos, kA, N);
-}
-const bool kHostHasAvx2 =
-    __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-#endif
-
-template <typename T>
-void rowTimesB(T *acc, const T *aRow, const T *Bm, const uint8_t *pos,
-               unsigned kA, unsigned N) {
-#if defined(__x86_64__)
-  if (kHostHasAvx2)
-    return rowTimesBAvx2(acc, aRow, Bm, pos, kA, N);
-#endif
-  rowTimesBImpl(acc, aRow, Bm, pos, kA, N);
-}
-
 } // namespace
 
 Error MatrixOp::executeLanes(const MatrixImmediates &imm,
@@ -756,29 +678,28 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
           cdna3FusedBlock(s.a, A, Bm, &S.cf[size_t(blk) * M * N], M, N, K,
                           &S.accF[size_t(blk) * M * N]))
         continue;
+      if (!ordered) {
+        // Products of the narrow input formats are exact in double; the
+        // sum is rounded once more when it is written.
+        blockTimesB(VectorPath::Best, &S.accF[size_t(blk) * M * N], A, Bm,
+                    &S.cf[size_t(blk) * M * N],
+                    I.sparse ? S.pos.data() : nullptr, M, N, kA);
+        continue;
+      }
+      // Element by element, the products in K order (MatrixOpsNumerics
+      // rounds where the model says).
       for (unsigned i = 0; i < M; ++i) {
         double *acc = &S.accF[(size_t(blk) * M + i) * N];
         const double *cRow = &S.cf[(size_t(blk) * M + i) * N];
-        if (ordered) {
-          // Element by element, the products in K order (MatrixOpsNumerics
-          // rounds where the model says).
-          const uint8_t *p = I.sparse ? &S.pos[size_t(i) * kA] : nullptr;
-          for (unsigned j = 0; j < N; ++j) {
-            for (unsigned kk = 0; kk < kA; ++kk) {
-              unsigned krow = p ? 4 * (kk / 2) + p[kk] : kk;
-              S.colA[kk] = A[i * kA + kk];
-              S.colB[kk] = Bm[size_t(krow) * N + j];
-            }
-            acc[j] = accumulate(I.accumulation, s.a, s.c, S.colA.data(),
-                                S.colB.data(), kA, cRow[j]);
+        const uint8_t *p = I.sparse ? &S.pos[size_t(i) * kA] : nullptr;
+        for (unsigned j = 0; j < N; ++j) {
+          for (unsigned kk = 0; kk < kA; ++kk) {
+            unsigned krow = p ? 4 * (kk / 2) + p[kk] : kk;
+            S.colA[kk] = A[i * kA + kk];
+            S.colB[kk] = Bm[size_t(krow) * N + j];
           }
-        } else {
-          // Products of the narrow input formats are exact in double; the
-          // sum is rounded once more when it is written.
-          rowTimesB(acc, &A[size_t(i) * kA], Bm,
-                    I.sparse ? &S.pos[size_t(i) * kA] : nullptr, kA, N);
-          for (unsigned j = 0; j < N; ++j)
-            acc[j] += cRow[j];
+          acc[j] = accumulate(I.accumulation, s.a, s.c, S.colA.data(),
+                              S.colB.data(), kA, cRow[j]);
         }
       }
     }
@@ -816,8 +737,7 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
     const int64_t *Bm = &S.bi[size_t(blk) * K * N];
     for (unsigned i = 0; i < M; ++i) {
       int64_t *acc = S.accI.data();
-      rowTimesB(acc, &A[size_t(i) * kA], Bm,
-                I.sparse ? &S.pos[size_t(i) * kA] : nullptr, kA, N);
+      rowTimesB(acc, A, Bm, I.sparse ? S.pos.data() : nullptr, i, kA, N);
       for (unsigned j = 0; j < N; ++j) {
         const Loc &l = cLoc[(size_t(blk) * M + i) * N + j];
         int64_t cv = decodeInt(ElemType::I32, readBits(c[l.lane], l.bit, 32),

@@ -1,6 +1,6 @@
 //===- MatrixOpsImpl.h - What the MatrixOps files share ---------*- C++ -*-===//
 //
-// The emulator's matrix instructions live in six files:
+// The emulator's matrix instructions live in these files:
 //
 //   MatrixOpsSpecs.cpp     the intrinsic table;
 //   MatrixOps.cpp          MatrixOp, and executing one instruction for a
@@ -10,6 +10,7 @@
 //                          WMMA/SWMMAC operands sit;
 //   MatrixOpsGfx1250.cpp   where gfx1250 WMMA/SWMMAC operands sit;
 //   MatrixOpsNumerics.cpp  decoding and rounding the element formats;
+//   MatrixOpsProducts.cpp  A x B + C on host vectors;
 //   MatrixOpsMx.cpp        the block-scaled (MX) f8f6f4 MFMA of gfx950.
 //
 // This header holds what they share. It is private to lib/Emulator.
@@ -175,6 +176,24 @@ Accumulation getAccumulation(const Spec &s, const Target &target);
 bool cdna3FusedBlock(ElemType aType, const double *A, const double *B,
                      const double *C, unsigned M, unsigned N, unsigned K,
                      double *D);
+
+/// The loops of MatrixOpsProducts.cpp: the best the host has, or one of
+/// them (the tests compare them).
+enum class VectorPath : uint8_t { Best, Avx512, Avx2, Rows };
+
+/// D [M][N] = A [M][kA] x B + C [M][N] for one block of a RoundOnce float
+/// instruction, in double: for each element the exact products along K
+/// summed in K order from zero, then C added (the sum is rounded to the
+/// accumulator when it is written). B has N columns and K rows, element kc
+/// of row i multiplying B's row kc, or with 2:4 (`pos`, [M][kA]) row
+/// 4 * (kc / 2) + pos[i][kc]. Returns false, having written nothing, when
+/// `path` is not the host's or does not take this N.
+bool blockTimesB(VectorPath path, double *D, const double *A, const double *Bm,
+                 const double *C, const uint8_t *pos, unsigned M, unsigned N,
+                 unsigned kA);
+/// acc [N] = row i of A [M][kA] x B, in integers (the rows of B as above).
+void rowTimesB(int64_t *acc, const int64_t *A, const int64_t *Bm,
+               const uint8_t *pos, unsigned i, unsigned kA, unsigned N);
 
 /// One element of D under model `acc` (not RoundOnce): the `n` inputs
 /// a[k], b[k] along K (in K order; exact values of type `aType`/`bType`) and

@@ -468,14 +468,11 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
       if (active[i]->deferredCount != deferred)
         return failAt(s, "internal error: the lanes of the wave deferred "
                          "different matrix instructions");
-    for (unsigned q = 0; q < deferred; ++q)
-      if (!executeMma(launch->image->sites[any->deferred[q].site], active,
-                      [q](const Lane &l) { return l.deferred[q]; }))
+    for (unsigned q = 0; q <= deferred; ++q)
+      if (!executeMma(q < deferred ? launch->image->sites[any->deferred[q].site]
+                                   : s,
+                      active, q < deferred ? int(q) : -1))
         return false;
-    if (!executeMma(s, active, [](const Lane &l) {
-          return DeferredMma{0, l.in0, l.in1, l.in2, l.in3, l.out, l.a0, l.a1};
-        }))
-      return false;
     for (unsigned i = 0; i < W; ++i)
       active[i]->deferredCount = 0;
     break;
@@ -510,9 +507,8 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
   return true;
 }
 
-bool WorkGroup::executeMma(
-    const Site &s, Lane *const *active,
-    llvm::function_ref<DeferredMma(const Lane &)> operand) {
+bool WorkGroup::executeMma(const Site &s, Lane *const *active,
+                           int deferred) {
   const unsigned W = launch->waveSize;
   const uint8_t *pa[64], *pb[64], *pc[64];
   uint8_t *pd[64];
@@ -525,16 +521,17 @@ bool WorkGroup::executeMma(
   unsigned words = s.op->getIndexWords();
   unsigned scaleWords = s.op->getScaleWords();
   for (unsigned i = 0; i < W; ++i) {
-    DeferredMma o = operand(*active[i]);
-    pa[i] = static_cast<const uint8_t *>(o.in0);
-    pb[i] = static_cast<const uint8_t *>(o.in1);
-    pc[i] = static_cast<const uint8_t *>(o.in2);
-    pd[i] = static_cast<uint8_t *>(o.out);
-    idx[i * words] = o.a0;
+    const Lane &l = *active[i];
+    const DeferredMma *d = deferred >= 0 ? &l.deferred[deferred] : nullptr;
+    pa[i] = static_cast<const uint8_t *>(d ? d->in0 : l.in0);
+    pb[i] = static_cast<const uint8_t *>(d ? d->in1 : l.in1);
+    pc[i] = static_cast<const uint8_t *>(d ? d->in2 : l.in2);
+    pd[i] = static_cast<uint8_t *>(d ? d->out : l.out);
+    idx[i * words] = d ? d->a0 : l.a0;
     if (words == 2)
-      idx[i * words + 1] = o.a1;
+      idx[i * words + 1] = d ? d->a1 : l.a1;
     if (scaled) {
-      const auto *sw = static_cast<const uint32_t *>(o.in3);
+      const auto *sw = static_cast<const uint32_t *>(d ? d->in3 : l.in3);
       for (unsigned w = 0; w < scaleWords; ++w) {
         scaleA[i * scaleWords + w] = sw[w];
         scaleB[i * scaleWords + w] = sw[scaleWords + w];

@@ -18,7 +18,6 @@
 #include "Runtime.h"
 
 #include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
 #include <boost/context/detail/fcontext.hpp>
@@ -268,10 +267,10 @@ struct WorkGroup {
   /// Executes the wave op `site` for the lanes of `w` waiting at it. Returns
   /// false after a fault.
   bool executeGroup(Wave &w, unsigned site, Lane *current);
-  /// Executes matrix instruction `site` for the whole wave `active`, with
-  /// the operands `operand(lane)` gives. Returns false after a fault.
-  bool executeMma(const Site &s, Lane *const *active,
-                  llvm::function_ref<DeferredMma(const Lane &)> operand);
+  /// Executes matrix instruction `s` for the whole wave `active`, with the
+  /// lanes' operands of their deferred instruction `deferred`, or (-1) of
+  /// the one they meet at. Returns false after a fault.
+  bool executeMma(const Site &s, Lane *const *active, int deferred);
   /// "kernel 'k', work-group (..), work-item (..) (wave w, lane l)".
   std::string describeLane(const Lane &l) const;
   /// Where the lanes are: "32 lanes wait at a barrier (wave 0), ...".

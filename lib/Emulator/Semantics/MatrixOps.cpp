@@ -178,6 +178,12 @@ void MatrixOp::Impl::build() {
   // of every lane (the locations are distinct by construction).
   size_t dCount = dLoc.empty() ? cLoc.size() : dLoc.size();
   dCoversAll = cLocHi.empty() && dCount * dBits == size_t(wave) * dBytes * 8;
+  idxPlan.assign(sparse ? numSets : 0, {});
+  for (unsigned set = 0; set < idxPlan.size(); ++set)
+    for (const Loc &l : idxLoc) {
+      unsigned bit = l.bit + set * setBits;
+      idxPlan[set].push_back((l.lane * indexWords + bit / 32) * 32 + bit % 32);
+    }
 }
 
 MatrixOp::Impl::Plan MatrixOp::Impl::makePlan(const std::vector<Loc> &locs,
@@ -596,18 +602,18 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
 
   // The sparse positions.
   if (I.sparse) {
-    unsigned setShift = 0;
+    unsigned set = 0;
     if (s.family == MatrixFamily::SWMMAC)
-      setShift = imm.indexSet * I.setBits;
+      set = imm.indexSet;
     else if (imm.cbsz == 0)
-      setShift = imm.abid * I.setBits;
+      set = imm.abid;
+    if (set >= I.idxPlan.size())
+      return opError(llvm::formatv("{0}: index set {1} of {2}", getName(), set,
+                                   I.idxPlan.size()));
+    const std::vector<uint32_t> &plan = I.idxPlan[set];
     S.pos.resize(size_t(M) * kA);
-    for (unsigned e = 0; e < M * kA; ++e) {
-      const Loc &l = I.idxLoc[e];
-      unsigned bit = l.bit + setShift;
-      S.pos[e] = uint8_t(
-          (index[l.lane * I.indexWords + bit / 32] >> (bit % 32)) & 3u);
-    }
+    for (unsigned e = 0; e < M * kA; ++e)
+      S.pos[e] = uint8_t((index[plan[e] / 32] >> (plan[e] % 32)) & 3u);
   }
 
   // Start D as a copy of C, so that bits no element covers (the other

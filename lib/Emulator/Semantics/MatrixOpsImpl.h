@@ -240,6 +240,9 @@ struct MatrixOp::Impl {
   std::vector<std::vector<matrixops::Loc>> aCopies, bCopies;
   /// Sparse: lane and bit (set 0) of the 2-bit index field of A [i][kc].
   std::vector<matrixops::Loc> idxLoc;
+  /// The same per index set, as the word of the lanes' index words (lane
+  /// * indexWords + bit / 32) times 32 plus the bit in it.
+  std::vector<std::vector<uint32_t>> idxPlan;
   /// Whether D's elements cover every bit of the result (else D starts as
   /// a copy of C: RDNA3's 16-bit accumulator uses half of each register,
   /// gfx1250's bf16f32 SWMMAC the low half of C's registers).

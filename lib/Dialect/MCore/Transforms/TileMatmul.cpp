@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TileMatmul.h"
+#include "TileMatmulKernel.h"
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 

@@ -7,13 +7,23 @@
 //   ConfigureMatmul.cpp    mcore-configure-matmul: the heuristic
 //                          (lib/Heuristic) on each op's problem, its
 //                          reasons and remarks as diagnostics
-//   TileMatmulSignOffset.cpp
+//   TileMatmulKernel.h/.cpp
+//                          KernelEmitter: the kernel body, the pipelined
+//                          K loop, the per-wave MMAs and the epilogue; it
+//                          orders the emitters below
+//   TileMatmulStaging.h/.cpp
+//                          global -> registers -> LDS copies: the buffers,
+//                          planStaging, OperandStager (chunking, masked
+//                          edge loads, transposes)
+//   TileMatmulPacking.h/.cpp
+//                          ChunkPacker: a staged chunk's registers (i4
+//                          packed two per byte, 2:4 expansion, metadata
+//                          order)
+//   TileMatmulSignOffset.h/.cpp
 //                          mixed signs on signed-only instructions
-//   TileMatmulStaging.cpp  global -> registers -> LDS copies: chunking,
-//                          masked edge loads, transposes, 2:4 expansion
-//   TileMatmulPacking.cpp  sub-byte (i4) values packed two per byte
-//   TileMatmulKernel.cpp   the kernel body: the pipelined K loop, the
-//                          per-wave MMAs and the epilogue
+//                          (SignOffsetEmitter, the host's sums)
+//   TileMatmulEmitterBase.h
+//                          the builder shorthands the emitters share
 //   TileMatmulEpilogue.cpp element-wise consumers of C fused into the
 //                          epilogue (bias, scales, activations, casts)
 //   TileMatmulSplitK.cpp   split-K's workspace, slices and reduction kernel
@@ -297,205 +307,6 @@ std::pair<DenseElementsAttr, Operation *> findConstant(Value v);
 /// increasing order, and the host reports the first that does not and
 /// exits with status 65 before the matmul runs.
 void buildMetadataCheck(RewriterBase &rewriter, SparseMatmulOp sm);
-
-//===----------------------------------------------------------------------===//
-// Mixed signs on signed-only instructions (TileMatmulSignOffset.cpp)
-//===----------------------------------------------------------------------===//
-
-/// Host code before the matmul (at the rewriter's insertion point): a
-/// buffer of `128 * sum_k` of the signed operand along K (B's columns for
-/// cfg.signOffsetA, A's rows for signOffsetB), one row per batch of that
-/// operand (one row when it is shared), written by a kernel of its own.
-Value buildSignCorrection(RewriterBase &rewriter, const MatmulOperands &spec,
-                          const MatmulTileConfig &cfg);
-
-//===----------------------------------------------------------------------===//
-// LDS staging (TileMatmulStaging.cpp)
-//===----------------------------------------------------------------------===//
-
-/// The workgroup buffers of the kernel: A row-major, B N-major and, with a
-/// sparse instruction, the metadata words; one set of rows per stage, rows
-/// padded against bank conflicts. i4 is packed two per byte in an i8
-/// buffer.
-SmallVector<Type> getLdsBufferTypes(MLIRContext *ctx,
-                                    const MatmulOperands &spec,
-                                    const MatmulTileConfig &cfg);
-
-/// One staged operand: a tile of `rows x cols` elements of a row-major global
-/// matrix, copied into an LDS buffer with `ldsRowsPerStage` rows per stage.
-/// Each thread moves `vec`-element chunks (128 bits where the tile allows).
-struct StagedOperand {
-  Value global;          ///< rank-2 memref
-  Value lds;             ///< rank-2 workgroup memref, stages * ldsRows rows
-  int64_t rows, cols, vec;
-  int64_t ldsRows;       ///< rows per stage in LDS
-  Value rowBound, colBound; ///< global extents
-  bool transpose = false;   ///< LDS holds the tile transposed (B: N-major)
-  int64_t kPer = 1;         ///< transpose: k rows per thread block
-  bool decompress = false;  ///< compressed values expanded into dense LDS
-  Value meta;               ///< decompress: the global metadata
-  Value metaCols;           ///< decompress: metadata words per row
-  bool staticFull = false;  ///< tiles never cross the matrix edge
-  /// Chunks never cross the column edge: an edge tile masks whole rows (a
-  /// branch around one full load, not a per-element mask).
-  bool colsFull = false;
-  /// Tiles cross the edge only in the tile's own dimension (M or N), never
-  /// in K: the chunks past it read the last row (or, transposed, the last
-  /// vec columns) of the matrix instead. What they bring only reaches the
-  /// accumulators of C's rows or columns past the edge, which are never
-  /// stored, so the loads need no mask and no branch, and the clamped
-  /// address is loop-invariant.
-  bool clampTile = false;
-  /// Sub-byte (i4) elements: one per byte in global memory and in the
-  /// staging registers (vector<vec x i4> loads), two per byte in LDS (an i8
-  /// buffer; element 2j in the low nibble of byte j, columns halved).
-  bool pack = false;
-  /// LDS columns per staged column: 2 for metadata words each stored with
-  /// its rotation (storeTile is given chunks of 2 * vec words).
-  int64_t ldsColScale = 1;
-};
-
-//===----------------------------------------------------------------------===//
-// The kernel body (TileMatmulKernel.cpp, with its staging and packing
-// methods in TileMatmulStaging.cpp and TileMatmulPacking.cpp)
-//===----------------------------------------------------------------------===//
-
-class KernelEmitter {
-public:
-  KernelEmitter(ImplicitLocOpBuilder &b, const MatmulOperands &spec,
-                const MatmulTileConfig &cfg, const IntrinsicInfo &intr)
-      : b(b), spec(spec), cfg(cfg), intr(intr) {}
-
-  /// The kernel of the work-group tile at (i0, j0) of C; the accumulators
-  /// start at `fillValue` (else at C), and `epilogue` runs on them.
-  LogicalResult emit(gpu::LaunchOp launch, Value i0, Value j0,
-                     std::optional<Attribute> fillValue,
-                     const Epilogue &epilogue);
-
-  /// The buffer of buildSignCorrection: its row `batch` (row 0 when not
-  /// `batched`) is added to every row (signOffsetA) or column (signOffsetB)
-  /// of C in the epilogue.
-  void setSignCorrection(Value buffer, bool batched, Value batch) {
-    correction = buffer;
-    correctionBatched = batched;
-    batchIndex = batch;
-  }
-
-private:
-  Value idx(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, x, y); }
-  Value add(Value x, int64_t y) { return y ? add(x, idx(y)) : x; }
-  Value mul(Value x, int64_t y) {
-    return y == 1 ? x : arith::MulIOp::create(b, x, idx(y)).getResult();
-  }
-  Value cmp(arith::CmpIPredicate p, Value x, Value y) {
-    return arith::CmpIOp::create(b, p, x, y);
-  }
-  Value land(Value x, Value y) { return arith::AndIOp::create(b, x, y); }
-  Value dim(Value memref, int64_t d) {
-    auto type = cast<MemRefType>(memref.getType());
-    if (!type.isDynamicDim(d))
-      return idx(type.getDimSize(d));
-    return memref::DimOp::create(b, memref, d);
-  }
-  Value zeroVector(VectorType type) {
-    return arith::ConstantOp::create(b, type, b.getZeroAttr(type));
-  }
-
-  // Staging, thread level (TileMatmulStaging.cpp).
-  /// Sets up opA, opB and opMeta over the launch's workgroup `buffers`.
-  /// `mFull`, `nFull`, `kFull`: the static extents are multiples of the
-  /// tile; `sK` is K's static extent (or dynamic).
-  void planStaging(ValueRange buffers, bool mFull, bool nFull, bool kFull,
-                   int64_t sK);
-  int64_t chunksPerThread(const StagedOperand &s) const;
-  /// Chunk `t` of this thread (tid + t x threads), wrapped modulo
-  /// `totalChunks` where the tile has fewer chunks than the threads cover.
-  Value wrappedChunk(int64_t t, int64_t totalChunks);
-  /// (k, n) of transposed-copy chunk `chunk`: kPer rows of K, vec of N.
-  /// With `packedK`, k counts LDS bytes of a packed operand (k / 2).
-  std::pair<Value, Value> transposedChunk(const StagedOperand &s, Value chunk,
-                                          bool packedK = false);
-  SmallVector<Value> loadTile(const StagedOperand &s, Value r0, Value c0,
-                              Value fullCond);
-  SmallVector<Value> loadChunks(const StagedOperand &s, Value r0, Value c0,
-                                bool masked);
-  void storeTile(const StagedOperand &s, ArrayRef<Value> regs, Value stage);
-  /// Stage `stage` of `s.lds`: its ldsRows rows, as a subview whose offset
-  /// (uniform) is added once, so that the per-lane addresses inside it are
-  /// loop-invariant and the loop has no multiplies by the row stride.
-  Value stageView(const StagedOperand &s, Value stage);
-  Value maskedLoad(Value mem, Value row, Value col, int64_t vec, Type elem,
-                   Value rowBound, Value colBound, bool colsFull);
-  SmallVector<Type> regTypes(const StagedOperand &s) const;
-  Value zeroOf(Type t);
-  scf::IfOp buildIf(TypeRange types, Value cond,
-                    llvm::function_ref<SmallVector<Value>()> thenFn,
-                    llvm::function_ref<SmallVector<Value>()> elseFn = {});
-  SmallVector<Value> expand2to4(Value values, Value nibbles, int64_t vec);
-
-  // Sub-byte packing (TileMatmulPacking.cpp).
-  /// The registers a chunk of a packed (i4) operand is staged in (see
-  /// regTypes) from its vector<vec x i4> loads.
-  SmallVector<Value> packLoaded(const StagedOperand &s, ArrayRef<Value> loads);
-  /// vector<n x i4> -> vector<n x i8>, each byte the element's four bits.
-  Value widenNibbles(Value v);
-  /// vector<n x i8> of four-bit values -> vector<n/2 x i8>, byte j holding
-  /// element 2j in its low and element 2j + 1 in its high nibble.
-  Value packNibbles(Value z);
-  /// Two vector<n x i8> of four-bit values -> vector<n x i8>, lo | hi << 4.
-  Value combineNibbles(Value lo, Value hi);
-  /// vector<n x i32> of canonical metadata words -> the same words in
-  /// `order` (sparse24::toNativeWord): one shift and mask per distinct
-  /// nibble distance.
-  Value permuteMetadata(Value words, const sparse24::NativeIndexOrder &order);
-  /// vector<n x i32> words -> vector<2n x i32>: each word, then the word
-  /// rotated by 16 bits (`halves` metadata).
-  Value withRotatedHalves(Value words);
-  /// R vector<n x i8> rows -> n vector<R x i8> columns (R = 2 or a
-  /// multiple of 4, n a multiple of 4), on 32-bit words.
-  SmallVector<Value> transposeBytes(ArrayRef<Value> rows);
-
-  // Compute, wave level (TileMatmulKernel.cpp).
-  SmallVector<Value> computeStage(Value stage, ValueRange acc);
-
-  // Structural zeros of a decompressed 2:4 operand
-  // (TileMatmulStructuralZeros.cpp).
-  /// Whether the kernel decompresses a 2:4 operand of floats for a dense
-  /// instruction: then a pruned zero times an infinity or a NaN of the
-  /// other operand must not reach C.
-  bool decompressesFloats() const;
-  /// `sum`, the accumulator tile of C at (row, col) of the product (before
-  /// C or the fill is added), with the elements that are not finite
-  /// recomputed from the stored values of the compressed operand alone;
-  /// `inBounds` as C's reads. Costs a compare per element and a wave vote
-  /// when every element is finite.
-  Value fixPrunedProducts(Value sum, Value row, Value col,
-                          ArrayRef<bool> inBounds);
-
-  // Mixed signs (TileMatmulSignOffset.cpp).
-  /// Flips the sign bit of the i8 registers of a staged chunk: u - 128.
-  SmallVector<Value> flipSignBits(ArrayRef<Value> regs);
-  /// The correction as an M x N matrix for the epilogue: a view of its row
-  /// with a zero stride, read with `map`.
-  std::pair<Value, AffineMap> correctionView();
-
-  ImplicitLocOpBuilder &b;
-  const MatmulOperands &spec;
-  const MatmulTileConfig &cfg;
-  const IntrinsicInfo &intr;
-
-  Value tid, waveM, waveN;
-  Value M, N, K;
-  StagedOperand opA, opB, opMeta;
-  bool hasMeta = false;
-  /// The instruction-native order the metadata is staged in (hasMeta, and
-  /// the instruction has one): each word permuted once when it is staged,
-  /// so that each lane reads its index word with one shift.
-  std::optional<sparse24::NativeIndexOrder> nativeMeta;
-  Value correction, batchIndex;
-  bool correctionBatched = false;
-};
 
 } // namespace mlir::mcore::tilematmul
 

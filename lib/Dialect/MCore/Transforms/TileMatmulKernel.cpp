@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TileMatmul.h"
+#include "TileMatmulKernel.h"
 
 #include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
@@ -32,6 +32,9 @@ static bool isRdna4Only(const IntrinsicInfo &intr) {
 }
 
 SmallVector<Value> KernelEmitter::computeStage(Value stage, ValueRange acc) {
+  const StagedOperand &opA = staging.a, &opB = staging.b,
+                      &opMeta = staging.meta;
+  bool hasMeta = staging.hasMeta;
   MLIRContext *ctx = b.getContext();
   int64_t tilesM = cfg.getTilesM(), tilesN = cfg.getTilesN();
   int64_t aCols = intr.getAK();
@@ -45,8 +48,9 @@ SmallVector<Value> KernelEmitter::computeStage(Value stage, ValueRange acc) {
     return arith::ConstantOp::create(b, elem, b.getZeroAttr(elem));
   };
   Value padA = padOf(opA.lds), padB = padOf(opB.lds);
-  Value ldsA = stageView(opA, stage), ldsB = stageView(opB, stage);
-  Value ldsMeta = hasMeta ? stageView(opMeta, stage) : Value();
+  Value ldsA = stager->stageView(opA, stage),
+        ldsB = stager->stageView(opB, stage);
+  Value ldsMeta = hasMeta ? stager->stageView(opMeta, stage) : Value();
   SmallVector<bool> inBounds = {true, true};
   // Packed (i4) tiles are read as bytes and reinterpreted: A's m x aCols / 2
   // bytes; B's n x k / 2 bytes of its N-major buffer, then transposed.
@@ -98,7 +102,7 @@ SmallVector<Value> KernelEmitter::computeStage(Value stage, ValueRange acc) {
       if (hasMeta)
         idxTiles.push_back(LoadSparseIndexOp::create(
             b, idxType, ldsMeta, add(mRow0, i * intr.m), idx(kk * intr.k),
-            nativeMeta ? b.getUnitAttr() : nullptr,
+            staging.nativeMeta ? b.getUnitAttr() : nullptr,
             opMeta.ldsColScale == 2 ? b.getUnitAttr() : nullptr));
     }
     for (int64_t j = 0; j < tilesN; ++j)
@@ -147,7 +151,11 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
   bool nFull = !ShapedType::isDynamic(sN) && sN % cfg.tileN == 0;
   bool kFull = !ShapedType::isDynamic(sK) && sK % cfg.tileK == 0;
 
-  planStaging(launch.getWorkgroupAttributions(), mFull, nFull, kFull, sK);
+  staging = planStaging(b, spec, cfg, launch.getWorkgroupAttributions(), M, N,
+                        K, mFull, nFull, kFull, sK);
+  stager.emplace(b, cfg.getNumThreads(), tid, staging.usesStageViews());
+  const StagedOperand &opA = staging.a, &opB = staging.b,
+                      &opMeta = staging.meta;
 
   // Uniform "this tile is inside the matrix" conditions.
   auto fullCond = [&](Value k) -> std::pair<Value, Value> {
@@ -171,19 +179,20 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
     if (spec.problem.isCompressed())
       kHalf = arith::DivUIOp::create(b, k, idx(2));
     if (spec.problem.transposeA)
-      llvm::append_range(regs, loadTile(opA, k, i0, aFull));
+      llvm::append_range(regs, stager->loadTile(opA, k, i0, aFull));
     else
       llvm::append_range(
-          regs, loadTile(opA, i0, spec.problem.sparseA ? kHalf : k, aFull));
+          regs,
+          stager->loadTile(opA, i0, spec.problem.sparseA ? kHalf : k, aFull));
     if (spec.problem.sparseB)
-      llvm::append_range(regs, loadTile(opB, j0, kHalf, bFull));
+      llvm::append_range(regs, stager->loadTile(opB, j0, kHalf, bFull));
     else if (spec.problem.transposeB)
-      llvm::append_range(regs, loadTile(opB, j0, k, bFull));
+      llvm::append_range(regs, stager->loadTile(opB, j0, k, bFull));
     else
-      llvm::append_range(regs, loadTile(opB, k, j0, bFull));
-    if (hasMeta) {
+      llvm::append_range(regs, stager->loadTile(opB, k, j0, bFull));
+    if (staging.hasMeta) {
       Value w = arith::DivUIOp::create(b, k, idx(32));
-      llvm::append_range(regs, loadTile(opMeta, i0, w, aFull));
+      llvm::append_range(regs, stager->loadTile(opMeta, i0, w, aFull));
     }
     return regs;
   };
@@ -191,21 +200,19 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
   auto storeAll = [&](ArrayRef<Value> regs, Value stage) {
     SmallVector<Value> regsA(regs.take_front(numRegsA)),
         regsB(regs.slice(numRegsA, numRegsB));
-    if (cfg.signOffsetA)
-      regsA = flipSignBits(regsA);
-    if (cfg.signOffsetB)
-      regsB = flipSignBits(regsB);
-    storeTile(opA, regsA, stage);
-    storeTile(opB, regsB, stage);
-    if (hasMeta) {
+    regsA = signs.toSigned(/*operandB=*/false, regsA);
+    regsB = signs.toSigned(/*operandB=*/true, regsB);
+    stager->storeTile(opA, regsA, stage);
+    stager->storeTile(opB, regsB, stage);
+    if (staging.hasMeta) {
       SmallVector<Value> regsMeta(regs.drop_front(numRegsA + numRegsB));
-      if (nativeMeta)
+      if (staging.nativeMeta)
         for (Value &w : regsMeta) {
-          w = permuteMetadata(w, *nativeMeta);
+          w = packer.permuteMetadata(w, *staging.nativeMeta);
           if (opMeta.ldsColScale == 2)
-            w = withRotatedHalves(w);
+            w = packer.withRotatedHalves(w);
         }
-      storeTile(opMeta, regsMeta, stage);
+      stager->storeTile(opMeta, regsMeta, stage);
     }
   };
 
@@ -242,8 +249,8 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
   SmallVector<Value> acc(tilesM * tilesN, zeroVector(accType));
   // Prologue: the first K tile into stage 0.
   Value zero = idx(0);
-  numRegsA = regTypes(opA).size();
-  numRegsB = regTypes(opB).size();
+  numRegsA = stager->regTypes(opA).size();
+  numRegsB = stager->regTypes(opB).size();
   storeAll(loadAll(zero), zero);
   gpu::BarrierOp::create(b);
 
@@ -381,8 +388,8 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
                                    : SmallVector<Value>{row, col};
   };
   std::pair<Value, AffineMap> corr;
-  if (correction)
-    corr = correctionView();
+  if (signs.hasCorrection())
+    corr = signs.correctionView(M, N);
   Value corrPad = arith::ConstantOp::create(
       b, getAccumulatorType(b.getContext(), cfg),
       b.getZeroAttr(getAccumulatorType(b.getContext(), cfg)));
@@ -457,7 +464,7 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
       init = *fillAcc;
     if (init)
       sum = addAcc(sum, init);
-    if (correction) {
+    if (signs.hasCorrection()) {
       // Rows of the view are C's rows (A offset: per column) or its
       // columns (B offset: per row).
       SmallVector<Value> corrAt = cfg.signOffsetA

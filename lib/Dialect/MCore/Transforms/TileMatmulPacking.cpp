@@ -1,14 +1,17 @@
-//===- TileMatmulPacking.cpp - Sub-byte (i4) operands in LDS --------------===//
+//===- TileMatmulPacking.cpp - A staged chunk's registers -----------------===//
 //
-// i4 elements are one per byte in global memory and two per byte in LDS.
+// ChunkPacker (TileMatmulPacking.h). i4 elements are one per byte in global
+// memory and two per byte in LDS.
 // They are packed as soon as they are loaded, on 32-bit words where the
 // vector allows, so that no vector of i4 crosses a branch or the K loop and
 // the staging registers are halved; operands stored K-major are transposed
-// as bytes (v_perm_b32 after the backend).
+// as bytes (v_perm_b32 after the backend). Metadata words are permuted
+// into the instruction's native order once, when they are staged, and a
+// 2:4 operand for a dense instruction is expanded as it is stored.
 //
 //===----------------------------------------------------------------------===//
 
-#include "TileMatmul.h"
+#include "TileMatmulPacking.h"
 
 #include <map>
 
@@ -18,13 +21,13 @@ using namespace mlir;
 using namespace mlir::mcore;
 using namespace mlir::mcore::tilematmul;
 
-SmallVector<Value> KernelEmitter::packLoaded(const StagedOperand &s,
-                                            ArrayRef<Value> loads) {
+SmallVector<Value> ChunkPacker::packLoaded(ArrayRef<Value> loads,
+                                           bool decompress, bool transpose) {
   SmallVector<Value> wide =
       llvm::map_to_vector(loads, [&](Value v) { return widenNibbles(v); });
-  if (s.decompress)
+  if (decompress)
     return wide;
-  if (!s.transpose)
+  if (!transpose)
     return {packNibbles(wide[0])};
   SmallVector<Value> pairs;
   for (size_t r = 0; r < wide.size(); r += 2)
@@ -32,12 +35,12 @@ SmallVector<Value> KernelEmitter::packLoaded(const StagedOperand &s,
   return pairs;
 }
 
-Value KernelEmitter::widenNibbles(Value v) {
+Value ChunkPacker::widenNibbles(Value v) {
   auto type = cast<VectorType>(v.getType());
   return arith::ExtUIOp::create(b, type.clone(b.getI8Type()), v);
 }
 
-Value KernelEmitter::packNibbles(Value z) {
+Value ChunkPacker::packNibbles(Value z) {
   auto type = cast<VectorType>(z.getType());
   int64_t n = type.getNumElements();
   Type i8 = b.getI8Type(), i32 = b.getI32Type();
@@ -66,7 +69,7 @@ Value KernelEmitter::packNibbles(Value z) {
   return vector::ShuffleOp::create(b, bytes, bytes, even);
 }
 
-Value KernelEmitter::combineNibbles(Value lo, Value hi) {
+Value ChunkPacker::combineNibbles(Value lo, Value hi) {
   auto type = cast<VectorType>(lo.getType());
   int64_t n = type.getNumElements();
   // On 32-bit words where the vector allows: no carry crosses a byte, as
@@ -84,7 +87,7 @@ Value KernelEmitter::combineNibbles(Value lo, Value hi) {
   return opType == type ? r : vector::BitCastOp::create(b, type, r);
 }
 
-SmallVector<Value> KernelEmitter::transposeBytes(ArrayRef<Value> rows) {
+SmallVector<Value> ChunkPacker::transposeBytes(ArrayRef<Value> rows) {
   int64_t len = rows.size();
   int64_t n = cast<VectorType>(rows[0].getType()).getNumElements();
   Type i32 = b.getI32Type();
@@ -159,7 +162,7 @@ SmallVector<Value> KernelEmitter::transposeBytes(ArrayRef<Value> rows) {
   return columns;
 }
 
-Value KernelEmitter::withRotatedHalves(Value words) {
+Value ChunkPacker::withRotatedHalves(Value words) {
   auto type = cast<VectorType>(words.getType());
   int64_t n = type.getDimSize(0);
   SmallVector<int64_t> source;
@@ -173,8 +176,8 @@ Value KernelEmitter::withRotatedHalves(Value words) {
       b, VectorType::get({2 * n}, type.getElementType()), both);
 }
 
-Value KernelEmitter::permuteMetadata(Value words,
-                                     const sparse24::NativeIndexOrder &order) {
+Value ChunkPacker::permuteMetadata(Value words,
+                                   const sparse24::NativeIndexOrder &order) {
   // Destination nibbles by how far their source nibble is (in nibbles; > 0:
   // the source is higher).
   std::map<int, uint32_t> masks;
@@ -229,4 +232,44 @@ Value KernelEmitter::permuteMetadata(Value words,
     out = out ? arith::OrIOp::create(b, out, part).getResult() : part;
   }
   return out;
+}
+
+SmallVector<Value> ChunkPacker::expand2to4(Value values, Value nibbles,
+                                           int64_t vec) {
+  // `values` holds vec / 2 groups (two kept values each); nibble g of
+  // `nibbles` gives their positions. Dense element 4g + p is the value whose
+  // position is p, or zero.
+  auto type = cast<VectorType>(values.getType());
+  Type elem = type.getElementType();
+  Value zero = arith::ConstantOp::create(b, elem, b.getZeroAttr(elem));
+  Value three = arith::ConstantIntOp::create(b, 3, 32);
+  SmallVector<Value> dense;
+  for (int64_t g = 0; g < vec / 2; ++g) {
+    Value p0 = arith::AndIOp::create(
+        b, arith::ShRUIOp::create(
+               b, nibbles, arith::ConstantIntOp::create(b, 4 * g, 32)),
+        three);
+    Value p1 = arith::AndIOp::create(
+        b, arith::ShRUIOp::create(
+               b, nibbles, arith::ConstantIntOp::create(b, 4 * g + 2, 32)),
+        three);
+    Value v0 = vector::ExtractOp::create(b, values, 2 * g);
+    Value v1 = vector::ExtractOp::create(b, values, 2 * g + 1);
+    for (int64_t p = 0; p < 4; ++p) {
+      Value pc = arith::ConstantIntOp::create(b, p, 32);
+      Value is0 = cmp(arith::CmpIPredicate::eq, p0, pc);
+      Value is1 = cmp(arith::CmpIPredicate::eq, p1, pc);
+      Value v = arith::SelectOp::create(
+          b, is0, v0, arith::SelectOp::create(b, is1, v1, zero));
+      dense.push_back(v);
+    }
+  }
+  // Two 128-bit halves.
+  SmallVector<Value> halves;
+  auto half = VectorType::get({vec}, elem);
+  halves.push_back(vector::FromElementsOp::create(
+      b, half, ArrayRef<Value>(dense).take_front(vec)));
+  halves.push_back(vector::FromElementsOp::create(
+      b, half, ArrayRef<Value>(dense).drop_front(vec)));
+  return halves;
 }

@@ -16,7 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TileMatmul.h"
+#include "TileMatmulSignOffset.h"
 
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -117,7 +117,10 @@ Value tilematmul::buildSignCorrection(RewriterBase &rewriter,
   return buffer;
 }
 
-SmallVector<Value> KernelEmitter::flipSignBits(ArrayRef<Value> regs) {
+SmallVector<Value> SignOffsetEmitter::toSigned(bool operandB,
+                                               ArrayRef<Value> regs) {
+  if (!(operandB ? offsetB : offsetA))
+    return SmallVector<Value>(regs);
   SmallVector<Value> out;
   for (Value v : regs) {
     auto type = dyn_cast<VectorType>(v.getType());
@@ -133,11 +136,12 @@ SmallVector<Value> KernelEmitter::flipSignBits(ArrayRef<Value> regs) {
   return out;
 }
 
-std::pair<Value, AffineMap> KernelEmitter::correctionView() {
+std::pair<Value, AffineMap> SignOffsetEmitter::correctionView(Value M,
+                                                              Value N) {
   MLIRContext *ctx = b.getContext();
   // Per column of C (A offset): an M x N view whose rows all read the row
   // of sums; per row (B offset): an N x M view, read transposed.
-  Value len = cfg.signOffsetA ? N : M, other = cfg.signOffsetA ? M : N;
+  Value len = offsetA ? N : M, other = offsetA ? M : N;
   Value offset = correctionBatched
                      ? arith::MulIOp::create(b, batchIndex, len).getResult()
                      : idx(0);
@@ -149,8 +153,7 @@ std::pair<Value, AffineMap> KernelEmitter::correctionView() {
       ArrayRef<OpFoldResult>{other, len},
       ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(1)});
   AffineMap map =
-      cfg.signOffsetA
-          ? AffineMap::getMultiDimIdentityMap(2, ctx)
-          : AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0}, ctx);
+      offsetA ? AffineMap::getMultiDimIdentityMap(2, ctx)
+              : AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0}, ctx);
   return {view, map};
 }

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TileMatmul.h"
+#include "TileMatmulStaging.h"
 
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -43,8 +43,16 @@ SmallVector<Type> tilematmul::getLdsBufferTypes(MLIRContext *ctx,
   return buffers;
 }
 
-void KernelEmitter::planStaging(ValueRange buffers, bool mFull, bool nFull,
-                                bool kFull, int64_t sK) {
+StagingPlan tilematmul::planStaging(ImplicitLocOpBuilder &b,
+                                    const MatmulOperands &spec,
+                                    const MatmulTileConfig &cfg,
+                                    ValueRange buffers, Value M, Value N,
+                                    Value K, bool mFull, bool nFull, bool kFull,
+                                    int64_t sK) {
+  StagingPlan plan;
+  StagedOperand &opA = plan.a, &opB = plan.b, &opMeta = plan.meta;
+  EmitterBase ops(b);
+  auto dim = [&](Value memref, int64_t d) { return ops.dim(memref, d); };
   Value a = spec.a, bMat = spec.b;
   int64_t threads = cfg.getNumThreads();
   // The shape of each operand's copy (getStagingGeometry); the bounds are
@@ -97,10 +105,10 @@ void KernelEmitter::planStaging(ValueRange buffers, bool mFull, bool nFull,
     opB.metaCols = dim(spec.meta, 1);
   }
 
-  hasMeta = cfg.sparseInstruction;
-  if (hasMeta) {
+  plan.hasMeta = cfg.sparseInstruction;
+  if (plan.hasMeta) {
     // K tiles and the metadata words staged hold whole instruction steps.
-    nativeMeta = getStagedNativeOrder(cfg);
+    plan.nativeMeta = getStagedNativeOrder(cfg);
     if (stagesMetadataHalves(cfg))
       opMeta.ldsColScale = 2;
     opMeta.global = spec.meta;
@@ -136,11 +144,12 @@ void KernelEmitter::planStaging(ValueRange buffers, bool mFull, bool nFull,
   };
   clamp(opA, kFullA);
   clamp(opB, kFullB);
-  if (hasMeta)
+  if (plan.hasMeta)
     clamp(opMeta, kFull);
+  return plan;
 }
 
-std::pair<Value, Value> KernelEmitter::transposedChunk(const StagedOperand &s,
+std::pair<Value, Value> OperandStager::transposedChunk(const StagedOperand &s,
                                                        Value chunk,
                                                        bool packedK) {
   // Consecutive chunks go down K first (k block fastest, then the n group):
@@ -156,9 +165,9 @@ std::pair<Value, Value> KernelEmitter::transposedChunk(const StagedOperand &s,
   return {k, n};
 }
 
-Value KernelEmitter::wrappedChunk(int64_t t, int64_t totalChunks) {
-  Value chunk = add(tid, t * cfg.getNumThreads());
-  if ((t + 1) * cfg.getNumThreads() <= totalChunks)
+Value OperandStager::wrappedChunk(int64_t t, int64_t totalChunks) {
+  Value chunk = add(tid, t * numThreads);
+  if ((t + 1) * numThreads <= totalChunks)
     return chunk;
   // Threads past the last chunk (a tile that is not a multiple of the
   // block) copy chunk c mod totalChunks again: the same values to the same
@@ -171,13 +180,13 @@ Value KernelEmitter::wrappedChunk(int64_t t, int64_t totalChunks) {
   return arith::RemUIOp::create(b, chunk, idx(totalChunks));
 }
 
-int64_t KernelEmitter::chunksPerThread(const StagedOperand &s) const {
+int64_t OperandStager::chunksPerThread(const StagedOperand &s) const {
   int64_t chunks = s.transpose ? (s.rows / s.kPer) * (s.cols / s.vec)
                                : s.rows * (s.cols / s.vec);
-  return ceilDiv(chunks, cfg.getNumThreads());
+  return ceilDiv(chunks, numThreads);
 }
 
-Value KernelEmitter::maskedLoad(Value mem, Value row, Value col, int64_t vec,
+Value OperandStager::maskedLoad(Value mem, Value row, Value col, int64_t vec,
                                 Type elem, Value rowBound, Value colBound,
                                 bool colsFull) {
   if (colsFull) {
@@ -216,7 +225,7 @@ Value KernelEmitter::maskedLoad(Value mem, Value row, Value col, int64_t vec,
                                       zeroVector(type));
 }
 
-SmallVector<Type> KernelEmitter::regTypes(const StagedOperand &s) const {
+SmallVector<Type> OperandStager::regTypes(const StagedOperand &s) const {
   Type elem = cast<MemRefType>(s.global.getType()).getElementType();
   SmallVector<Type> chunk;
   if (!s.pack)
@@ -235,36 +244,7 @@ SmallVector<Type> KernelEmitter::regTypes(const StagedOperand &s) const {
   return types;
 }
 
-Value KernelEmitter::zeroOf(Type t) {
-  if (auto v = dyn_cast<VectorType>(t))
-    return zeroVector(v);
-  return arith::ConstantOp::create(b, t, b.getZeroAttr(t));
-}
-
-scf::IfOp KernelEmitter::buildIf(
-    TypeRange types, Value cond,
-    llvm::function_ref<SmallVector<Value>()> thenFn,
-    llvm::function_ref<SmallVector<Value>()> elseFn) {
-  auto ifOp = scf::IfOp::create(b, types, cond, /*withElseRegion=*/!!elseFn);
-  OpBuilder::InsertionGuard g(b);
-  auto fill = [&](Region &region,
-                  llvm::function_ref<SmallVector<Value>()> fn) {
-    Block &block = region.front();
-    if (block.mightHaveTerminator())
-      b.setInsertionPoint(block.getTerminator());
-    else
-      b.setInsertionPointToEnd(&block);
-    SmallVector<Value> values = fn();
-    if (!types.empty())
-      scf::YieldOp::create(b, values);
-  };
-  fill(ifOp.getThenRegion(), thenFn);
-  if (elseFn)
-    fill(ifOp.getElseRegion(), elseFn);
-  return ifOp;
-}
-
-SmallVector<Value> KernelEmitter::loadChunks(const StagedOperand &s, Value r0,
+SmallVector<Value> OperandStager::loadChunks(const StagedOperand &s, Value r0,
                                              Value c0, bool masked) {
   Type elem = cast<MemRefType>(s.global.getType()).getElementType();
   auto vecType = VectorType::get({s.vec}, elem);
@@ -309,7 +289,7 @@ SmallVector<Value> KernelEmitter::loadChunks(const StagedOperand &s, Value r0,
       // LDS store are halved, and no vector of i4 crosses a branch or the
       // loop (LLVM would hold one i4 per 16 bits there).
       if (s.pack)
-        loaded = packLoaded(s, loaded);
+        loaded = packer.packLoaded(loaded, s.decompress, s.transpose);
       llvm::append_range(out, loaded);
       if (s.decompress) {
         // The metadata word holding this chunk's groups: compressed column
@@ -345,7 +325,7 @@ SmallVector<Value> KernelEmitter::loadChunks(const StagedOperand &s, Value r0,
   return regs;
 }
 
-SmallVector<Value> KernelEmitter::loadTile(const StagedOperand &s, Value r0,
+SmallVector<Value> OperandStager::loadTile(const StagedOperand &s, Value r0,
                                            Value c0, Value fullCond) {
   if (s.staticFull || s.clampTile || !fullCond)
     return loadChunks(s, r0, c0, /*masked=*/false);
@@ -357,52 +337,9 @@ SmallVector<Value> KernelEmitter::loadTile(const StagedOperand &s, Value r0,
       [&] { return loadChunks(s, r0, c0, /*masked=*/true); });
   return SmallVector<Value>(ifOp.getResults());
 }
-SmallVector<Value> KernelEmitter::expand2to4(Value values, Value nibbles,
-                                             int64_t vec) {
-  // `values` holds vec / 2 groups (two kept values each); nibble g of
-  // `nibbles` gives their positions. Dense element 4g + p is the value whose
-  // position is p, or zero.
-  auto type = cast<VectorType>(values.getType());
-  Type elem = type.getElementType();
-  Value zero = arith::ConstantOp::create(b, elem, b.getZeroAttr(elem));
-  Value three = arith::ConstantIntOp::create(b, 3, 32);
-  SmallVector<Value> dense;
-  for (int64_t g = 0; g < vec / 2; ++g) {
-    Value p0 = arith::AndIOp::create(
-        b, arith::ShRUIOp::create(
-               b, nibbles, arith::ConstantIntOp::create(b, 4 * g, 32)),
-        three);
-    Value p1 = arith::AndIOp::create(
-        b, arith::ShRUIOp::create(
-               b, nibbles, arith::ConstantIntOp::create(b, 4 * g + 2, 32)),
-        three);
-    Value v0 = vector::ExtractOp::create(b, values, 2 * g);
-    Value v1 = vector::ExtractOp::create(b, values, 2 * g + 1);
-    for (int64_t p = 0; p < 4; ++p) {
-      Value pc = arith::ConstantIntOp::create(b, p, 32);
-      Value is0 = cmp(arith::CmpIPredicate::eq, p0, pc);
-      Value is1 = cmp(arith::CmpIPredicate::eq, p1, pc);
-      Value v = arith::SelectOp::create(
-          b, is0, v0, arith::SelectOp::create(b, is1, v1, zero));
-      dense.push_back(v);
-    }
-  }
-  // Two 128-bit halves.
-  SmallVector<Value> halves;
-  auto half = VectorType::get({vec}, elem);
-  halves.push_back(vector::FromElementsOp::create(
-      b, half, ArrayRef<Value>(dense).take_front(vec)));
-  halves.push_back(vector::FromElementsOp::create(
-      b, half, ArrayRef<Value>(dense).drop_front(vec)));
-  return halves;
-}
 
-Value KernelEmitter::stageView(const StagedOperand &s, Value stage) {
-  // Kernels with masked staging (tiles that may cross an edge) keep the
-  // stage in the row index: their loop is at the VGPR limit, and per-lane
-  // addresses kept live across it spill (gfx1201 i8, dynamic shapes).
-  if (!(opA.staticFull || opA.clampTile) ||
-      !(opB.staticFull || opB.clampTile))
+Value OperandStager::stageView(const StagedOperand &s, Value stage) {
+  if (!stageViews)
     return s.lds;
   auto type = cast<MemRefType>(s.lds.getType());
   SmallVector<OpFoldResult> offsets = {OpFoldResult(mul(stage, s.ldsRows)),
@@ -413,7 +350,7 @@ Value KernelEmitter::stageView(const StagedOperand &s, Value stage) {
   return memref::SubViewOp::create(b, s.lds, offsets, sizes, strides);
 }
 
-void KernelEmitter::storeTile(const StagedOperand &s, ArrayRef<Value> regs,
+void OperandStager::storeTile(const StagedOperand &s, ArrayRef<Value> regs,
                               Value stage) {
   Value lds = stageView(s, stage);
   Value ldsRow0 = lds == s.lds ? mul(stage, s.ldsRows) : idx(0);
@@ -435,7 +372,7 @@ void KernelEmitter::storeTile(const StagedOperand &s, ArrayRef<Value> regs,
         auto elem = cast<VectorType>(rows[0].getType()).getElementType();
         auto rowType = VectorType::get({len}, elem);
         if (s.pack && s.vec % 4 == 0 && (len == 2 || len % 4 == 0)) {
-          SmallVector<Value> columns = transposeBytes(rows);
+          SmallVector<Value> columns = packer.transposeBytes(rows);
           for (int64_t e = 0; e < s.vec; ++e)
             vector::StoreOp::create(b, columns[e], lds,
                                     ValueRange{add(add(ldsRow0, n), e), k});
@@ -461,12 +398,12 @@ void KernelEmitter::storeTile(const StagedOperand &s, ArrayRef<Value> regs,
       if (s.decompress) {
         // Packed: the chunk's 2 vec dense values are vec bytes.
         SmallVector<Value> halves =
-            expand2to4(chunkRegs[0], chunkRegs[1], s.vec);
+            packer.expand2to4(chunkRegs[0], chunkRegs[1], s.vec);
         int64_t half = s.pack ? s.vec / 2 : s.vec;
         Value denseCol = mul(chunkCol, 2 * half);
         for (auto [i, h] : llvm::enumerate(halves))
           vector::StoreOp::create(
-              b, s.pack ? packNibbles(h) : h, lds,
+              b, s.pack ? packer.packNibbles(h) : h, lds,
               ValueRange{ldsRow, add(denseCol, int64_t(i) * half)});
         return;
       }

@@ -26,7 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TileMatmul.h"
+#include "TileMatmulKernel.h"
 
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 

@@ -397,8 +397,8 @@ private:
           b, op->getLoc(), fragmentType(mma.getResult()),
           map.lookup(mma.getA()), map.lookup(mma.getB()),
           map.lookup(mma.getC()), word(mma.getScaleA(), info.scaleA),
-          word(mma.getScaleB(), info.scaleB), mma.getIntrinsicAttr(), /*scale_sel_a=*/0,
-          /*scale_sel_b=*/0);
+          word(mma.getScaleB(), info.scaleB), mma.getIntrinsicAttr(),
+          /*scale_sel_a=*/0, /*scale_sel_b=*/0);
       return replace(op, d->getResults());
     }
     if (auto red = dyn_cast<vector::MultiDimReductionOp>(op))

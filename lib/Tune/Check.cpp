@@ -26,9 +26,9 @@ static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-runner::MatmulProblem tune::getCheckProblem(const runner::MatmulProblem &p,
-                                            const MatmulConfigFields &knobs) {
-  runner::MatmulProblem small = p;
+runner::MatmulFunction tune::getCheckProblem(const runner::MatmulFunction &p,
+                                             const MatmulConfigFields &knobs) {
+  runner::MatmulFunction small = p;
   auto shrink = [](int64_t size, int64_t tile, int64_t tiles) {
     if (tile <= 0)
       return size;
@@ -42,7 +42,7 @@ runner::MatmulProblem tune::getCheckProblem(const runner::MatmulProblem &p,
 
 /// Zeroes, in some groups of four of a 2:4 A, one or both of the kept
 /// values: about one group in four keeps one, one in eight none.
-static int64_t thinOut(const runner::MatmulProblem &p, runner::MatmulData &d,
+static int64_t thinOut(const runner::MatmulFunction &p, runner::MatmulData &d,
                        uint64_t seed) {
   std::mt19937_64 rng(seed ^ 0x9e3779b97f4a7c15ull);
   int64_t thinned = 0;
@@ -66,7 +66,7 @@ static int64_t thinOut(const runner::MatmulProblem &p, runner::MatmulData &d,
 }
 
 llvm::Expected<CheckResult>
-tune::checkOnEmulator(const runner::MatmulProblem &problem,
+tune::checkOnEmulator(const runner::MatmulFunction &problem,
                       const MatmulConfigFields &knobs, uint64_t seed) {
   llvm::Expected<runner::BackendChoice> backend =
       runner::chooseBackend(runner::Backend::Emu);

@@ -53,8 +53,9 @@ const perf::ProductInfo *tune::getDefaultProduct(Chip chip) {
   return products.empty() ? nullptr : products.front();
 }
 
-MatmulConfigResult tune::detail::configure(const runner::MatmulProblem &problem,
-                                           const MatmulConfigFields &knobs) {
+MatmulConfigResult
+tune::detail::configure(const runner::MatmulFunction &problem,
+                        const MatmulConfigFields &knobs) {
   MatmulTilingOptions options;
   options.chip = problem.chip;
   options.force(knobs);
@@ -75,7 +76,7 @@ static Operation *findMatmul(ModuleOp module, bool blockScaled) {
   return matmul;
 }
 
-Evaluation tune::evaluate(const runner::MatmulProblem &problem,
+Evaluation tune::evaluate(const runner::MatmulFunction &problem,
                           const MatmulConfigFields &knobs,
                           const perf::ProductInfo &product) {
   auto start = std::chrono::steady_clock::now();

@@ -113,7 +113,7 @@ static bool isFaster(const Evaluation &a, const Evaluation &b) {
   return a.seconds < b.seconds * (1 - 1e-9);
 }
 
-llvm::Expected<TuneResult> tune::tune(const runner::MatmulProblem &problem,
+llvm::Expected<TuneResult> tune::tune(const runner::MatmulFunction &problem,
                                       const TuneOptions &options) {
   TuneResult result;
   result.problem = problem;
@@ -224,9 +224,10 @@ llvm::Expected<TuneResult> tune::tune(const runner::MatmulProblem &problem,
   result.best = *best;
 
   if (options.check != CheckShape::None) {
-    runner::MatmulProblem checked = options.check == CheckShape::Full
-                                        ? problem
-                                        : getCheckProblem(problem, best->knobs);
+    runner::MatmulFunction checked =
+        options.check == CheckShape::Full
+            ? problem
+            : getCheckProblem(problem, best->knobs);
     llvm::Expected<CheckResult> check =
         checkOnEmulator(checked, best->knobs, options.seed);
     if (!check)

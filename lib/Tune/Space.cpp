@@ -78,7 +78,7 @@ int64_t roundUpPow2(int64_t x) {
 } // namespace
 
 llvm::Expected<std::vector<MatmulConfigFields>>
-tune::enumerateSpace(const runner::MatmulProblem &problem,
+tune::enumerateSpace(const runner::MatmulFunction &problem,
                      const MatmulConfigFields &fixed) {
   auto fail = [](const llvm::Twine &message) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), message);

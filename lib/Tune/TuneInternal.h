@@ -22,7 +22,7 @@ namespace mlir::mcore::tune::detail {
 /// reads the op it generates (runner::getCompilerProblem), with `knobs`
 /// forced and no table: what mcore-configure-matmul chooses, asked without
 /// generating IR.
-MatmulConfigResult configure(const runner::MatmulProblem &problem,
+MatmulConfigResult configure(const runner::MatmulFunction &problem,
                              const MatmulConfigFields &knobs);
 
 } // namespace mlir::mcore::tune::detail

@@ -390,7 +390,7 @@ def compile_matmul(m: int, n: int, k: int, *, chip: str,
         "format": "the backend decides the format (hsaco for hip, llvm for "
                   "emu); use mcore.compile for other formats"})
     # A 2:4 B and a block-scaled one are stored n x k
-    # (MatmulProblem::isStoredNK): with or without transpose_b, the same
+    # (MatmulFunction::isStoredNK): with or without transpose_b, the same
     # kernel, so the same cache entry (linear() asks for transpose_b).
     problem = {"m": int(m), "n": int(n), "k": int(k), "a_type": a_type,
                "b_type": b_type, "c_type": c_type, "sparse_a": bool(sparse),

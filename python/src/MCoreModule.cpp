@@ -341,18 +341,18 @@ PYBIND11_MODULE(_mcore, m) {
 
   // The types of a problem, checked as for a kernel (an empty product
   // compiles none).
-  m.def("check_matmul_types", [](const std::string &a, const std::string &b,
-                                 const std::string &c, bool sparse,
-                                 const std::string &chip) {
-    runner::MatmulProblem problem;
-    problem.m = problem.n = problem.k = 1;
-    problem.a = elementTypeOf(a);
-    problem.b = elementTypeOf(b);
-    problem.c = elementTypeOf(c);
-    problem.sparseA = sparse;
-    problem.chip = chipOf(chip);
-    check(problem.validate());
-  });
+  m.def("check_matmul_types",
+        [](const std::string &a, const std::string &b, const std::string &c,
+           bool sparse, const std::string &chip) {
+          runner::MatmulFunction problem;
+          problem.m = problem.n = problem.k = 1;
+          problem.a = elementTypeOf(a);
+          problem.b = elementTypeOf(b);
+          problem.c = elementTypeOf(c);
+          problem.sparseA = sparse;
+          problem.chip = chipOf(chip);
+          check(problem.validate());
+        });
 
   m.def("choose_backend", [](const std::string &name) {
     Backend requested;
@@ -438,7 +438,7 @@ PYBIND11_MODULE(_mcore, m) {
         std::vector<ElementBits> wideA = widen(a), wideB = widen(b),
                                  wideC = widen(c), wideOut;
         // Compressed operands are checked by MatmulKernel::run.
-        const runner::MatmulProblem &p = k.kernel->getProblem();
+        const runner::MatmulFunction &p = k.kernel->getProblem();
         // A fused epilogue: its operands (f32, in getEpilogueInputs' order)
         // and OUT (M x N bit patterns of the out type), returned after C.
         std::optional<Bits64> epilogueOut;
@@ -496,11 +496,11 @@ PYBIND11_MODULE(_mcore, m) {
             int overflow = 0;
             long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
             if (overflow)
-              check(runner::MatmulProblem::sizeOutOfRange(
+              check(runner::MatmulFunction::sizeOutOfRange(
                   what, std::string(py::str(value))));
             return int64_t(v);
           };
-          runner::MatmulProblem problem;
+          runner::MatmulFunction problem;
           problem.m = size("M", mArg);
           problem.n = size("N", nArg);
           problem.k = size("K", kArg);

@@ -182,14 +182,14 @@ static int run(int argc, char **argv) {
     return fail("--sparse-a takes 2:4, got '" + sparseOpt + "'");
   if (scalesOpt != "none" && scalesOpt != "e8m0")
     return fail("--scales takes none or e8m0, got '" + scalesOpt + "'");
-  std::vector<runner::MatmulProblem> problems;
+  std::vector<runner::MatmulFunction> problems;
   for (const std::string &chipName : chipOpt) {
     std::optional<Chip> chip = parseChip(chipName);
     if (!chip)
       return fail("unknown chip '" + chipName +
                   "'; supported chips: " + getSupportedChipList());
     for (const std::string &shape : shapeOpt) {
-      runner::MatmulProblem p;
+      runner::MatmulFunction p;
       if (Error e = runner::parseShape(shape, p.m, p.n, p.k))
         return fail("--shape: " + toString(std::move(e)));
       p.a = *a;
@@ -232,7 +232,7 @@ static int run(int argc, char **argv) {
   report << "mcore-tune: " << kPredictedNote << "\n";
   report.flush();
   int status = 0;
-  for (const runner::MatmulProblem &problem : problems) {
+  for (const runner::MatmulFunction &problem : problems) {
     TuneOptions options;
     options.threads = threadsOpt;
     options.budget = budgetOpt;

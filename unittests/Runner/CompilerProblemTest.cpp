@@ -69,7 +69,7 @@ TEST(CompilerProblem, IsWhatTheConfigurePassReads) {
     for (auto [in, acc] : types)
       for (int sparsity = 0; sparsity < 3; ++sparsity)
         for (int form = 0; form < 6; ++form) {
-          runner::MatmulProblem p;
+          runner::MatmulFunction p;
           p.chip = chip.chip;
           p.m = 64;
           p.n = 48;

@@ -26,9 +26,9 @@ using namespace mlir::mcore::runner;
 
 namespace {
 
-MatmulProblem makeProblem(llvm::StringRef list, llvm::StringRef out,
-                          ElementType c = ElementType::F32) {
-  MatmulProblem p;
+MatmulFunction makeProblem(llvm::StringRef list, llvm::StringRef out,
+                           ElementType c = ElementType::F32) {
+  MatmulFunction p;
   p.m = 13;
   p.n = 21;
   p.k = 40;
@@ -41,7 +41,7 @@ MatmulProblem makeProblem(llvm::StringRef list, llvm::StringRef out,
 }
 
 TEST(MatmulEpilogue, Parse) {
-  MatmulProblem p = makeProblem("bias, scale-row,gelu-tanh", "bf16");
+  MatmulFunction p = makeProblem("bias, scale-row,gelu-tanh", "bf16");
   ASSERT_EQ(p.epilogue.size(), 3u);
   EXPECT_EQ(p.epilogue[0], EpilogueStep::BiasCol);
   EXPECT_EQ(p.epilogue[1], EpilogueStep::ScaleRow);
@@ -51,7 +51,7 @@ TEST(MatmulEpilogue, Parse) {
   EXPECT_FALSE(makeProblem("", "").hasEpilogue());
   EXPECT_TRUE(makeProblem("", "f32").hasEpilogue());
 
-  MatmulProblem q;
+  MatmulFunction q;
   std::string unknown = llvm::toString(parseEpilogue("relu,tanh", "", q));
   EXPECT_NE(unknown.find("unknown step 'tanh'"), std::string::npos) << unknown;
   std::string badOut = llvm::toString(parseEpilogue("relu", "i32", q));
@@ -65,9 +65,9 @@ TEST(MatmulEpilogue, GeneratedModulesParse) {
   MLIRContext context(registry);
   for (ElementType c : {ElementType::F32, ElementType::F16, ElementType::I32})
     for (bool dynamic : {false, true}) {
-      MatmulProblem p = makeProblem("bias-row,bias-col,scale-row,scale-col,"
-                                    "alpha,beta,relu,gelu,gelu-tanh,silu",
-                                    "f16", c);
+      MatmulFunction p = makeProblem("bias-row,bias-col,scale-row,scale-col,"
+                                     "alpha,beta,relu,gelu,gelu-tanh,silu",
+                                     "f16", c);
       p.dynamicShapes = dynamic;
       std::string text = buildMatmulModule(p, SparseForm::Compressed);
       OwningOpRef<ModuleOp> module =
@@ -90,7 +90,7 @@ TEST(MatmulEpilogue, TemporaryC) {
   MLIRContext context(registry);
   for (bool sparseB : {false, true})
     for (bool dynamic : {false, true}) {
-      MatmulProblem p = makeProblem("scale-col,bias-col,silu", "f16");
+      MatmulFunction p = makeProblem("scale-col,bias-col,silu", "f16");
       p.sparseB = sparseB;
       p.transposeB = !sparseB;
       p.dynamicShapes = dynamic;
@@ -109,16 +109,16 @@ TEST(MatmulEpilogue, TemporaryC) {
       EXPECT_EQ(text.find("outs(%c :"), std::string::npos) << text;
     }
   // Without an epilogue there is nothing to read a temporary C.
-  MatmulProblem none = makeProblem("", "");
+  MatmulFunction none = makeProblem("", "");
   none.cTemporary = true;
   EXPECT_TRUE(llvm::errorToBool(none.validate()));
 }
 
 /// OUT as the device computes it: each step in f32.
-std::vector<ElementBits> computeOnDevice(const MatmulProblem &p,
-                                      llvm::ArrayRef<ElementBits> c,
-                                      llvm::ArrayRef<std::vector<float>> in,
-                                      bool biasPerRow = false) {
+std::vector<ElementBits> computeOnDevice(const MatmulFunction &p,
+                                         llvm::ArrayRef<ElementBits> c,
+                                         llvm::ArrayRef<std::vector<float>> in,
+                                         bool biasPerRow = false) {
   std::vector<EpilogueInputShape> shapes = getEpilogueInputs(p);
   Fp8Format fp8 = p.getFp8Format();
   std::vector<ElementBits> out(c.size());
@@ -175,7 +175,7 @@ std::vector<ElementBits> computeOnDevice(const MatmulProblem &p,
   return out;
 }
 
-std::vector<ElementBits> randomC(const MatmulProblem &p, double scale) {
+std::vector<ElementBits> randomC(const MatmulFunction &p, double scale) {
   std::vector<ElementBits> c(size_t(p.m * p.n));
   for (size_t i = 0; i < c.size(); ++i) {
     double v = std::sin(double(i) * 0.37) * scale;
@@ -190,7 +190,7 @@ TEST(MatmulEpilogue, DeviceArithmeticPasses) {
        {"bias,relu", "bias-row,gelu", "scale-row,scale-col,gelu-tanh",
         "alpha,beta,silu", "bias,silu,alpha"})
     for (const char *out : {"f32", "f16", "bf16"}) {
-      MatmulProblem p = makeProblem(list, out);
+      MatmulFunction p = makeProblem(list, out);
       std::vector<ElementBits> c = randomC(p, 6);
       auto inputs = generateEpilogueInputs(p, 7);
       MatmulCheck check =
@@ -201,14 +201,14 @@ TEST(MatmulEpilogue, DeviceArithmeticPasses) {
           << check.allowed;
     }
   // i32 C (dequantization), large values converted with rounding.
-  MatmulProblem q = makeProblem("scale-col,bias", "f32", ElementType::I32);
+  MatmulFunction q = makeProblem("scale-col,bias", "f32", ElementType::I32);
   std::vector<ElementBits> c = randomC(q, 3e7);
   auto inputs = generateEpilogueInputs(q, 7);
   EXPECT_TRUE(checkEpilogue(q, c, inputs, computeOnDevice(q, c, inputs)).pass);
 }
 
 TEST(MatmulEpilogue, WrongResultsFail) {
-  MatmulProblem p = makeProblem("bias,gelu", "f32");
+  MatmulFunction p = makeProblem("bias,gelu", "f32");
   std::vector<ElementBits> c = randomC(p, 6);
   auto inputs = generateEpilogueInputs(p, 7);
   // The bias read per row instead of per column.
@@ -227,7 +227,7 @@ TEST(MatmulEpilogue, WrongResultsFail) {
 
 TEST(MatmulEpilogue, OverflowToInfinity) {
   // i32 C beyond f16's range: the device's infinity is the rounded value.
-  MatmulProblem p = makeProblem("", "f16", ElementType::I32);
+  MatmulFunction p = makeProblem("", "f16", ElementType::I32);
   std::vector<ElementBits> c = randomC(p, 2e5);
   std::vector<ElementBits> out = computeOnDevice(p, c, {});
   MatmulCheck check = checkEpilogue(p, c, {}, out);
@@ -250,7 +250,7 @@ TEST(MatmulEpilogue, OverflowAtTheEdgeOfTheRange) {
   // 65520 up f16 rounds to infinity): 65529 is an infinity in f16, and the
   // kernel's infinity is right (the check once wanted the finite 65529 and
   // failed it); 65519 and 65500 round to 65504.
-  MatmulProblem p = makeProblem("", "f16", ElementType::I32);
+  MatmulFunction p = makeProblem("", "f16", ElementType::I32);
   p.m = 1;
   p.n = 5;
   Fp8Format fp8 = p.getFp8Format();
@@ -276,21 +276,22 @@ TEST(MatmulEpilogue, OverflowAtTheEdgeOfTheRange) {
 TEST(MatmulEpilogue, ScalesKeepOutInRange) {
   // i8 x i8 at K = 128 makes C about 6e4: each of two scales shrinks by
   // 2^-5 for f16, not for f32; f16 inputs need no shrinking.
-  MatmulProblem p = makeProblem("scale-row,scale-col", "f16", ElementType::I32);
+  MatmulFunction p =
+      makeProblem("scale-row,scale-col", "f16", ElementType::I32);
   p.k = 128;
   auto largest = [](const std::vector<float> &v) {
     return *std::max_element(v.begin(), v.end());
   };
   for (const auto &scale : generateEpilogueInputs(p, 10))
     EXPECT_LT(largest(scale), 2 * 0x1.0p-5);
-  MatmulProblem wide =
+  MatmulFunction wide =
       makeProblem("scale-row,scale-col", "f32", ElementType::I32);
   wide.k = 128;
   float most = 0;
   for (const auto &scale : generateEpilogueInputs(wide, 10))
     most = std::max(most, largest(scale));
   EXPECT_GT(most, 1.0f);
-  MatmulProblem half = makeProblem("scale-row,scale-col", "f16");
+  MatmulFunction half = makeProblem("scale-row,scale-col", "f16");
   half.k = 128;
   most = 0;
   for (const auto &scale : generateEpilogueInputs(half, 10))

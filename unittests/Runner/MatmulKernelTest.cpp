@@ -26,7 +26,8 @@ std::unique_ptr<MCorePipelineOptions> defaults() {
 BackendChoice emulator() { return llvm::cantFail(chooseBackend(Backend::Emu)); }
 
 /// Compiles, runs on generated operands and checks against the reference.
-void checkProblem(const runner::MatmulProblem &problem, llvm::StringRef family) {
+void checkProblem(const runner::MatmulFunction &problem,
+                  llvm::StringRef family) {
   std::vector<std::string> remarks;
   llvm::Expected<std::unique_ptr<MatmulKernel>> kernel =
       MatmulKernel::compile(problem, emulator(), *defaults(), &remarks);
@@ -64,7 +65,7 @@ void checkProblem(const runner::MatmulProblem &problem, llvm::StringRef family) 
 }
 
 TEST(MatmulKernel, SparseF16OnGfx1201) {
-  runner::MatmulProblem p;
+  runner::MatmulFunction p;
   p.m = 48, p.n = 40, p.k = 96;
   p.sparseA = true;
   p.chip = Chip::gfx1201;
@@ -72,7 +73,7 @@ TEST(MatmulKernel, SparseF16OnGfx1201) {
 }
 
 TEST(MatmulKernel, DenseI8OnGfx942) {
-  runner::MatmulProblem p;
+  runner::MatmulFunction p;
   p.m = 33, p.n = 64, p.k = 80;
   p.a = p.b = ElementType::I8;
   p.c = ElementType::I32;
@@ -81,7 +82,7 @@ TEST(MatmulKernel, DenseI8OnGfx942) {
 }
 
 TEST(MatmulKernel, ErrorsAreReturned) {
-  runner::MatmulProblem p;
+  runner::MatmulFunction p;
   p.m = p.n = p.k = 16;
   p.a = p.b = ElementType::FP8;
   p.chip = Chip::gfx1100;
@@ -110,7 +111,7 @@ TEST(MatmulKernel, ErrorsAreReturned) {
 // The generated sparse_matmul says canonical_metadata (no GPU check kernel):
 // run() checks compressed operands on the host, before anything runs.
 TEST(MatmulKernel, NonCanonicalMetadataIsAnErrorBeforeTheRun) {
-  runner::MatmulProblem p;
+  runner::MatmulFunction p;
   p.m = 16, p.n = 16, p.k = 64;
   p.sparseA = true;
   p.chip = Chip::gfx942;
@@ -152,7 +153,7 @@ struct RecordingObserver : RunObserver {
 // A and B stored transposed, sizes known at run time only: what mcore-run
 // --transpose-a --transpose-b --dynamic-shapes runs, through the same code.
 TEST(MatmulKernel, TransposedDynamicOnGfx942) {
-  runner::MatmulProblem p;
+  runner::MatmulFunction p;
   p.m = 40, p.n = 24, p.k = 48;
   p.transposeA = p.transposeB = p.dynamicShapes = true;
   p.chip = Chip::gfx942;
@@ -186,7 +187,7 @@ TEST(MatmulKernel, TransposedDynamicOnGfx942) {
 // dense A itself and returns C, as mcore-run --sparse-form=encoded runs it.
 // Staged: prepare, compileModule, load, then repeated runs.
 TEST(MatmulKernel, EncodedSparseStagedAndRepeated) {
-  runner::MatmulProblem p;
+  runner::MatmulFunction p;
   p.m = 32, p.n = 16, p.k = 72;
   p.sparseA = true;
   p.chip = Chip::gfx1201;

@@ -62,7 +62,7 @@ TEST(MatmulTypes, Fp8FollowsTheChip) {
   EXPECT_EQ(getMLIRTypeName(ElementType::FP8, Fp8Format::OCP), "f8E4M3FN");
   EXPECT_EQ(getMLIRTypeName(ElementType::BF8, Fp8Format::OCP), "f8E5M2");
   EXPECT_EQ(getMLIRTypeName(ElementType::U8, Fp8Format::OCP), "i8");
-  MatmulProblem p;
+  MatmulFunction p;
   p.chip = Chip::gfx942;
   EXPECT_EQ(p.getFp8Format(), Fp8Format::FNUZ);
   p.chip = Chip::gfx950;
@@ -105,8 +105,8 @@ TEST(MatmulTypes, Encodings) {
             std::ldexp(1.0, -14));
 }
 
-TEST(MatmulProblem, Validation) {
-  MatmulProblem p;
+TEST(MatmulFunction, Validation) {
+  MatmulFunction p;
   p.m = p.n = p.k = 16;
   EXPECT_FALSE(llvm::errorToBool(p.validate()));
   auto message = [&]() { return llvm::toString(p.validate()); };
@@ -159,7 +159,7 @@ TEST(MatmulProblem, Validation) {
   EXPECT_NE(message().find("K = 0 is out of range"), std::string::npos);
 }
 
-TEST(MatmulProblem, ParseShape) {
+TEST(MatmulFunction, ParseShape) {
   int64_t m, n, k;
   ASSERT_FALSE(llvm::errorToBool(parseShape("17x33x50", m, n, k)));
   EXPECT_EQ(m, 17);
@@ -170,8 +170,8 @@ TEST(MatmulProblem, ParseShape) {
 }
 
 /// An M x N x K problem of the default types with a 2:4 A.
-MatmulProblem makeSparseAProblem(int64_t m, int64_t n, int64_t k) {
-  MatmulProblem p;
+MatmulFunction makeSparseAProblem(int64_t m, int64_t n, int64_t k) {
+  MatmulFunction p;
   p.m = m;
   p.n = n;
   p.k = k;
@@ -181,7 +181,7 @@ MatmulProblem makeSparseAProblem(int64_t m, int64_t n, int64_t k) {
 
 /// Every group of four along K of A's rows holds at most two non-zeros;
 /// returns how many groups hold none, one and two.
-std::array<int64_t, 3> expect2to4(const MatmulProblem &p,
+std::array<int64_t, 3> expect2to4(const MatmulFunction &p,
                                   const MatmulData &d) {
   ScalarKind kind = getScalarKind(p.a);
   std::array<int64_t, 3> counts = {0, 0, 0};
@@ -198,7 +198,7 @@ std::array<int64_t, 3> expect2to4(const MatmulProblem &p,
 }
 
 TEST(MatmulData, SparsePatternsAreRandomAndValid) {
-  MatmulProblem p = makeSparseAProblem(16, 8, 64);
+  MatmulFunction p = makeSparseAProblem(16, 8, 64);
   MatmulData d = generateMatmulData(p, 7);
   std::array<int64_t, 3> counts = expect2to4(p, d);
   // Groups with no and with one non-zero too, two in most.
@@ -226,7 +226,7 @@ TEST(MatmulData, SparsePatternsAreRandomAndValid) {
 TEST(MatmulData, NeverOneUniformPattern) {
   // Two groups in all: the generator must not give both the same pattern,
   // whatever the seed.
-  MatmulProblem p;
+  MatmulFunction p;
   p.m = 1;
   p.n = 1;
   p.k = 8;
@@ -244,7 +244,7 @@ TEST(MatmulData, NeverOneUniformPattern) {
 
 TEST(MatmulData, RaggedK) {
   for (int64_t k = 1; k <= 11; ++k) {
-    MatmulProblem p;
+    MatmulFunction p;
     p.m = 5;
     p.n = 3;
     p.k = k;
@@ -259,7 +259,7 @@ TEST(MatmulData, RaggedK) {
 }
 
 TEST(MatmulData, SeedDecides) {
-  MatmulProblem p;
+  MatmulFunction p;
   p.m = p.n = p.k = 8;
   MatmulData a = generateMatmulData(p, 1), b = generateMatmulData(p, 1),
              c = generateMatmulData(p, 2);
@@ -270,7 +270,7 @@ TEST(MatmulData, SeedDecides) {
 }
 
 TEST(MatmulData, ValuesStayInRange) {
-  MatmulProblem p;
+  MatmulFunction p;
   p.m = p.n = p.k = 32;
   for (ElementType t : {ElementType::F16, ElementType::BF16, ElementType::FP8,
                         ElementType::BF8}) {
@@ -290,7 +290,7 @@ TEST(MatmulData, ValuesStayInRange) {
 }
 
 TEST(MatmulReference, IntegersAreExactAndWrap) {
-  MatmulProblem p;
+  MatmulFunction p;
   p.m = 1;
   p.n = 1;
   p.k = 2;
@@ -314,7 +314,7 @@ TEST(MatmulReference, IntegersAreExactAndWrap) {
 }
 
 TEST(MatmulReference, UnsignedInputs) {
-  MatmulProblem p;
+  MatmulFunction p;
   p.m = p.n = 1;
   p.k = 1;
   p.a = p.b = ElementType::U8;
@@ -329,7 +329,7 @@ TEST(MatmulReference, UnsignedInputs) {
 }
 
 TEST(MatmulReference, FloatBoundCatchesAMisplacedProduct) {
-  MatmulProblem p;
+  MatmulFunction p;
   p.m = 32;
   p.n = 32;
   p.k = 256;
@@ -370,7 +370,7 @@ TEST(MatmulReference, FloatBoundCatchesAMisplacedProduct) {
 }
 
 TEST(MatmulReference, HalfAccumulatorBoundIsWider) {
-  MatmulProblem p;
+  MatmulFunction p;
   p.m = p.n = 4;
   p.k = 64;
   p.c = ElementType::F16;
@@ -387,7 +387,7 @@ TEST(MatmulReference, HalfAccumulatorBoundIsWider) {
 }
 
 TEST(MatmulReference, NarrowAccumulatorsGetExactSums) {
-  MatmulProblem p;
+  MatmulFunction p;
   p.m = 8;
   p.n = 8;
   p.k = 252;
@@ -435,7 +435,7 @@ TEST(MatmulIR, GeneratedModulesParse) {
   registerAllDialects(registry);
   registerAllMCoreDialects(registry);
   MLIRContext context(registry);
-  MatmulProblem p;
+  MatmulFunction p;
   p.m = 17;
   p.n = 33;
   p.k = 50;
@@ -503,7 +503,7 @@ TEST(MatmulBytes, RoundTrip) {
 } // namespace
 
 TEST(MatmulData, SparseBIsTwoFourAlongK) {
-  MatmulProblem p;
+  MatmulFunction p;
   p.m = 3;
   p.n = 8;
   p.k = 37;
@@ -527,7 +527,7 @@ TEST(MatmulData, SparseBIsTwoFourAlongK) {
 
 TEST(MatmulReference, BatchesAndSharedOperands) {
   // 2 batches of 1 x 1 x 2 integers, B shared: C[b] = C0[b] + A[b] * B.
-  MatmulProblem p;
+  MatmulFunction p;
   p.m = p.n = 1;
   p.k = 2;
   p.batch = 2;
@@ -561,7 +561,7 @@ namespace {
 MatmulReference structuralReference(std::array<double, 4> a,
                                     std::array<double, 8> b,
                                     MatmulData &d) {
-  MatmulProblem p;
+  MatmulFunction p;
   p.m = 1;
   p.n = 2;
   p.k = 4;
@@ -594,7 +594,7 @@ TEST(MatmulReference, PrunedPositionsAreStructuralZeros) {
 }
 
 TEST(MatmulReference, InfinitiesAndNaNsMatchThemselves) {
-  MatmulProblem p;
+  MatmulFunction p;
   p.m = 1;
   p.n = 4;
   p.k = 1;
@@ -626,7 +626,7 @@ TEST(MatmulReference, InfinitiesAndNaNsMatchThemselves) {
 TEST(MatmulData, InfNanOperands) {
   // --inf-nan: max(1, M/8) specials per A, max(1, N/8) per B, on stored
   // positions of a 2:4 operand; without it the operands are unchanged.
-  MatmulProblem p = makeSparseAProblem(64, 32, 64);
+  MatmulFunction p = makeSparseAProblem(64, 32, 64);
   Fp8Format fp8 = p.getFp8Format();
   MatmulData plain = generateMatmulData(p, 3);
   MatmulData special = generateMatmulData(p, 3, ElementType::F32, true);

@@ -13,9 +13,9 @@ using namespace mlir::mcore::tune;
 
 namespace {
 
-runner::MatmulProblem problem(Chip chip, int64_t m, int64_t n, int64_t k,
-                              bool sparse = false) {
-  runner::MatmulProblem p;
+runner::MatmulFunction problem(Chip chip, int64_t m, int64_t n, int64_t k,
+                               bool sparse = false) {
+  runner::MatmulFunction p;
   p.chip = chip;
   p.m = m;
   p.n = n;
@@ -62,7 +62,7 @@ TEST(TuneSpace, HeuristicFirstFixedKnobsEverywhereNoDuplicates) {
 // (lib/Heuristic/Scaled.cpp): block-scaled instructions, one stage, no
 // padding or K split, several K tiles and wave tiles.
 TEST(TuneSpace, BlockScaledSearchesItsKernelsKnobs) {
-  runner::MatmulProblem p = problem(Chip::gfx950, 512, 512, 1024);
+  runner::MatmulFunction p = problem(Chip::gfx950, 512, 512, 1024);
   p.a = runner::ElementType::FP4;
   p.b = runner::ElementType::FP8;
   p.blockScaled = true;
@@ -126,14 +126,14 @@ TEST(TuneCheck, ReducedProblemKeepsTheEdges) {
   knobs.tileM = 128;
   knobs.tileN = 64;
   knobs.tileK = 32;
-  runner::MatmulProblem p = problem(Chip::gfx942, 4096 + 17, 4096, 4096 + 8);
-  runner::MatmulProblem small = getCheckProblem(p, knobs);
+  runner::MatmulFunction p = problem(Chip::gfx942, 4096 + 17, 4096, 4096 + 8);
+  runner::MatmulFunction small = getCheckProblem(p, knobs);
   EXPECT_EQ(small.m, 2 * 128 + 17);
   EXPECT_EQ(small.n, 2 * 64);
   EXPECT_EQ(small.k, 3 * 32 + 8);
   // Never more than the problem.
-  runner::MatmulProblem tiny = problem(Chip::gfx942, 100, 32, 64);
-  runner::MatmulProblem same = getCheckProblem(tiny, knobs);
+  runner::MatmulFunction tiny = problem(Chip::gfx942, 100, 32, 64);
+  runner::MatmulFunction same = getCheckProblem(tiny, knobs);
   EXPECT_EQ(same.m, 100);
   EXPECT_EQ(same.n, 32);
   EXPECT_EQ(same.k, 64);

@@ -135,8 +135,16 @@ enum class EpilogueStep : uint8_t {
   Silu,     ///< x / (1 + exp(-x))
 };
 
-/// One matmul problem: C (M x N) += A (M x K) * B (K x N), per batch.
-struct MatmulProblem {
+/// The @matmul function mcore generates, compiles and calls (mcore-run
+/// --matmul, the embedding API's MatmulKernel, Python's mcore.matmul, the
+/// tuner's checks): C (M x N) += A (M x K) * B (K x N), per batch, stated as
+/// a caller does - element types by name (u8, fp4, ...), a 2:4 weight on the
+/// right, the memrefs' static or dynamic sizes, the epilogue's steps and
+/// OUT's type. The matmul the compiler sees in it is one MatmulProblem
+/// (mcore/Target/MatmulProblem.h), derived in one place by
+/// getCompilerProblem (MatmulKernel.h); the heuristic, the model and the
+/// tiler never see this struct.
+struct MatmulFunction {
   int64_t m = 0, n = 0, k = 0;
   /// Batches (C is batch x M x N, on the grid's z dimension); 0: none, the
   /// operands are matrices.
@@ -236,13 +244,13 @@ enum class SparseForm {
 /// have the batch first.
 /// With an epilogue (memref forms only) the function also takes its
 /// operands and OUT after C (buildEpilogueArguments, MatmulEpilogue.h).
-std::string buildMatmulModule(const MatmulProblem &problem, SparseForm form);
+std::string buildMatmulModule(const MatmulFunction &problem, SparseForm form);
 /// Whether buildMatmulModule writes the contraction of `problem` (a dense
 /// one, or a 2:4 one in the encoded form) as a linalg.generic: each input
 /// extended by its own cast (mixed signs: extui and extsi), or a shared
 /// transposed operand, which linalg.batch_matmul's verifier does not take
 /// (a shared A only as (m, k), a shared B only as (k, n)).
-bool isGenericContraction(const MatmulProblem &problem);
+bool isGenericContraction(const MatmulFunction &problem);
 
 /// The operands, as element bit patterns, row-major, batch by batch.
 struct MatmulData {
@@ -268,7 +276,7 @@ struct MatmulData {
 /// and K <= 252 for bf16. generateMatmulData uses such operands for
 /// f16/bf16 accumulators, whose worst-case rounding bound is too wide to
 /// tell a right result from a wrong one.
-bool canUseExactSums(const MatmulProblem &problem, ElementType accumulator);
+bool canUseExactSums(const MatmulFunction &problem, ElementType accumulator);
 
 /// Random operands from `seed`: floats of both signs with magnitudes in
 /// [1/16, 2) rounded to the type, integers over the type's whole range, C
@@ -284,7 +292,7 @@ bool canUseExactSums(const MatmulProblem &problem, ElementType accumulator);
 /// them (fp8 E4M3 has no infinity): most of C stays finite, and an infinity
 /// of the dense operand meets the pruned zeros of about half of the 2:4
 /// operand's rows or columns.
-MatmulData generateMatmulData(const MatmulProblem &problem, uint64_t seed,
+MatmulData generateMatmulData(const MatmulFunction &problem, uint64_t seed,
                               ElementType accumulator = ElementType::F32,
                               bool infNan = false);
 
@@ -337,7 +345,7 @@ struct MatmulReference {
 /// count as that many additions each, on terms up to `products.growth`
 /// times |a b|:
 ///   (terms K + 2) * u_acc * growth * magnitude + relative * magnitude + ...
-MatmulReference computeReference(const MatmulProblem &problem,
+MatmulReference computeReference(const MatmulFunction &problem,
                                  const MatmulData &data,
                                  ElementType accumulator,
                                  const ProductError &products = {});
@@ -366,16 +374,16 @@ llvm::Error compressSparseRows(MatmulData &data, ElementType type,
 
 /// Compares C as the kernel left it (bit patterns of problem.c), each
 /// element by getErrorAgainstReference.
-MatmulCheck checkResult(const MatmulProblem &problem,
+MatmulCheck checkResult(const MatmulFunction &problem,
                         const MatmulReference &reference,
                         llvm::ArrayRef<ElementBits> result);
 
 /// A and B as the kernel reads them: data.a / data.b, each matrix
 /// transposed when the problem stores it so (B as N x K when isStoredNK).
-std::vector<ElementBits> getStoredA(const MatmulProblem &problem,
-                                 const MatmulData &data);
-std::vector<ElementBits> getStoredB(const MatmulProblem &problem,
-                                 const MatmulData &data);
+std::vector<ElementBits> getStoredA(const MatmulFunction &problem,
+                                    const MatmulData &data);
+std::vector<ElementBits> getStoredB(const MatmulFunction &problem,
+                                    const MatmulData &data);
 
 /// A row-major memref of rank 2 or 3 as the lowered host code takes it
 /// (the expanded descriptor of MLIR's calling convention): allocated and

@@ -33,9 +33,9 @@ std::string getEpilogueStepList();
 /// Sets problem.epilogue and problem.out from --epilogue (a comma-separated
 /// list, applied in order; "" for none) and --out-type ("" for f32).
 llvm::Error parseEpilogue(llvm::StringRef list, llvm::StringRef outType,
-                          MatmulProblem &problem);
+                          MatmulFunction &problem);
 /// "bias-col,relu -> f16", or "" without an epilogue.
-std::string describeEpilogue(const MatmulProblem &problem);
+std::string describeEpilogue(const MatmulFunction &problem);
 
 /// What an epilogue operand is: a vector of M (one value per row), of N
 /// (per column), a scalar, or an M x N matrix.
@@ -43,22 +43,23 @@ enum class EpilogueInputShape { Rows, Cols, Scalar, Matrix };
 /// The operands of problem.epilogue besides C, in the order the generated
 /// function takes them (after C; OUT comes last): one per bias or scale
 /// step, alpha's scalar, beta's scalar and then D.
-std::vector<EpilogueInputShape> getEpilogueInputs(const MatmulProblem &problem);
+std::vector<EpilogueInputShape>
+getEpilogueInputs(const MatmulFunction &problem);
 /// Elements of one operand.
-int64_t getEpilogueInputSize(const MatmulProblem &problem,
+int64_t getEpilogueInputSize(const MatmulFunction &problem,
                              EpilogueInputShape shape);
 
 /// The generated function's arguments after C (", %e0: memref<Nxf32>, ...,
 /// %out: memref<MxNxf16>"), and the linalg.generic computing OUT from the
 /// memref `cType` ("128x64xf32") `cName` (%c, or the temporary of
 /// buildTemporaryC).
-std::string buildEpilogueArguments(const MatmulProblem &problem);
-std::string buildEpilogueOp(const MatmulProblem &problem,
+std::string buildEpilogueArguments(const MatmulFunction &problem);
+std::string buildEpilogueOp(const MatmulFunction &problem,
                             llvm::StringRef cType, llvm::StringRef cName);
 /// With problem.cTemporary: the ops allocating %acc, a memref `cType` of
 /// %c's sizes, and filling it with zero (which folds into the matmul
 /// kernel); after the epilogue, `memref.dealloc %acc`.
-std::string buildTemporaryC(const MatmulProblem &problem,
+std::string buildTemporaryC(const MatmulFunction &problem,
                             llvm::StringRef cType);
 
 /// Random epilogue operands (f32 values, one vector per getEpilogueInputs
@@ -67,7 +68,7 @@ std::string buildTemporaryC(const MatmulProblem &problem,
 /// its type's range (C's typical magnitude times the scales at most 1/256
 /// of the largest finite value), alpha and beta of both signs in [1/2, 2).
 std::vector<std::vector<float>>
-generateEpilogueInputs(const MatmulProblem &problem, uint64_t seed);
+generateEpilogueInputs(const MatmulFunction &problem, uint64_t seed);
 
 /// Checks OUT (bit patterns of problem.getOutType()) against the epilogue
 /// applied in double precision to `c`, C as the kernel wrote it. The bound
@@ -75,7 +76,7 @@ generateEpilogueInputs(const MatmulProblem &problem, uint64_t seed);
 /// (docs/Running.md), plus the rounding to the out type; the reference is
 /// compared as the out type holds it, overflow to infinity included
 /// (getErrorAgainstReference), and a mismatch reports it so.
-MatmulCheck checkEpilogue(const MatmulProblem &problem,
+MatmulCheck checkEpilogue(const MatmulFunction &problem,
                           llvm::ArrayRef<ElementBits> c,
                           llvm::ArrayRef<std::vector<float>> inputs,
                           llvm::ArrayRef<ElementBits> out);

@@ -1,6 +1,6 @@
 //===- MatmulKernel.h - Compile a matmul once, run it often ----*- C++ -*-===//
 //
-// A MatmulProblem compiled for a backend, with its host code JIT-compiled
+// A MatmulFunction compiled for a backend, with its host code JIT-compiled
 // and its GPU module loaded, ready to run on operands the caller gives (as
 // element bit patterns, Matmul.h). It is the one implementation of a
 // generated matmul: the Python package's mcore.matmul and
@@ -61,7 +61,7 @@ namespace mlir::mcore::runner {
 /// buildMatmulModule generates in its compressed form, so that the runner,
 /// the tuner and Python ask the heuristic without generating IR. A 2:4 B is
 /// that op's swapped product (Cᵀ = W xᵀ on mcore.sparse_matmul).
-mcore::MatmulProblem getCompilerProblem(const MatmulProblem &problem);
+mcore::MatmulProblem getCompilerProblem(const MatmulFunction &problem);
 
 /// How a MatmulKernel is generated, compiled and run, beyond the problem and
 /// the pipeline options. The defaults suit an embedder (the Python
@@ -114,7 +114,7 @@ public:
   /// compiler's messages (e.g. the types the chip supports), one per line;
   /// warnings and remarks (a dense fallback) go to `remarks`.
   static llvm::Expected<std::unique_ptr<MatmulKernel>>
-  compile(const MatmulProblem &problem, const BackendChoice &backend,
+  compile(const MatmulFunction &problem, const BackendChoice &backend,
           const MCorePipelineOptions &options,
           std::vector<std::string> *remarks = nullptr);
 
@@ -124,7 +124,7 @@ public:
   /// chip supports. `backend` must be chosen (hip or emu); a hip one needs
   /// no library until load().
   static llvm::Expected<std::unique_ptr<MatmulKernel>>
-  prepare(const MatmulProblem &problem, const BackendChoice &backend,
+  prepare(const MatmulFunction &problem, const BackendChoice &backend,
           const MCorePipelineOptions &options,
           MatmulKernelOptions kernelOptions = {});
   /// Runs the pipeline on the generated IR (once).
@@ -144,7 +144,7 @@ public:
   llvm::Error load(llvm::ArrayRef<std::string> moreLibraries = {});
   ~MatmulKernel();
 
-  const MatmulProblem &getProblem() const { return problem; }
+  const MatmulFunction &getProblem() const { return problem; }
   SparseForm getSparseForm() const { return form; }
   Backend getBackend() const { return backend.backend; }
   /// The catalog intrinsic the kernel uses, "swmmac_f32_16x16x32_f16_w32";
@@ -218,7 +218,7 @@ private:
   /// Runs `fn` with the runtime's errors captured, or as it is.
   llvm::Error guarded(llvm::function_ref<llvm::Error()> fn) const;
 
-  MatmulProblem problem;
+  MatmulFunction problem;
   SparseForm form = SparseForm::Compressed;
   BackendChoice backend;
   std::string intrinsic, config;

@@ -48,7 +48,7 @@ struct RunMatmulOptions : RunOptions {
 /// What a run found: what the result line and --json print, and the
 /// kernel's facts (MatmulKernel's getters).
 struct MatmulRunReport {
-  MatmulProblem problem;
+  MatmulFunction problem;
   Backend backend = Backend::Emu;
   std::string intrinsic; ///< MatmulKernel::getIntrinsic
   std::string config;    ///< MatmulKernel::describeConfig

@@ -72,7 +72,7 @@ const perf::ProductInfo *getDefaultProduct(Chip chip);
 /// as the pipeline would choose them) to ISA, in-process and on the calling
 /// thread, and predicts it on `product`. Never fails: a configuration the
 /// compiler rejects is an Evaluation with that status and message.
-Evaluation evaluate(const runner::MatmulProblem &problem,
+Evaluation evaluate(const runner::MatmulFunction &problem,
                     const MatmulConfigFields &knobs,
                     const perf::ProductInfo &product);
 
@@ -84,7 +84,7 @@ Evaluation evaluate(const runner::MatmulProblem &problem,
 /// knobs `fixed` sets are not searched: every point has them (and the
 /// first is the heuristic's choice of the others).
 llvm::Expected<std::vector<MatmulConfigFields>>
-enumerateSpace(const runner::MatmulProblem &problem,
+enumerateSpace(const runner::MatmulFunction &problem,
                const MatmulConfigFields &fixed = {});
 
 /// Configurations one step away from `point` in `space` along one knob.
@@ -102,12 +102,12 @@ enum class CheckShape {
 /// plus the problem's remainder (so partial edge tiles stay partial), K
 /// three K tiles plus its remainder (prologue, steady state, both LDS
 /// stages), never more than the problem.
-runner::MatmulProblem getCheckProblem(const runner::MatmulProblem &problem,
-                                      const MatmulConfigFields &knobs);
+runner::MatmulFunction getCheckProblem(const runner::MatmulFunction &problem,
+                                       const MatmulConfigFields &knobs);
 
 /// What the emulator found.
 struct CheckResult {
-  runner::MatmulProblem problem; ///< what ran
+  runner::MatmulFunction problem; ///< what ran
   runner::MatmulCheck check;
   std::string description;             ///< the kernel's configuration
   int64_t groupsWithFewerNonzeros = 0; ///< 2:4: groups with 0 or 1 kept
@@ -117,7 +117,7 @@ struct CheckResult {
 /// operands (a 2:4 A with random patterns per group, some groups with one
 /// or no non-zeros) and compares C with the CPU reference.
 llvm::Expected<CheckResult>
-checkOnEmulator(const runner::MatmulProblem &problem,
+checkOnEmulator(const runner::MatmulFunction &problem,
                 const MatmulConfigFields &knobs, uint64_t seed = 1);
 
 struct TuneProgress {
@@ -142,7 +142,7 @@ struct TuneOptions {
 };
 
 struct TuneResult {
-  runner::MatmulProblem problem;
+  runner::MatmulFunction problem;
   const perf::ProductInfo *product = nullptr;
   size_t spaceSize = 0;
   Evaluation heuristic; ///< the configuration the pipeline chooses
@@ -168,7 +168,7 @@ llvm::json::Object toJSON(const Evaluation &evaluation);
 
 /// Tunes `problem`. Fails when nothing compiles, or when the check of the
 /// winner on the emulator fails (the result is then not to be trusted).
-llvm::Expected<TuneResult> tune(const runner::MatmulProblem &problem,
+llvm::Expected<TuneResult> tune(const runner::MatmulFunction &problem,
                                 const TuneOptions &options);
 
 } // namespace mlir::mcore::tune

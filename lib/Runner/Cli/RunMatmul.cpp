@@ -75,7 +75,7 @@ struct DiagnosticPrinter {
 
 /// The problem and the form of sparse A the options describe.
 static llvm::Error parseProblem(const RunMatmulOptions &options,
-                                runner::MatmulProblem &problem,
+                                runner::MatmulFunction &problem,
                                 SparseForm &form) {
   if (llvm::Error e =
           parseShape(options.shape, problem.m, problem.n, problem.k))
@@ -178,7 +178,7 @@ static llvm::Error parseProblem(const RunMatmulOptions &options,
 /// The backend, and the chip (a GPU decides it when none is given).
 static llvm::Expected<BackendChoice>
 chooseBackendAndChip(const RunMatmulOptions &options,
-                     runner::MatmulProblem &problem, RunObserver &observer) {
+                     runner::MatmulFunction &problem, RunObserver &observer) {
   llvm::Expected<Backend> requested = parseBackendOption(options.backend);
   if (!requested)
     return requested.takeError();
@@ -211,7 +211,7 @@ chooseBackendAndChip(const RunMatmulOptions &options,
 /// estimated in floating point so that nothing overflows; the emulator's
 /// "device" memory is host memory too.
 static llvm::Error checkHostMemory(const RunMatmulOptions &options,
-                                   const runner::MatmulProblem &problem) {
+                                   const runner::MatmulFunction &problem) {
   double mk = double(problem.getBatchesA()) * double(problem.m) *
               double(problem.k),
          kn = double(problem.getBatchesB()) * double(problem.k) *
@@ -234,7 +234,7 @@ static llvm::Error checkHostMemory(const RunMatmulOptions &options,
 /// generated IR when asked.
 static llvm::Expected<std::unique_ptr<MatmulKernel>>
 compileKernel(const RunMatmulOptions &options,
-              const runner::MatmulProblem &problem, SparseForm form,
+              const runner::MatmulFunction &problem, SparseForm form,
               const BackendChoice &choice, DiagnosticPrinter &diagnostics) {
   llvm::Expected<std::unique_ptr<MCorePipelineOptions>> pipeline =
       getPipelineOptions(options, problem.chip, choice.backend,
@@ -267,7 +267,7 @@ RunStatus runner::runMatmul(const RunMatmulOptions &options,
                             RunObserver &observer, MatmulRunReport *report) {
   MatmulRunReport local;
   MatmulRunReport &r = report ? *report : local;
-  runner::MatmulProblem &problem = r.problem;
+  runner::MatmulFunction &problem = r.problem;
   SparseForm form = SparseForm::Compressed;
   if (llvm::Error e = parseProblem(options, problem, form))
     return reportError(observer, std::move(e));
@@ -405,7 +405,7 @@ RunStatus runner::runMatmul(const RunMatmulOptions &options,
 
 void runner::printMatmulResult(const MatmulRunReport &r, bool json,
                                llvm::raw_ostream &os) {
-  const runner::MatmulProblem &p = r.problem;
+  const runner::MatmulFunction &p = r.problem;
   bool hardware = r.backend == Backend::Hip;
   // Dense-equivalent operations, as vendors count sparse throughput.
   double tflops = 2.0 * double(p.getBatches()) * double(p.m) * double(p.n) *

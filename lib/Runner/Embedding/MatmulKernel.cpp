@@ -147,7 +147,7 @@ ModuleOp MatmulKernel::getModule() const {
 //===----------------------------------------------------------------------===//
 
 llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::compile(
-    const runner::MatmulProblem &problem, const BackendChoice &backend,
+    const runner::MatmulFunction &problem, const BackendChoice &backend,
     const MCorePipelineOptions &options, std::vector<std::string> *remarks) {
   MatmulKernelOptions kernelOptions;
   kernelOptions.remarks = remarks;
@@ -163,8 +163,8 @@ llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::compile(
 }
 
 mcore::MatmulProblem
-runner::getCompilerProblem(const runner::MatmulProblem &problem) {
-  const runner::MatmulProblem &q = problem;
+runner::getCompilerProblem(const runner::MatmulFunction &problem) {
+  const runner::MatmulFunction &q = problem;
   mcore::MatmulProblem p;
   p.chip = q.chip;
   if (q.isSparse())
@@ -210,7 +210,7 @@ runner::getCompilerProblem(const runner::MatmulProblem &problem) {
 }
 
 llvm::Expected<std::unique_ptr<MatmulKernel>> MatmulKernel::prepare(
-    const runner::MatmulProblem &problem, const BackendChoice &backend,
+    const runner::MatmulFunction &problem, const BackendChoice &backend,
     const MCorePipelineOptions &options, MatmulKernelOptions kernelOptions) {
   if (llvm::Error e = problem.validate())
     return std::move(e);
@@ -462,7 +462,7 @@ llvm::Error MatmulKernel::load(llvm::ArrayRef<std::string> moreLibraries) {
 /// The shapes of the function's memref arguments, in order (the returned
 /// C of an encoded 2:4 operand has C's shape).
 static llvm::SmallVector<llvm::SmallVector<int64_t, 3>, 4>
-argumentShapes(const runner::MatmulProblem &p, SparseForm form) {
+argumentShapes(const runner::MatmulFunction &p, SparseForm form) {
   auto shape = [&](bool batched, int64_t rows, int64_t cols) {
     llvm::SmallVector<int64_t, 3> s;
     if (batched)
@@ -499,7 +499,7 @@ llvm::Error
 MatmulKernel::checkOperands(size_t a, size_t metadata, size_t b, size_t c,
                             const EpilogueOperands *epilogue,
                             const BlockScales *scales) const {
-  const runner::MatmulProblem &p = problem;
+  const runner::MatmulFunction &p = problem;
   bool compressed = p.isSparse() && form == SparseForm::Compressed;
   auto shapes = argumentShapes(p, form);
   auto check = [](const std::string &what, size_t got,
@@ -605,7 +605,7 @@ llvm::Expected<std::vector<double>> MatmulKernel::runRepeated(
   if (llvm::Error e = checkOperands(a.size(), metadata.size(), b.size(),
                                     c.size(), epilogue, scales))
     return std::move(e);
-  const runner::MatmulProblem &p = problem;
+  const runner::MatmulFunction &p = problem;
   bool compressed = p.isSparse() && form == SparseForm::Compressed;
   // The generated op says its metadata is canonical (canonical_metadata,
   // so the kernel has no GPU check): compressed operands are checked here,

@@ -34,9 +34,9 @@ using llvm::StringRef;
 // Problems
 //===----------------------------------------------------------------------===//
 
-Fp8Format MatmulProblem::getFp8Format() const { return getChipInfo(chip).fp8; }
+Fp8Format MatmulFunction::getFp8Format() const { return getChipInfo(chip).fp8; }
 
-std::string MatmulProblem::describe() const {
+std::string MatmulFunction::describe() const {
   std::string batches;
   if (batch)
     batches = llvm::formatv("{0} x ", batch).str();
@@ -57,14 +57,14 @@ std::string MatmulProblem::describe() const {
       .str();
 }
 
-llvm::Error MatmulProblem::sizeOutOfRange(llvm::StringRef what,
-                                          const llvm::Twine &value) {
+llvm::Error MatmulFunction::sizeOutOfRange(llvm::StringRef what,
+                                           const llvm::Twine &value) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  what + " = " + value +
                                      " is out of range (1 to 2^31 - 1)");
 }
 
-llvm::Error MatmulProblem::validate() const {
+llvm::Error MatmulFunction::validate() const {
   auto fail = [](const llvm::Twine &message) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
   };
@@ -250,7 +250,7 @@ double runner::getRandomElementRms(ElementType type) {
   return std::sqrt(sum / double(hi - lo + 1));
 }
 
-bool runner::canUseExactSums(const MatmulProblem &p, ElementType acc) {
+bool runner::canUseExactSums(const MatmulFunction &p, ElementType acc) {
   if (!isFloatType(acc) || !isFloatType(p.c))
     return false;
   Fp8Format fp8 = p.getFp8Format();
@@ -382,7 +382,7 @@ llvm::Error runner::compressSparseRows(MatmulData &data, ElementType type,
   return llvm::Error::success();
 }
 
-MatmulData runner::generateMatmulData(const MatmulProblem &p, uint64_t seed,
+MatmulData runner::generateMatmulData(const MatmulFunction &p, uint64_t seed,
                                       ElementType accumulator, bool infNan) {
   Fp8Format fp8 = p.getFp8Format();
   Random rng(seed);
@@ -481,7 +481,7 @@ MatmulData runner::generateMatmulData(const MatmulProblem &p, uint64_t seed,
 
 /// The part of a reference's bound that is C's own rounding: u_c |value|
 /// plus a flushed denormal (computeReference's last two terms).
-static double getRoundingToC(const MatmulProblem &p, double value) {
+static double getRoundingToC(const MatmulFunction &p, double value) {
   Fp8Format fp8 = p.getFp8Format();
   return 2 * getUnitRoundoff(p.c, fp8) * std::fabs(value) +
          getMinNormal(p.c, fp8);
@@ -505,7 +505,7 @@ ProductError ProductError::bf16x3() {
   return {u * u * (3 + 4 * u + 2 * u * u), 3, (1 + u) * (1 + u) * (1 + 2 * u)};
 }
 
-MatmulReference runner::computeReference(const MatmulProblem &p,
+MatmulReference runner::computeReference(const MatmulFunction &p,
                                          const MatmulData &d,
                                          ElementType accumulator,
                                          const ProductError &products) {
@@ -619,7 +619,7 @@ MatmulReference runner::computeReference(const MatmulProblem &p,
   return r;
 }
 
-MatmulCheck runner::checkResult(const MatmulProblem &p,
+MatmulCheck runner::checkResult(const MatmulFunction &p,
                                 const MatmulReference &r,
                                 llvm::ArrayRef<ElementBits> result) {
   Fp8Format fp8 = p.getFp8Format();
@@ -662,14 +662,14 @@ static std::vector<ElementBits> transposeMatrix(llvm::ArrayRef<ElementBits> v,
   return t;
 }
 
-std::vector<ElementBits> runner::getStoredA(const MatmulProblem &p,
-                                         const MatmulData &data) {
+std::vector<ElementBits> runner::getStoredA(const MatmulFunction &p,
+                                            const MatmulData &data) {
   return p.transposeA ? transposeBatches(data.a, p.getBatchesA(), p.m, p.k)
                       : data.a;
 }
 
-std::vector<ElementBits> runner::getStoredB(const MatmulProblem &p,
-                                         const MatmulData &data) {
+std::vector<ElementBits> runner::getStoredB(const MatmulFunction &p,
+                                            const MatmulData &data) {
   return p.isStoredNK() ? transposeBatches(data.b, p.getBatchesB(), p.k, p.n)
                         : data.b;
 }

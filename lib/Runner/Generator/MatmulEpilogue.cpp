@@ -59,7 +59,7 @@ std::string runner::getEpilogueStepList() {
 }
 
 llvm::Error runner::parseEpilogue(StringRef list, StringRef outType,
-                                  MatmulProblem &problem) {
+                                  MatmulFunction &problem) {
   problem.epilogue.clear();
   problem.out.reset();
   if (!list.empty()) {
@@ -90,7 +90,7 @@ llvm::Error runner::parseEpilogue(StringRef list, StringRef outType,
   return llvm::Error::success();
 }
 
-std::string runner::describeEpilogue(const MatmulProblem &problem) {
+std::string runner::describeEpilogue(const MatmulFunction &problem) {
   if (!problem.hasEpilogue())
     return "";
   std::string s;
@@ -101,7 +101,7 @@ std::string runner::describeEpilogue(const MatmulProblem &problem) {
 }
 
 std::vector<EpilogueInputShape>
-runner::getEpilogueInputs(const MatmulProblem &problem) {
+runner::getEpilogueInputs(const MatmulFunction &problem) {
   std::vector<EpilogueInputShape> inputs;
   for (EpilogueStep step : problem.epilogue)
     switch (step) {
@@ -126,7 +126,7 @@ runner::getEpilogueInputs(const MatmulProblem &problem) {
   return inputs;
 }
 
-int64_t runner::getEpilogueInputSize(const MatmulProblem &problem,
+int64_t runner::getEpilogueInputSize(const MatmulFunction &problem,
                                      EpilogueInputShape shape) {
   switch (shape) {
   case EpilogueInputShape::Rows:
@@ -142,7 +142,7 @@ int64_t runner::getEpilogueInputSize(const MatmulProblem &problem,
 }
 
 /// The memref type of an epilogue operand (not a scalar).
-static std::string getInputType(const MatmulProblem &p,
+static std::string getInputType(const MatmulFunction &p,
                                 EpilogueInputShape shape) {
   auto dim = [&](int64_t size) {
     return p.dynamicShapes ? std::string("?") : std::to_string(size);
@@ -160,21 +160,21 @@ static std::string getInputType(const MatmulProblem &p,
   return "f32";
 }
 
-static std::string getOutMemRefType(const MatmulProblem &p) {
+static std::string getOutMemRefType(const MatmulFunction &p) {
   std::string elem = getMLIRTypeName(p.getOutType(), p.getFp8Format());
   if (p.dynamicShapes)
     return "memref<?x?x" + elem + ">";
   return llvm::formatv("memref<{0}x{1}x{2}>", p.m, p.n, elem).str();
 }
 
-std::string runner::buildEpilogueArguments(const MatmulProblem &p) {
+std::string runner::buildEpilogueArguments(const MatmulFunction &p) {
   std::string s;
   for (auto [i, shape] : llvm::enumerate(getEpilogueInputs(p)))
     s += llvm::formatv(", %e{0}: {1}", i, getInputType(p, shape)).str();
   return s + ", %out: " + getOutMemRefType(p);
 }
 
-std::string runner::buildTemporaryC(const MatmulProblem &p, StringRef cType) {
+std::string runner::buildTemporaryC(const MatmulFunction &p, StringRef cType) {
   std::string tc = getMLIRTypeName(p.c, p.getFp8Format());
   std::string zero = isFloatType(p.c) ? "0.0" : "0";
   std::string s = "  %acc_zero = arith.constant " + zero + " : " + tc + "\n";
@@ -192,7 +192,7 @@ std::string runner::buildTemporaryC(const MatmulProblem &p, StringRef cType) {
          cType.str() + ">)\n";
 }
 
-std::string runner::buildEpilogueOp(const MatmulProblem &p, StringRef cType,
+std::string runner::buildEpilogueOp(const MatmulFunction &p, StringRef cType,
                                     StringRef cName) {
   std::vector<EpilogueInputShape> inputs = getEpilogueInputs(p);
   std::string tc = getMLIRTypeName(p.c, p.getFp8Format());
@@ -310,7 +310,7 @@ std::string runner::buildEpilogueOp(const MatmulProblem &p, StringRef cType,
 }
 
 std::vector<std::vector<float>>
-runner::generateEpilogueInputs(const MatmulProblem &p, uint64_t seed) {
+runner::generateEpilogueInputs(const MatmulFunction &p, uint64_t seed) {
   std::mt19937_64 rng(seed ^ 0x65706931ull); // "epi1": not A's or B's stream
   auto uniform = [&] { return double(rng() >> 11) * 0x1.0p-53; };
   // Magnitudes in [1/16, 2) (five binades), as A's and B's floats.
@@ -461,7 +461,7 @@ static Bounded applyStep(EpilogueStep step, Bounded y,
   return y;
 }
 
-MatmulCheck runner::checkEpilogue(const MatmulProblem &p,
+MatmulCheck runner::checkEpilogue(const MatmulFunction &p,
                                   llvm::ArrayRef<ElementBits> c,
                                   llvm::ArrayRef<std::vector<float>> inputs,
                                   llvm::ArrayRef<ElementBits> out) {

@@ -1,6 +1,6 @@
 //===- MatmulModule.cpp - The IR mcore-run --matmul generates -------------===//
 //
-// buildMatmulModule (include/mcore/Runner/Matmul.h): a MatmulProblem as MLIR
+// buildMatmulModule (include/mcore/Runner/Matmul.h): a MatmulFunction as MLIR
 // text, the way a user would write it: linalg.matmul, linalg.batch_matmul
 // (with indexing maps for shared or transposed operands), a linalg.generic
 // contraction when the integer inputs differ in sign, mcore.sparse_matmul on
@@ -47,7 +47,7 @@ struct Operand {
 };
 
 /// `shape`/`dims` with the batch in front when the operand has one.
-Operand makeOperand(const MatmulProblem &p, llvm::StringRef name,
+Operand makeOperand(const MatmulFunction &p, llvm::StringRef name,
                     bool hasBatch, std::array<int64_t, 2> shape,
                     std::array<llvm::StringRef, 2> dims, std::string elem) {
   Operand o;
@@ -71,13 +71,14 @@ constexpr const char *kEncoding3D =
 
 } // namespace
 
-bool runner::isGenericContraction(const MatmulProblem &p) {
+bool runner::isGenericContraction(const MatmulFunction &p) {
   bool sharedTransposed =
       (p.sharedA && p.transposeA) || (p.sharedB && p.isStoredNK());
   return isUnsignedType(p.a) != isUnsignedType(p.b) || sharedTransposed;
 }
 
-std::string runner::buildMatmulModule(const MatmulProblem &p, SparseForm form) {
+std::string runner::buildMatmulModule(const MatmulFunction &p,
+                                      SparseForm form) {
   Fp8Format fp8 = p.getFp8Format();
   bool batched = p.isBatched(), dyn = p.dynamicShapes;
   bool hasBatchA = batched && !p.sharedA, hasBatchB = batched && !p.sharedB;

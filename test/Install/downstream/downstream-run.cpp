@@ -19,9 +19,9 @@ static int fail(llvm::Error error) {
 }
 
 int main() {
-  // runner::MatmulProblem, the embedding API's problem (mcore::MatmulProblem
+  // runner::MatmulFunction, the embedding API's @matmul (mcore::MatmulProblem
   // is the compiler's description, which getCompilerProblem derives).
-  runner::MatmulProblem problem;
+  runner::MatmulFunction problem;
   problem.m = 96;
   problem.n = 80;
   problem.k = 160;

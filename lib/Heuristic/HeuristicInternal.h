@@ -32,6 +32,7 @@
 #include "mcore/Heuristic/Heuristic.h"
 #include "mcore/Heuristic/KernelShape.h"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <optional>
@@ -54,9 +55,17 @@ struct Form {
   Form swap() const { return {problem.swapped(), !swapped, false}; }
 };
 
-/// The register estimate's budget (computeCosts): 256 architectural VGPRs
-/// per lane, less a margin for addresses.
-constexpr int64_t kVgprBudget = 256;
+/// The register estimate's budget (computeCosts, computeScaledCosts): the
+/// architectural VGPRs one wave of `chip` may address (ChipInfo::maxVgprs),
+/// at most 256. gfx1250's waves address 1024, but past 256 the estimate and
+/// the analytic model's choice of waves mispredict its block-scaled kernels
+/// (forced 4x4 tiles per wave: fp8 42% -> 68% of the matrix unit busy, fp8
+/// x fp4 11% -> 10%, as mcore-perf predicts them; docs/Performance.md,
+/// "gfx1250"): its defaults keep 256, and larger tiles are the user's to
+/// force (tile-m, tile-n, waves-m, waves-n).
+inline int64_t getVgprBudget(const ChipInfo &chip) {
+  return std::min<int64_t>(chip.maxVgprs, 256);
+}
 
 /// 32-bit registers per lane of one fragment.
 inline int64_t fragmentRegs(const FragmentInfo &f) {

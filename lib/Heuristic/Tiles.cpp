@@ -246,12 +246,13 @@ std::string heuristic::chooseTiles(const MatmulProblem &problem,
     // exceeds the budget (gfx1100 i8 2:4 128x256x64).
     bool shapeK = rdnaShape && rdnaShape->tileK && !options.tileK &&
                   wm == rdnaShape->waveM && wn == rdnaShape->waveN;
-    while (!options.tileK && !shapeK && cfg.estimatedVgprs > kVgprBudget &&
-           cfg.tileK / 2 >= minK && (cfg.tileK / 2) % intr.k == 0) {
+    while (!options.tileK && !shapeK &&
+           cfg.estimatedVgprs > getVgprBudget(chip) && cfg.tileK / 2 >= minK &&
+           (cfg.tileK / 2) % intr.k == 0) {
       cfg.tileK /= 2;
       computeCosts(cfg, problem);
     }
-    if (cfg.estimatedVgprs <= kVgprBudget || shapeK)
+    if (cfg.estimatedVgprs <= getVgprBudget(chip) || shapeK)
       break;
   }
   // Shrink the default K tile until LDS fits.
@@ -277,7 +278,7 @@ std::string heuristic::chooseTiles(const MatmulProblem &problem,
       longer.tileK *= 2;
       computeCosts(longer, problem);
       if (longer.ldsBytes > chip.ldsBytes ||
-          longer.estimatedVgprs > kVgprBudget || !staticSizes ||
+          longer.estimatedVgprs > getVgprBudget(chip) || !staticSizes ||
           6 * longer.tileK > (*staticSizes)[3])
         break;
       cfg = longer;
@@ -287,7 +288,7 @@ std::string heuristic::chooseTiles(const MatmulProblem &problem,
   if (fewTilesCdna && !options.tileK && cfg.stages == 2 &&
       *fewTilesCdna == std::pair(cfg.getWaveTileM(), cfg.getWaveTileN()))
     lengthenFewTilesK(cfg, problem, chip, options, (*staticSizes)[3],
-                      kVgprBudget);
+                      getVgprBudget(chip));
 
   if (options.ldsPadBytes < 0 && cfg.tileK > 0 &&
       cfg.getWaveTileM() % intr.m == 0 && cfg.getWaveTileN() % intr.n == 0 &&
@@ -350,6 +351,7 @@ std::string heuristic::configureForm(const Form &form,
   std::optional<std::array<int64_t, 4>> sizes = problem.getStaticSizes();
   if (skinny && sizes && !options.tileK && !options.tileM && !options.tileN &&
       !options.wavesM && !options.wavesN && cfg.stages == 2)
-    lengthenFewTilesK(cfg, problem, chip, tiling, (*sizes)[3], kVgprBudget);
+    lengthenFewTilesK(cfg, problem, chip, tiling, (*sizes)[3],
+                      getVgprBudget(chip));
   return chooseSplitK(problem, tiling, skinny, cfg);
 }

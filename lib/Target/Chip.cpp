@@ -37,11 +37,12 @@ static const ChipInfo kChips[] = {
     // .amdhsa_wavefront_size32 and no WGP mode); LDS 327680 bytes per
     // work-group (llc-22: "local memory (327684) exceeds limit (327680)";
     // AMDGPUBaseInfo getAddressableLocalMemorySize); OCP fp8 (MLIR's
-    // Chipset::hasOcpFp8 for gfx12+); 256 VGPRs per wave is an assumption
-    // (the VGPR encoding's 8 bits; reaching the 1024-register file needs
-    // S_SET_VGPR_MSB, which mcore does not use).
+    // Chipset::hasOcpFp8 for gfx12+); 1024 VGPRs per wave: llc-22 allocates
+    // up to 1024 to one wave (amdgpu-waves-per-eu 1) without spilling,
+    // setting the registers' high bits with S_SET_VGPR_MSB itself
+    // (test/Target/gfx1250-vgprs.ll).
     {Chip::gfx1250, "gfx1250", ChipFamily::GFX1250, "GFX12.5 (gfx1250)",
-     32, false, false, true, true, Fp8Format::OCP, 327680, 256, 0, 12, 5, 0},
+     32, false, false, true, true, Fp8Format::OCP, 327680, 1024, 0, 12, 5, 0},
 };
 static_assert(std::size(kChips) == kNumChips, "one table row per Chip");
 

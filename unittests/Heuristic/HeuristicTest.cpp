@@ -258,7 +258,7 @@ const Case kCases[] = {
      "mfma_scale_f32_16x16x128_f8f6f4_fp8_fp8, "
      "mfma_scale_f32_32x32x64_f8f6f4_fp8_fp8"},
     // gfx1250's block-scaled WMMA (wave32): fragments of 16x128 take twice
-    // gfx950's registers, so waves of 2x2 tiles fit (kVgprBudget); fp4 x
+    // gfx950's registers, so waves of 2x2 tiles fit (getVgprBudget); fp4 x
     // fp4 has the 32x16x128 f4 beside the 16x16x128 f8f6f4 at one rate, and
     // the analytic model predicts the f4's configuration faster. A scale16
     // form (a scale per 16 of K) is not an OCP MX instruction.

@@ -53,11 +53,11 @@ TYPE_OPTIONS = {'xf32': 'f32-precision=tf32'}
 
 # Block-scaled (OCP MX) types: A's and B's formats, E8M0 scales per 32 of
 # K, f32 C (the scaled contraction of docs/MatmulForms.md, B stored N x K).
-# Only gfx950 has block-scaled matrix instructions (other chips run the
-# contraction as loops: no row for them).
+# Only gfx950 and gfx1250 have block-scaled matrix instructions (other
+# chips run the contraction as loops: no row for them).
 MX_TYPES = {'mxfp8': ('fp8', 'fp8'), 'mxfp8xfp4': ('fp8', 'fp4'),
             'mxfp6': ('fp6', 'fp6'), 'mxfp4': ('fp4', 'fp4')}
-MX_CHIPS = ('gfx950',)
+MX_CHIPS = ('gfx950', 'gfx1250')
 MX_MLIR = {'fp8': 'f8E4M3FN', 'bf8': 'f8E5M2', 'fp6': 'f6E2M3FN',
            'bf6': 'f6E3M2FN', 'fp4': 'f4E2M1FN'}
 
@@ -163,7 +163,12 @@ def predict(args, chip, kind, shape, dtype='f16'):
         report = json.loads(run(cmd))
     kernel = report['kernels'][0]
     loop = kernel['loop']
-    product = kernel['problem']['products'][0]
+    # A chip with no product in the model (gfx1250) has the kernel's
+    # figures only: no clock, hence no TFLOP/s.
+    products = kernel['problem']['products']
+    product = products[0] if products else dict.fromkeys(
+        ('product', 'tflops', 'clock_mhz', 'clock_peak_tflops',
+         'peak_clock_tflops', 'utilization', 'bound'))
     res = kernel['resources']
     return {
         'chip': chip,
@@ -339,7 +344,8 @@ def main():
                 if kind == 'dense':
                     dense = row
                 row['vs_dense'] = (row['tflops'] / dense['tflops']
-                                   if kind == 'sparse' and dense else None)
+                                   if kind == 'sparse' and dense
+                                   and dense['tflops'] else None)
                 rows.append(row)
     if args.json:
         json.dump(rows, sys.stdout, indent=1)
@@ -418,13 +424,20 @@ def render(args, rows):
     print('| --- ' * 16 + '|')
     for r in rows:
         ratio = f"{r['vs_dense']:.2f}x" if r['vs_dense'] else ''
+        if r['product'] is None:
+            # The kernel's figures alone (a chip the model has no product
+            # of: docs/Performance.md).
+            whole = '(no product) | | | '
+        else:
+            whole = (f"{r['product']} ({r['clock']:.0f} MHz) "
+                     f"| {r['tflops']:.0f} | {100 * r['utilization']:.1f}% of "
+                     f"{r['peak']:.0f} ({r['bound']}) "
+                     f"| {r['peak_clock_tflops']:.0f} ")
         print(f"| {r['type']} | {r['chip']} | {'2:4' if r['kind'] == 'sparse' else 'dense'} "
               f"| {r['matrix']} | {r['vgprs']} | {r['lds'] // 1024} KiB "
               f"| {r['spills']} | {r['waves']} ({r['limit']}) "
               f"| {r['wave_cycles']:.0f} | {r['simd_cycles']:.0f} "
-              f"| {100 * r['steady']:.1f}% | {r['product']} ({r['clock']:.0f} MHz) "
-              f"| {r['tflops']:.0f} | {100 * r['utilization']:.1f}% of "
-              f"{r['peak']:.0f} ({r['bound']}) | {r['peak_clock_tflops']:.0f} "
+              f"| {100 * r['steady']:.1f}% | {whole}"
               f"| {ratio} |")
     return ''.join(lines)
 

@@ -172,6 +172,27 @@ static void orIntoWords(OpBuilder &b, Location loc, SmallVectorImpl<Value> &word
         arith::ShRUIOp::create(b, loc, v, cst(32 - shift)));
 }
 
+bool distribute::interleavesFp4(const Role &role) {
+  auto attr = dyn_cast_or_null<IntrinsicAttr>(role.intrinsic);
+  if (role.scales || !attr)
+    return false;
+  const IntrinsicInfo &info = *attr.getIntrinsic();
+  if (!info.isScaled() || info.a.kind != ScalarKind::FP4 ||
+      info.b.kind != ScalarKind::FP4)
+    return false;
+  // Element bits 0-2 of both fragments step K by 1, 2 and 4 (A's K is its
+  // dim 1, B's its dim 0): then the same exchange of those bits in A and B
+  // pairs the same K values.
+  LaneLayout a = info.a.layout, bl = info.b.layout;
+  if (a.numElemBits < 3 || bl.numElemBits < 3)
+    return false;
+  for (unsigned i = 0; i < 3; ++i)
+    if (!(a.elemBases[i] == TileCoord{0, uint16_t(1u << i)}) ||
+        !(bl.elemBases[i] == TileCoord{uint16_t(1u << i), 0}))
+      return false;
+  return true;
+}
+
 Value distribute::readSubByte(OpBuilder &b, vector::TransferReadOp read,
                               const Geometry &g, const Role &role,
                               Value lane0, Value lane1, VectorType fragType) {
@@ -185,6 +206,13 @@ Value distribute::readSubByte(OpBuilder &b, vector::TransferReadOp read,
     return arith::ConstantIntOp::create(b, loc, i32, v);
   };
   SmallVector<Value> words(n * w / 32, cst(0));
+  // FP4 x FP4 (interleavesFp4): element 8g + 4h + j (j < 4) at position
+  // 8g + 2j + h, so that eight bytes pack with one shift-or.
+  bool interleave = w == 4 && interleavesFp4(role);
+  auto position = [&](unsigned e) -> unsigned {
+    unsigned j = e % 8;
+    return interleave ? e - j + 2 * (j % 4) + j / 4 : e;
+  };
   // A tile that may cross an edge is read element by element: a masked
   // transfer of a sub-byte vector is lowered through a bit-packed
   // temporary that disagrees with the byte per element of memory.
@@ -197,13 +225,13 @@ Value distribute::readSubByte(OpBuilder &b, vector::TransferReadOp read,
           arith::BitcastOp::create(b, loc,
                                    VectorType::get({int64_t(len)}, iw), run));
     };
-    if (len % 4) {
+    if (len % 4 || (interleave && (len % 8 || e0 % 8))) {
       Value bits = asInts(i32);
       for (unsigned i = 0; i < len; ++i)
-        orIntoWords(b, loc, words,
-                    vector::ExtractOp::create(b, loc, bits,
-                                              ArrayRef<int64_t>{i}),
-                    (e0 + i) * w, w);
+        orIntoWords(
+            b, loc, words,
+            vector::ExtractOp::create(b, loc, bits, ArrayRef<int64_t>{i}),
+            position(e0 + i) * w, w);
       continue;
     }
     // The run's bytes (each element's w bits, the rest of its byte
@@ -225,6 +253,14 @@ Value distribute::readSubByte(OpBuilder &b, vector::TransferReadOp read,
     auto orOf = [&](Value x, Value y) -> Value {
       return arith::OrIOp::create(b, loc, x, y);
     };
+    if (interleave) {
+      // Byte j of lo | hi << 4 holds element j (low nibble) and element
+      // j + 4 (high): one v_lshl_or_b32 per eight elements.
+      for (unsigned d = 0; d < len / 4; d += 2)
+        orIntoWords(b, loc, words, orOf(dword(d), shl(dword(d + 1), 4)),
+                    (e0 + 4 * d) * w, 32);
+      continue;
+    }
     if (w == 4 && len % 8 == 0) {
       // FP4, eight at a time: t = x | x >> 4 holds elements 0-1 in byte 0
       // and 2-3 in byte 2; bytes 0 and 2 of two such words are the eight

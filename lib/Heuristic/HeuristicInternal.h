@@ -55,16 +55,21 @@ struct Form {
   Form swap() const { return {problem.swapped(), !swapped, false}; }
 };
 
-/// The register estimate's budget (computeCosts, computeScaledCosts): the
+/// The register budget of the LDS-staged kernels (computeCosts): the
 /// architectural VGPRs one wave of `chip` may address (ChipInfo::maxVgprs),
 /// at most 256. gfx1250's waves address 1024, but past 256 the estimate and
-/// the analytic model's choice of waves mispredict its block-scaled kernels
-/// (forced 4x4 tiles per wave: fp8 42% -> 68% of the matrix unit busy, fp8
-/// x fp4 11% -> 10%, as mcore-perf predicts them; docs/Performance.md,
-/// "gfx1250"): its defaults keep 256, and larger tiles are the user's to
-/// force (tile-m, tile-n, waves-m, waves-n).
+/// the form the analytic model picks mispredict there: its fp8 2:4 kernel
+/// took the dense form with larger tiles, 14.8% -> 10.3% of the matrix unit
+/// busy as mcore-perf predicts it (docs/Performance.md, "gfx1250").
 inline int64_t getVgprBudget(const ChipInfo &chip) {
   return std::min<int64_t>(chip.maxVgprs, 256);
+}
+/// The block-scaled kernel's (computeScaledCosts): every VGPR a wave may
+/// address. It stages nothing in LDS, so a wave's registers are its only
+/// reuse of A and B: on gfx1250 4 x 4 tiles per wave keep the matrix unit
+/// busier than 2 x 2 for every MX pair (predicted).
+inline int64_t getScaledVgprBudget(const ChipInfo &chip) {
+  return chip.maxVgprs;
 }
 
 /// 32-bit registers per lane of one fragment.

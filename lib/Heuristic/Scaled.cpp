@@ -137,7 +137,7 @@ static std::string chooseScaledTiles(const MatmulProblem &problem,
   // four instructions, which halves the bytes each wave reads per
   // instruction against 2 (docs/PerformanceTables.md, "Block-scaled (MX)
   // on gfx950"); 2 along a side statically at most half of that.
-  // Fewer where the registers would not fit (getVgprBudget): the 32x32
+  // Fewer where the registers would not fit (getScaledVgprBudget): the 32x32
   // instructions' accumulators are four times the 16x16 ones'.
   auto tilesAlong = [&](int64_t size, int64_t waves, int64_t instr,
                         int64_t most) {
@@ -159,7 +159,7 @@ static std::string chooseScaledTiles(const MatmulProblem &problem,
         cfg.tileM % cfg.wavesM || cfg.tileN % cfg.wavesN)
       break;
     computeScaledCosts(cfg);
-    if (cfg.estimatedVgprs <= getVgprBudget(getChipInfo(problem.chip)))
+    if (cfg.estimatedVgprs <= getScaledVgprBudget(getChipInfo(problem.chip)))
       break;
   }
   if (cfg.tileM % cfg.wavesM || cfg.tileN % cfg.wavesN ||

@@ -258,20 +258,21 @@ const Case kCases[] = {
      "mfma_scale_f32_16x16x128_f8f6f4_fp8_fp8, "
      "mfma_scale_f32_32x32x64_f8f6f4_fp8_fp8"},
     // gfx1250's block-scaled WMMA (wave32): fragments of 16x128 take twice
-    // gfx950's registers, so waves of 2x2 tiles fit (getVgprBudget); fp4 x
-    // fp4 has the 32x16x128 f4 beside the 16x16x128 f8f6f4 at one rate, and
+    // gfx950's registers, and a gfx1250 wave addresses 1024 VGPRs, so waves
+    // of 4x4 tiles fit (getScaledVgprBudget; 2x2 with 256); fp4 x fp4 has the
+    // 32x16x128 f4 beside the 16x16x128 f8f6f4 at one rate, and
     // the analytic model predicts the f4's configuration faster. A scale16
     // form (a scale per 16 of K) is not an OCP MX instruction.
     {"gfx1250 MX fp8 4096^3",
      scaled(Chip::gfx1250, 4096, 4096, 4096, ScalarKind::FP8, ScalarKind::FP8),
      nullptr,
-     "wmma_scale_f32_16x16x128_f8f6f4_fp8_fp8 64x128x128 2x4 stages=1 "
+     "wmma_scale_f32_16x16x128_f8f6f4_fp8_fp8 128x256x128 2x4 stages=1 "
      "split_k=1 never",
      ""},
     {"gfx1250 MX fp4 4096^3",
      scaled(Chip::gfx1250, 4096, 4096, 4096, ScalarKind::FP4, ScalarKind::FP4),
      nullptr,
-     "wmma_scale_f32_32x16x128_f4 128x64x128 2x2 stages=1 split_k=1 never",
+     "wmma_scale_f32_32x16x128_f4 256x128x128 2x2 stages=1 split_k=1 never",
      ""},
     {"gfx1250 MX fp8 with the scale16 WMMA",
      scaled(Chip::gfx1250, 256, 256, 256, ScalarKind::FP8, ScalarKind::FP8),

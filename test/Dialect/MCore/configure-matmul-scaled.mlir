@@ -12,10 +12,11 @@
 // CHECK-LABEL: func.func @default
 // CHECK:       linalg.generic {{.*}}mcore.matmul_config = #mcore.matmul_config<intrinsic = mfma_scale_f32_16x16x128_f8f6f4_fp8_fp8, swap_operands = never, tile_m = 128, tile_n = 128, tile_k = 128, waves_m = 2, waves_n = 2, stages = 1, lds_padding = 0, lds_padding_b = 0, group_m = 1, split_k = 1, sched_barriers = true>
 // On gfx1250 the block-scaled WMMA (wave32, 4 scales per lane): its
-// fragments of 16x128 take twice gfx950's registers, so 2x2 tiles per wave
-// fit (kVgprBudget), and the analytic model takes 2x4 waves.
+// fragments of 16x128 take twice gfx950's registers, but a gfx1250 wave
+// addresses 1024 VGPRs, so 4x4 tiles per wave fit (getScaledVgprBudget),
+// and the analytic model takes 2x4 waves.
 // GFX1250-LABEL: func.func @default
-// GFX1250:       #mcore.matmul_config<intrinsic = wmma_scale_f32_16x16x128_f8f6f4_fp8_fp8, swap_operands = never, tile_m = 64, tile_n = 128, tile_k = 128, waves_m = 2, waves_n = 4, stages = 1,
+// GFX1250:       #mcore.matmul_config<intrinsic = wmma_scale_f32_16x16x128_f8f6f4_fp8_fp8, swap_operands = never, tile_m = 128, tile_n = 256, tile_k = 128, waves_m = 2, waves_n = 4, stages = 1,
 // The tuning table's entry for block-scaled fp8 sets its knobs; the plain
 // fp8 entry before it does not match.
 // TABLE-LABEL: func.func @default

@@ -249,8 +249,10 @@ func.func @vote_wave64(%A: memref<32x8xf16>, %B: memref<8x32xf16>, %C: memref<32
 // FP4 takes a byte per element in memory while a vector of it is
 // bit-packed, so B's run of 32 (its 4-bit layout holds 32 consecutive k
 // per lane) is read as one vector load of 32 bytes, whose 8 words are
-// packed two at a time into four 32-bit words (element e at bits 4e):
-// t = x | x >> 4, then bytes 0 and 2 of each t. Each lane holds one scale
+// packed two at a time into four 32-bit words with K interleaved by eights
+// (interleavesK: element 8g + 4h + j at position 8g + 2j + h): lo | hi <<
+// 4. A's bytes are shuffled into the same order, so that each position
+// still pairs one k of A with the same k of B. Each lane holds one scale
 // of A (row lane % 16, block lane / 16) and one of B, in every byte of its
 // scale word.
 // CHECK-LABEL: func @scaled_mfma
@@ -262,7 +264,10 @@ func.func @scaled_mfma(%A: memref<16x128xf8E4M3FN>, %Bt: memref<16x128xf4E2M1FN>
   %one = arith.constant 1.0 : f8E8M0FNU
   %z = arith.constant 0.0 : f32
   %acc = vector.transfer_read %C[%c0, %c0], %z {in_bounds = [true, true]} : memref<16x16xf32>, vector<16x16xf32>
-  // CHECK-COUNT-2: vector.load %[[A]][%{{.*}}, %{{.*}}] : memref<16x128xf8E4M3FN>, vector<16xf8E4M3FN>
+  // CHECK: %[[A0:.+]] = vector.load %[[A]][%{{.*}}, %{{.*}}] : memref<16x128xf8E4M3FN>, vector<16xf8E4M3FN>
+  // CHECK-NEXT: vector.shuffle %[[A0]], %[[A0]] [0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15]
+  // CHECK: %[[A1:.+]] = vector.load %[[A]][%{{.*}}, %{{.*}}] : memref<16x128xf8E4M3FN>, vector<16xf8E4M3FN>
+  // CHECK-NEXT: vector.shuffle %[[A1]], %[[A1]] [0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15]
   %a = vector.transfer_read %A[%c0, %c0], %fa {in_bounds = [true, true]} : memref<16x128xf8E4M3FN>, vector<16x128xf8E4M3FN>
   // CHECK: %[[SAS:.+]] = vector.load %[[SA]][%{{.*}}, %{{.*}}] : memref<16x4xf8E8M0FNU>, vector<1xf8E8M0FNU>
   %sa = vector.transfer_read %SA[%c0, %c0], %one {in_bounds = [true, true]} : memref<16x4xf8E8M0FNU>, vector<16x4xf8E8M0FNU>
@@ -271,8 +276,9 @@ func.func @scaled_mfma(%A: memref<16x128xf8E4M3FN>, %Bt: memref<16x128xf4E2M1FN>
   // CHECK: %[[B0B:.+]] = arith.extui %[[B0I]] : vector<32xi4> to vector<32xi8>
   // CHECK: %[[B0W:.+]] = vector.bitcast %[[B0B]] : vector<32xi8> to vector<8xi32>
   // CHECK: %[[X0:.+]] = vector.extract %[[B0W]][0] : i32 from vector<8xi32>
-  // CHECK: %[[X0S:.+]] = arith.shrui %[[X0]], %c4_i32
-  // CHECK: arith.ori %[[X0]], %[[X0S]] : i32
+  // CHECK: %[[X1:.+]] = vector.extract %[[B0W]][1] : i32 from vector<8xi32>
+  // CHECK: %[[X1S:.+]] = arith.shli %[[X1]], %c4_i32
+  // CHECK: arith.ori %[[X0]], %[[X1S]] : i32
   // CHECK-NOT: memref.load %[[BT]]
   // CHECK-NOT: vector.load %[[BT]]
   // CHECK: %[[BW:.+]] = vector.from_elements {{.*}} : vector<4xi32>

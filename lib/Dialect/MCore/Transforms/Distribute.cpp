@@ -483,8 +483,26 @@ private:
                                        cast<VectorType>(fragmentType(
                                            read.getResult()))));
     Value frag = arith::ConstantOp::create(b, loc, b.getZeroAttr(fragType));
+    // The 8-bit partner of an FP4 fragment follows its K order
+    // (interleavesK): a run of whole groups of eight is shuffled (bytes of
+    // two words: v_perm_b32), other elements placed one by one.
+    bool interleave = interleavesK(role);
     for (auto [e, len] : elementRuns(role, g->contig)) {
       Value run = readRun(b, read, *g, role, lane0, lane1, e, len);
+      if (interleave && (e % 8 || len % 8)) {
+        for (unsigned i = 0; i < len; ++i)
+          frag = vector::InsertOp::create(
+              b, loc,
+              vector::ExtractOp::create(b, loc, run, ArrayRef<int64_t>{i}),
+              frag, ArrayRef<int64_t>{getInterleavedPosition(e + i)});
+        continue;
+      }
+      if (interleave) {
+        SmallVector<int64_t> mask(len);
+        for (unsigned i = 0; i < len; ++i)
+          mask[getInterleavedPosition(i)] = i;
+        run = vector::ShuffleOp::create(b, loc, run, run, mask);
+      }
       frag = insertRun(b, loc, run, frag, e, len, role.stride());
     }
     return replace(read, frag);

@@ -172,13 +172,22 @@ static void orIntoWords(OpBuilder &b, Location loc, SmallVectorImpl<Value> &word
         arith::ShRUIOp::create(b, loc, v, cst(32 - shift)));
 }
 
-bool distribute::interleavesFp4(const Role &role) {
+unsigned distribute::getInterleavedPosition(unsigned e) {
+  unsigned j = e % 8;
+  return e - j + 2 * (j % 4) + j / 4;
+}
+
+bool distribute::interleavesK(const Role &role) {
   auto attr = dyn_cast_or_null<IntrinsicAttr>(role.intrinsic);
-  if (role.scales || !attr)
+  if (role.scales || !attr ||
+      (role.operand != Operand::A && role.operand != Operand::B))
     return false;
   const IntrinsicInfo &info = *attr.getIntrinsic();
-  if (!info.isScaled() || info.a.kind != ScalarKind::FP4 ||
-      info.b.kind != ScalarKind::FP4)
+  auto fp4OrByte = [](ScalarKind k) {
+    return k == ScalarKind::FP4 || k == ScalarKind::FP8 || k == ScalarKind::BF8;
+  };
+  if (!info.isScaled() || !fp4OrByte(info.a.kind) || !fp4OrByte(info.b.kind) ||
+      (info.a.kind != ScalarKind::FP4 && info.b.kind != ScalarKind::FP4))
     return false;
   // Element bits 0-2 of both fragments step K by 1, 2 and 4 (A's K is its
   // dim 1, B's its dim 0): then the same exchange of those bits in A and B
@@ -206,12 +215,12 @@ Value distribute::readSubByte(OpBuilder &b, vector::TransferReadOp read,
     return arith::ConstantIntOp::create(b, loc, i32, v);
   };
   SmallVector<Value> words(n * w / 32, cst(0));
-  // FP4 x FP4 (interleavesFp4): element 8g + 4h + j (j < 4) at position
-  // 8g + 2j + h, so that eight bytes pack with one shift-or.
-  bool interleave = w == 4 && interleavesFp4(role);
+  // FP4 beside FP4 or an 8-bit format (interleavesK): element 8g + 4h + j
+  // (j < 4) at position 8g + 2j + h, so that eight bytes pack with one
+  // shift-or.
+  bool interleave = w == 4 && interleavesK(role);
   auto position = [&](unsigned e) -> unsigned {
-    unsigned j = e % 8;
-    return interleave ? e - j + 2 * (j % 4) + j / 4 : e;
+    return interleave ? getInterleavedPosition(e) : e;
   };
   // A tile that may cross an edge is read element by element: a masked
   // transfer of a sub-byte vector is lowered through a bit-packed

@@ -93,13 +93,18 @@ Value readRun(OpBuilder &b, vector::TransferReadOp read, const Geometry &g,
               const Role &role, Value lane0, Value lane1, unsigned e,
               unsigned len);
 
-/// Whether `role`'s FP4 fragment is packed with K interleaved in groups of
-/// eight: element 8g + 4h + j (j < 4) at position 8g + 2j + h. Only the A
-/// and B of a block-scaled FP4 x FP4 instruction whose fragments step K by
-/// 1, 2 and 4 in their element bits 0-2: both are permuted alike, so each
-/// position still pairs one K of A with the same K of B, and the sum over
-/// K (within one 32-element scale block) is the same.
-bool interleavesFp4(const Role &role);
+/// Whether `role`'s fragment holds K interleaved in groups of eight:
+/// element 8g + 4h + j (j < 4) at position 8g + 2j + h
+/// (getInterleavedPosition), so that eight FP4 elements, a byte each in
+/// memory, pack with one shift-or. The A and B of a block-scaled instruction
+/// of FP4 x FP4, or of FP4 and an 8-bit format (whose bytes are permuted to
+/// match), whose fragments step K by 1, 2 and 4 in their element bits 0-2:
+/// both are permuted alike, so each position still pairs one K of A with the
+/// same K of B, and the sum over K (within one 32-element scale block) is
+/// the same.
+bool interleavesK(const Role &role);
+/// The position of fragment element `e` under interleavesK.
+unsigned getInterleavedPosition(unsigned e);
 
 /// Elements narrower than a byte (the MX formats FP4 and FP6) take a byte
 /// each in memory, while a vector of them is bit-packed: each run of
@@ -107,7 +112,7 @@ bool interleavesFp4(const Role &role);
 /// element by element where the tile may cross an edge), and each element is
 /// placed into 32-bit words (fragment element e at bits [e * w, +w), as LLVM
 /// packs a vector of w-bit elements), which are then the fragment (of type
-/// `fragType`); in interleavesFp4's order for FP4 x FP4.
+/// `fragType`); in interleavesK's order where it applies.
 Value readSubByte(OpBuilder &b, vector::TransferReadOp read,
                   const Geometry &g, const Role &role, Value lane0,
                   Value lane1, VectorType fragType);

@@ -161,10 +161,10 @@ void MatrixOp::Impl::build() {
   bBytes = bytesOf(bLoc, bBits);
   cBytes = std::max(bytesOf(cLoc, cBits),
                     cLocHi.empty() ? 0u : bytesOf(cLocHi, cBits));
-  aPlan = makePlan(aLoc, aBits, aBytes, wave);
-  bPlan = makePlan(bLoc, bBits, bBytes, wave);
-  cPlan = makePlan(cLoc, cBits, cBytes, wave);
-  cPlanHi = makePlan(cLocHi, cBits, cBytes, wave);
+  aPlan = makeLanePlan(aLoc, aBits, aBytes, wave);
+  bPlan = makeLanePlan(bLoc, bBits, bBytes, wave);
+  cPlan = makeLanePlan(cLoc, cBits, cBytes, wave);
+  cPlanHi = makeLanePlan(cLocHi, cBits, cBytes, wave);
   // D: at C's places, or (gfx1250's bf16f32) where the layout put it, in
   // a result of its own size or (kDInC) in C's registers.
   if (dLoc.empty()) {
@@ -172,7 +172,7 @@ void MatrixOp::Impl::build() {
     dPlan = cPlan;
   } else {
     dBytes = (spec->flags & kDInC) ? cBytes : bytesOf(dLoc, dBits);
-    dPlan = makePlan(dLoc, dBits, dBytes, wave);
+    dPlan = makeLanePlan(dLoc, dBits, dBytes, wave);
   }
   // D's elements cover all of the result when there is one per dBits bits
   // of every lane (the locations are distinct by construction).
@@ -184,24 +184,6 @@ void MatrixOp::Impl::build() {
       unsigned bit = l.bit + set * setBits;
       idxPlan[set].push_back((l.lane * indexWords + bit / 32) * 32 + bit % 32);
     }
-}
-
-MatrixOp::Impl::Plan MatrixOp::Impl::makePlan(const std::vector<Loc> &locs,
-                                              unsigned bits, unsigned bytes,
-                                              unsigned wave) {
-  Plan p;
-  if (locs.empty() || bits < 8 || bits % 8)
-    return p;
-  unsigned per = bytes * 8 / bits;
-  p.index.assign(size_t(wave) * per, -1);
-  for (size_t e = 0; e < locs.size(); ++e) {
-    const Loc &l = locs[e];
-    if (l.bit % bits || l.bit / bits >= per || l.lane >= wave)
-      return Plan();
-    p.index[size_t(l.lane) * per + l.bit / bits] = int32_t(e);
-  }
-  p.per = per;
-  return p;
 }
 
 //===----------------------------------------------------------------------===//
@@ -637,8 +619,7 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
     // Lane by lane where the layouts allow (every block of A read from its
     // own place: no cbsz broadcast), else element by element.
     if (I.aPlan.per && cbsz == 0 && abid == 0)
-      gatherPlanned(s.a, I.aFp8, I.aPlan.index.data(), I.aPlan.per, I.wave,
-                    nullptr, a, S.af.data());
+      gatherPlanned(s.a, I.aFp8, I.aPlan, I.wave, nullptr, a, S.af.data());
     else
       for (unsigned blk = 0; blk < B; ++blk) {
         unsigned src = aBlock(blk);
@@ -646,15 +627,14 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
                     nullptr, a, &S.af[size_t(blk) * M * kA]);
       }
     if (I.bPlan.per)
-      gatherPlanned(s.b, I.bFp8, I.bPlan.index.data(), I.bPlan.per, I.wave,
-                    bLane, b, S.bf.data());
+      gatherPlanned(s.b, I.bFp8, I.bPlan, I.wave, bLane, b, S.bf.data());
     else
       gatherFloat(s.b, I.bFp8, I.bLoc.data(), S.bf.size(), bLane, b,
                   S.bf.data());
     const MatrixOp::Impl::Plan &cPlan = useHi ? I.cPlanHi : I.cPlan;
     if (cPlan.per)
-      gatherPlanned(s.c, Fp8Format::E4M3FN, cPlan.index.data(), cPlan.per,
-                    I.wave, nullptr, c, S.cf.data());
+      gatherPlanned(s.c, Fp8Format::E4M3FN, cPlan, I.wave, nullptr, c,
+                    S.cf.data());
     else
       gatherFloat(s.c, Fp8Format::E4M3FN, cLoc.data(), S.cf.size(), nullptr,
                   c, S.cf.data());
@@ -714,8 +694,7 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
     const MatrixOp::Impl::Plan &dPlan = I.dLoc.empty() ? cPlan : I.dPlan;
     const std::vector<Loc> &dLoc = I.dLoc.empty() ? cLoc : I.dLoc;
     if (dPlan.per)
-      scatterPlanned(I.dType, dPlan.index.data(), dPlan.per, I.wave,
-                     S.accF.data(), d);
+      scatterPlanned(I.dType, dPlan, I.wave, S.accF.data(), d);
     else
       scatterFloat(I.dType, dLoc.data(), S.accF.size(), S.accF.data(), d);
     return Error::success();

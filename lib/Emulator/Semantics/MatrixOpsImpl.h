@@ -132,15 +132,53 @@ void gatherFloat(ElemType t, Fp8Format f8, const Loc *locs, size_t n,
 void scatterFloat(ElemType t, const Loc *locs, size_t n, const double *v,
                   uint8_t *const *lanes);
 
-/// The same, lane by lane: a plan lists, for every lane and every element
-/// slot of its operand (`perLane` slots of the type's width), the element
-/// index there or -1 (Impl::makePlan). Reading a lane's slots in order is
-/// what makes these faster than gatherFloat / scatterFloat.
-void gatherPlanned(ElemType t, Fp8Format f8, const int32_t *plan,
-                   unsigned perLane, unsigned wave, const uint8_t *laneMap,
-                   const uint8_t *const *lanes, double *out);
-void scatterPlanned(ElemType t, const int32_t *plan, unsigned perLane,
-                    unsigned wave, const double *v, uint8_t *const *lanes);
+/// A lane-major plan of an operand's elements: for every lane and every
+/// element slot of its operand (`per` slots of the type's width), the
+/// element index there or -1 (`index`, [lane][slot]; a zero `per` when the
+/// layout has none: 4-bit elements, or elements not on slot boundaries).
+/// Reading a lane's slots in order is what makes gatherPlanned /
+/// scatterPlanned faster than gatherFloat / scatterFloat.
+///
+/// Most layouts put a column of a matrix across consecutive lanes and the
+/// rows along a lane's slots (C and D of every WMMA and MFMA, B of most):
+/// a tile of 8 lanes by `tileSlots` slots where lane `lane` + i's slot
+/// `slot` + j holds element `base` + j * `stride` + i. Such tiles are moved
+/// by transposing them in vector registers (8 consecutive elements per
+/// store) instead of slot by slot; `rest` is `index` without the tiles'
+/// slots (empty when the tiles cover every element).
+struct PlanTile {
+  uint16_t lane, slot;
+  int32_t base, stride;
+};
+struct LanePlan {
+  std::vector<int32_t> index;
+  unsigned per = 0;
+  std::vector<PlanTile> tiles;
+  unsigned tileSlots = 0; ///< 4 or 8 (0: no tiles)
+  std::vector<int32_t> rest;
+};
+/// The plan of the elements at `locs` (`bits` wide) in operands of `bytes`
+/// bytes per lane, for `wave` lanes.
+LanePlan makeLanePlan(const std::vector<Loc> &locs, unsigned bits,
+                      unsigned bytes, unsigned wave);
+
+/// How gatherPlanned / scatterPlanned move the elements: the best the host
+/// has (the tiles where it has AVX-512, F16C for f16), or slot by slot
+/// (the tests compare them).
+enum class PlanPath : uint8_t { Best, Slots };
+
+/// Decodes the elements of `plan` (type `t`) from the lanes' operands
+/// (lane l's read from lanes[laneMap[l]] when `laneMap` is given) into
+/// doubles, out[element].
+void gatherPlanned(ElemType t, Fp8Format f8, const LanePlan &plan,
+                   unsigned wave, const uint8_t *laneMap,
+                   const uint8_t *const *lanes, double *out,
+                   PlanPath path = PlanPath::Best);
+/// Rounds v[element] to type `t` and writes it at its slot of the lanes'
+/// operands.
+void scatterPlanned(ElemType t, const LanePlan &plan, unsigned wave,
+                    const double *v, uint8_t *const *lanes,
+                    PlanPath path = PlanPath::Best);
 
 /// How an instruction forms each element of D from the products along K
 /// and C: where it rounds, in what order. docs/Emulator.md ("Numerics")
@@ -249,16 +287,10 @@ struct MatrixOp::Impl {
   bool dCoversAll = true;
   /// Where D's elements are rounded (MatrixOpsNumerics.cpp).
   matrixops::Accumulation accumulation = matrixops::Accumulation::RoundOnce;
-  /// Lane-major plans of aLoc, bLoc, cLoc and cLocHi (gatherPlanned); a
-  /// zero `per` when the layout has none (4-bit elements, or elements not
-  /// on slot boundaries).
-  struct Plan {
-    std::vector<int32_t> index;
-    unsigned per = 0;
-  };
+  /// Lane-major plans of aLoc, bLoc, cLoc, cLocHi and dLoc
+  /// (gatherPlanned, scatterPlanned).
+  using Plan = matrixops::LanePlan;
   Plan aPlan, bPlan, cPlan, cPlanHi, dPlan;
-  static Plan makePlan(const std::vector<matrixops::Loc> &locs, unsigned bits,
-                       unsigned bytes, unsigned wave);
 
   void build();
   /// The layouts of each architecture (build() sizes the location vectors

@@ -57,6 +57,29 @@ Layout rowsAlongSlots(unsigned M, unsigned K, unsigned per, unsigned bits,
   return l;
 }
 
+/// RDNA4's A: row i in lane i % M, k 0-3 and 8-11 in lanes 0-15, 4-7 and
+/// 12-15 in lanes 16-31 (runs of four consecutive elements).
+Layout rdna4A() {
+  Layout l{32, 8, 16, {}};
+  for (unsigned i = 0; i < 16; ++i)
+    for (unsigned k = 0; k < 16; ++k)
+      l.locs.push_back({uint16_t(i + 16 * ((k / 4) % 2)),
+                        uint16_t(16 * (4 * (k / 8) + k % 4))});
+  return l;
+}
+
+/// C of CDNA's 32x32 MFMAs: column j in lane j + 32 * h, rows in groups
+/// of four, row 8 * (s / 4) + 4 * h + s % 4 in slot s.
+Layout mfma32C() {
+  Layout l{64, 16, 32, std::vector<mo::Loc>(32 * 32)};
+  for (unsigned lane = 0; lane < 64; ++lane)
+    for (unsigned s = 0; s < 16; ++s) {
+      unsigned row = 8 * (s / 4) + 4 * (lane / 32) + s % 4;
+      l.locs[row * 32 + lane % 32] = {uint16_t(lane), uint16_t(32 * s)};
+    }
+  return l;
+}
+
 /// Every slot of the wave, shuffled; `count` of them hold elements.
 Layout randomLayout(std::mt19937 &rng, unsigned per, unsigned bits,
                     unsigned wave, unsigned count) {
@@ -199,7 +222,8 @@ TEST(MatrixOpsPlan, InstructionLayoutsHaveTiles) {
        {std::pair{columnsAcrossLanes(16, 16, 8, 32, 32), 8u},
         std::pair{columnsAcrossLanes(16, 16, 4, 32, 64), 4u},
         std::pair{columnsAcrossLanes(32, 16, 16, 16, 32), 8u},
-        std::pair{columnsAcrossLanes(32, 32, 16, 32, 64), 8u}}) {
+        std::pair{columnsAcrossLanes(32, 32, 16, 32, 64), 8u},
+        std::pair{mfma32C(), 4u}}) {
     mo::LanePlan p = mo::makeLanePlan(layout.locs, layout.bits,
                                       layout.per * layout.bits / 8,
                                       layout.wave);
@@ -234,6 +258,8 @@ TEST(MatrixOpsPlan, TilesAreTheSlotBySlotPath) {
             "wmma A");
       check(rowsAlongSlots(16, 16, 4, 16, 64), ElemType::F16, rng, mapped,
             "mfma A (4 slots)");
+      check(rdna4A(), ElemType::F16, rng, mapped, "rdna4 A");
+      check(mfma32C(), ElemType::F32, rng, mapped, "mfma 32x32 C (4-row groups)");
       // Some tiles broken, the rest slot by slot.
       Layout broken = columnsAcrossLanes(16, 16, 8, 32, 32);
       swapTwo(rng, broken);
@@ -250,4 +276,64 @@ TEST(MatrixOpsPlan, TilesAreTheSlotBySlotPath) {
       check(randomLayout(rng, 8, 16, 64, 500), ElemType::F16, rng, mapped,
             "random f16");
     }
+}
+
+namespace {
+
+/// Index plans (word * 32 + bit per A element) as the sparse layouts have
+/// them: rows of `perLane` fields in one lane's word, `lanesPerRow` lanes
+/// per row, `words` index words per lane, fields from bit `bit0` (an index
+/// set); and a shuffled one.
+std::vector<uint32_t> rowPlan(unsigned M, unsigned kA, unsigned perLane,
+                              unsigned words, unsigned bit0) {
+  std::vector<uint32_t> plan;
+  for (unsigned i = 0; i < M; ++i)
+    for (unsigned kc = 0; kc < kA; ++kc) {
+      unsigned lane = i + M * (kc / perLane);
+      unsigned bit = bit0 + 2 * (kc % perLane);
+      plan.push_back((lane * words + bit / 32) * 32 + bit % 32);
+    }
+  return plan;
+}
+
+/// Runs the plan both ways on index words whose fields are random (every
+/// value 0-3: the patterns of groups with zero, one or two non-zeros) and
+/// compares every position.
+void checkPositions(const std::vector<uint32_t> &plan, unsigned words,
+                    std::mt19937 &rng, const char *what) {
+  std::vector<mo::IndexRun> runs = mo::makeIndexRuns(plan);
+  std::vector<uint32_t> index(words);
+  for (uint32_t &w : index)
+    w = uint32_t(rng());
+  std::vector<uint8_t> best(plan.size() + 7, 0xEE), slots(plan.size(), 0xDD);
+  mo::readPositions(plan, runs, index.data(), best.data(), mo::PlanPath::Best);
+  mo::readPositions(plan, runs, index.data(), slots.data(),
+                    mo::PlanPath::Slots);
+  for (size_t e = 0; e < plan.size(); ++e)
+    ASSERT_EQ(int(best[e]), int(slots[e])) << what << ", element " << e;
+}
+
+} // namespace
+
+TEST(MatrixOpsPlan, IndexRunsAreTheFieldByFieldPath) {
+  std::mt19937 rng(11);
+  // RDNA4 SWMMAC (16 x 16 stored, 8 fields per lane, sets at bit 0 and
+  // 16), CDNA SMFMAC (16 x 16, 4 per lane, sets at 0, 8, 16, 24), a
+  // 64-bit index (two words) and 32 x 8 rows.
+  EXPECT_EQ(mo::makeIndexRuns(rowPlan(16, 16, 8, 1, 0)).size(), 32u);
+  for (unsigned round = 0; round < 50; ++round) {
+    for (unsigned set : {0u, 16u})
+      checkPositions(rowPlan(16, 16, 8, 1, set), 32, rng, "swmmac");
+    for (unsigned set : {0u, 8u, 16u, 24u})
+      checkPositions(rowPlan(16, 16, 4, 1, set), 64, rng, "smfmac");
+    checkPositions(rowPlan(16, 32, 16, 2, 0), 64, rng, "64-bit index");
+    checkPositions(rowPlan(32, 8, 4, 1, 8), 64, rng, "32 rows");
+    std::vector<uint32_t> shuffled = rowPlan(16, 16, 8, 1, 0);
+    std::shuffle(shuffled.begin(), shuffled.end(), rng);
+    checkPositions(shuffled, 32, rng, "shuffled");
+    std::vector<uint32_t> swapped = rowPlan(16, 16, 4, 1, 0);
+    std::swap(swapped[rng() % swapped.size()],
+              swapped[rng() % swapped.size()]);
+    checkPositions(swapped, 64, rng, "two swapped");
+  }
 }

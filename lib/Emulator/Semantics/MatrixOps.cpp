@@ -50,6 +50,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/SwapByteOrder.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
@@ -184,6 +185,47 @@ void MatrixOp::Impl::build() {
       unsigned bit = l.bit + set * setBits;
       idxPlan[set].push_back((l.lane * indexWords + bit / 32) * 32 + bit % 32);
     }
+  for (const std::vector<uint32_t> &plan : idxPlan)
+    idxRuns.push_back(makeIndexRuns(plan));
+}
+
+std::vector<IndexRun>
+mlir::mcore::emu::matrixops::makeIndexRuns(const std::vector<uint32_t> &plan) {
+  std::vector<IndexRun> runs;
+  for (size_t e = 0; e < plan.size(); ++e) {
+    uint32_t word = plan[e] / 32, bit = plan[e] % 32;
+    if (!runs.empty()) {
+      IndexRun &r = runs.back();
+      if (r.count < 8 && r.word == word && bit % 2 == 0 &&
+          r.bit + 2u * r.count == bit) {
+        ++r.count;
+        continue;
+      }
+    }
+    runs.push_back({uint32_t(e), uint16_t(word), uint8_t(bit), 1});
+  }
+  return runs;
+}
+
+void mlir::mcore::emu::matrixops::readPositions(
+    const std::vector<uint32_t> &plan, const std::vector<IndexRun> &runs,
+    const uint32_t *index, uint8_t *pos, PlanPath path) {
+  if (path == PlanPath::Slots || !llvm::sys::IsLittleEndianHost) {
+    for (size_t e = 0; e < plan.size(); ++e)
+      pos[e] = uint8_t((index[plan[e] / 32] >> (plan[e] % 32)) & 3u);
+    return;
+  }
+  for (const IndexRun &r : runs) {
+    // Fields 0-7 (16 bits) to the low bits of bytes 0-7: halves to bytes
+    // 0 and 4, quarters to 16-bit units, fields to bytes. The runs come in
+    // element order, so the bytes past a run's fields are written again by
+    // the next run (or lie past the last element).
+    uint64_t x = (index[r.word] >> r.bit) & 0xFFFFu;
+    x = (x | (x << 24)) & 0x000000FF000000FFull;
+    x = (x | (x << 12)) & 0x000F000F000F000Full;
+    x = (x | (x << 6)) & 0x0303030303030303ull;
+    std::memcpy(pos + r.first, &x, 8);
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -592,10 +634,8 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
     if (set >= I.idxPlan.size())
       return opError(llvm::formatv("{0}: index set {1} of {2}", getName(), set,
                                    I.idxPlan.size()));
-    const std::vector<uint32_t> &plan = I.idxPlan[set];
-    S.pos.resize(size_t(M) * kA);
-    for (unsigned e = 0; e < M * kA; ++e)
-      S.pos[e] = uint8_t((index[plan[e] / 32] >> (plan[e] % 32)) & 3u);
+    S.pos.resize(size_t(M) * kA + 7);
+    readPositions(I.idxPlan[set], I.idxRuns[set], index, S.pos.data());
   }
 
   // Start D as a copy of C, so that bits no element covers (the other

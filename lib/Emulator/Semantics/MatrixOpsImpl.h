@@ -180,6 +180,24 @@ void scatterPlanned(ElemType t, const LanePlan &plan, unsigned wave,
                     const double *v, uint8_t *const *lanes,
                     PlanPath path = PlanPath::Best);
 
+/// The 2:4 positions of a sparse A: a plan lists, per A element (e = i *
+/// kA + kc), the word of the lanes' index words and the bit of its 2-bit
+/// field, as word * 32 + bit. Most layouts put a row's fields next to each
+/// other in one word: a run of up to 8 fields, field f at bit `bit` + 2f
+/// of word `word`, the position of element `first` + f.
+struct IndexRun {
+  uint32_t first;
+  uint16_t word;
+  uint8_t bit, count;
+};
+std::vector<IndexRun> makeIndexRuns(const std::vector<uint32_t> &plan);
+/// pos[e] = the field of element e, from the lanes' index words: through
+/// the runs (PlanPath::Best, 8 fields at a time; pos then needs 7 bytes
+/// beyond the last element) or field by field (PlanPath::Slots).
+void readPositions(const std::vector<uint32_t> &plan,
+                   const std::vector<IndexRun> &runs, const uint32_t *index,
+                   uint8_t *pos, PlanPath path = PlanPath::Best);
+
 /// How an instruction forms each element of D from the products along K
 /// and C: where it rounds, in what order. docs/Emulator.md ("Numerics")
 /// gives each family's model and its source.
@@ -281,6 +299,7 @@ struct MatrixOp::Impl {
   /// The same per index set, as the word of the lanes' index words (lane
   /// * indexWords + bit / 32) times 32 plus the bit in it.
   std::vector<std::vector<uint32_t>> idxPlan;
+  std::vector<std::vector<matrixops::IndexRun>> idxRuns; ///< of idxPlan
   /// Whether D's elements cover every bit of the result (else D starts as
   /// a copy of C: RDNA3's 16-bit accumulator uses half of each register,
   /// gfx1250's bf16f32 SWMMAC the low half of C's registers).

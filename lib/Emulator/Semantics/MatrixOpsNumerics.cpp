@@ -147,6 +147,16 @@ gatherF16Lanes(const int32_t *plan, unsigned perLane, unsigned wave,
         _mm256_storeu_pd(out + e[0] + 4, hi);
         continue;
       }
+      // Two runs of four (RDNA4's A: k 0-3 and 8-11 in one lane).
+      auto run4 = [](const int32_t *f) {
+        return f[0] >= 0 && f[1] == f[0] + 1 && f[2] == f[0] + 2 &&
+               f[3] == f[0] + 3;
+      };
+      if (run4(e) && run4(e + 4)) {
+        _mm256_storeu_pd(out + e[0], lo);
+        _mm256_storeu_pd(out + e[4], hi);
+        continue;
+      }
       alignas(32) double v[8];
       _mm256_store_pd(v, lo);
       _mm256_store_pd(v + 4, hi);
@@ -285,32 +295,35 @@ LanePlan makeLanePlan(const std::vector<Loc> &locs, unsigned bits,
     p.index[size_t(l.lane) * per + l.bit / bits] = int32_t(e);
   }
   p.per = per;
-  // The tiles: 8 lanes by 8 (or 4) slots, each lane a column of
-  // consecutive elements' rows (see LanePlan).
-  const unsigned T = per % 8 == 0 ? 8 : per % 4 == 0 ? 4 : 0;
-  p.rest = p.index;
-  for (unsigned l0 = 0; T && l0 + 8 <= wave; l0 += 8)
-    for (unsigned s0 = 0; s0 + T <= per; s0 += T) {
-      auto at = [&](unsigned i, unsigned j) {
-        return p.index[size_t(l0 + i) * per + s0 + j];
-      };
-      int32_t base = at(0, 0), stride = T > 1 ? at(0, 1) - base : 0;
-      bool tile = base >= 0;
-      for (unsigned i = 0; i < 8 && tile; ++i)
-        for (unsigned j = 0; j < T && tile; ++j)
-          tile = at(i, j) == base + int32_t(j) * stride + int32_t(i);
-      if (!tile)
-        continue;
-      p.tiles.push_back({uint16_t(l0), uint16_t(s0), base, stride});
-      for (unsigned i = 0; i < 8; ++i)
-        for (unsigned j = 0; j < T; ++j)
-          p.rest[size_t(l0 + i) * per + s0 + j] = -1;
-    }
-  if (p.tiles.empty())
-    p.rest.clear();
-  else
-    p.tileSlots = T;
-  if (llvm::all_of(p.rest, [](int32_t e) { return e < 0; }))
+  // The tiles: 8 lanes by 8 slots, else by 4 (the 32x32 MFMAs' C: rows
+  // in groups of four), each lane a column of consecutive elements' rows
+  // (see LanePlan).
+  for (unsigned T : {8u, 4u}) {
+    if (per % T || !p.tiles.empty())
+      continue;
+    p.rest = p.index;
+    for (unsigned l0 = 0; l0 + 8 <= wave; l0 += 8)
+      for (unsigned s0 = 0; s0 + T <= per; s0 += T) {
+        auto at = [&](unsigned i, unsigned j) {
+          return p.index[size_t(l0 + i) * per + s0 + j];
+        };
+        int32_t base = at(0, 0), stride = at(0, 1) - base;
+        bool tile = base >= 0;
+        for (unsigned i = 0; i < 8 && tile; ++i)
+          for (unsigned j = 0; j < T && tile; ++j)
+            tile = at(i, j) == base + int32_t(j) * stride + int32_t(i);
+        if (!tile)
+          continue;
+        p.tiles.push_back({uint16_t(l0), uint16_t(s0), base, stride});
+        for (unsigned i = 0; i < 8; ++i)
+          for (unsigned j = 0; j < T; ++j)
+            p.rest[size_t(l0 + i) * per + s0 + j] = -1;
+      }
+    if (!p.tiles.empty())
+      p.tileSlots = T;
+  }
+  if (p.tiles.empty() ||
+      llvm::all_of(p.rest, [](int32_t e) { return e < 0; }))
     p.rest.clear();
   return p;
 }

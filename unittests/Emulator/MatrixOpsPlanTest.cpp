@@ -337,3 +337,101 @@ TEST(MatrixOpsPlan, IndexRunsAreTheFieldByFieldPath) {
     checkPositions(swapped, 64, rng, "two swapped");
   }
 }
+
+namespace {
+
+/// A meeting as the runtime executes it: a 2x2 grid (each A and each B
+/// read by two instructions, through the same lanes' memory), then a chain
+/// of three (each C the D before), on random operands with every kind of
+/// value. Executes it with a MatrixOperandCache and without, on copies of
+/// the same memory, and compares every result byte.
+void checkCache(const char *name, const char *chip, unsigned wave,
+                emu::MatrixImmediates imm, std::mt19937 &rng) {
+  const emu::MatrixOp &op = *llvm::cantFail(
+      emu::MatrixOp::get(name, llvm::cantFail(emu::getTarget(chip, wave))));
+  ASSERT_FALSE(bool(op.verify(imm))) << name;
+  // Operands, lane-major: A0 A1 B0 B1, C and D of the 4 + 3 instructions.
+  const unsigned aB = op.getABytes(), bB = op.getBBytes(),
+                 cB = op.getCBytes(), dB = op.getDBytes();
+  // Mostly finite values (so that most results are finite and a wrong
+  // operand or rounding shows), one in 16 a zero, a subnormal, an infinity
+  // or a NaN.
+  auto fill = [&](std::vector<uint8_t> &v, size_t n, bool f32) {
+    v.resize(n);
+    for (size_t i = 0; i + (f32 ? 4 : 2) <= n; i += f32 ? 4 : 2) {
+      bool special = rng() % 16 == 0;
+      if (f32) {
+        uint32_t x = special ? randomF32(rng)
+                             : (rng() & 0x807FFFFFu) | ((100 + rng() % 50) << 23);
+        std::memcpy(&v[i], &x, 4);
+      } else {
+        uint16_t x = special ? randomF16(rng)
+                             : uint16_t((rng() & 0x83FFu) | ((5 + rng() % 20) << 10));
+        std::memcpy(&v[i], &x, 2);
+      }
+    }
+  };
+  std::vector<uint8_t> A[2], B[2], C[7];
+  for (auto &v : A)
+    fill(v, size_t(wave) * aB, false);
+  for (auto &v : B)
+    fill(v, size_t(wave) * bB, false);
+  for (auto &v : C)
+    fill(v, size_t(wave) * cB, cB / (op.getM() * op.getN() * op.getBlocks() /
+                                     wave) == 4);
+  std::vector<uint32_t> index(size_t(wave) * op.getIndexWords());
+  for (uint32_t &w : index)
+    w = uint32_t(rng());
+  auto lanes = [&](std::vector<uint8_t> &v, unsigned bytes) {
+    std::vector<uint8_t *> p;
+    for (unsigned l = 0; l < wave; ++l)
+      p.push_back(v.data() + size_t(l) * bytes);
+    return p;
+  };
+  std::vector<uint8_t> D[2][8];
+  for (int cached = 0; cached < 2; ++cached) {
+    emu::MatrixOperandCache cache;
+    cache.clear();
+    for (auto &d : D[cached])
+      d.assign(size_t(wave) * dB, 0xA5);
+    auto exec = [&](unsigned q, std::vector<uint8_t> &a, std::vector<uint8_t> &b,
+                    std::vector<uint8_t> &c) {
+      auto pa = lanes(a, aB), pb = lanes(b, bB), pd = lanes(D[cached][q], dB);
+      auto pc = lanes(c, &c == &D[cached][q - (q ? 1 : 0)] ? dB : cB);
+      std::vector<const uint8_t *> ca(pa.begin(), pa.end()),
+          cb(pb.begin(), pb.end()), cc(pc.begin(), pc.end());
+      llvm::Error e = op.executeLanes(
+          imm, ca.data(), cb.data(), cc.data(),
+          op.isSparse() ? index.data() : nullptr, pd.data(), nullptr, nullptr,
+          cached ? &cache : nullptr);
+      ASSERT_FALSE(bool(e)) << llvm::toString(std::move(e));
+    };
+    for (unsigned i = 0; i < 2; ++i)
+      for (unsigned j = 0; j < 2; ++j)
+        exec(2 * i + j, A[i], B[j], C[2 * i + j]);
+    exec(4, A[1], B[0], C[4]);
+    exec(5, A[0], B[1], D[cached][4]);
+    exec(6, A[1], B[1], D[cached][5]);
+    // One value as A and as B (one slot for both), where they have a size.
+    if (aB == bB)
+      exec(7, A[0], A[0], C[5]);
+  }
+  for (unsigned q = 0; q < 8; ++q)
+    ASSERT_EQ(D[0][q], D[1][q]) << name << " on " << chip << ", instruction "
+                                << q;
+}
+
+} // namespace
+
+TEST(MatrixOpsPlan, OperandCacheIsTheUncachedPath) {
+  std::mt19937 rng(5);
+  for (unsigned round = 0; round < 10; ++round) {
+    checkCache("llvm.amdgcn.wmma.f32.16x16x16.f16", "gfx1201", 32, {}, rng);
+    checkCache("llvm.amdgcn.swmmac.f32.16x16x32.f16", "gfx1201", 32, {}, rng);
+    checkCache("llvm.amdgcn.smfmac.f32.32x32x16.f16", "gfx942", 64, {}, rng);
+    checkCache("llvm.amdgcn.mfma.f32.16x16x16f16", "gfx942", 64, {}, rng);
+    emu::MatrixImmediates blgp;
+    blgp.blgp = 3;
+    checkCache("llvm.amdgcn.mfma.f32.32x32x8f16", "gfx942", 64, blgp, rng);
+  }
+}

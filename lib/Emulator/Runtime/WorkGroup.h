@@ -17,6 +17,8 @@
 #include "Rewrite/Rewrite.h"
 #include "Runtime.h"
 
+#include "mcore/Emulator/MatrixOps.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
@@ -248,6 +250,9 @@ struct WorkGroup {
   /// scheduler reports a deadlock when it stops moving while lanes wait at
   /// a barrier.
   uint64_t progress = 0;
+  /// The operands the matrix instructions of the current meeting of a
+  /// wave decoded (executeGroup clears it at each).
+  MatrixOperandCache mmaCache;
 
   void run();
   /// Draws a new random order of the lanes (Schedule::Random).

@@ -50,13 +50,15 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/SwapByteOrder.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/SwapByteOrder.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <tuple>
 
 using namespace mlir::mcore::emu;
 using namespace mlir::mcore::emu::matrixops;
@@ -557,6 +559,72 @@ Error MatrixOp::execute(const MatrixImmediates &imm, llvm::ArrayRef<uint8_t> a,
                       scales.a.data(), scales.b.data());
 }
 
+struct MatrixOperandCache::Impl {
+  struct Entry {
+    const void *op = nullptr; ///< its instruction (null: unused)
+    unsigned kind = 0;        ///< 0: A; B: 1 + blgp (results: 0)
+    const uint8_t *lanes[64];
+    std::vector<double> values;
+  };
+  /// A 4x4 grid of instructions reads 4 As and 4 Bs. Apart: the last
+  /// results, for a chain (the next instruction's C is this one's D).
+  static constexpr unsigned kEntries = 8, kResults = 2;
+  Entry entries[kEntries], results[kResults];
+  unsigned next = 0, nextResult = 0;
+
+  template <unsigned Size>
+  static Entry *find(Entry (&pool)[Size], const void *op, unsigned kind,
+                     const uint8_t *const *lanes, unsigned wave) {
+    for (Entry &e : pool)
+      if (e.op == op && e.kind == kind && e.lanes[0] == lanes[0] &&
+          std::equal(lanes, lanes + wave, e.lanes))
+        return &e;
+    return nullptr;
+  }
+  static double *claim(Entry &e, const void *op, unsigned kind,
+                       const uint8_t *const *lanes, unsigned wave, size_t n) {
+    e.op = op;
+    e.kind = kind;
+    std::copy(lanes, lanes + wave, e.lanes);
+    e.values.resize(n);
+    return e.values.data();
+  }
+
+  /// The decoded values of (op, kind) at `lanes` and true; else an entry
+  /// claimed for them, to decode into, and false.
+  std::pair<double *, bool> lookup(const void *op, unsigned kind,
+                                   const uint8_t *const *lanes, unsigned wave,
+                                   size_t n) {
+    if (Entry *e = find(entries, op, kind, lanes, wave))
+      return {e->values.data(), true};
+    Entry &e = entries[next];
+    next = (next + 1) % kEntries;
+    return {claim(e, op, kind, lanes, wave, n), false};
+  }
+  /// The values op wrote at `lanes` as its result, or null.
+  const double *findResult(const void *op, const uint8_t *const *lanes,
+                           unsigned wave) {
+    Entry *e = find(results, op, 0, lanes, wave);
+    return e ? e->values.data() : nullptr;
+  }
+  /// An entry for the result op writes at `lanes`, to fill.
+  double *claimResult(const void *op, uint8_t *const *lanes, unsigned wave,
+                      size_t n) {
+    Entry &e = results[nextResult];
+    nextResult = (nextResult + 1) % kResults;
+    return claim(e, op, 0, lanes, wave, n);
+  }
+};
+
+MatrixOperandCache::MatrixOperandCache() : impl(std::make_unique<Impl>()) {}
+MatrixOperandCache::~MatrixOperandCache() = default;
+void MatrixOperandCache::clear() {
+  for (Impl::Entry &e : impl->entries)
+    e.op = nullptr;
+  for (Impl::Entry &e : impl->results)
+    e.op = nullptr;
+}
+
 namespace {
 /// Per-thread scratch, reused across instructions.
 struct Scratch {
@@ -575,7 +643,8 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
                              const uint8_t *const *a, const uint8_t *const *b,
                              const uint8_t *const *c, const uint32_t *index,
                              uint8_t *const *d, const uint32_t *scaleA,
-                             const uint32_t *scaleB) const {
+                             const uint32_t *scaleB,
+                             MatrixOperandCache *cache) const {
   const Impl &I = *impl;
   const Spec &s = *I.spec;
   if (s.flags & kMx)
@@ -656,23 +725,40 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
     S.af.resize(size_t(B) * M * kA);
     S.bf.resize(size_t(B) * K * N);
     S.cf.resize(size_t(B) * M * N);
+    double *af = S.af.data(), *bf = S.bf.data();
+    // A and B as an earlier instruction of the meeting decoded them, where
+    // one did (not where f64 MFMA negates them below).
+    bool aCached = false, bCached = false;
+    if (cache && !f64Neg) {
+      std::tie(af, aCached) =
+          cache->impl->lookup(&I, 0, a, I.wave, S.af.size());
+      std::tie(bf, bCached) =
+          cache->impl->lookup(&I, 1 + blgp, b, I.wave, S.bf.size());
+    }
     // Lane by lane where the layouts allow (every block of A read from its
     // own place: no cbsz broadcast), else element by element.
-    if (I.aPlan.per && cbsz == 0 && abid == 0)
-      gatherPlanned(s.a, I.aFp8, I.aPlan, I.wave, nullptr, a, S.af.data());
-    else
+    if (!aCached && I.aPlan.per && cbsz == 0 && abid == 0)
+      gatherPlanned(s.a, I.aFp8, I.aPlan, I.wave, nullptr, a, af);
+    else if (!aCached)
       for (unsigned blk = 0; blk < B; ++blk) {
         unsigned src = aBlock(blk);
         gatherFloat(s.a, I.aFp8, &I.aLoc[size_t(src) * M * kA], M * kA,
-                    nullptr, a, &S.af[size_t(blk) * M * kA]);
+                    nullptr, a, &af[size_t(blk) * M * kA]);
       }
-    if (I.bPlan.per)
-      gatherPlanned(s.b, I.bFp8, I.bPlan, I.wave, bLane, b, S.bf.data());
-    else
-      gatherFloat(s.b, I.bFp8, I.bLoc.data(), S.bf.size(), bLane, b,
-                  S.bf.data());
+    if (!bCached && I.bPlan.per)
+      gatherPlanned(s.b, I.bFp8, I.bPlan, I.wave, bLane, b, bf);
+    else if (!bCached)
+      gatherFloat(s.b, I.bFp8, I.bLoc.data(), S.bf.size(), bLane, b, bf);
+    // C: in a chain (this instruction's C the D an earlier one of the
+    // meeting wrote, in f32 at C's places) the values that D was rounded
+    // to, exact in double as the f32 decoded would be.
+    bool chain = cache && !f64Neg && !useHi && I.dLoc.empty() &&
+                 I.dCoversAll && s.c == ElemType::F32;
     const MatrixOp::Impl::Plan &cPlan = useHi ? I.cPlanHi : I.cPlan;
-    if (cPlan.per)
+    if (const double *prev = chain ? cache->impl->findResult(&I, c, I.wave)
+                                   : nullptr)
+      std::copy(prev, prev + S.cf.size(), S.cf.data());
+    else if (cPlan.per)
       gatherPlanned(s.c, Fp8Format::E4M3FN, cPlan, I.wave, nullptr, c,
                     S.cf.data());
     else
@@ -698,8 +784,8 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
       S.colB.resize(kA);
     }
     for (unsigned blk = 0; blk < B; ++blk) {
-      const double *A = &S.af[size_t(blk) * M * kA];
-      const double *Bm = &S.bf[size_t(blk) * K * N];
+      const double *A = &af[size_t(blk) * M * kA];
+      const double *Bm = &bf[size_t(blk) * K * N];
       if (I.accumulation == Accumulation::Cdna3Fused && !I.sparse &&
           cdna3FusedBlock(s.a, A, Bm, &S.cf[size_t(blk) * M * N], M, N, K,
                           &S.accF[size_t(blk) * M * N]))
@@ -737,6 +823,11 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
       scatterPlanned(I.dType, dPlan, I.wave, S.accF.data(), d);
     else
       scatterFloat(I.dType, dLoc.data(), S.accF.size(), S.accF.data(), d);
+    if (chain) {
+      double *v = cache->impl->claimResult(&I, d, I.wave, S.accF.size());
+      for (size_t e = 0; e < S.accF.size(); ++e)
+        v[e] = double(float(S.accF[e]));
+    }
     return Error::success();
   }
 

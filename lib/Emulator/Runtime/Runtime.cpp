@@ -168,8 +168,10 @@ void WorkGroup::run() {
   for (Lane &l : lanes) {
     resetStack(l.stackLow, size_t(l.stackHigh - l.stackLow));
     l.deferredCount = 0;
-    l.ctx =
-        make_fcontext(l.stackHigh, size_t(l.stackHigh - l.stackLow), laneMain);
+    static_assert(31 * 128 < kStackStaggerBytes);
+    size_t stagger = size_t(l.flatId % 32) * 128;
+    l.ctx = make_fcontext(l.stackHigh - stagger,
+                          size_t(l.stackHigh - l.stackLow) - stagger, laneMain);
   }
   tlsWG = this;
   // The signal handler comes back here after a hardware fault in a lane; the

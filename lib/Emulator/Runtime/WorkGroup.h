@@ -107,6 +107,13 @@ struct PrintfPart {
 /// A lane yields to the others every this many loop back-edges.
 constexpr unsigned kBackedgeBudget = 256;
 
+/// Lane f's stack starts (f % 32) * 128 bytes below the top of its
+/// mapping, which is this much larger than the lane's stack size. The
+/// mappings are page-aligned, so without the offsets the same slot of
+/// every lane of a wave (a matrix instruction's operand, which the wave
+/// reads lane after lane) would fall into one set of the L1 cache.
+constexpr size_t kStackStaggerBytes = 4096;
+
 /// A matrix instruction a lane passed without waiting for its wave
 /// (`__mcore_emu_mma_defer`, Rewrite/BatchMma.cpp): its site and where the
 /// lane's operands and result are. The wave executes it, before the

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -345,11 +346,16 @@ namespace {
 /// of three (each C the D before), on random operands with every kind of
 /// value. Executes it with a MatrixOperandCache and without, on copies of
 /// the same memory, and compares every result byte.
+/// The odd instructions take `imm2` (by default `imm`): another block
+/// broadcast or lane pattern reads other values from the same memory.
 void checkCache(const char *name, const char *chip, unsigned wave,
-                emu::MatrixImmediates imm, std::mt19937 &rng) {
+                emu::MatrixImmediates imm, std::mt19937 &rng,
+                std::optional<emu::MatrixImmediates> imm2 = std::nullopt) {
   const emu::MatrixOp &op = *llvm::cantFail(
       emu::MatrixOp::get(name, llvm::cantFail(emu::getTarget(chip, wave))));
   ASSERT_FALSE(bool(op.verify(imm))) << name;
+  if (imm2)
+    ASSERT_FALSE(bool(op.verify(*imm2))) << name;
   // Operands, lane-major: A0 A1 B0 B1, C and D of the 4 + 3 instructions.
   const unsigned aB = op.getABytes(), bB = op.getBBytes(),
                  cB = op.getCBytes(), dB = op.getDBytes();
@@ -401,7 +407,7 @@ void checkCache(const char *name, const char *chip, unsigned wave,
       std::vector<const uint8_t *> ca(pa.begin(), pa.end()),
           cb(pb.begin(), pb.end()), cc(pc.begin(), pc.end());
       llvm::Error e = op.executeLanes(
-          imm, ca.data(), cb.data(), cc.data(),
+          q % 2 && imm2 ? *imm2 : imm, ca.data(), cb.data(), cc.data(),
           op.isSparse() ? index.data() : nullptr, pd.data(), nullptr, nullptr,
           cached ? &cache : nullptr);
       ASSERT_FALSE(bool(e)) << llvm::toString(std::move(e));
@@ -433,5 +439,13 @@ TEST(MatrixOpsPlan, OperandCacheIsTheUncachedPath) {
     emu::MatrixImmediates blgp;
     blgp.blgp = 3;
     checkCache("llvm.amdgcn.mfma.f32.32x32x8f16", "gfx942", 64, blgp, rng);
+    // Multi-block: A broadcast from other blocks, B from other lanes, for
+    // every other instruction.
+    emu::MatrixImmediates broadcast;
+    broadcast.cbsz = 2;
+    broadcast.abid = 1;
+    broadcast.blgp = 2;
+    checkCache("llvm.amdgcn.mfma.f32.16x16x4f16", "gfx942", 64, {}, rng,
+               broadcast);
   }
 }

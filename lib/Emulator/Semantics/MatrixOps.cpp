@@ -562,7 +562,7 @@ Error MatrixOp::execute(const MatrixImmediates &imm, llvm::ArrayRef<uint8_t> a,
 struct MatrixOperandCache::Impl {
   struct Entry {
     const void *op = nullptr; ///< its instruction (null: unused)
-    unsigned kind = 0;        ///< 0: A; B: 1 + blgp (results: 0)
+    unsigned kind = 0; ///< what it is and how it was read (aKind, bKind)
     const uint8_t *lanes[64];
     std::vector<double> values;
   };
@@ -589,6 +589,13 @@ struct MatrixOperandCache::Impl {
     e.values.resize(n);
     return e.values.data();
   }
+
+  /// The kinds: A read under cbsz / abid (which block of A each block
+  /// reads), B under blgp (which lane's B each lane reads). Results: 0.
+  static unsigned aKind(unsigned cbsz, unsigned abid) {
+    return 1u << 16 | cbsz << 8 | abid;
+  }
+  static unsigned bKind(unsigned blgp) { return 2u << 16 | blgp; }
 
   /// The decoded values of (op, kind) at `lanes` and true; else an entry
   /// claimed for them, to decode into, and false.
@@ -730,10 +737,11 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
     // one did (not where f64 MFMA negates them below).
     bool aCached = false, bCached = false;
     if (cache && !f64Neg) {
-      std::tie(af, aCached) =
-          cache->impl->lookup(&I, 0, a, I.wave, S.af.size());
-      std::tie(bf, bCached) =
-          cache->impl->lookup(&I, 1 + blgp, b, I.wave, S.bf.size());
+      std::tie(af, aCached) = cache->impl->lookup(
+          &I, MatrixOperandCache::Impl::aKind(cbsz, abid), a, I.wave,
+          S.af.size());
+      std::tie(bf, bCached) = cache->impl->lookup(
+          &I, MatrixOperandCache::Impl::bKind(blgp), b, I.wave, S.bf.size());
     }
     // Lane by lane where the layouts allow (every block of A read from its
     // own place: no cbsz broadcast), else element by element.

@@ -110,7 +110,8 @@ struct MatrixScales {
 
 /// The A and B operands a wave's matrix instructions decoded, for later
 /// instructions that read the same memory: executeLanes looks an operand up
-/// by its instruction and the lanes' pointers. Only valid while that memory
+/// by its instruction, how it reads it (cbsz / abid for A, blgp for B) and
+/// the lanes' pointers. Only valid while that memory
 /// does not change: the runtime keeps one per meeting of a wave (the
 /// instructions deferred before it and the one the lanes meet at,
 /// Rewrite/BatchMma.cpp) and clears it at the next. While the lanes wait,

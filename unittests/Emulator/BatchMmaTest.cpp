@@ -163,3 +163,13 @@ TEST(BatchMma, ARunMeetsBeforeTheBlockEnds) {
   auto *call = cast<CallInst>(&*std::next(next.begin()));
   EXPECT_EQ(call->getCalledFunction()->getName(), "__mcore_emu_mma");
 }
+
+TEST(BatchMma, AResultIsForwardedIntoCOnly) {
+  // 0's D goes to 1's A: 1 reads it from its own slot, after the meeting
+  // of 0 (the wave keeps a meeting's decoded A and B, which no result of
+  // the meeting may overwrite).
+  Batched b(mma(0) + load(0) + "  store <8 x float> %r0, ptr %a1\n" + mma(1) +
+            load(1) + mma(2, "%r1"));
+  EXPECT_EQ(b.order, "store c0; mma 0; load r0; store a1; store c1; defer 1; "
+                     "mma 2");
+}

@@ -108,6 +108,27 @@ struct MatrixScales {
   llvm::ArrayRef<uint32_t> a, b;
 };
 
+/// The A and B operands a wave's matrix instructions decoded, for later
+/// instructions that read the same memory: executeLanes looks an operand up
+/// by its instruction, how it reads it (cbsz / abid for A, blgp for B) and
+/// the lanes' pointers. Only valid while that memory
+/// does not change: the runtime keeps one per meeting of a wave (the
+/// instructions deferred before it and the one the lanes meet at,
+/// Rewrite/BatchMma.cpp) and clears it at the next. While the lanes wait,
+/// only the instructions' results are written, and those never overlap an A
+/// or B of the meeting (the rewrite gives each result a slot of its own and
+/// forwards results into C only). The rewrite gives the calls that read one
+/// A or B value one slot (WaveOpLowering.cpp), so the lanes pass equal
+/// pointers for them.
+class MatrixOperandCache {
+public:
+  MatrixOperandCache();
+  ~MatrixOperandCache();
+  void clear();
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
 /// One matrix intrinsic as it executes on one target.
 class MatrixOp {
 public:
@@ -222,11 +243,14 @@ public:
   /// calls it: every lane's operands live on that lane's stack). `d` may
   /// alias `c`. `imm` must have passed verify().
   /// `scaleA`, `scaleB`: one word per lane (block-scaled instructions).
+  /// With `cache`, A and B decoded by an earlier instruction from the same
+  /// lanes' memory are taken from it (see MatrixOperandCache).
   llvm::Error executeLanes(const MatrixImmediates &imm,
                            const uint8_t *const *a, const uint8_t *const *b,
                            const uint8_t *const *c, const uint32_t *index,
                            uint8_t *const *d, const uint32_t *scaleA = nullptr,
-                           const uint32_t *scaleB = nullptr) const;
+                           const uint32_t *scaleB = nullptr,
+                           MatrixOperandCache *cache = nullptr) const;
 
   struct Impl;
   explicit MatrixOp(std::unique_ptr<Impl> impl);

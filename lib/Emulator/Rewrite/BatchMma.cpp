@@ -20,9 +20,11 @@
 // the meeting move to just after it. A chain (one D accumulated along K,
 // each call's C the D before: CDNA kernels) is made a run first, where the
 // D's load feeds nothing but the store into the next call's C: that call
-// then reads its C from the D itself (forwardResults). The sites stay as they are, so the
-// order of execution, the numerics and what a fault reports are those of
-// one meeting per instruction; only how often lanes switch changes.
+// then reads its C from the D itself (forwardResults; only C, so that no
+// result of a run is an A or B of it: the wave decodes those once per
+// meeting, MatrixOperandCache). The sites stay as they are, so the order of
+// execution, the numerics and what a fault reports are those of one meeting
+// per instruction; only how often lanes switch changes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,7 +46,7 @@ constexpr unsigned kMaxDeferred = 32;
 /// The pointer operands of __mcore_emu_mma (WaveOpLowering.cpp): A, B, C,
 /// D and the scales.
 constexpr unsigned kPointerArgs[] = {1, 2, 3, 5, 7};
-constexpr unsigned kResultArg = 5;
+constexpr unsigned kCArg = 3, kResultArg = 5;
 
 struct Batcher {
   Function *meet, *defer;
@@ -104,10 +106,11 @@ struct Batcher {
       if (!onlyRead || !producer || producer->getParent() != &bb ||
           !producer->comesBefore(load))
         continue;
-      // The operand: this store, then one matrix call reading it as A, B
-      // or C, later in the block.
+      // The operand: this store, then one matrix call reading it as C,
+      // later in the block. (Not as A or B: the wave keeps what it decoded
+      // of those for the whole meeting, MatrixOperandCache, so no result
+      // of a run may be one.)
       CallInst *consumer = nullptr;
-      unsigned arg = 0;
       for (User *u : operand->users()) {
         if (u == store)
           continue;
@@ -117,15 +120,12 @@ struct Batcher {
           break;
         }
         consumer = call;
-        for (unsigned a : {1u, 2u, 3u})
-          if (call->getArgOperand(a) == operand)
-            arg = a;
       }
-      if (!consumer || !arg || consumer->getParent() != &bb ||
-          !store->comesBefore(consumer) ||
+      if (!consumer || consumer->getArgOperand(kCArg) != operand ||
+          consumer->getParent() != &bb || !store->comesBefore(consumer) ||
           llvm::count(consumer->args(), operand) != 1)
         continue;
-      consumer->setArgOperand(arg, d);
+      consumer->setArgOperand(kCArg, d);
       store->eraseFromParent();
       load->eraseFromParent();
       if (operand->use_empty())

@@ -43,6 +43,11 @@ public:
   /// The AMDGPU type of every cross-lane site's value, to size it with the
   /// host layout when the host module is built.
   llvm::DenseMap<unsigned, llvm::Type *> siteValueTypes;
+  /// The stack slot of each value matrix instructions take as A or B, per
+  /// function, and the last store of it there (WaveOpLowering.cpp).
+  llvm::DenseMap<std::pair<llvm::Function *, llvm::Value *>,
+                 std::pair<llvm::AllocaInst *, llvm::StoreInst *>>
+      mmaOperandSlots;
 
   // What the rules of the call table (CallLowering.h) build with.
   llvm::Module &getModule() { return M; }

@@ -242,13 +242,27 @@ Expected<Value *> lowerMma(CallLowering &c) {
   unsigned id = L.addSite(std::move(site));
 
   Function &F = *call.getFunction();
-  AllocaInst *pa = L.entryAlloca(F, o->a->getType(), "mma.a");
-  AllocaInst *pb = L.entryAlloca(F, o->b->getType(), "mma.b");
+  IRBuilder<> &b = c.b;
+  // A and B: one slot per value, so that the calls that read one value (a
+  // 4x4 grid of WMMAs reads each A and each B four times) pass the same
+  // memory and the wave decodes it once per meeting (MatrixOperandCache).
+  // The slot only ever holds its value: where the last store of it is
+  // earlier in this block it still holds it here. (The store's operand is
+  // checked too: a value lowered away may leave its address to another.)
+  auto slotOf = [&](Value *v, const char *name) {
+    auto &[slot, store] = L.mmaOperandSlots[{&F, v}];
+    if (store && store->getValueOperand() == v &&
+        store->getParent() == call.getParent() && store->comesBefore(&call))
+      return slot;
+    if (!slot)
+      slot = L.entryAlloca(F, v->getType(), name);
+    store = b.CreateStore(v, slot);
+    return slot;
+  };
+  AllocaInst *pa = slotOf(o->a, "mma.a");
+  AllocaInst *pb = slotOf(o->b, "mma.b");
   AllocaInst *pc = L.entryAlloca(F, o->c->getType(), "mma.c");
   AllocaInst *pd = L.entryAlloca(F, call.getType(), "mma.d");
-  IRBuilder<> &b = c.b;
-  b.CreateStore(o->a, pa);
-  b.CreateStore(o->b, pb);
   b.CreateStore(o->c, pc);
   // The index as two words (gfx1250's 8-bit SWMMAC takes an i64).
   Value *idx64 =

@@ -122,7 +122,7 @@ std::string WorkGroup::describeSignal(const Lane &l) const {
       return llvm::formatv("stack overflow: the lane needs more than its "
                            "{0} KiB of stack (deep recursion or large "
                            "private arrays; MCORE_EMU_STACK_KB sets the size)",
-                           (l.stackHigh - l.stackLow) / 1024)
+                           launch->stackBytes / 1024)
           .str();
     return llvm::formatv(
                "invalid memory access at {0} ({1}): the kernel used an "

@@ -168,8 +168,10 @@ void WorkGroup::run() {
   for (Lane &l : lanes) {
     resetStack(l.stackLow, size_t(l.stackHigh - l.stackLow));
     l.deferredCount = 0;
-    l.ctx =
-        make_fcontext(l.stackHigh, size_t(l.stackHigh - l.stackLow), laneMain);
+    static_assert(31 * 128 < kStackStaggerBytes);
+    size_t stagger = size_t(l.flatId % 32) * 128;
+    l.ctx = make_fcontext(l.stackHigh - stagger,
+                          size_t(l.stackHigh - l.stackLow) - stagger, laneMain);
   }
   tlsWG = this;
   // The signal handler comes back here after a hardware fault in a lane; the
@@ -468,6 +470,9 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
       if (active[i]->deferredCount != deferred)
         return failAt(s, "internal error: the lanes of the wave deferred "
                          "different matrix instructions");
+    // What the instructions of this meeting decode, for the later ones
+    // (MatrixOperandCache; executeMma passes it where there are several).
+    mmaCache.clear();
     for (unsigned q = 0; q <= deferred; ++q)
       if (!executeMma(q < deferred ? launch->image->sites[any->deferred[q].site]
                                    : s,
@@ -538,9 +543,10 @@ bool WorkGroup::executeMma(const Site &s, Lane *const *active,
       }
     }
   }
-  if (Error e = s.op->executeLanes(s.imm, pa, pb, pc, idx, pd,
-                                   scaled ? scaleA : nullptr,
-                                   scaled ? scaleB : nullptr)) {
+  if (Error e = s.op->executeLanes(
+          s.imm, pa, pb, pc, idx, pd, scaled ? scaleA : nullptr,
+          scaled ? scaleB : nullptr,
+          active[0]->deferredCount ? &mmaCache : nullptr)) {
     fault(active[0], llvm::toString(std::move(e)) + " (" + s.describe() + ")");
     return false;
   }

@@ -17,6 +17,8 @@
 #include "Rewrite/Rewrite.h"
 #include "Runtime.h"
 
+#include "mcore/Emulator/MatrixOps.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
@@ -104,6 +106,13 @@ struct PrintfPart {
 
 /// A lane yields to the others every this many loop back-edges.
 constexpr unsigned kBackedgeBudget = 256;
+
+/// Lane f's stack starts (f % 32) * 128 bytes below the top of its
+/// mapping, which is this much larger than the lane's stack size. The
+/// mappings are page-aligned, so without the offsets the same slot of
+/// every lane of a wave (a matrix instruction's operand, which the wave
+/// reads lane after lane) would fall into one set of the L1 cache.
+constexpr size_t kStackStaggerBytes = 4096;
 
 /// A matrix instruction a lane passed without waiting for its wave
 /// (`__mcore_emu_mma_defer`, Rewrite/BatchMma.cpp): its site and where the
@@ -248,6 +257,9 @@ struct WorkGroup {
   /// scheduler reports a deadlock when it stops moving while lanes wait at
   /// a barrier.
   uint64_t progress = 0;
+  /// The operands the matrix instructions of the current meeting of a
+  /// wave decoded (executeGroup clears it at each).
+  MatrixOperandCache mmaCache;
 
   void run();
   /// Draws a new random order of the lanes (Schedule::Random).

@@ -180,7 +180,8 @@ void runGroups(LaunchState &launch) {
   unsigned lanesPerGroup = bx * by * bz;
   unsigned W = launch.waveSize;
   unsigned numWaves = (lanesPerGroup + W - 1) / W;
-  if (!state.stacks.reserve(lanesPerGroup, launch.stackBytes,
+  if (!state.stacks.reserve(lanesPerGroup,
+                            launch.stackBytes + kStackStaggerBytes,
                             launch.boundsCheck)) {
     launch.fail("cannot map fiber stacks for " + std::to_string(lanesPerGroup) +
                 " lanes");

@@ -51,11 +51,14 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/SwapByteOrder.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <tuple>
 
 using namespace mlir::mcore::emu;
 using namespace mlir::mcore::emu::matrixops;
@@ -161,10 +164,10 @@ void MatrixOp::Impl::build() {
   bBytes = bytesOf(bLoc, bBits);
   cBytes = std::max(bytesOf(cLoc, cBits),
                     cLocHi.empty() ? 0u : bytesOf(cLocHi, cBits));
-  aPlan = makePlan(aLoc, aBits, aBytes, wave);
-  bPlan = makePlan(bLoc, bBits, bBytes, wave);
-  cPlan = makePlan(cLoc, cBits, cBytes, wave);
-  cPlanHi = makePlan(cLocHi, cBits, cBytes, wave);
+  aPlan = makeLanePlan(aLoc, aBits, aBytes, wave);
+  bPlan = makeLanePlan(bLoc, bBits, bBytes, wave);
+  cPlan = makeLanePlan(cLoc, cBits, cBytes, wave);
+  cPlanHi = makeLanePlan(cLocHi, cBits, cBytes, wave);
   // D: at C's places, or (gfx1250's bf16f32) where the layout put it, in
   // a result of its own size or (kDInC) in C's registers.
   if (dLoc.empty()) {
@@ -172,7 +175,7 @@ void MatrixOp::Impl::build() {
     dPlan = cPlan;
   } else {
     dBytes = (spec->flags & kDInC) ? cBytes : bytesOf(dLoc, dBits);
-    dPlan = makePlan(dLoc, dBits, dBytes, wave);
+    dPlan = makeLanePlan(dLoc, dBits, dBytes, wave);
   }
   // D's elements cover all of the result when there is one per dBits bits
   // of every lane (the locations are distinct by construction).
@@ -184,24 +187,47 @@ void MatrixOp::Impl::build() {
       unsigned bit = l.bit + set * setBits;
       idxPlan[set].push_back((l.lane * indexWords + bit / 32) * 32 + bit % 32);
     }
+  for (const std::vector<uint32_t> &plan : idxPlan)
+    idxRuns.push_back(makeIndexRuns(plan));
 }
 
-MatrixOp::Impl::Plan MatrixOp::Impl::makePlan(const std::vector<Loc> &locs,
-                                              unsigned bits, unsigned bytes,
-                                              unsigned wave) {
-  Plan p;
-  if (locs.empty() || bits < 8 || bits % 8)
-    return p;
-  unsigned per = bytes * 8 / bits;
-  p.index.assign(size_t(wave) * per, -1);
-  for (size_t e = 0; e < locs.size(); ++e) {
-    const Loc &l = locs[e];
-    if (l.bit % bits || l.bit / bits >= per || l.lane >= wave)
-      return Plan();
-    p.index[size_t(l.lane) * per + l.bit / bits] = int32_t(e);
+std::vector<IndexRun>
+mlir::mcore::emu::matrixops::makeIndexRuns(const std::vector<uint32_t> &plan) {
+  std::vector<IndexRun> runs;
+  for (size_t e = 0; e < plan.size(); ++e) {
+    uint32_t word = plan[e] / 32, bit = plan[e] % 32;
+    if (!runs.empty()) {
+      IndexRun &r = runs.back();
+      if (r.count < 8 && r.word == word && bit % 2 == 0 &&
+          r.bit + 2u * r.count == bit) {
+        ++r.count;
+        continue;
+      }
+    }
+    runs.push_back({uint32_t(e), uint16_t(word), uint8_t(bit), 1});
   }
-  p.per = per;
-  return p;
+  return runs;
+}
+
+void mlir::mcore::emu::matrixops::readPositions(
+    const std::vector<uint32_t> &plan, const std::vector<IndexRun> &runs,
+    const uint32_t *index, uint8_t *pos, PlanPath path) {
+  if (path == PlanPath::Slots || !llvm::sys::IsLittleEndianHost) {
+    for (size_t e = 0; e < plan.size(); ++e)
+      pos[e] = uint8_t((index[plan[e] / 32] >> (plan[e] % 32)) & 3u);
+    return;
+  }
+  for (const IndexRun &r : runs) {
+    // Fields 0-7 (16 bits) to the low bits of bytes 0-7: halves to bytes
+    // 0 and 4, quarters to 16-bit units, fields to bytes. The runs come in
+    // element order, so the bytes past a run's fields are written again by
+    // the next run (or lie past the last element).
+    uint64_t x = (index[r.word] >> r.bit) & 0xFFFFu;
+    x = (x | (x << 24)) & 0x000000FF000000FFull;
+    x = (x | (x << 12)) & 0x000F000F000F000Full;
+    x = (x | (x << 6)) & 0x0303030303030303ull;
+    std::memcpy(pos + r.first, &x, 8);
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -533,6 +559,79 @@ Error MatrixOp::execute(const MatrixImmediates &imm, llvm::ArrayRef<uint8_t> a,
                       scales.a.data(), scales.b.data());
 }
 
+struct MatrixOperandCache::Impl {
+  struct Entry {
+    const void *op = nullptr; ///< its instruction (null: unused)
+    unsigned kind = 0; ///< what it is and how it was read (aKind, bKind)
+    const uint8_t *lanes[64];
+    std::vector<double> values;
+  };
+  /// A 4x4 grid of instructions reads 4 As and 4 Bs. Apart: the last
+  /// results, for a chain (the next instruction's C is this one's D).
+  static constexpr unsigned kEntries = 8, kResults = 2;
+  Entry entries[kEntries], results[kResults];
+  unsigned next = 0, nextResult = 0;
+
+  template <unsigned Size>
+  static Entry *find(Entry (&pool)[Size], const void *op, unsigned kind,
+                     const uint8_t *const *lanes, unsigned wave) {
+    for (Entry &e : pool)
+      if (e.op == op && e.kind == kind && e.lanes[0] == lanes[0] &&
+          std::equal(lanes, lanes + wave, e.lanes))
+        return &e;
+    return nullptr;
+  }
+  static double *claim(Entry &e, const void *op, unsigned kind,
+                       const uint8_t *const *lanes, unsigned wave, size_t n) {
+    e.op = op;
+    e.kind = kind;
+    std::copy(lanes, lanes + wave, e.lanes);
+    e.values.resize(n);
+    return e.values.data();
+  }
+
+  /// The kinds: A read under cbsz / abid (which block of A each block
+  /// reads), B under blgp (which lane's B each lane reads). Results: 0.
+  static unsigned aKind(unsigned cbsz, unsigned abid) {
+    return 1u << 16 | cbsz << 8 | abid;
+  }
+  static unsigned bKind(unsigned blgp) { return 2u << 16 | blgp; }
+
+  /// The decoded values of (op, kind) at `lanes` and true; else an entry
+  /// claimed for them, to decode into, and false.
+  std::pair<double *, bool> lookup(const void *op, unsigned kind,
+                                   const uint8_t *const *lanes, unsigned wave,
+                                   size_t n) {
+    if (Entry *e = find(entries, op, kind, lanes, wave))
+      return {e->values.data(), true};
+    Entry &e = entries[next];
+    next = (next + 1) % kEntries;
+    return {claim(e, op, kind, lanes, wave, n), false};
+  }
+  /// The values op wrote at `lanes` as its result, or null.
+  const double *findResult(const void *op, const uint8_t *const *lanes,
+                           unsigned wave) {
+    Entry *e = find(results, op, 0, lanes, wave);
+    return e ? e->values.data() : nullptr;
+  }
+  /// An entry for the result op writes at `lanes`, to fill.
+  double *claimResult(const void *op, uint8_t *const *lanes, unsigned wave,
+                      size_t n) {
+    Entry &e = results[nextResult];
+    nextResult = (nextResult + 1) % kResults;
+    return claim(e, op, 0, lanes, wave, n);
+  }
+};
+
+MatrixOperandCache::MatrixOperandCache() : impl(std::make_unique<Impl>()) {}
+MatrixOperandCache::~MatrixOperandCache() = default;
+void MatrixOperandCache::clear() {
+  for (Impl::Entry &e : impl->entries)
+    e.op = nullptr;
+  for (Impl::Entry &e : impl->results)
+    e.op = nullptr;
+}
+
 namespace {
 /// Per-thread scratch, reused across instructions.
 struct Scratch {
@@ -551,7 +650,8 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
                              const uint8_t *const *a, const uint8_t *const *b,
                              const uint8_t *const *c, const uint32_t *index,
                              uint8_t *const *d, const uint32_t *scaleA,
-                             const uint32_t *scaleB) const {
+                             const uint32_t *scaleB,
+                             MatrixOperandCache *cache) const {
   const Impl &I = *impl;
   const Spec &s = *I.spec;
   if (s.flags & kMx)
@@ -610,10 +710,8 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
     if (set >= I.idxPlan.size())
       return opError(llvm::formatv("{0}: index set {1} of {2}", getName(), set,
                                    I.idxPlan.size()));
-    const std::vector<uint32_t> &plan = I.idxPlan[set];
-    S.pos.resize(size_t(M) * kA);
-    for (unsigned e = 0; e < M * kA; ++e)
-      S.pos[e] = uint8_t((index[plan[e] / 32] >> (plan[e] % 32)) & 3u);
+    S.pos.resize(size_t(M) * kA + 7);
+    readPositions(I.idxPlan[set], I.idxRuns[set], index, S.pos.data());
   }
 
   // Start D as a copy of C, so that bits no element covers (the other
@@ -634,27 +732,43 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
     S.af.resize(size_t(B) * M * kA);
     S.bf.resize(size_t(B) * K * N);
     S.cf.resize(size_t(B) * M * N);
+    double *af = S.af.data(), *bf = S.bf.data();
+    // A and B as an earlier instruction of the meeting decoded them, where
+    // one did (not where f64 MFMA negates them below).
+    bool aCached = false, bCached = false;
+    if (cache && !f64Neg) {
+      std::tie(af, aCached) = cache->impl->lookup(
+          &I, MatrixOperandCache::Impl::aKind(cbsz, abid), a, I.wave,
+          S.af.size());
+      std::tie(bf, bCached) = cache->impl->lookup(
+          &I, MatrixOperandCache::Impl::bKind(blgp), b, I.wave, S.bf.size());
+    }
     // Lane by lane where the layouts allow (every block of A read from its
     // own place: no cbsz broadcast), else element by element.
-    if (I.aPlan.per && cbsz == 0 && abid == 0)
-      gatherPlanned(s.a, I.aFp8, I.aPlan.index.data(), I.aPlan.per, I.wave,
-                    nullptr, a, S.af.data());
-    else
+    if (!aCached && I.aPlan.per && cbsz == 0 && abid == 0)
+      gatherPlanned(s.a, I.aFp8, I.aPlan, I.wave, nullptr, a, af);
+    else if (!aCached)
       for (unsigned blk = 0; blk < B; ++blk) {
         unsigned src = aBlock(blk);
         gatherFloat(s.a, I.aFp8, &I.aLoc[size_t(src) * M * kA], M * kA,
-                    nullptr, a, &S.af[size_t(blk) * M * kA]);
+                    nullptr, a, &af[size_t(blk) * M * kA]);
       }
-    if (I.bPlan.per)
-      gatherPlanned(s.b, I.bFp8, I.bPlan.index.data(), I.bPlan.per, I.wave,
-                    bLane, b, S.bf.data());
-    else
-      gatherFloat(s.b, I.bFp8, I.bLoc.data(), S.bf.size(), bLane, b,
-                  S.bf.data());
+    if (!bCached && I.bPlan.per)
+      gatherPlanned(s.b, I.bFp8, I.bPlan, I.wave, bLane, b, bf);
+    else if (!bCached)
+      gatherFloat(s.b, I.bFp8, I.bLoc.data(), S.bf.size(), bLane, b, bf);
+    // C: in a chain (this instruction's C the D an earlier one of the
+    // meeting wrote, in f32 at C's places) the values that D was rounded
+    // to, exact in double as the f32 decoded would be.
+    bool chain = cache && !f64Neg && !useHi && I.dLoc.empty() &&
+                 I.dCoversAll && s.c == ElemType::F32;
     const MatrixOp::Impl::Plan &cPlan = useHi ? I.cPlanHi : I.cPlan;
-    if (cPlan.per)
-      gatherPlanned(s.c, Fp8Format::E4M3FN, cPlan.index.data(), cPlan.per,
-                    I.wave, nullptr, c, S.cf.data());
+    if (const double *prev = chain ? cache->impl->findResult(&I, c, I.wave)
+                                   : nullptr)
+      std::copy(prev, prev + S.cf.size(), S.cf.data());
+    else if (cPlan.per)
+      gatherPlanned(s.c, Fp8Format::E4M3FN, cPlan, I.wave, nullptr, c,
+                    S.cf.data());
     else
       gatherFloat(s.c, Fp8Format::E4M3FN, cLoc.data(), S.cf.size(), nullptr,
                   c, S.cf.data());
@@ -678,8 +792,8 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
       S.colB.resize(kA);
     }
     for (unsigned blk = 0; blk < B; ++blk) {
-      const double *A = &S.af[size_t(blk) * M * kA];
-      const double *Bm = &S.bf[size_t(blk) * K * N];
+      const double *A = &af[size_t(blk) * M * kA];
+      const double *Bm = &bf[size_t(blk) * K * N];
       if (I.accumulation == Accumulation::Cdna3Fused && !I.sparse &&
           cdna3FusedBlock(s.a, A, Bm, &S.cf[size_t(blk) * M * N], M, N, K,
                           &S.accF[size_t(blk) * M * N]))
@@ -714,10 +828,14 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
     const MatrixOp::Impl::Plan &dPlan = I.dLoc.empty() ? cPlan : I.dPlan;
     const std::vector<Loc> &dLoc = I.dLoc.empty() ? cLoc : I.dLoc;
     if (dPlan.per)
-      scatterPlanned(I.dType, dPlan.index.data(), dPlan.per, I.wave,
-                     S.accF.data(), d);
+      scatterPlanned(I.dType, dPlan, I.wave, S.accF.data(), d);
     else
       scatterFloat(I.dType, dLoc.data(), S.accF.size(), S.accF.data(), d);
+    if (chain) {
+      double *v = cache->impl->claimResult(&I, d, I.wave, S.accF.size());
+      for (size_t e = 0; e < S.accF.size(); ++e)
+        v[e] = double(float(S.accF[e]));
+    }
     return Error::success();
   }
 

@@ -132,15 +132,71 @@ void gatherFloat(ElemType t, Fp8Format f8, const Loc *locs, size_t n,
 void scatterFloat(ElemType t, const Loc *locs, size_t n, const double *v,
                   uint8_t *const *lanes);
 
-/// The same, lane by lane: a plan lists, for every lane and every element
-/// slot of its operand (`perLane` slots of the type's width), the element
-/// index there or -1 (Impl::makePlan). Reading a lane's slots in order is
-/// what makes these faster than gatherFloat / scatterFloat.
-void gatherPlanned(ElemType t, Fp8Format f8, const int32_t *plan,
-                   unsigned perLane, unsigned wave, const uint8_t *laneMap,
-                   const uint8_t *const *lanes, double *out);
-void scatterPlanned(ElemType t, const int32_t *plan, unsigned perLane,
-                    unsigned wave, const double *v, uint8_t *const *lanes);
+/// A lane-major plan of an operand's elements: for every lane and every
+/// element slot of its operand (`per` slots of the type's width), the
+/// element index there or -1 (`index`, [lane][slot]; a zero `per` when the
+/// layout has none: 4-bit elements, or elements not on slot boundaries).
+/// Reading a lane's slots in order is what makes gatherPlanned /
+/// scatterPlanned faster than gatherFloat / scatterFloat.
+///
+/// Most layouts put a column of a matrix across consecutive lanes and the
+/// rows along a lane's slots (C and D of every WMMA and MFMA, B of most):
+/// a tile of 8 lanes by `tileSlots` slots where lane `lane` + i's slot
+/// `slot` + j holds element `base` + j * `stride` + i. Such tiles are moved
+/// by transposing them in vector registers (8 consecutive elements per
+/// store) instead of slot by slot; `rest` is `index` without the tiles'
+/// slots (empty when the tiles cover every element).
+struct PlanTile {
+  uint16_t lane, slot;
+  int32_t base, stride;
+};
+struct LanePlan {
+  std::vector<int32_t> index;
+  unsigned per = 0;
+  std::vector<PlanTile> tiles;
+  unsigned tileSlots = 0; ///< 4 or 8 (0: no tiles)
+  std::vector<int32_t> rest;
+};
+/// The plan of the elements at `locs` (`bits` wide) in operands of `bytes`
+/// bytes per lane, for `wave` lanes.
+LanePlan makeLanePlan(const std::vector<Loc> &locs, unsigned bits,
+                      unsigned bytes, unsigned wave);
+
+/// How gatherPlanned / scatterPlanned move the elements: the best the host
+/// has (the tiles where it has AVX-512, F16C for f16), or slot by slot
+/// (the tests compare them).
+enum class PlanPath : uint8_t { Best, Slots };
+
+/// Decodes the elements of `plan` (type `t`) from the lanes' operands
+/// (lane l's read from lanes[laneMap[l]] when `laneMap` is given) into
+/// doubles, out[element].
+void gatherPlanned(ElemType t, Fp8Format f8, const LanePlan &plan,
+                   unsigned wave, const uint8_t *laneMap,
+                   const uint8_t *const *lanes, double *out,
+                   PlanPath path = PlanPath::Best);
+/// Rounds v[element] to type `t` and writes it at its slot of the lanes'
+/// operands.
+void scatterPlanned(ElemType t, const LanePlan &plan, unsigned wave,
+                    const double *v, uint8_t *const *lanes,
+                    PlanPath path = PlanPath::Best);
+
+/// The 2:4 positions of a sparse A: a plan lists, per A element (e = i *
+/// kA + kc), the word of the lanes' index words and the bit of its 2-bit
+/// field, as word * 32 + bit. Most layouts put a row's fields next to each
+/// other in one word: a run of up to 8 fields, field f at bit `bit` + 2f
+/// of word `word`, the position of element `first` + f.
+struct IndexRun {
+  uint32_t first;
+  uint16_t word;
+  uint8_t bit, count;
+};
+std::vector<IndexRun> makeIndexRuns(const std::vector<uint32_t> &plan);
+/// pos[e] = the field of element e, from the lanes' index words: through
+/// the runs (PlanPath::Best, 8 fields at a time; pos then needs 7 bytes
+/// beyond the last element) or field by field (PlanPath::Slots).
+void readPositions(const std::vector<uint32_t> &plan,
+                   const std::vector<IndexRun> &runs, const uint32_t *index,
+                   uint8_t *pos, PlanPath path = PlanPath::Best);
 
 /// How an instruction forms each element of D from the products along K
 /// and C: where it rounds, in what order. docs/Emulator.md ("Numerics")
@@ -243,22 +299,17 @@ struct MatrixOp::Impl {
   /// The same per index set, as the word of the lanes' index words (lane
   /// * indexWords + bit / 32) times 32 plus the bit in it.
   std::vector<std::vector<uint32_t>> idxPlan;
+  std::vector<std::vector<matrixops::IndexRun>> idxRuns; ///< of idxPlan
   /// Whether D's elements cover every bit of the result (else D starts as
   /// a copy of C: RDNA3's 16-bit accumulator uses half of each register,
   /// gfx1250's bf16f32 SWMMAC the low half of C's registers).
   bool dCoversAll = true;
   /// Where D's elements are rounded (MatrixOpsNumerics.cpp).
   matrixops::Accumulation accumulation = matrixops::Accumulation::RoundOnce;
-  /// Lane-major plans of aLoc, bLoc, cLoc and cLocHi (gatherPlanned); a
-  /// zero `per` when the layout has none (4-bit elements, or elements not
-  /// on slot boundaries).
-  struct Plan {
-    std::vector<int32_t> index;
-    unsigned per = 0;
-  };
+  /// Lane-major plans of aLoc, bLoc, cLoc, cLocHi and dLoc
+  /// (gatherPlanned, scatterPlanned).
+  using Plan = matrixops::LanePlan;
   Plan aPlan, bPlan, cPlan, cPlanHi, dPlan;
-  static Plan makePlan(const std::vector<matrixops::Loc> &locs, unsigned bits,
-                       unsigned bytes, unsigned wave);
 
   void build();
   /// The layouts of each architecture (build() sizes the location vectors

@@ -10,6 +10,7 @@
 #include "MatrixOpsImpl.h"
 
 #include "llvm/ADT/APInt.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
 #include <climits>
@@ -146,12 +147,32 @@ gatherF16Lanes(const int32_t *plan, unsigned perLane, unsigned wave,
         _mm256_storeu_pd(out + e[0] + 4, hi);
         continue;
       }
+      // Two runs of four (RDNA4's A: k 0-3 and 8-11 in one lane).
+      auto run4 = [](const int32_t *f) {
+        return f[0] >= 0 && f[1] == f[0] + 1 && f[2] == f[0] + 2 &&
+               f[3] == f[0] + 3;
+      };
+      if (run4(e) && run4(e + 4)) {
+        _mm256_storeu_pd(out + e[0], lo);
+        _mm256_storeu_pd(out + e[4], hi);
+        continue;
+      }
       alignas(32) double v[8];
       _mm256_store_pd(v, lo);
       _mm256_store_pd(v + 4, hi);
       for (unsigned i = 0; i < 8; ++i)
         if (e[i] >= 0)
           out[e[i]] = v[i];
+    }
+    // Four at a time (the 4-slot A of CDNA's 16x16 instructions).
+    for (; s + 4 <= perLane; s += 4) {
+      const int32_t *e = slots + s;
+      if (e[0] < 0 || e[1] != e[0] + 1 || e[2] != e[0] + 2 ||
+          e[3] != e[0] + 3)
+        break;
+      __m128 f = _mm_cvtph_ps(
+          _mm_loadl_epi64(reinterpret_cast<const __m128i *>(p + 2 * s)));
+      _mm256_storeu_pd(out + e[0], _mm256_cvtps_pd(f));
     }
     for (; s < perLane; ++s) {
       if (slots[s] < 0)
@@ -164,6 +185,85 @@ gatherF16Lanes(const int32_t *plan, unsigned perLane, unsigned wave,
 }
 const bool kHostHasF16C =
     __builtin_cpu_supports("f16c") && __builtin_cpu_supports("avx2");
+
+/// The tiles of a LanePlan: rows r[0..7] of 8 doubles become the columns.
+[[gnu::target("avx512f"), gnu::always_inline]] inline void
+transpose8x8(__m512d r[8]) {
+  __m512d t[8], u[8];
+  for (unsigned i = 0; i < 8; i += 2) {
+    t[i] = _mm512_unpacklo_pd(r[i], r[i + 1]);     // r_i[0] r_i+1[0] r_i[2]..
+    t[i + 1] = _mm512_unpackhi_pd(r[i], r[i + 1]); // r_i[1] r_i+1[1] r_i[3]..
+  }
+  for (unsigned i = 0; i < 8; i += 4)
+    for (unsigned h = 0; h < 2; ++h) {
+      // Columns h, h + 4 (0x88) and h + 2, h + 6 (0xDD) of rows i..i+3.
+      u[i + h] = _mm512_shuffle_f64x2(t[i + h], t[i + 2 + h], 0x88);
+      u[i + 2 + h] = _mm512_shuffle_f64x2(t[i + h], t[i + 2 + h], 0xDD);
+    }
+  for (unsigned j = 0; j < 4; ++j) {
+    r[j] = _mm512_shuffle_f64x2(u[j], u[j + 4], 0x88);
+    r[j + 4] = _mm512_shuffle_f64x2(u[j], u[j + 4], 0xDD);
+  }
+}
+
+/// Decodes the tiles of `p` (f32, or f16 with `isF16`) into `out`: each
+/// lane's slots loaded and widened at once, transposed, stored a slot (8
+/// lanes, consecutive elements) at a time. Exact, as the slot-by-slot
+/// decoders.
+[[gnu::target("avx512f,f16c")]] void
+gatherTiles(bool isF16, const LanePlan &p, const uint8_t *laneMap,
+            const uint8_t *const *lanes, double *out) {
+  const unsigned T = p.tileSlots, bytes = isF16 ? 2 : 4;
+  for (const PlanTile &t : p.tiles) {
+    __m512d r[8];
+    for (unsigned i = 0; i < 8; ++i) {
+      unsigned lane = t.lane + i;
+      const uint8_t *src = lanes[laneMap ? laneMap[lane] : lane] +
+                           size_t(t.slot) * bytes;
+      if (T == 8) {
+        __m256 f = isF16 ? _mm256_cvtph_ps(_mm_loadu_si128(
+                               reinterpret_cast<const __m128i *>(src)))
+                         : _mm256_loadu_ps(reinterpret_cast<const float *>(src));
+        r[i] = _mm512_cvtps_pd(f);
+      } else {
+        __m128 f = isF16 ? _mm_cvtph_ps(_mm_loadl_epi64(
+                               reinterpret_cast<const __m128i *>(src)))
+                         : _mm_loadu_ps(reinterpret_cast<const float *>(src));
+        r[i] = _mm512_zextpd256_pd512(_mm256_cvtps_pd(f));
+      }
+    }
+    transpose8x8(r);
+    for (unsigned j = 0; j < T; ++j)
+      _mm512_storeu_pd(out + t.base + int64_t(j) * t.stride, r[j]);
+  }
+}
+
+/// Rounds the tiles' elements of `v` to f32 and writes them to the lanes:
+/// a slot's 8 lanes loaded at once, transposed, each lane's slots rounded
+/// (to nearest even, as float(x)) and stored at once.
+[[gnu::target("avx512f")]] void scatterTilesF32(const LanePlan &p,
+                                                const double *v,
+                                                uint8_t *const *lanes) {
+  const unsigned T = p.tileSlots;
+  for (const PlanTile &t : p.tiles) {
+    __m512d r[8];
+    for (unsigned j = 0; j < 8; ++j)
+      r[j] = j < T ? _mm512_loadu_pd(v + t.base + int64_t(j) * t.stride)
+                   : _mm512_setzero_pd();
+    transpose8x8(r);
+    for (unsigned i = 0; i < 8; ++i) {
+      __m256 f = _mm512_cvtpd_ps(r[i]);
+      float *dst = reinterpret_cast<float *>(lanes[t.lane + i]) + t.slot;
+      if (T == 8)
+        _mm256_storeu_ps(dst, f);
+      else
+        _mm_storeu_ps(dst, _mm256_castps256_ps128(f));
+    }
+  }
+}
+
+const bool kHostHasTiles = __builtin_cpu_supports("avx512f") &&
+                           __builtin_cpu_supports("f16c");
 #endif
 
 } // namespace
@@ -181,32 +281,97 @@ void gatherFloat(ElemType t, Fp8Format f8, const Loc *locs, size_t n,
   });
 }
 
-void gatherPlanned(ElemType t, Fp8Format f8, const int32_t *plan,
-                   unsigned perLane, unsigned wave, const uint8_t *laneMap,
-                   const uint8_t *const *lanes, double *out) {
+LanePlan makeLanePlan(const std::vector<Loc> &locs, unsigned bits,
+                      unsigned bytes, unsigned wave) {
+  LanePlan p;
+  if (locs.empty() || bits < 8 || bits % 8)
+    return p;
+  const unsigned per = bytes * 8 / bits;
+  p.index.assign(size_t(wave) * per, -1);
+  for (size_t e = 0; e < locs.size(); ++e) {
+    const Loc &l = locs[e];
+    if (l.bit % bits || l.bit / bits >= per || l.lane >= wave)
+      return LanePlan();
+    p.index[size_t(l.lane) * per + l.bit / bits] = int32_t(e);
+  }
+  p.per = per;
+  // The tiles: 8 lanes by 8 slots, else by 4 (the 32x32 MFMAs' C: rows
+  // in groups of four), each lane a column of consecutive elements' rows
+  // (see LanePlan).
+  for (unsigned T : {8u, 4u}) {
+    if (per % T || !p.tiles.empty())
+      continue;
+    p.rest = p.index;
+    for (unsigned l0 = 0; l0 + 8 <= wave; l0 += 8)
+      for (unsigned s0 = 0; s0 + T <= per; s0 += T) {
+        auto at = [&](unsigned i, unsigned j) {
+          return p.index[size_t(l0 + i) * per + s0 + j];
+        };
+        int32_t base = at(0, 0), stride = at(0, 1) - base;
+        bool tile = base >= 0;
+        for (unsigned i = 0; i < 8 && tile; ++i)
+          for (unsigned j = 0; j < T && tile; ++j)
+            tile = at(i, j) == base + int32_t(j) * stride + int32_t(i);
+        if (!tile)
+          continue;
+        p.tiles.push_back({uint16_t(l0), uint16_t(s0), base, stride});
+        for (unsigned i = 0; i < 8; ++i)
+          for (unsigned j = 0; j < T; ++j)
+            p.rest[size_t(l0 + i) * per + s0 + j] = -1;
+      }
+    if (!p.tiles.empty())
+      p.tileSlots = T;
+  }
+  if (p.tiles.empty() ||
+      llvm::all_of(p.rest, [](int32_t e) { return e < 0; }))
+    p.rest.clear();
+  return p;
+}
+
+void gatherPlanned(ElemType t, Fp8Format f8, const LanePlan &p, unsigned wave,
+                   const uint8_t *laneMap, const uint8_t *const *lanes,
+                   double *out, PlanPath path) {
+  const int32_t *plan = p.index.data();
 #if defined(__x86_64__)
-  if (t == ElemType::F16 && kHostHasF16C)
-    return gatherF16Lanes(plan, perLane, wave, laneMap, lanes, out);
+  if (path == PlanPath::Best && p.tileSlots && kHostHasTiles &&
+      (t == ElemType::F16 || t == ElemType::F32)) {
+    gatherTiles(t == ElemType::F16, p, laneMap, lanes, out);
+    if (p.rest.empty())
+      return;
+    plan = p.rest.data();
+  }
+  if (path == PlanPath::Best && t == ElemType::F16 && kHostHasF16C)
+    return gatherF16Lanes(plan, p.per, wave, laneMap, lanes, out);
 #endif
   unsigned bytes = getElemBits(t) / 8;
   withDecoder(t, f8, [&](auto decode) {
     for (unsigned l = 0; l < wave; ++l) {
-      const uint8_t *p = lanes[laneMap ? laneMap[l] : l];
-      const int32_t *slots = plan + size_t(l) * perLane;
-      for (unsigned s = 0; s < perLane; ++s)
+      const uint8_t *src = lanes[laneMap ? laneMap[l] : l];
+      const int32_t *slots = plan + size_t(l) * p.per;
+      for (unsigned s = 0; s < p.per; ++s)
         if (slots[s] >= 0)
-          out[slots[s]] = decode(p + bytes * s);
+          out[slots[s]] = decode(src + bytes * s);
     }
   });
 }
 
-void scatterPlanned(ElemType t, const int32_t *plan, unsigned perLane,
-                    unsigned wave, const double *v, uint8_t *const *lanes) {
+void scatterPlanned(ElemType t, const LanePlan &p, unsigned wave,
+                    const double *v, uint8_t *const *lanes, PlanPath path) {
+  const int32_t *plan = p.index.data();
+#if defined(__x86_64__)
+  if (path == PlanPath::Best && p.tileSlots && kHostHasTiles &&
+      t == ElemType::F32) {
+    scatterTilesF32(p, v, lanes);
+    if (p.rest.empty())
+      return;
+    plan = p.rest.data();
+  }
+#endif
   unsigned bytes = getElemBits(t) / 8;
   withEncoder(t, [&](auto encode) {
     for (unsigned l = 0; l < wave; ++l) {
-      const int32_t *slots = plan + size_t(l) * perLane;
-      for (unsigned s = 0; s < perLane; ++s)
+      const int32_t *slots = plan + size_t(l) * p.per;
+      for (unsigned s = 0; s < p.per; ++s)
         if (slots[s] >= 0)
           encode(lanes[l] + bytes * s, v[slots[s]]);
     }

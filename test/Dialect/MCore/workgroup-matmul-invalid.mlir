@@ -199,6 +199,60 @@ func.func @store_count(%a: memref<128x64xf16>, %b: memref<64x128xf16>, %c: memre
 
 // -----
 
+// M (A's rows) is C's rows.
+func.func @m_mismatch(%a: memref<128x64xf16>, %b: memref<64x128xf16>, %c: memref<128x128xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cT = arith.constant 256 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %cT, %sy = %c1, %sz = %c1)
+      workgroup(%l0 : memref<256x36xf16, #gpu.address_space<workgroup>>,
+                %l1 : memref<256x36xf16, #gpu.address_space<workgroup>>) {
+    // expected-error @+1 {{'mcore.workgroup_matmul' op M is 64 in A but 128 in C}}
+    mcore.workgroup_matmul a(%a : memref<128x64xf16>) b(%b : memref<64x128xf16>) c(%c : memref<128x128xf32>) at(%c0, %c0) lds(%l0, %l1 : memref<256x36xf16, #gpu.address_space<workgroup>>, memref<256x36xf16, #gpu.address_space<workgroup>>) attributes {config = #mcore.matmul_config<intrinsic = mfma_f32_32x32x8f16, swap_operands = never, tile_m = 128, tile_n = 128, tile_k = 32, waves_m = 2, waves_n = 2, stages = 2, lds_padding = 8, lds_padding_b = 8, group_m = 1, split_k = 1, sched_barriers = true>, transpose_a}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// The instruction's A is f16: 16 bits, not 8.
+func.func @a_width(%a: memref<128x64xf16>, %b: memref<64x128xf16>, %c: memref<128x128xf32>, %a8: memref<128x64xi8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cT = arith.constant 256 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %cT, %sy = %c1, %sz = %c1)
+      workgroup(%l0 : memref<256x36xf16, #gpu.address_space<workgroup>>,
+                %l1 : memref<256x36xf16, #gpu.address_space<workgroup>>) {
+    // expected-error @+1 {{'mcore.workgroup_matmul' op mfma_f32_32x32x8f16 reads A of f16, not i8}}
+    mcore.workgroup_matmul a(%a8 : memref<128x64xi8>) b(%b : memref<64x128xf16>) c(%c : memref<128x128xf32>) at(%c0, %c0) lds(%l0, %l1 : memref<256x36xf16, #gpu.address_space<workgroup>>, memref<256x36xf16, #gpu.address_space<workgroup>>) attributes {config = #mcore.matmul_config<intrinsic = mfma_f32_32x32x8f16, swap_operands = never, tile_m = 128, tile_n = 128, tile_k = 32, waves_m = 2, waves_n = 2, stages = 2, lds_padding = 8, lds_padding_b = 8, group_m = 1, split_k = 1, sched_barriers = true>}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// The instruction accumulates floats; C holds integers.
+func.func @c_kind(%a: memref<128x64xf16>, %b: memref<64x128xf16>, %c: memref<128x128xf32>, %ci: memref<128x128xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cT = arith.constant 256 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+      threads(%tx, %ty, %tz) in (%sx = %cT, %sy = %c1, %sz = %c1)
+      workgroup(%l0 : memref<256x36xf16, #gpu.address_space<workgroup>>,
+                %l1 : memref<256x36xf16, #gpu.address_space<workgroup>>) {
+    // expected-error @+1 {{'mcore.workgroup_matmul' op mfma_f32_32x32x8f16 accumulates in 'f32', which C's elements ('i32') are not}}
+    mcore.workgroup_matmul a(%a : memref<128x64xf16>) b(%b : memref<64x128xf16>) c(%ci : memref<128x128xi32>) at(%c0, %c0) lds(%l0, %l1 : memref<256x36xf16, #gpu.address_space<workgroup>>, memref<256x36xf16, #gpu.address_space<workgroup>>) attributes {config = #mcore.matmul_config<intrinsic = mfma_f32_32x32x8f16, swap_operands = never, tile_m = 128, tile_n = 128, tile_k = 32, waves_m = 2, waves_n = 2, stages = 2, lds_padding = 8, lds_padding_b = 8, group_m = 1, split_k = 1, sched_barriers = true>}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 // mcore-emit-workgroup-kernel: the op must be inside a launch.
 func.func @outside_launch(%a: memref<128x64xf16>, %b: memref<64x128xf16>, %c: memref<128x128xf32>, %l0: memref<256x36xf16, #gpu.address_space<workgroup>>, %l1: memref<256x36xf16, #gpu.address_space<workgroup>>) {
   %c0 = arith.constant 0 : index

@@ -339,7 +339,21 @@ LogicalResult WorkgroupMatmulOp::verify() {
   if (getBatch() && !getSignCorrection())
     return emitOpError("batch (the sign correction's row) without "
                        "sign_correction");
-  Type cElem = getC().getType().getElementType();
+  // M and N where they are static: A's rows (columns when transposed) and
+  // B's columns (rows when stored N x K) are C's rows and columns (the
+  // other way round when C is stored N x M).
+  MemRefType a = getA().getType(), b = getB().getType(), c = getC().getType();
+  int64_t m = a.getDimSize(getTransposeA() ? 1 : 0);
+  int64_t n = b.getDimSize(getTransposeB() || getSparseB() ? 0 : 1);
+  int64_t cm = c.getDimSize(getTransposeC() ? 1 : 0);
+  int64_t cn = c.getDimSize(getTransposeC() ? 0 : 1);
+  for (auto [what, x, y] :
+       {std::tuple("M", m, cm), std::tuple("N", n, cn)})
+    if (!ShapedType::isDynamic(x) && !ShapedType::isDynamic(y) && x != y)
+      return emitOpError() << what << " is " << x << " in "
+                           << (*what == 'M' ? "A" : "B") << " but " << y
+                           << " in C";
+  Type cElem = c.getElementType();
   if (std::optional<TypedAttr> fill = getFill())
     if (fill->getType() != cElem)
       return emitOpError("fill must be of C's element type ")

@@ -46,8 +46,10 @@ MatmulTileConfig tilematmul::getWorkgroupConfig(WorkgroupMatmulOp op) {
 }
 
 /// The operands of `op` as KernelEmitter reads them; a located error for
-/// element types no matrix instruction reads.
-static FailureOr<MatmulOperands> getWorkgroupOperands(WorkgroupMatmulOp op) {
+/// element types `cfg`'s instruction does not read (A and B of its widths,
+/// C integers or floats as it accumulates).
+static FailureOr<MatmulOperands>
+getWorkgroupOperands(WorkgroupMatmulOp op, const MatmulTileConfig &cfg) {
   MatmulOperands spec;
   spec.op = op;
   spec.a = op.getA();
@@ -67,6 +69,18 @@ static FailureOr<MatmulOperands> getWorkgroupOperands(WorkgroupMatmulOp op) {
                               << "'s element type " << type;
     *kind = *k;
   }
+  const IntrinsicInfo &intr = *cfg.intrinsic;
+  for (auto [kind, want, name] : {std::tuple(p.a, intr.a.kind, "A"),
+                                  std::tuple(p.b, intr.b.kind, "B")})
+    if (getBitWidth(kind) != getBitWidth(want))
+      return op.emitOpError()
+             << intr.name << " reads " << name << " of "
+             << getScalarKindName(want) << ", not " << getScalarKindName(kind);
+  Type acc = getAccumulatorType(op.getContext(), cfg);
+  if (isa<FloatType>(acc) != isa<FloatType>(spec.cElem))
+    return op.emitOpError() << intr.name << " accumulates in " << acc
+                            << ", which C's elements (" << spec.cElem
+                            << ") are not";
   p.sparseB = op.getSparseB();
   p.sparseA = op.getMeta() && !p.sparseB;
   p.transposeA = op.getTransposeA();
@@ -136,7 +150,7 @@ LogicalResult mlir::mcore::emitWorkgroupKernel(RewriterBase &rewriter,
            << cfg.getNumThreads()
            << " x 1 x 1 threads; the enclosing gpu.launch must have that "
               "block size";
-  FailureOr<MatmulOperands> spec = getWorkgroupOperands(op);
+  FailureOr<MatmulOperands> spec = getWorkgroupOperands(op, cfg);
   if (failed(spec))
     return failure();
   SmallVector<Type> ldsTypes = getLdsBufferTypes(op.getContext(), *spec, cfg);

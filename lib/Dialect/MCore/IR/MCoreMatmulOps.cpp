@@ -1,8 +1,9 @@
-//===- MCoreMatmulOps.cpp - Matrix-level 2:4 operations -------------------===//
+//===- MCoreMatmulOps.cpp - Matrix-level operations -----------------------===//
 //
 // mcore.sparse_matmul and mcore.compress_2to4: verifiers, memory effects and
 // the TilingInterface of sparse_matmul. Both ops take compressed 2:4 operands
-// in the canonical format of include/mcore/Target/Sparsity.h.
+// in the canonical format of include/mcore/Target/Sparsity.h. The verifier of
+// mcore.workgroup_matmul, one work-group's tile of a matmul kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -303,4 +304,104 @@ void Compress2to4Op::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
   addEffects(*this, 2, /*initsAreRead=*/false, effects);
+}
+
+//===----------------------------------------------------------------------===//
+// workgroup_matmul
+//===----------------------------------------------------------------------===//
+
+LogicalResult WorkgroupMatmulOp::verify() {
+  const MatmulConfigFields &fields = getConfig().getFields();
+  if (!fields.isComplete())
+    return emitOpError("config must set every knob (as "
+                       "mcore-configure-matmul leaves it), it sets ")
+           << (fields.empty() ? std::string("none")
+                              : fields.describeSetKeys());
+  const IntrinsicInfo *intr = lookupIntrinsic(*fields.intrinsicName);
+  if (!intr)
+    return emitOpError("unknown intrinsic ") << *fields.intrinsicName;
+  size_t wantLds = intr->isSparse() ? 3 : 2;
+  if (getLds().size() != wantLds)
+    return emitOpError("expects ")
+           << wantLds << " LDS buffers (A, B"
+           << (intr->isSparse() ? " and the metadata" : "") << ") for "
+           << intr->name << ", got " << getLds().size();
+  if (getSparseB() && !getMeta())
+    return emitOpError("sparse_b needs B's metadata (meta)");
+  if (intr->isSparse() && (!getMeta() || getSparseB()))
+    return emitOpError("the sparse instruction ")
+           << intr->name << " needs A's metadata (meta without sparse_b)";
+  bool offset = getSignOffsetA() || getSignOffsetB();
+  if (offset != bool(getSignCorrection()))
+    return emitOpError(offset ? "a sign offset needs its sign_correction"
+                              : "sign_correction without sign_offset_a or "
+                                "sign_offset_b");
+  if (getBatch() && !getSignCorrection())
+    return emitOpError("batch (the sign correction's row) without "
+                       "sign_correction");
+  // M and N where they are static: A's rows (columns when transposed) and
+  // B's columns (rows when stored N x K) are C's rows and columns (the
+  // other way round when C is stored N x M).
+  MemRefType a = getA().getType(), b = getB().getType(), c = getC().getType();
+  int64_t m = a.getDimSize(getTransposeA() ? 1 : 0);
+  int64_t n = b.getDimSize(getTransposeB() || getSparseB() ? 0 : 1);
+  int64_t cm = c.getDimSize(getTransposeC() ? 1 : 0);
+  int64_t cn = c.getDimSize(getTransposeC() ? 0 : 1);
+  for (auto [what, x, y] :
+       {std::tuple("M", m, cm), std::tuple("N", n, cn)})
+    if (!ShapedType::isDynamic(x) && !ShapedType::isDynamic(y) && x != y)
+      return emitOpError() << what << " is " << x << " in "
+                           << (*what == 'M' ? "A" : "B") << " but " << y
+                           << " in C";
+  Type cElem = c.getElementType();
+  if (std::optional<TypedAttr> fill = getFill())
+    if (fill->getType() != cElem)
+      return emitOpError("fill must be of C's element type ")
+             << cElem << ", got " << fill->getType();
+  return success();
+}
+
+LogicalResult WorkgroupMatmulOp::verifyRegions() {
+  std::optional<ArrayAttr> groups = getEpilogueGroups();
+  std::optional<ArrayRef<bool>> store = getEpilogueStore();
+  Region &region = getEpilogue();
+  size_t numOps = region.empty() ? 0 : region.front().getOperations().size();
+  size_t numGroups = groups ? groups->size() : 0;
+  if (numOps != numGroups)
+    return emitOpError("expects one epilogue_groups entry per op of the "
+                       "epilogue (")
+           << numOps << "), got " << numGroups;
+  if (numOps == 0) {
+    if (store)
+      return emitOpError("epilogue_store without an epilogue");
+    return success();
+  }
+  // Buffers: C, then each op's output the first time it appears.
+  int64_t buffers = 1;
+  for (auto [n, pair] :
+       llvm::enumerate(llvm::zip(region.front(), groups->getValue()))) {
+    auto [op, attr] = pair;
+    ArrayRef<int32_t> entry = cast<DenseI32ArrayAttr>(attr).asArrayRef();
+    if (entry.size() != op.getNumOperands() + 1)
+      return emitOpError("epilogue_groups entry #")
+             << n << " must name the buffer of each of the op's "
+             << op.getNumOperands() << " operands and of its output, got "
+             << entry.size() << " values";
+    for (int32_t g : entry.drop_back())
+      if (g < -1 || g >= buffers)
+        return emitOpError("epilogue_groups entry #")
+               << n << " names buffer " << g << "; there are " << buffers
+               << " so far";
+    int32_t out = entry.back();
+    if (out < 0 || out > buffers)
+      return emitOpError("epilogue_groups entry #")
+             << n << ": the output must be buffer 0 to " << buffers
+             << ", got " << out;
+    if (out == buffers)
+      ++buffers;
+  }
+  if (!store || int64_t(store->size()) != buffers)
+    return emitOpError("expects epilogue_store with one flag per buffer (")
+           << buffers << "), got " << (store ? store->size() : 0);
+  return success();
 }

@@ -28,14 +28,16 @@ using namespace mlir;
 using namespace mlir::mcore;
 
 /// The tiling options of a tile_matmul_to_gpu-like op for `chip`: its
-/// attributes other than `chip` are options of MatmulConfig.def by key
-/// (setMatmulOption). A located error for one that is not.
+/// attributes other than its own (`chip`, `emit_kernel`) are options of
+/// MatmulConfig.def by key (setMatmulOption). A located error for one that
+/// is not.
 static FailureOr<MatmulTilingOptions> getTilingOptions(Operation *op,
                                                        Chip chip) {
   MatmulTilingOptions options;
   options.chip = chip;
+  ArrayRef<StringAttr> own = op->getName().getAttributeNames();
   for (NamedAttribute attr : op->getAttrs()) {
-    if (attr.getName() == "chip")
+    if (llvm::is_contained(own, attr.getName()))
       continue;
     std::string problem =
         setMatmulOption(options, attr.getName().getValue(), attr.getValue());
@@ -91,11 +93,24 @@ DiagnosedSilenceableFailure transform::MCoreTileMatmulToGpuOp::applyToOne(
   if (failed(loadTuningTableFor(*this, getOperationName(),
                                 options->tuningFile, table)))
     return DiagnosedSilenceableFailure::definiteFailure();
-  FailureOr<gpu::LaunchOp> launch = tileMatmulToGpu(
-      rewriter, target, *options, table ? &*table : nullptr);
+  FailureOr<gpu::LaunchOp> launch =
+      tileMatmulToGpu(rewriter, target, *options, table ? &*table : nullptr,
+                      getEmitKernel());
   if (failed(launch))
     return DiagnosedSilenceableFailure::definiteFailure();
   results.push_back(*launch);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// emit_workgroup_kernel
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure transform::MCoreEmitWorkgroupKernelOp::applyToOne(
+    transform::TransformRewriter &, Operation *target,
+    transform::ApplyToEachResultList &, transform::TransformState &) {
+  if (failed(emitWorkgroupKernels(target)))
+    return DiagnosedSilenceableFailure::definiteFailure();
   return DiagnosedSilenceableFailure::success();
 }
 

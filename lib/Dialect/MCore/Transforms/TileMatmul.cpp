@@ -210,7 +210,7 @@ static linalg::FillOp findFoldableFill(Operation *op, Value c) {
 FailureOr<gpu::LaunchOp>
 mlir::mcore::tileMatmulToGpu(RewriterBase &rewriter, Operation *op,
                              const MatmulTilingOptions &options,
-                             const TuningTable *table) {
+                             const TuningTable *table, bool emitKernel) {
   if (op->getParentOfType<gpu::LaunchOp>() ||
       op->getParentOfType<gpu::GPUModuleOp>())
     return op->emitError("mcore-tile-matmul expects host code; the op is "
@@ -250,18 +250,18 @@ mlir::mcore::tileMatmulToGpu(RewriterBase &rewriter, Operation *op,
     rewriter.eraseOp(op);
     return gpu::LaunchOp();
   }
-  return buildMatmulKernel(rewriter, *spec, *cfg, options.chip);
+  return buildMatmulKernel(rewriter, *spec, *cfg, options.chip, emitKernel);
 }
 
 FailureOr<gpu::LaunchOp>
 tilematmul::buildMatmulKernel(RewriterBase &rewriter,
                               const MatmulOperands &opSpec,
-                              const MatmulTileConfig &cfg, Chip chip) {
+                              const MatmulTileConfig &cfg, Chip chip,
+                              bool emitKernel) {
   // The operands as the kernel computes with them.
   MatmulOperands spec =
       cfg.isSwapped() != opSpec.isSwapped ? opSpec.swapped() : opSpec;
   Operation *op = spec.op;
-  const IntrinsicInfo &intr = *cfg.intrinsic;
   MLIRContext *ctx = op->getContext();
   Location loc = op->getLoc();
 
@@ -364,8 +364,10 @@ tilematmul::buildMatmulKernel(RewriterBase &rewriter,
       cfg.getNumThreads(), buffers, cfg.groupM, splits, origin);
   launch->setAttr("mcore.chip", ChipAttr::get(ctx, chip));
 
-  // 3. The tile's kernel body, in place of the tiled op, on the matrices of
-  // the work-group's batch.
+  // 3. The work-group's tile, mcore.workgroup_matmul in place of the tiled
+  // op, on the matrices of the work-group's batch; then, unless the caller
+  // stops there, its kernel body (EmitWorkgroupKernel.cpp), from what the
+  // op holds.
   ImplicitLocOpBuilder b(loc, rewriter);
   b.setInsertionPoint(tiledOp);
   MatmulOperands local = spec;
@@ -381,26 +383,60 @@ tilematmul::buildMatmulKernel(RewriterBase &rewriter,
     local = sliceSplitK(b, local, cfg, workspace, origin.split);
     kernelFill = b.getZeroAttr(local.cElem);
   }
-  KernelEmitter emitter(b, local, cfg, intr);
-  if (correction)
-    emitter.setSignCorrection(correction,
-                              cfg.signOffsetA ? spec.loops.batchDimB >= 0
-                                              : spec.loops.batchDimA >= 0,
-                              origin.batch);
-  if (failed(emitter.emit(launch, origin.i0, origin.j0, kernelFill,
-                          epilogue)))
-    return failure();
-  if (workspace) {
-    rewriter.setInsertionPointAfter(launch);
-    buildSplitKReduction(rewriter, spec, workspace, splits, fillValue);
+  // The correction has a row per batch when the summed operand has one.
+  bool batchedCorrection =
+      correction && (cfg.signOffsetA ? spec.loops.batchDimB >= 0
+                                     : spec.loops.batchDimA >= 0);
+  auto unit = [&](bool set) { return set ? b.getUnitAttr() : UnitAttr(); };
+  TypedAttr fill = kernelFill ? cast<TypedAttr>(*kernelFill) : TypedAttr();
+  ArrayAttr groups;
+  DenseBoolArrayAttr store;
+  if (!epilogue.empty()) {
+    SmallVector<Attribute> perOp;
+    for (const EpilogueOp &f : epilogue.ops) {
+      SmallVector<int32_t> g(f.group.begin(), f.group.end());
+      g.push_back(f.outGroup);
+      perOp.push_back(b.getDenseI32ArrayAttr(g));
+    }
+    groups = b.getArrayAttr(perOp);
+    store = b.getDenseBoolArrayAttr(epilogue.store);
   }
+  const MatmulProblem &p = local.problem;
+  auto tile = WorkgroupMatmulOp::create(
+      b, local.a, local.b, local.c, local.meta, origin.i0, origin.j0,
+      launch.getWorkgroupAttributions(), correction,
+      batchedCorrection ? origin.batch : Value(),
+      MatmulConfigAttr::get(ctx, cfg.getKnobs()), unit(p.transposeA),
+      unit(p.transposeB), unit(p.transposeC), unit(p.unsignedA),
+      unit(p.unsignedB), unit(p.sparseB), unit(cfg.signOffsetA),
+      unit(cfg.signOffsetB), fill, groups, store);
+  if (!epilogue.empty()) {
+    Block *body = &tile.getEpilogue().emplaceBlock();
+    for (const EpilogueOp &f : epilogue.ops)
+      rewriter.moveOpBefore(f.op, body, body->end());
+  }
+  // What the op says of the configuration is what the kernel was
+  // configured with (the fields not in #mcore.matmul_config follow from
+  // the op's form and instruction).
+  MatmulTileConfig held = getWorkgroupConfig(tile);
+  if (held.waveSize != cfg.waveSize ||
+      held.sparseInstruction != cfg.sparseInstruction ||
+      held.decompressA != cfg.decompressA ||
+      held.decompressB != cfg.decompressB)
+    return tile.emitOpError("does not hold the configuration ")
+           << cfg.describe() << " (internal error of mcore-tile-matmul)";
   SmallVector<Value> operands(tiledOp->getOperands());
   rewriter.eraseOp(tiledOp);
   for (Value v : operands)
     if (Operation *def = v.getDefiningOp())
       if (isa<memref::SubViewOp>(def) && def->use_empty())
         rewriter.eraseOp(def);
-  finishEpilogue(rewriter, epilogue);
+  if (workspace) {
+    rewriter.setInsertionPointAfter(launch);
+    buildSplitKReduction(rewriter, spec, workspace, splits, fillValue);
+  }
+  if (emitKernel && failed(emitWorkgroupKernel(rewriter, tile)))
+    return failure();
   return launch;
 }
 
@@ -471,11 +507,11 @@ struct TileMatmulPass
     });
     for (Operation *op : scaled)
       if (failed(tileMatmulToGpu(rewriter, op, options,
-                                 table ? &*table : nullptr)))
+                                 table ? &*table : nullptr, emitKernel)))
         return signalPassFailure();
     for (Operation *op : collectMatmuls(getOperation(), /*warn=*/true))
       if (failed(tileMatmulToGpu(rewriter, op, options,
-                                 table ? &*table : nullptr)))
+                                 table ? &*table : nullptr, emitKernel)))
         return signalPassFailure();
   }
 };

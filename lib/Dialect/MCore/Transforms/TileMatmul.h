@@ -34,7 +34,11 @@
 //                          computes, and when it is used
 //   TileMatmulScaled.cpp   block-scaled (MX) contractions on block-scaled
 //                          instructions
-//   TileMatmul.cpp         the driver: work-group tiling, gpu.launch, pass
+//   TileMatmul.cpp         the driver: work-group tiling, gpu.launch,
+//                          mcore.workgroup_matmul, pass
+//   EmitWorkgroupKernel.cpp
+//                          mcore.workgroup_matmul to KernelEmitter's body,
+//                          the pass mcore-emit-workgroup-kernel
 //
 // The configuration (MatmulTileConfig) is the heuristic's
 // (include/mcore/Heuristic); what it means for staging and split-K,
@@ -285,11 +289,18 @@ protected:
 
 /// Replaces `spec.op` by the kernel `cfg` describes (tileMatmulToGpu once
 /// the configuration is chosen), for `chip`. `spec` is the op's (swapped as
-/// cfg.isSwapped() says).
+/// cfg.isSwapped() says). Without `emitKernel`, the launch's body keeps the
+/// mcore.workgroup_matmul that emitWorkgroupKernel expands.
 FailureOr<gpu::LaunchOp> buildMatmulKernel(RewriterBase &rewriter,
                                            const MatmulOperands &spec,
                                            const MatmulTileConfig &cfg,
-                                           Chip chip);
+                                           Chip chip, bool emitKernel);
+
+/// The configuration `op` holds (EmitWorkgroupKernel.cpp): its complete
+/// #mcore.matmul_config, and what follows from its instruction and form
+/// (the sparse instruction, the decompressed operand, the sign offsets, the
+/// wave size).
+MatmulTileConfig getWorkgroupConfig(WorkgroupMatmulOp op);
 
 /// The constant an operand holds when the IR shows it (an arith.constant,
 /// or a memref.get_global of a constant memref.global, through casts and

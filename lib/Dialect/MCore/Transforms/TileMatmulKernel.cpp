@@ -123,12 +123,12 @@ SmallVector<Value> KernelEmitter::computeStage(Value stage, ValueRange acc) {
   return result;
 }
 
-LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
-                                  std::optional<Attribute> fillValue,
+LogicalResult KernelEmitter::emit(Value threadId, ValueRange lds, Value i0,
+                                  Value j0, std::optional<Attribute> fillValue,
                                   const Epilogue &epilogue) {
   Value bMat = spec.b, c = spec.c;
 
-  tid = launch.getThreadIds().x;
+  tid = threadId;
   Value wave = arith::DivUIOp::create(b, tid, idx(cfg.waveSize));
   waveM = arith::DivUIOp::create(b, wave, idx(cfg.wavesN));
   waveN = arith::RemUIOp::create(b, wave, idx(cfg.wavesN));
@@ -151,8 +151,7 @@ LogicalResult KernelEmitter::emit(gpu::LaunchOp launch, Value i0, Value j0,
   bool nFull = !ShapedType::isDynamic(sN) && sN % cfg.tileN == 0;
   bool kFull = !ShapedType::isDynamic(sK) && sK % cfg.tileK == 0;
 
-  staging = planStaging(b, spec, cfg, launch.getWorkgroupAttributions(), M, N,
-                        K, mFull, nFull, kFull, sK);
+  staging = planStaging(b, spec, cfg, lds, M, N, K, mFull, nFull, kFull, sK);
   stager.emplace(b, cfg.getNumThreads(), tid, staging.usesStageViews());
   const StagedOperand &opA = staging.a, &opB = staging.b,
                       &opMeta = staging.meta;

@@ -28,9 +28,11 @@ public:
       : EmitterBase(b), spec(spec), cfg(cfg), intr(intr), packer(b),
         signs(b, cfg.signOffsetA, cfg.signOffsetB) {}
 
-  /// The kernel of the work-group tile at (i0, j0) of C; the accumulators
-  /// start at `fillValue` (else at C), and `epilogue` runs on them.
-  LogicalResult emit(gpu::LaunchOp launch, Value i0, Value j0,
+  /// The kernel of the work-group tile at (i0, j0) of C, computed by the
+  /// work-group's thread `threadId` (of cfg.getNumThreads()) with the LDS
+  /// buffers `lds` (getLdsBufferTypes); the accumulators start at
+  /// `fillValue` (else at C), and `epilogue` runs on them.
+  LogicalResult emit(Value threadId, ValueRange lds, Value i0, Value j0,
                      std::optional<Attribute> fillValue,
                      const Epilogue &epilogue);
 

@@ -5,6 +5,7 @@
 
 include "mcore/Dialect/MCore/IR/MCoreBase.td"
 include "mcore/Dialect/MCore/IR/MCoreAttrs.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/Interfaces/DestinationStyleOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/TilingInterface.td"
@@ -449,6 +450,109 @@ def MCore_Compress2to4Op : MCore_Op<"compress_2to4", [
       return MutableOperandRange(getOperation(), /*start=*/1, /*length=*/2);
     }
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// One work-group's tile of a matmul kernel
+//===----------------------------------------------------------------------===//
+
+def MCore_WorkgroupMatmulOp : MCore_Op<"workgroup_matmul", [
+    AttrSizedOperandSegments, NoTerminator, SingleBlock]> {
+  let summary = "The tile of C one work-group of a matmul kernel computes";
+  let description = [{
+    The boundary between the two halves of `mcore-tile-matmul`: inside a
+    `gpu.launch` whose grid is the matmul's work-group tiles, the work-group
+    computes the `tile_m x tile_n` tile of C whose first element is
+    (`i0`, `j0`), `C += A * B` over the whole K, as the complete
+    `#mcore.matmul_config` `config` describes (the instruction, the tiles,
+    the waves, the K tile, the LDS stages and padding, the scheduling
+    barriers). `mcore-tile-matmul emit-kernel=false` stops here;
+    `mcore-emit-workgroup-kernel` (and
+    `transform.mcore.emit_workgroup_kernel`) writes the kernel body in its
+    place: the copies into LDS, the software-pipelined K loop, the waves'
+    whole-tile `mcore.mma` / `mcore.sparse_mma` ops and the epilogue.
+
+    Operands: the work-group's matrices (a batched matmul's matrices of this
+    work-group's batch; a split-K kernel's K slice, C being its slice of
+    the workspace): `a` (the values of a 2:4 A), `b`, `c`, and `meta`, the
+    2:4 metadata (of A, or of B with `sparse_b`); the LDS buffers the
+    configuration stages through (`lds`, the launch's workgroup
+    attributions: A's and B's, and the metadata's on a sparse instruction);
+    with a mixed-sign 8-bit matmul on signed-only instructions
+    (`sign_offset_a`: A is offset by -128, `sign_offset_b`: B), the
+    correction the epilogue adds (`sign_correction`, one row of i32 per
+    batch of the summed operand) and, when it has a row per batch, this
+    work-group's (`batch`).
+
+    The form of the product: `transpose_a` (A stored K x M), `transpose_b`
+    (B stored N x K), `transpose_c` (C stored N x M), `unsigned_a`,
+    `unsigned_b` (integers zero-extended), `sparse_b` (`meta` is B's; else
+    a `meta` is A's). `fill`: the accumulators start at this value, not at
+    C (a folded `linalg.fill`, or a split-K slice's zero).
+
+    The region `epilogue` holds the tiles of the element-wise linalg ops
+    fused into the epilogue, in program order, on subviews of this
+    work-group's tile; they run on each accumulator tile in registers.
+    `epilogue_groups` has one array per op: for each operand, the buffer
+    the epilogue holds in registers that it is (0: C, then the outputs of
+    the ops, numbered as they first appear; -1: an operand read from
+    memory), then the buffer its output is. `epilogue_store` says per
+    buffer whether the kernel stores it (false: a temporary nothing after
+    the kernel reads).
+
+    ```mlir
+    mcore.workgroup_matmul a(%a : memref<256x256xf16>)
+        b(%b : memref<256x256xf16>) c(%c : memref<256x256xf32>) at(%i0, %j0)
+        lds(%lds_a, %lds_b : memref<256x36xf16, #gpu.address_space<workgroup>>,
+                             memref<256x36xf16, #gpu.address_space<workgroup>>)
+        attributes {config = #mcore.matmul_config<
+          intrinsic = mfma_f32_32x32x8f16, swap_operands = never,
+          tile_m = 128, tile_n = 128, tile_k = 32, waves_m = 2, waves_n = 2,
+          stages = 2, lds_padding = 8, lds_padding_b = 8, group_m = 8,
+          split_k = 1, sched_barriers = true>}
+    ```
+
+    The verifier checks the operands' shapes and types and that the
+    attributes agree with each other (a complete configuration, a sign
+    offset with its correction, one `epilogue_groups` entry per fused op
+    that numbers the buffers as they appear); `mcore-emit-workgroup-kernel`
+    checks the rest against the enclosing launch and the configuration
+    (the LDS buffers' types, the threads).
+  }];
+  let arguments = (ins
+    MemRefRankOf<[AnyType], [2]>:$a,
+    MemRefRankOf<[AnyType], [2]>:$b,
+    MemRefRankOf<[AnyType], [2]>:$c,
+    Optional<MemRefRankOf<[I32], [2]>>:$meta,
+    Index:$i0,
+    Index:$j0,
+    Variadic<MemRefRankOf<[AnyType], [2]>>:$lds,
+    Optional<MemRefRankOf<[I32], [2]>>:$sign_correction,
+    Optional<Index>:$batch,
+    MCore_MatmulConfigAttr:$config,
+    UnitAttr:$transpose_a,
+    UnitAttr:$transpose_b,
+    UnitAttr:$transpose_c,
+    UnitAttr:$unsigned_a,
+    UnitAttr:$unsigned_b,
+    UnitAttr:$sparse_b,
+    UnitAttr:$sign_offset_a,
+    UnitAttr:$sign_offset_b,
+    OptionalAttr<TypedAttrInterface>:$fill,
+    OptionalAttr<TypedArrayAttrBase<DenseI32ArrayAttr,
+        "array of i32 arrays">>:$epilogue_groups,
+    OptionalAttr<DenseBoolArrayAttr>:$epilogue_store);
+  let regions = (region MaxSizedRegion<1>:$epilogue);
+  let assemblyFormat = [{
+    `a` `(` $a `:` type($a) `)` `b` `(` $b `:` type($b) `)`
+    `c` `(` $c `:` type($c) `)` (`meta` `(` $meta^ `:` type($meta) `)`)?
+    `at` `(` $i0 `,` $j0 `)` `lds` `(` $lds `:` type($lds) `)`
+    (`sign_correction` `(` $sign_correction^ `:` type($sign_correction)
+     `)`)? (`batch` `(` $batch^ `)`)?
+    attr-dict-with-keyword (`epilogue` $epilogue^)?
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
 }
 
 #endif // MCORE_DIALECT_MCORE_IR_MCOREOPS_TD

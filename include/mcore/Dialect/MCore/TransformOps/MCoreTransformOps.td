@@ -52,6 +52,11 @@ def MCoreTileMatmulToGpuOp : MCoreTransformOp<"tile_matmul_to_gpu",
     chooses it, and a target's own `#mcore.matmul_config` wins over these,
     as over the pass's options.
 
+    `emit_kernel = false` stops at the work-group's tile: the launch holds
+    an `mcore.workgroup_matmul`, which `emit_workgroup_kernel` expands (as
+    `mcore-tile-matmul emit-kernel=false` and
+    `mcore-emit-workgroup-kernel`).
+
     #### Return modes
 
     Fails definitely, with the pass's located error, when a target is not a
@@ -62,11 +67,45 @@ def MCoreTileMatmulToGpuOp : MCoreTransformOp<"tile_matmul_to_gpu",
     `gpu.launch` ops, one per target.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
-                   DefaultValuedStrAttr<StrAttr, "">:$chip);
+                   DefaultValuedStrAttr<StrAttr, "">:$chip,
+                   DefaultValuedAttr<BoolAttr, "true">:$emit_kernel);
   let results = (outs TransformHandleTypeInterface:$launch);
   let assemblyFormat =
       "$target attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure applyToOne(
+        ::mlir::transform::TransformRewriter &rewriter,
+        ::mlir::Operation *target,
+        ::mlir::transform::ApplyToEachResultList &results,
+        ::mlir::transform::TransformState &state);
+  }];
+}
+
+def MCoreEmitWorkgroupKernelOp : MCoreTransformOp<"emit_workgroup_kernel",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
+     TransformOpInterface, TransformEachOpTrait]> {
+  let summary = "Writes the kernel body of each mcore.workgroup_matmul "
+                "(mcore-emit-workgroup-kernel on the targets)";
+  let description = [{
+    Each `mcore.workgroup_matmul` among the targets or nested in them (a
+    `gpu.launch`, a function, or any op holding them; what
+    `mcore-tile-matmul emit-kernel=false` leaves) becomes its work-group's
+    kernel body: the copies into LDS, the software-pipelined K loop, the
+    waves' whole-tile `mcore.mma` / `mcore.sparse_mma` ops and the
+    epilogue.
+
+    #### Return modes
+
+    Fails definitely, with the pass's located error, on an op it cannot
+    expand (outside a launch of the configuration's threads, LDS buffers
+    or an epilogue that are not the configuration's). Consumes the target
+    handle (a target that is an `mcore.workgroup_matmul` is replaced) and
+    returns nothing.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure applyToOne(
         ::mlir::transform::TransformRewriter &rewriter,

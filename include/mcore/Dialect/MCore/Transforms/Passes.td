@@ -322,14 +322,70 @@ def MCoreTileMatmulPass : Pass<"mcore-tile-matmul"> {
     instructions), shrunk until LDS fits; 2 stages, per operand the LDS row
     padding with the fewest bank conflicts, group-m 8, scheduling barriers;
     for a 2:4 operand, the faster of its two forms (`swap-operands`).
+
+    The pass works in two halves with IR between them: the work-group grid
+    (the tiling, the launch, the fused epilogue's tiles, split-K's
+    workspace, the sign correction and the metadata check) leaves in each
+    launch an `mcore.workgroup_matmul`, the tile of C the work-group
+    computes; the kernel body (the copies into LDS, the pipelined K loop,
+    the MMAs, the epilogue) replaces it as `mcore-emit-workgroup-kernel`
+    does. `emit-kernel=false` stops after the first half. The block-scaled
+    and SIMT kernels are built whole either way.
   }];
-  let options = MCoreMatmulConfigOptions;
+  let options = !listconcat(MCoreMatmulConfigOptions, [
+    Option<"emitKernel", "emit-kernel", "bool", /*default=*/"true",
+           "Write each matrix-instruction kernel's body (false: stop at the "
+           "mcore.workgroup_matmul of the work-group's tile, which "
+           "mcore-emit-workgroup-kernel expands)">]);
   let dependentDialects = [
     "::mlir::mcore::MCoreDialect", "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect", "::mlir::ROCDL::ROCDLDialect",
     "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
     "::mlir::amdgpu::AMDGPUDialect"];
+}
+
+def MCoreEmitWorkgroupKernelPass : Pass<"mcore-emit-workgroup-kernel"> {
+  let summary = "Write the kernel body of each mcore.workgroup_matmul: LDS "
+                "staging, the pipelined K loop, the MMAs, the epilogue";
+  let description = [{
+    The second half of `mcore-tile-matmul`: every `mcore.workgroup_matmul`
+    (what `mcore-tile-matmul emit-kernel=false` leaves in each launch)
+    becomes the body of its work-group, as its complete
+    `#mcore.matmul_config` describes:
+
+    * the prologue copies the first K tile of A, B (and the 2:4 metadata)
+      into LDS stage 0 (128-bit global loads into registers, masked at the
+      matrix edges, transposed, packed (i4) or decompressed (2:4 on a dense
+      instruction) on their way, the sign bit of an offset operand
+      flipped), then a barrier;
+    * the software-pipelined K loop: with `stages = 2` each iteration loads
+      the next K tile into registers while the waves compute from the
+      current LDS stage, then stores it into the other stage (a static, even
+      number of at least six K tiles runs two per iteration, one from each
+      stage, and the last two after the loop; otherwise the stage is an
+      iter_arg); with `stages = 1` the waves compute, wait, refill the one
+      buffer and wait. `rocdl.sched.barrier`s (`sched_barriers`) fence the
+      prefetch from the MMAs;
+    * each wave's register block of accumulators is carried through the
+      loop as iter_args and updated by whole-tile `mcore.mma` /
+      `mcore.sparse_mma` ops on tiles read from LDS (`mcore.load_sparse_index`
+      for the metadata);
+    * the epilogue adds C (or the op's `fill`) and the sign correction,
+      runs the fused ops of the op's region on each accumulator tile and
+      stores C and the buffers still read after the kernel.
+
+    An op outside a `gpu.launch`, in a launch whose block is not the
+    configuration's threads, whose LDS buffers are not the configuration's
+    or whose epilogue holds an op the epilogue cannot run is a located
+    error. `transform.mcore.emit_workgroup_kernel` does the same to the ops
+    under a handle.
+  }];
+  let dependentDialects = [
+    "::mlir::mcore::MCoreDialect", "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::ROCDL::ROCDLDialect", "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect", "::mlir::amdgpu::AMDGPUDialect"];
 }
 
 def MCoreSplitF32MatmulPass : Pass<"mcore-split-f32-matmul"> {

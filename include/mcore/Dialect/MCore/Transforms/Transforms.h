@@ -29,6 +29,7 @@ class LaunchOp;
 } // namespace gpu
 namespace mcore {
 class Compress2to4Op;
+class WorkgroupMatmulOp;
 
 //===----------------------------------------------------------------------===//
 // Matmul tiling (mcore-tile-matmul)
@@ -112,11 +113,27 @@ LogicalResult loadTuningTableFor(Operation *anchor, StringRef pass,
 /// whole-tile mcore.mma / mcore.sparse_mma ops per wave. The configuration
 /// is configureMatmul's. Replaces `op`. A matmul whose M, N or K is
 /// statically 0 leaves C unchanged: it is erased, and the result is a null
-/// LaunchOp.
+/// LaunchOp. Without `emitKernel`, a matrix-instruction kernel's body is
+/// the mcore.workgroup_matmul of the work-group's tile (the block-scaled
+/// and SIMT kernels are whole either way).
 FailureOr<gpu::LaunchOp> tileMatmulToGpu(RewriterBase &rewriter,
                                          Operation *op,
                                          const MatmulTilingOptions &options,
-                                         const TuningTable *table = nullptr);
+                                         const TuningTable *table = nullptr,
+                                         bool emitKernel = true);
+
+/// Replaces `op` by the body of its work-group's kernel: the copies of A,
+/// B and the metadata into LDS, the software-pipelined K loop, the waves'
+/// whole-tile mcore.mma / mcore.sparse_mma ops and the epilogue with the
+/// fused ops of its region (mcore-emit-workgroup-kernel). A located error
+/// when `op` is not inside a gpu.launch of the configuration's threads or
+/// its LDS buffers or epilogue are not the configuration's.
+LogicalResult emitWorkgroupKernel(RewriterBase &rewriter,
+                                  WorkgroupMatmulOp op);
+
+/// emitWorkgroupKernel on every mcore.workgroup_matmul under `root` (and
+/// `root` itself).
+LogicalResult emitWorkgroupKernels(Operation *root);
 
 //===----------------------------------------------------------------------===//
 // 2:4 compression (mcore-compress-2to4, mcore-lower-compress-2to4)

@@ -85,8 +85,10 @@ struct Batched {
         StringRef callee = call->getCalledFunction()->getName();
         std::string what = callee == "__mcore_emu_mma"         ? "mma"
                            : callee == "__mcore_emu_mma_defer" ? "defer"
-                                                               : callee.str();
-        if (what == "mma" || what == "defer")
+                           : callee == "__mcore_emu_mma_defer_local"
+                               ? "local"
+                               : callee.str();
+        if (what == "mma" || what == "defer" || what == "local")
           what += " " + std::to_string(cast<ConstantInt>(call->getArgOperand(0))
                                            ->getZExtValue());
         order += what;
@@ -113,7 +115,8 @@ TEST(BatchMma, AChainReadsEachCFromTheDBefore) {
   // the calls read C from that D, and the chain is a run.
   Batched b(mma(0) + load(0) + mma(1, "%r0") + load(1) + mma(2, "%r1") +
             load(2));
-  EXPECT_EQ(b.order, "store c0; defer 0; defer 1; mma 2; load r2");
+  // 0's and 1's D are read by nothing but the next call: "local".
+  EXPECT_EQ(b.order, "store c0; local 0; local 1; mma 2; load r2");
   const BasicBlock &entry = b.m->getFunction("k")->getEntryBlock();
   std::string cArgs;
   for (const Instruction &I : entry)
@@ -122,11 +125,20 @@ TEST(BatchMma, AChainReadsEachCFromTheDBefore) {
   EXPECT_EQ(cArgs, "c0 d0 d1 ");
 }
 
+TEST(BatchMma, ADReadOutsideTheChainIsNotLocal) {
+  // 1's D goes on to 2 and is also loaded after the run: 1 stays a plain
+  // deferred call, whose D the runtime writes; 0's D only goes to 1.
+  Batched b(mma(0) + load(0) + mma(1, "%r0") + load(1) + mma(2, "%r1") +
+            "  %x = load <8 x float>, ptr %d1\n"
+            "  store <8 x float> %x, ptr %lds\n");
+  EXPECT_EQ(b.order, "store c0; local 0; defer 1; mma 2; load x; store lds");
+}
+
 TEST(BatchMma, AChainWhoseDIsUsedElsewhereIsNotBatched) {
   // 0's D also goes to LDS: the load stays, and 1 needs it.
   Batched b(mma(0) + load(0) + "  store <8 x float> %r0, ptr %lds\n" +
             mma(1, "%r0") + load(1) + mma(2, "%r1"));
-  EXPECT_EQ(b.order, "store c0; mma 0; load r0; store lds; store c1; defer 1; "
+  EXPECT_EQ(b.order, "store c0; mma 0; load r0; store lds; store c1; local 1; "
                      "mma 2");
 }
 
@@ -170,6 +182,6 @@ TEST(BatchMma, AResultIsForwardedIntoCOnly) {
   // the meeting may overwrite).
   Batched b(mma(0) + load(0) + "  store <8 x float> %r0, ptr %a1\n" + mma(1) +
             load(1) + mma(2, "%r1"));
-  EXPECT_EQ(b.order, "store c0; mma 0; load r0; store a1; store c1; defer 1; "
+  EXPECT_EQ(b.order, "store c0; mma 0; load r0; store a1; store c1; local 1; "
                      "mma 2");
 }

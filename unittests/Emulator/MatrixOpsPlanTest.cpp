@@ -306,12 +306,17 @@ void checkPositions(const std::vector<uint32_t> &plan, unsigned words,
   std::vector<uint32_t> index(words);
   for (uint32_t &w : index)
     w = uint32_t(rng());
-  std::vector<uint8_t> best(plan.size() + 7, 0xEE), slots(plan.size(), 0xDD);
+  std::vector<uint8_t> best(plan.size() + 7, 0xEE),
+      shifts(plan.size() + 7, 0xCC), slots(plan.size(), 0xDD);
   mo::readPositions(plan, runs, index.data(), best.data(), mo::PlanPath::Best);
+  mo::readPositions(plan, runs, index.data(), shifts.data(),
+                    mo::PlanPath::Shifts);
   mo::readPositions(plan, runs, index.data(), slots.data(),
                     mo::PlanPath::Slots);
-  for (size_t e = 0; e < plan.size(); ++e)
+  for (size_t e = 0; e < plan.size(); ++e) {
     ASSERT_EQ(int(best[e]), int(slots[e])) << what << ", element " << e;
+    ASSERT_EQ(int(shifts[e]), int(slots[e])) << what << ", element " << e;
+  }
 }
 
 } // namespace
@@ -345,12 +350,17 @@ namespace {
 /// read by two instructions, through the same lanes' memory), then a chain
 /// of three (each C the D before), on random operands with every kind of
 /// value. Executes it with a MatrixOperandCache and without, on copies of
-/// the same memory, and compares every result byte.
+/// the same memory, and compares every result byte. With the cache the
+/// chain goes through it as the runtime sets it up (setRow: the D kept for
+/// the next row, which takes it as C), where the two rows have the same
+/// immediates; with `unwritten`, those kept Ds are not written either, and
+/// must be left as they were.
 /// The odd instructions take `imm2` (by default `imm`): another block
 /// broadcast or lane pattern reads other values from the same memory.
 void checkCache(const char *name, const char *chip, unsigned wave,
                 emu::MatrixImmediates imm, std::mt19937 &rng,
-                std::optional<emu::MatrixImmediates> imm2 = std::nullopt) {
+                std::optional<emu::MatrixImmediates> imm2 = std::nullopt,
+                bool unwritten = false) {
   const emu::MatrixOp &op = *llvm::cantFail(
       emu::MatrixOp::get(name, llvm::cantFail(emu::getTarget(chip, wave))));
   ASSERT_FALSE(bool(op.verify(imm))) << name;
@@ -394,7 +404,14 @@ void checkCache(const char *name, const char *chip, unsigned wave,
       p.push_back(v.data() + size_t(l) * bytes);
     return p;
   };
+  auto immOf = [&](unsigned q) { return q % 2 && imm2 ? *imm2 : imm; };
+  // Row q takes the D of row q - 1 as C through the cache (4 -> 5 -> 6).
+  auto chained = [&](unsigned q) {
+    return q >= 5 && q <= 6 && immOf(q) == immOf(q - 1) &&
+           op.chainsResult(immOf(q));
+  };
   std::vector<uint8_t> D[2][8];
+  unsigned skipped = 0;
   for (int cached = 0; cached < 2; ++cached) {
     emu::MatrixOperandCache cache;
     cache.clear();
@@ -406,10 +423,12 @@ void checkCache(const char *name, const char *chip, unsigned wave,
       auto pc = lanes(c, &c == &D[cached][q - (q ? 1 : 0)] ? dB : cB);
       std::vector<const uint8_t *> ca(pa.begin(), pa.end()),
           cb(pb.begin(), pb.end()), cc(pc.begin(), pc.end());
-      llvm::Error e = op.executeLanes(
-          q % 2 && imm2 ? *imm2 : imm, ca.data(), cb.data(), cc.data(),
-          op.isSparse() ? index.data() : nullptr, pd.data(), nullptr, nullptr,
-          cached ? &cache : nullptr);
+      bool keep = chained(q + 1);
+      cache.setRow(q, chained(q) ? int(q) - 1 : -1, keep, !(keep && unwritten));
+      llvm::Error e =
+          op.executeLanes(immOf(q), ca.data(), cb.data(), cc.data(),
+                          op.isSparse() ? index.data() : nullptr, pd.data(),
+                          nullptr, nullptr, cached ? &cache : nullptr);
       ASSERT_FALSE(bool(e)) << llvm::toString(std::move(e));
     };
     for (unsigned i = 0; i < 2; ++i)
@@ -422,9 +441,19 @@ void checkCache(const char *name, const char *chip, unsigned wave,
     if (aB == bB)
       exec(7, A[0], A[0], C[5]);
   }
-  for (unsigned q = 0; q < 8; ++q)
+  for (unsigned q = 0; q < 8; ++q) {
+    if (unwritten && chained(q + 1)) {
+      // Kept, not written: as it was.
+      ASSERT_EQ(D[1][q], std::vector<uint8_t>(size_t(wave) * dB, 0xA5))
+          << name << " on " << chip << ", instruction " << q;
+      ++skipped;
+      continue;
+    }
     ASSERT_EQ(D[0][q], D[1][q]) << name << " on " << chip << ", instruction "
                                 << q;
+  }
+  if (unwritten && !imm2)
+    EXPECT_EQ(skipped, 2u) << name << " on " << chip;
 }
 
 } // namespace
@@ -447,5 +476,14 @@ TEST(MatrixOpsPlan, OperandCacheIsTheUncachedPath) {
     broadcast.blgp = 2;
     checkCache("llvm.amdgcn.mfma.f32.16x16x4f16", "gfx942", 64, {}, rng,
                broadcast);
+    // The chain's Ds handed on without being written (defer_local).
+    checkCache("llvm.amdgcn.wmma.f32.16x16x16.f16", "gfx1201", 32, {}, rng,
+               std::nullopt, true);
+    checkCache("llvm.amdgcn.swmmac.f32.16x16x32.f16", "gfx1201", 32, {}, rng,
+               std::nullopt, true);
+    checkCache("llvm.amdgcn.smfmac.f32.32x32x16.f16", "gfx942", 64, {}, rng,
+               std::nullopt, true);
+    checkCache("llvm.amdgcn.mfma.f32.16x16x16f16", "gfx942", 64, {}, rng,
+               std::nullopt, true);
   }
 }

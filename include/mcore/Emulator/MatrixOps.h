@@ -99,6 +99,16 @@ struct MatrixImmediates {
   unsigned scaleSelB = 0;
   unsigned scaleFmtA = 0;
   unsigned scaleFmtB = 0;
+
+  bool operator==(const MatrixImmediates &o) const {
+    return aSigned == o.aSigned && bSigned == o.bSigned && clamp == o.clamp &&
+           opsel == o.opsel && cbsz == o.cbsz && abid == o.abid &&
+           blgp == o.blgp && indexSet == o.indexSet && aNeg == o.aNeg &&
+           bNeg == o.bNeg && cMod == o.cMod && scaleSelA == o.scaleSelA &&
+           scaleSelB == o.scaleSelB && scaleFmtA == o.scaleFmtA &&
+           scaleFmtB == o.scaleFmtB;
+  }
+  bool operator!=(const MatrixImmediates &o) const { return !(*this == o); }
 };
 
 /// The per-lane block-scale words of A and B of a block-scaled instruction
@@ -120,11 +130,28 @@ struct MatrixScales {
 /// forwards results into C only). The rewrite gives the calls that read one
 /// A or B value one slot (WaveOpLowering.cpp), so the lanes pass equal
 /// pointers for them.
+///
+/// It also carries chains from row to row of a meeting (CDNA kernels
+/// accumulate along K, each instruction's C the D of one before; RDNA
+/// kernels with two k-steps in a block do the same 16 instructions apart):
+/// before each instruction the runtime says which row of the meeting it is,
+/// which earlier row's D is its C, whether its D is to be kept for a later
+/// row, and whether the D must also be written to the lanes (setRow). Only
+/// instructions with the same op and immediates that chainsResult() chain:
+/// the kept D is the unrounded sum, and a later row takes it rounded to f32
+/// as reading the D back would; when nothing but that row reads the D
+/// (the rewrite says so, `__mcore_emu_mma_defer_local`), it is not written.
 class MatrixOperandCache {
 public:
   MatrixOperandCache();
   ~MatrixOperandCache();
+  /// Forgets everything (a new meeting) and sets row 0 with no chain.
   void clear();
+  /// The next instruction executed is row `row` of the meeting; its C is
+  /// the D row `cFrom` kept (-1: C is read from the lanes); `keepD`: keep
+  /// its D for a later row; `writeD`: write that D to the lanes as well
+  /// (a D not kept is always written).
+  void setRow(unsigned row, int cFrom, bool keepD, bool writeD);
   struct Impl;
   std::unique_ptr<Impl> impl;
 };
@@ -189,6 +216,11 @@ public:
   /// AMDGPUMfmaScaleIntrinsic) and gfx1250's wmma.scale / wmma.scale16
   /// (AMDGPUWmmaScale*IntrinsicModsC).
   bool hasScales() const;
+  /// Whether this instruction under `imm` can hand its D to a later one as
+  /// C through a MatrixOperandCache: a float instruction writing its D in
+  /// f32 at C's places, all of it (not the MX, f64-negating, RDNA3 opsel
+  /// or bf16-D forms).
+  bool chainsResult(const MatrixImmediates &imm) const;
   /// Whether the A and B formats are immediates (cbsz / blgp): gfx950's
   /// mfma.scale and gfx1250's f8f6f4 WMMA.
   bool hasFormats() const;

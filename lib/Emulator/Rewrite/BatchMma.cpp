@@ -22,9 +22,11 @@
 // D's load feeds nothing but the store into the next call's C: that call
 // then reads its C from the D itself (forwardResults; only C, so that no
 // result of a run is an A or B of it: the wave decodes those once per
-// meeting, MatrixOperandCache). The sites stay as they are, so the order of
-// execution, the numerics and what a fault reports are those of one meeting
-// per instruction; only how often lanes switch changes.
+// meeting, MatrixOperandCache). A deferred call whose D nothing else reads
+// then is __mcore_emu_mma_defer_local: the runtime need not write that D
+// when its reader is in the same meeting. The sites stay as they are, so
+// the order of execution, the numerics and what a fault reports are those
+// of one meeting per instruction; only how often lanes switch changes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,12 +51,49 @@ constexpr unsigned kPointerArgs[] = {1, 2, 3, 5, 7};
 constexpr unsigned kCArg = 3, kResultArg = 5;
 
 struct Batcher {
-  Function *meet, *defer;
+  Function *meet, *defer, *deferLocal;
   unsigned batches = 0, forwarded = 0;
 
   bool isMma(const Instruction &I) const {
     auto *call = dyn_cast<CallInst>(&I);
     return call && call->getCalledFunction() == meet;
+  }
+
+  /// A deferred call whose D nothing reads but one later matrix call of
+  /// the block, as its C (a chain's link after forwardResults), becomes
+  /// __mcore_emu_mma_defer_local: the runtime then hands the D to that
+  /// call without writing it, when the call is in the same meeting.
+  void markLocalResults(BasicBlock &bb) {
+    for (Instruction &I : bb) {
+      auto *call = dyn_cast<CallInst>(&I);
+      if (!call || call->getCalledFunction() != defer)
+        continue;
+      auto *d = dyn_cast<AllocaInst>(call->getArgOperand(kResultArg));
+      if (!d || llvm::count(call->args(), d) != 1)
+        continue;
+      CallInst *consumer = nullptr;
+      bool local = true;
+      for (User *u : d->users()) {
+        if (u == call)
+          continue;
+        if (auto *ii = dyn_cast<IntrinsicInst>(u))
+          if (ii->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(ii))
+            continue;
+        auto *other = dyn_cast<CallInst>(u);
+        Function *f = other ? other->getCalledFunction() : nullptr;
+        if (!other || consumer ||
+            (f != meet && f != defer && f != deferLocal) ||
+            other->getParent() != &bb || !call->comesBefore(other) ||
+            other->getArgOperand(kCArg) != d ||
+            llvm::count(other->args(), d) != 1) {
+          local = false;
+          break;
+        }
+        consumer = other;
+      }
+      if (local && consumer)
+        call->setCalledFunction(deferLocal);
+    }
   }
 
   /// Calls that neither switch lanes nor touch memory may sit in a run.
@@ -218,8 +257,14 @@ void mlir::mcore::emu::batchMatrixInstructions(Module &host) {
   Function *defer = cast<Function>(
       host.getOrInsertFunction("__mcore_emu_mma_defer", meet->getFunctionType())
           .getCallee());
-  Batcher b{meet, defer};
+  Function *deferLocal =
+      cast<Function>(host.getOrInsertFunction("__mcore_emu_mma_defer_local",
+                                              meet->getFunctionType())
+                         .getCallee());
+  Batcher b{meet, defer, deferLocal};
   for (Function &F : host)
-    for (BasicBlock &bb : F)
+    for (BasicBlock &bb : F) {
       b.runOnBlock(bb);
+      b.markLocalResults(bb);
+    }
 }

@@ -75,6 +75,9 @@ const char *accessName(const Site &s) {
 /// this frame's strings are gone; see runtime::abandon).
 bool checkModelled(Lane &l, const Descriptor &d, const Site &s,
                    const Target &t) {
+  if (d.stride == 0 && !(t.isCDNA() ? (d.swizzle & 2) : d.swizzle) &&
+      !(d.flags & (1u << 23)))
+    return true;
   std::string why;
   if (d.stride != 0)
     why = llvm::formatv("its stride is {0}", d.stride).str();
@@ -331,6 +334,11 @@ static void emuBufferLoad(uint64_t lo, uint64_t hi, uint32_t voffset,
                           uint32_t soffset, void *dst, uint32_t site) {
   Access a(lo, hi, voffset, soffset, site);
   uint8_t *out = static_cast<uint8_t *>(dst);
+  // All in range (then so is every piece) and no checker: one copy.
+  if (!a.check && !outOfRange(a.desc, a.target, a.offset, a.site.imm0)) {
+    std::memcpy(out, a.address(0), a.site.imm0);
+    return;
+  }
   a.forEachPiece(a.site.imm0, /*isStore=*/false,
                  [&](unsigned at, unsigned n, bool inRange) {
     if (inRange)
@@ -344,6 +352,10 @@ static void emuBufferStore(uint64_t lo, uint64_t hi, uint32_t voffset,
                            uint32_t soffset, const void *src, uint32_t site) {
   Access a(lo, hi, voffset, soffset, site);
   const uint8_t *in = static_cast<const uint8_t *>(src);
+  if (!a.check && !outOfRange(a.desc, a.target, a.offset, a.site.imm0)) {
+    std::memcpy(a.address(0), in, a.site.imm0);
+    return;
+  }
   a.forEachPiece(a.site.imm0, /*isStore=*/true,
                  [&](unsigned at, unsigned n, bool inRange) {
     if (inRange)

@@ -77,8 +77,10 @@ void resetStack(uint8_t *low, size_t bytes) {
 // Launch, work-group, wave, lane
 //===----------------------------------------------------------------------===//
 
-thread_local WorkGroup *runtime::tlsWG = nullptr;
-thread_local Lane *runtime::tlsLane = nullptr;
+[[gnu::tls_model("initial-exec")]] thread_local WorkGroup *runtime::tlsWG =
+    nullptr;
+[[gnu::tls_model("initial-exec")]] thread_local Lane *runtime::tlsLane =
+    nullptr;
 
 std::string WorkGroup::describeLane(const Lane &l) const {
   return llvm::formatv("work-group {0}, work-item {1} (wave {2}, lane {3})",
@@ -437,8 +439,8 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
         break;
       }
     unsigned deferred = any ? any->deferredCount : 0;
-    const Site &first =
-        deferred ? launch->image->sites[any->deferred[0].site] : s;
+    const MmaRow *rows = w.mma;
+    const Site &first = deferred ? launch->image->sites[rows[0].site] : s;
     auto failAt = [&](const Site &at, const std::string &msg) {
       fault(any, msg + " (" + at.describe() + ")");
       return false;
@@ -473,11 +475,39 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
     // What the instructions of this meeting decode, for the later ones
     // (MatrixOperandCache; executeMma passes it where there are several).
     mmaCache.clear();
-    for (unsigned q = 0; q <= deferred; ++q)
-      if (!executeMma(q < deferred ? launch->image->sites[any->deferred[q].site]
-                                   : s,
-                      active, q < deferred ? int(q) : -1))
+    // Chains: row q's C is the D of the latest earlier row whose D is at
+    // the same place in every lane. Where both are the same instruction
+    // with the same immediates, the D goes from one to the other without
+    // being read back, and without being written where only that row reads
+    // it (MatrixOperandCache::setRow).
+    int cFrom[kMaxDeferredMma + 1];
+    bool keepD[kMaxDeferredMma + 1] = {}, writeD[kMaxDeferredMma + 1];
+    const auto &sites = launch->image->sites;
+    for (unsigned q = 0; q <= deferred; ++q) {
+      cFrom[q] = -1;
+      writeD[q] = true;
+      const Site &sq = sites[rows[q].site];
+      if (!sq.op->chainsResult(sq.imm))
+        continue;
+      for (unsigned p = q; p-- > 0;) {
+        if (rows[p].d[0] != rows[q].c[0])
+          continue;
+        const Site &sp = sites[rows[p].site];
+        if (sp.op == sq.op && sp.imm == sq.imm &&
+            std::equal(rows[q].c, rows[q].c + W, rows[p].d)) {
+          cFrom[q] = int(p);
+          keepD[p] = true;
+          writeD[p] = !rows[p].dLocal;
+        }
+        break;
+      }
+    }
+    for (unsigned q = 0; q <= deferred; ++q) {
+      if (deferred > 0)
+        mmaCache.setRow(q, cFrom[q], keepD[q], writeD[q]);
+      if (!executeMma(sites[rows[q].site], rows[q], active[0], deferred > 0))
         return false;
+    }
     for (unsigned i = 0; i < W; ++i)
       active[i]->deferredCount = 0;
     break;
@@ -512,31 +542,27 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
   return true;
 }
 
-bool WorkGroup::executeMma(const Site &s, Lane *const *active,
-                           int deferred) {
+bool WorkGroup::executeMma(const Site &s, const MmaRow &row, Lane *lane,
+                           bool several) {
   const unsigned W = launch->waveSize;
-  const uint8_t *pa[64], *pb[64], *pc[64];
-  uint8_t *pd[64];
-  // Each lane's index: one word, or two (gfx1250's 64-bit index); a
-  // block-scaled instruction's scale words, A's then B's, one or two
-  // each (WaveOpLowering.cpp).
+  // Each lane's index: one word, or two (gfx1250's 64-bit index, the
+  // pairs of row.idx); a block-scaled instruction's scale words, A's then
+  // B's, one or two each (WaveOpLowering.cpp).
   uint32_t idx[128];
   uint32_t scaleA[128], scaleB[128];
   bool scaled = s.op->hasScales();
-  unsigned words = s.op->getIndexWords();
-  unsigned scaleWords = s.op->getScaleWords();
-  for (unsigned i = 0; i < W; ++i) {
-    const Lane &l = *active[i];
-    const DeferredMma *d = deferred >= 0 ? &l.deferred[deferred] : nullptr;
-    pa[i] = static_cast<const uint8_t *>(d ? d->in0 : l.in0);
-    pb[i] = static_cast<const uint8_t *>(d ? d->in1 : l.in1);
-    pc[i] = static_cast<const uint8_t *>(d ? d->in2 : l.in2);
-    pd[i] = static_cast<uint8_t *>(d ? d->out : l.out);
-    idx[i * words] = d ? d->a0 : l.a0;
-    if (words == 2)
-      idx[i * words + 1] = d ? d->a1 : l.a1;
-    if (scaled) {
-      const auto *sw = static_cast<const uint32_t *>(d ? d->in3 : l.in3);
+  if (s.op->isSparse()) {
+    unsigned words = s.op->getIndexWords();
+    for (unsigned i = 0; i < W; ++i) {
+      idx[i * words] = uint32_t(row.idx[i]);
+      if (words == 2)
+        idx[i * words + 1] = uint32_t(row.idx[i] >> 32);
+    }
+  }
+  if (scaled) {
+    unsigned scaleWords = s.op->getScaleWords();
+    for (unsigned i = 0; i < W; ++i) {
+      const auto *sw = static_cast<const uint32_t *>(row.scales[i]);
       for (unsigned w = 0; w < scaleWords; ++w) {
         scaleA[i * scaleWords + w] = sw[w];
         scaleB[i * scaleWords + w] = sw[scaleWords + w];
@@ -544,10 +570,9 @@ bool WorkGroup::executeMma(const Site &s, Lane *const *active,
     }
   }
   if (Error e = s.op->executeLanes(
-          s.imm, pa, pb, pc, idx, pd, scaled ? scaleA : nullptr,
-          scaled ? scaleB : nullptr,
-          active[0]->deferredCount ? &mmaCache : nullptr)) {
-    fault(active[0], llvm::toString(std::move(e)) + " (" + s.describe() + ")");
+          s.imm, row.a, row.b, row.c, idx, row.d, scaled ? scaleA : nullptr,
+          scaled ? scaleB : nullptr, several ? &mmaCache : nullptr)) {
+    fault(lane, llvm::toString(std::move(e)) + " (" + s.describe() + ")");
     return false;
   }
   return true;
@@ -661,17 +686,28 @@ static void emuBackedge() {
   suspend(l);
 }
 
+/// Records the lane's operands of matrix instruction `site` in the next row
+/// of its wave's MmaRows.
+static inline void recordMma(Lane &l, uint32_t site, const void *a,
+                             const void *b, const void *c, uint32_t idx,
+                             void *d, uint32_t idxHi, const void *scales,
+                             bool dLocal = false) {
+  l.wave->mma[l.deferredCount].set(l.laneInWave, site, a, b, c, idx, d, idxHi,
+                                   scales, dLocal);
+}
+
 static void emuMma(uint32_t site, const void *a, const void *b, const void *c,
                    uint32_t idx, void *d, uint32_t idxHi, const void *scales) {
+  recordMma(*tlsLane, site, a, b, c, idx, d, idxHi, scales);
   arrive(site, a, b, c, d, idx, idxHi, scales);
 }
 
 /// A matrix instruction the lane need not wait at: the next instructions
 /// up to the one it meets its wave at do not need its result
 /// (Rewrite/BatchMma.cpp). The wave executes it when the lanes meet.
-static void emuMmaDefer(uint32_t site, const void *a, const void *b,
-                        const void *c, uint32_t idx, void *d, uint32_t idxHi,
-                        const void *scales) {
+static void deferMma(uint32_t site, const void *a, const void *b, const void *c,
+                     uint32_t idx, void *d, uint32_t idxHi, const void *scales,
+                     bool dLocal) {
   Lane &l = *tlsLane;
   if (l.deferredCount == kMaxDeferredMma) {
     l.wg->fault(&l, "internal error: more than " +
@@ -679,7 +715,20 @@ static void emuMmaDefer(uint32_t site, const void *a, const void *b,
                         " deferred matrix instructions");
     abandon(l);
   }
-  l.deferred[l.deferredCount++] = {site, a, b, c, scales, d, idx, idxHi};
+  recordMma(l, site, a, b, c, idx, d, idxHi, scales, dLocal);
+  ++l.deferredCount;
+}
+static void emuMmaDefer(uint32_t site, const void *a, const void *b,
+                        const void *c, uint32_t idx, void *d, uint32_t idxHi,
+                        const void *scales) {
+  deferMma(site, a, b, c, idx, d, idxHi, scales, false);
+}
+/// The same, where nothing but one later matrix instruction of the block,
+/// as its C, reads the D (Rewrite/BatchMma.cpp).
+static void emuMmaDeferLocal(uint32_t site, const void *a, const void *b,
+                             const void *c, uint32_t idx, void *d,
+                             uint32_t idxHi, const void *scales) {
+  deferMma(site, a, b, c, idx, d, idxHi, scales, true);
 }
 
 static void emuXlane(uint32_t site, const void *in0, const void *in1, void *out,
@@ -732,6 +781,8 @@ llvm::ArrayRef<RuntimeSymbol> mlir::mcore::emu::getRuntimeSymbols() {
       {"__mcore_emu_backedge", reinterpret_cast<void *>(&emuBackedge)},
       {"__mcore_emu_mma", reinterpret_cast<void *>(&emuMma)},
       {"__mcore_emu_mma_defer", reinterpret_cast<void *>(&emuMmaDefer)},
+      {"__mcore_emu_mma_defer_local",
+       reinterpret_cast<void *>(&emuMmaDeferLocal)},
       {"__mcore_emu_xlane", reinterpret_cast<void *>(&emuXlane)},
       {"__mcore_emu_trap", reinterpret_cast<void *>(&emuTrap)},
   };

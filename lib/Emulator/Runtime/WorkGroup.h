@@ -114,19 +114,48 @@ constexpr unsigned kBackedgeBudget = 256;
 /// reads lane after lane) would fall into one set of the L1 cache.
 constexpr size_t kStackStaggerBytes = 4096;
 
-/// A matrix instruction a lane passed without waiting for its wave
-/// (`__mcore_emu_mma_defer`, Rewrite/BatchMma.cpp): its site and where the
-/// lane's operands and result are. The wave executes it, before the
-/// instruction the lanes meet at, when they meet.
-struct DeferredMma {
-  unsigned site = 0;
-  const void *in0 = nullptr, *in1 = nullptr, *in2 = nullptr, *in3 = nullptr;
-  void *out = nullptr;
-  uint32_t a0 = 0, a1 = 0;
-};
 /// The most matrix instructions a lane defers before it meets its wave
 /// (BatchMma.cpp makes no longer runs).
 constexpr unsigned kMaxDeferredMma = 32;
+
+/// The operands of one matrix instruction of a meeting, one column per lane
+/// of the wave (`lane` is the lane in its wave): the pointer arrays the
+/// instruction's semantics take (MatrixOp::executeLanes), filled by the
+/// lanes as they pass. Row q of a wave's rows is the q-th instruction since
+/// its lanes last met: a deferred one (`__mcore_emu_mma_defer`,
+/// Rewrite/BatchMma.cpp), or the one they meet at.
+struct MmaRow {
+  static constexpr unsigned kLanes = 64;
+  const uint8_t *a[kLanes], *b[kLanes], *c[kLanes];
+  uint8_t *d[kLanes];
+  /// The index word of a sparse instruction, and above it gfx1250's high
+  /// word: in memory the pairs of words getIndexWords() == 2 asks for.
+  uint64_t idx[kLanes];
+  /// A block-scaled instruction's scale words (A's, then B's); left as it
+  /// was where the instruction has none.
+  const void *scales[kLanes];
+  /// The instruction's site (every lane writes the same: the lanes came
+  /// through the same basic block).
+  uint32_t site;
+  /// Nothing but one later instruction of the block, as its C, reads the
+  /// D (`__mcore_emu_mma_defer_local`, Rewrite/BatchMma.cpp): when that
+  /// instruction is in the meeting, the D need not be written.
+  bool dLocal;
+
+  void set(unsigned lane, unsigned s, const void *pa, const void *pb,
+           const void *pc, uint32_t i, void *pd, uint32_t iHi, const void *sc,
+           bool local = false) {
+    a[lane] = static_cast<const uint8_t *>(pa);
+    b[lane] = static_cast<const uint8_t *>(pb);
+    c[lane] = static_cast<const uint8_t *>(pc);
+    d[lane] = static_cast<uint8_t *>(pd);
+    idx[lane] = uint64_t(iHi) << 32 | i;
+    if (sc)
+      scales[lane] = sc;
+    site = s;
+    dLocal = local;
+  }
+};
 
 struct Lane {
   enum State : uint8_t { Runnable, AtWaveOp, AtBarrier, Done };
@@ -151,10 +180,9 @@ struct Lane {
   const void *in3 = nullptr;
   void *out = nullptr;
   uint32_t a0 = 0, a1 = 0;
-  /// The matrix instructions deferred since the lane last met its wave, in
-  /// program order.
+  /// The matrix instructions deferred since the lane last met its wave
+  /// (rows 0 to deferredCount - 1 of its wave's `mma`).
   unsigned deferredCount = 0;
-  DeferredMma deferred[kMaxDeferredMma];
   /// The device printf message being built.
   std::vector<PrintfPart> printf;
 };
@@ -167,6 +195,9 @@ struct Wave {
   unsigned waiting = 0;
   unsigned site = 0; ///< site of the waiting lanes, if all the same
   bool sameSite = true;
+  /// kMaxDeferredMma + 1 rows: the operands of the matrix instructions of
+  /// the wave's next meeting (WorkGroup::mmaRows).
+  MmaRow *mma = nullptr;
 };
 
 struct LaunchState {
@@ -260,6 +291,11 @@ struct WorkGroup {
   /// The operands the matrix instructions of the current meeting of a
   /// wave decoded (executeGroup clears it at each).
   MatrixOperandCache mmaCache;
+  /// The waves' MmaRows (Wave::mma), kMaxDeferredMma + 1 per wave; not
+  /// initialized: a row's columns are written by the lanes before the wave
+  /// reads them.
+  std::unique_ptr<MmaRow[]> mmaRows;
+  size_t mmaRowCount = 0;
 
   void run();
   /// Draws a new random order of the lanes (Schedule::Random).
@@ -279,10 +315,10 @@ struct WorkGroup {
   /// Executes the wave op `site` for the lanes of `w` waiting at it. Returns
   /// false after a fault.
   bool executeGroup(Wave &w, unsigned site, Lane *current);
-  /// Executes matrix instruction `s` for the whole wave `active`, with the
-  /// lanes' operands of their deferred instruction `deferred`, or (-1) of
-  /// the one they meet at. Returns false after a fault.
-  bool executeMma(const Site &s, Lane *const *active, int deferred);
+  /// Executes matrix instruction `s` for the whole wave with the lanes'
+  /// operands in `row`; a fault names `lane`. `several`: the meeting has
+  /// more instructions, which share mmaCache. Returns false after a fault.
+  bool executeMma(const Site &s, const MmaRow &row, Lane *lane, bool several);
   /// "kernel 'k', work-group (..), work-item (..) (wave w, lane l)".
   std::string describeLane(const Lane &l) const;
   /// Where the lanes are: "32 lanes wait at a barrier (wave 0), ...".
@@ -293,9 +329,15 @@ struct WorkGroup {
   std::string describeSignal(const Lane &l) const;
 };
 
-/// The work-group this thread runs, and its lane running now.
-[[clang::require_constant_initialization]] extern thread_local WorkGroup *tlsWG;
-[[clang::require_constant_initialization]] extern thread_local Lane *tlsLane;
+/// The work-group this thread runs, and its lane running now. Lane code
+/// reads them at every runtime call (emuMmaDefer at every matrix
+/// instruction): in the initial-exec model an access is one load from the
+/// thread pointer, not a call of __tls_get_addr. The 16 bytes come from the
+/// static TLS block glibc keeps spare for libraries loaded with dlopen.
+[[clang::require_constant_initialization,
+  gnu::tls_model("initial-exec")]] extern thread_local WorkGroup *tlsWG;
+[[clang::require_constant_initialization,
+  gnu::tls_model("initial-exec")]] extern thread_local Lane *tlsLane;
 
 /// Runs the work-groups of `launch` on the calling thread and the pool's
 /// (Runtime.cpp); failures are in `launch`.

@@ -192,6 +192,11 @@ void runGroups(LaunchState &launch) {
   wg.launch = &launch;
   wg.lanes.assign(lanesPerGroup, Lane());
   wg.waves.assign(numWaves, Wave());
+  size_t rows = size_t(numWaves) * (kMaxDeferredMma + 1);
+  if (wg.mmaRowCount < rows) {
+    wg.mmaRows.reset(new MmaRow[rows]);
+    wg.mmaRowCount = rows;
+  }
   // The order of the lanes: in order, reversed (waves last to first, and
   // lanes within them), or shuffled every round (WorkGroup::run).
   wg.order.resize(lanesPerGroup);
@@ -241,6 +246,7 @@ void runGroups(LaunchState &launch) {
       w.first = wi * W;
       w.count = std::min(W, lanesPerGroup - wi * W);
       w.live = w.count;
+      w.mma = &wg.mmaRows[size_t(wi) * (kMaxDeferredMma + 1)];
     }
     for (unsigned f = 0; f < lanesPerGroup; ++f) {
       Lane &l = wg.lanes[f];

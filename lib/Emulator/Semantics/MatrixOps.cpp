@@ -60,6 +60,10 @@
 #include <mutex>
 #include <tuple>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 using namespace mlir::mcore::emu;
 using namespace mlir::mcore::emu::matrixops;
 using llvm::Error;
@@ -209,6 +213,20 @@ mlir::mcore::emu::matrixops::makeIndexRuns(const std::vector<uint32_t> &plan) {
   return runs;
 }
 
+#if defined(__x86_64__)
+/// The runs' fields to bytes with one pdep each.
+[[gnu::target("bmi2")]] static void
+readPositionsPdep(const std::vector<IndexRun> &runs, const uint32_t *index,
+                  uint8_t *pos) {
+  for (const IndexRun &r : runs) {
+    uint64_t x =
+        _pdep_u64((index[r.word] >> r.bit) & 0xFFFFu, 0x0303030303030303ull);
+    std::memcpy(pos + r.first, &x, 8);
+  }
+}
+static const bool kHostHasBmi2 = __builtin_cpu_supports("bmi2");
+#endif
+
 void mlir::mcore::emu::matrixops::readPositions(
     const std::vector<uint32_t> &plan, const std::vector<IndexRun> &runs,
     const uint32_t *index, uint8_t *pos, PlanPath path) {
@@ -217,6 +235,10 @@ void mlir::mcore::emu::matrixops::readPositions(
       pos[e] = uint8_t((index[plan[e] / 32] >> (plan[e] % 32)) & 3u);
     return;
   }
+#if defined(__x86_64__)
+  if (path == PlanPath::Best && kHostHasBmi2)
+    return readPositionsPdep(runs, index, pos);
+#endif
   for (const IndexRun &r : runs) {
     // Fields 0-7 (16 bits) to the low bits of bytes 0-7: halves to bytes
     // 0 and 4, quarters to 16-bit units, fields to bytes. The runs come in
@@ -378,6 +400,13 @@ unsigned MatrixOp::getIndexWords() const { return impl->indexWords; }
 bool MatrixOp::hasNegAB() const { return impl->spec->flags & kNegAB; }
 bool MatrixOp::hasCMod() const { return impl->spec->flags & kCMod; }
 bool MatrixOp::hasReuse() const { return impl->spec->flags & kReuse; }
+bool MatrixOp::chainsResult(const MatrixImmediates &imm) const {
+  const Impl &I = *impl;
+  const Spec &s = *I.spec;
+  bool useHi = (s.flags & kOpsel) && imm.opsel && !I.cLocHi.empty();
+  return !(s.flags & kMx) && isFloatType(s.a) && !I.negatesF64() && !useHi &&
+         I.dLoc.empty() && I.dCoversAll && s.c == ElemType::F32;
+}
 bool MatrixOp::hasScales() const {
   return impl->spec->flags & (kScale | kWScale);
 }
@@ -566,11 +595,21 @@ struct MatrixOperandCache::Impl {
     const uint8_t *lanes[64];
     std::vector<double> values;
   };
-  /// A 4x4 grid of instructions reads 4 As and 4 Bs. Apart: the last
-  /// results, for a chain (the next instruction's C is this one's D).
-  static constexpr unsigned kEntries = 8, kResults = 2;
-  Entry entries[kEntries], results[kResults];
-  unsigned next = 0, nextResult = 0;
+  /// A 4x4 grid of instructions reads 4 As and 4 Bs.
+  static constexpr unsigned kEntries = 8;
+  Entry entries[kEntries];
+  unsigned next = 0;
+  /// The D each row of the meeting kept (setRow's keepD), unrounded, and
+  /// its instruction (null: none kept).
+  struct Result {
+    const void *op = nullptr;
+    std::vector<double> values;
+  };
+  std::vector<Result> results;
+  /// The row executing now (setRow).
+  unsigned row = 0;
+  int cFrom = -1;
+  bool keepD = false, writeD = true;
 
   template <unsigned Size>
   static Entry *find(Entry (&pool)[Size], const void *op, unsigned kind,
@@ -591,7 +630,7 @@ struct MatrixOperandCache::Impl {
   }
 
   /// The kinds: A read under cbsz / abid (which block of A each block
-  /// reads), B under blgp (which lane's B each lane reads). Results: 0.
+  /// reads), B under blgp (which lane's B each lane reads).
   static unsigned aKind(unsigned cbsz, unsigned abid) {
     return 1u << 16 | cbsz << 8 | abid;
   }
@@ -608,18 +647,18 @@ struct MatrixOperandCache::Impl {
     next = (next + 1) % kEntries;
     return {claim(e, op, kind, lanes, wave, n), false};
   }
-  /// The values op wrote at `lanes` as its result, or null.
-  const double *findResult(const void *op, const uint8_t *const *lanes,
-                           unsigned wave) {
-    Entry *e = find(results, op, 0, lanes, wave);
-    return e ? e->values.data() : nullptr;
+  /// The D row cFrom kept, when op kept it (its values unrounded), or null.
+  const std::vector<double> *keptC(const void *op) const {
+    if (cFrom < 0 || size_t(cFrom) >= results.size() || results[cFrom].op != op)
+      return nullptr;
+    return &results[cFrom].values;
   }
-  /// An entry for the result op writes at `lanes`, to fill.
-  double *claimResult(const void *op, uint8_t *const *lanes, unsigned wave,
-                      size_t n) {
-    Entry &e = results[nextResult];
-    nextResult = (nextResult + 1) % kResults;
-    return claim(e, op, 0, lanes, wave, n);
+  /// Keeps `acc` (swapped in: no copy) as this row's D.
+  void keep(const void *op, std::vector<double> &acc) {
+    if (results.size() <= row)
+      results.resize(row + 1);
+    results[row].op = op;
+    results[row].values.swap(acc);
   }
 };
 
@@ -628,8 +667,16 @@ MatrixOperandCache::~MatrixOperandCache() = default;
 void MatrixOperandCache::clear() {
   for (Impl::Entry &e : impl->entries)
     e.op = nullptr;
-  for (Impl::Entry &e : impl->results)
-    e.op = nullptr;
+  for (Impl::Result &r : impl->results)
+    r.op = nullptr;
+  setRow(0, -1, false, true);
+}
+void MatrixOperandCache::setRow(unsigned row, int cFrom, bool keepD,
+                                bool writeD) {
+  impl->row = row;
+  impl->cFrom = cFrom;
+  impl->keepD = keepD;
+  impl->writeD = writeD || !keepD;
 }
 
 namespace {
@@ -684,9 +731,7 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
     return e;
 
   bool isMfma = s.family == MatrixFamily::MFMA;
-  bool f64Neg = isMfma && s.a == ElemType::F64 &&
-                (I.target.arch == GpuArch::CDNA3 ||
-                 I.target.arch == GpuArch::CDNA4);
+  bool f64Neg = I.negatesF64();
   unsigned blgp = (isMfma && !f64Neg) ? imm.blgp : 0;
   unsigned cbsz = isMfma ? imm.cbsz : 0;
   unsigned abid = isMfma ? imm.abid : 0;
@@ -722,10 +767,14 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
       if (d[l] != c[l])
         std::memmove(d[l], c[l], I.dBytes);
 
-  // Where B is read from, per lane (BLGP).
-  uint8_t bLane[64];
-  for (unsigned l = 0; l < I.wave; ++l)
-    bLane[l] = uint8_t(blgpLane(l, blgp));
+  // Where B is read from, per lane (BLGP; null: every lane its own).
+  uint8_t bLaneMap[64];
+  const uint8_t *bLane = nullptr;
+  if (blgp) {
+    for (unsigned l = 0; l < I.wave; ++l)
+      bLaneMap[l] = uint8_t(blgpLane(l, blgp));
+    bLane = bLaneMap;
+  }
 
   bool floatPath = isFloatType(s.a);
   if (floatPath) {
@@ -757,15 +806,15 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
       gatherPlanned(s.b, I.bFp8, I.bPlan, I.wave, bLane, b, bf);
     else if (!bCached)
       gatherFloat(s.b, I.bFp8, I.bLoc.data(), S.bf.size(), bLane, b, bf);
-    // C: in a chain (this instruction's C the D an earlier one of the
-    // meeting wrote, in f32 at C's places) the values that D was rounded
-    // to, exact in double as the f32 decoded would be.
-    bool chain = cache && !f64Neg && !useHi && I.dLoc.empty() &&
-                 I.dCoversAll && s.c == ElemType::F32;
+    // C: in a chain (this instruction's C the D an earlier row of the
+    // meeting kept, MatrixOperandCache::setRow) the values that D was
+    // rounded to, exact in double as the f32 decoded would be.
+    bool chain = cache && chainsResult(imm);
     const MatrixOp::Impl::Plan &cPlan = useHi ? I.cPlanHi : I.cPlan;
-    if (const double *prev = chain ? cache->impl->findResult(&I, c, I.wave)
-                                   : nullptr)
-      std::copy(prev, prev + S.cf.size(), S.cf.data());
+    const std::vector<double> *kept = chain ? cache->impl->keptC(&I) : nullptr;
+    if (kept && kept->size() == S.cf.size())
+      for (size_t e = 0; e < S.cf.size(); ++e)
+        S.cf[e] = double(float((*kept)[e]));
     else if (cPlan.per)
       gatherPlanned(s.c, Fp8Format::E4M3FN, cPlan, I.wave, nullptr, c,
                     S.cf.data());
@@ -827,15 +876,17 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
     // places; either way the sum is rounded once, here.
     const MatrixOp::Impl::Plan &dPlan = I.dLoc.empty() ? cPlan : I.dPlan;
     const std::vector<Loc> &dLoc = I.dLoc.empty() ? cLoc : I.dLoc;
-    if (dPlan.per)
-      scatterPlanned(I.dType, dPlan, I.wave, S.accF.data(), d);
-    else
-      scatterFloat(I.dType, dLoc.data(), S.accF.size(), S.accF.data(), d);
-    if (chain) {
-      double *v = cache->impl->claimResult(&I, d, I.wave, S.accF.size());
-      for (size_t e = 0; e < S.accF.size(); ++e)
-        v[e] = double(float(S.accF[e]));
+    // A D a later row takes as its C: kept, and where nothing else reads
+    // it (setRow's writeD false), not written.
+    bool keep = chain && cache->impl->keepD;
+    if (!keep || cache->impl->writeD) {
+      if (dPlan.per)
+        scatterPlanned(I.dType, dPlan, I.wave, S.accF.data(), d);
+      else
+        scatterFloat(I.dType, dLoc.data(), S.accF.size(), S.accF.data(), d);
     }
+    if (keep)
+      cache->impl->keep(&I, S.accF);
     return Error::success();
   }
 
@@ -852,8 +903,9 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
   }
   for (size_t e = 0; e < S.bi.size(); ++e) {
     const Loc &l = I.bLoc[e];
-    S.bi[e] = decodeInt(s.b, readBits(b[bLane[l.lane]], l.bit, I.bBits),
-                        bSigned);
+    S.bi[e] = decodeInt(
+        s.b, readBits(b[bLane ? bLane[l.lane] : l.lane], l.bit, I.bBits),
+        bSigned);
   }
   S.accI.resize(N);
   for (unsigned blk = 0; blk < B; ++blk) {

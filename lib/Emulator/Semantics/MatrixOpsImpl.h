@@ -164,8 +164,10 @@ LanePlan makeLanePlan(const std::vector<Loc> &locs, unsigned bits,
 
 /// How gatherPlanned / scatterPlanned move the elements: the best the host
 /// has (the tiles where it has AVX-512, F16C for f16), or slot by slot
-/// (the tests compare them).
-enum class PlanPath : uint8_t { Best, Slots };
+/// (the tests compare them). readPositions also has Shifts: its runs
+/// spread with shifts and masks, which Best does with BMI2's pdep where the
+/// host has it.
+enum class PlanPath : uint8_t { Best, Slots, Shifts };
 
 /// Decodes the elements of `plan` (type `t`) from the lanes' operands
 /// (lane l's read from lanes[laneMap[l]] when `laneMap` is given) into
@@ -192,8 +194,8 @@ struct IndexRun {
 };
 std::vector<IndexRun> makeIndexRuns(const std::vector<uint32_t> &plan);
 /// pos[e] = the field of element e, from the lanes' index words: through
-/// the runs (PlanPath::Best, 8 fields at a time; pos then needs 7 bytes
-/// beyond the last element) or field by field (PlanPath::Slots).
+/// the runs (PlanPath::Best or Shifts, 8 fields at a time; pos then needs 7
+/// bytes beyond the last element) or field by field (PlanPath::Slots).
 void readPositions(const std::vector<uint32_t> &plan,
                    const std::vector<IndexRun> &runs, const uint32_t *index,
                    uint8_t *pos, PlanPath path = PlanPath::Best);
@@ -310,6 +312,12 @@ struct MatrixOp::Impl {
   /// (gatherPlanned, scatterPlanned).
   using Plan = matrixops::LanePlan;
   Plan aPlan, bPlan, cPlan, cPlanHi, dPlan;
+
+  /// gfx940+ f64 MFMA: its blgp operand is NEG (bit 0: A, 1: B, 2: C).
+  bool negatesF64() const {
+    return spec->family == MatrixFamily::MFMA && spec->a == ElemType::F64 &&
+           (target.arch == GpuArch::CDNA3 || target.arch == GpuArch::CDNA4);
+  }
 
   void build();
   /// The layouts of each architecture (build() sizes the location vectors

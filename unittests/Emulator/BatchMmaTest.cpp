@@ -11,6 +11,7 @@
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Verifier.h"
@@ -19,6 +20,8 @@
 
 #include "gtest/gtest.h"
 
+#include <cstddef>
+#include <map>
 #include <string>
 
 using namespace llvm;
@@ -31,7 +34,7 @@ std::string module(const std::string &body) {
   std::string s = R"(
 declare void @__mcore_emu_mma(i32, ptr, ptr, ptr, i32, ptr, i32, ptr)
 declare void @__mcore_emu_barrier(i32)
-define void @k(ptr %lds, <8 x float> %c) {
+define void @k(ptr %lds, <8 x float> %c, i32 %word) {
 entry:
 )";
   for (unsigned i = 0; i < 4; ++i)
@@ -62,7 +65,7 @@ struct Batched {
   /// "store c0; defer 0; load r0; ...".
   std::string order;
 
-  explicit Batched(const std::string &body) {
+  explicit Batched(const std::string &body, bool tables = false) {
     SMDiagnostic err;
     m = parseAssemblyString(module(body), err, ctx);
     if (!m) {
@@ -72,7 +75,7 @@ struct Batched {
       ADD_FAILURE() << s;
       return;
     }
-    mlir::mcore::emu::batchMatrixInstructions(*m);
+    mlir::mcore::emu::batchMatrixInstructions(*m, tables);
     std::string v;
     raw_string_ostream os(v);
     EXPECT_FALSE(verifyModule(*m, &os)) << v;
@@ -184,4 +187,126 @@ TEST(BatchMma, AResultIsForwardedIntoCOnly) {
             load(1) + mma(2, "%r1"));
   EXPECT_EQ(b.order, "store c0; mma 0; load r0; store a1; store c1; local 1; "
                      "mma 2");
+}
+
+namespace {
+
+/// What the stores into the run table of the one __mcore_emu_mma_run call
+/// of `k` put where (offset in the table: the value's name, or its
+/// constant), the call's operands (n, run id, index varies) and whether
+/// any other matrix call is left.
+struct Table {
+  std::map<uint64_t, std::string> at;
+  unsigned n = 0, runId = 0, indexVaries = 0, runCalls = 0, otherCalls = 0;
+
+  explicit Table(const Module &m) {
+    const Function &k = *m.getFunction("k");
+    const DataLayout &dl = m.getDataLayout();
+    const Value *table = nullptr;
+    for (const Instruction &I : instructions(k))
+      if (auto *call = dyn_cast<CallInst>(&I)) {
+        StringRef callee = call->getCalledFunction()->getName();
+        if (callee == "__mcore_emu_mma_run") {
+          ++runCalls;
+          table = call->getArgOperand(0);
+          n = cast<ConstantInt>(call->getArgOperand(1))->getZExtValue();
+          runId = cast<ConstantInt>(call->getArgOperand(2))->getZExtValue();
+          indexVaries =
+              cast<ConstantInt>(call->getArgOperand(3))->getZExtValue();
+        } else if (callee.starts_with("__mcore_emu_mma")) {
+          ++otherCalls;
+        }
+      }
+    for (const Instruction &I : instructions(k)) {
+      auto *st = dyn_cast<StoreInst>(&I);
+      if (!st || !table)
+        continue;
+      APInt offset(64, 0);
+      const Value *base =
+          st->getPointerOperand()->stripAndAccumulateConstantOffsets(
+              dl, offset, /*AllowNonInbounds=*/true);
+      if (base != table)
+        continue;
+      const Value *v = st->getValueOperand();
+      std::string s = v->getName().str();
+      if (auto *c = dyn_cast<ConstantInt>(v))
+        s = std::to_string(c->getZExtValue());
+      else if (isa<ConstantPointerNull>(v))
+        s = "null";
+      else if (s.empty())
+        s = "(computed)";
+      at[offset.getZExtValue()] = s;
+    }
+  }
+  /// Entry q's fields: "site local a b c d scales".
+  std::string entry(unsigned q) const {
+    using E = mlir::mcore::emu::MmaRunEntry;
+    std::string s;
+    for (size_t f : {offsetof(E, site), offsetof(E, dLocal), offsetof(E, a),
+                     offsetof(E, b), offsetof(E, c), offsetof(E, d),
+                     offsetof(E, scales)}) {
+      auto it = at.find(q * sizeof(E) + f);
+      s += (s.empty() ? "" : " ") + (it == at.end() ? "?" : it->second);
+    }
+    return s;
+  }
+  std::string index(unsigned q) const {
+    auto it = at.find(n * sizeof(mlir::mcore::emu::MmaRunEntry) + 8 * q);
+    return it == at.end() ? "?" : it->second;
+  }
+};
+
+} // namespace
+
+TEST(BatchMma, ARunOfFrameSlotsIsOneCallWithATable) {
+  // The chain of AChainReadsEachCFromTheDBefore: one call, and a table of
+  // three entries filled in the entry block.
+  Batched b(mma(0) + load(0) + mma(1, "%r0") + load(1) + mma(2, "%r1") +
+                load(2),
+            /*tables=*/true);
+  Table t(*b.m);
+  EXPECT_EQ(t.runCalls, 1u);
+  EXPECT_EQ(t.otherCalls, 0u);
+  EXPECT_EQ(t.n, 3u);
+  EXPECT_EQ(t.runId, 0u);
+  EXPECT_EQ(t.indexVaries, 0u);
+  EXPECT_EQ(t.entry(0), "0 1 a0 b0 c0 d0 null");
+  EXPECT_EQ(t.entry(1), "1 1 a1 b1 d0 d1 null");
+  EXPECT_EQ(t.entry(2), "2 0 a2 b2 d1 d2 null");
+  EXPECT_EQ(t.index(0), "0");
+  EXPECT_EQ(t.index(2), "0");
+  // The result is loaded after the run's one call.
+  EXPECT_NE(b.order.find("__mcore_emu_mma_run; load r2"), std::string::npos)
+      << b.order;
+}
+
+TEST(BatchMma, AnOperandOutsideTheFrameKeepsTheDeferredCalls) {
+  // 1's A is LDS memory, not a slot of the frame: no table.
+  std::string body = mma(0) +
+                     "  call void @__mcore_emu_mma(i32 1, ptr %lds, ptr %b1, "
+                     "ptr %c1, i32 0, ptr %d1, i32 0, ptr null)\n";
+  Batched b(body, /*tables=*/true);
+  Table t(*b.m);
+  EXPECT_EQ(t.runCalls, 0u);
+  EXPECT_EQ(b.order, "store c0; defer 0; mma 1");
+}
+
+TEST(BatchMma, IndexWordsThatVaryAreStoredInTheRun) {
+  // gfx1250's two index words: one value per call, stored where the call
+  // was; the run says its index words vary.
+  std::string body;
+  for (unsigned i = 0; i < 2; ++i) {
+    std::string n = std::to_string(i);
+    body += "  %i" + n + " = add i32 %word, " + n + "\n" +
+            "  call void @__mcore_emu_mma(i32 " + n + ", ptr %a" + n +
+            ", ptr %b" + n + ", ptr %c" + n + ", i32 %i" + n + ", ptr %d" + n +
+            ", i32 7, ptr null)\n";
+  }
+  Batched b(body, /*tables=*/true);
+  Table t(*b.m);
+  EXPECT_EQ(t.runCalls, 1u);
+  EXPECT_EQ(t.indexVaries, 1u);
+  EXPECT_EQ(t.index(0), "(computed)");
+  EXPECT_EQ(t.index(1), "(computed)");
+  EXPECT_EQ(t.entry(1), "1 0 a1 b1 c1 d1 null");
 }

@@ -35,10 +35,14 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 
+#include <cstddef>
+
 using namespace llvm;
+using mlir::mcore::emu::MmaRunEntry;
 
 namespace {
 
@@ -52,11 +56,102 @@ constexpr unsigned kCArg = 3, kResultArg = 5;
 
 struct Batcher {
   Function *meet, *defer, *deferLocal;
-  unsigned batches = 0, forwarded = 0;
+  FunctionCallee runFn;
+  unsigned batches = 0, forwarded = 0, tabled = 0;
+  /// The runs made, each its calls in order (the last the meeting).
+  std::vector<SmallVector<CallInst *, kMaxDeferred + 1>> runs;
 
   bool isMma(const Instruction &I) const {
     auto *call = dyn_cast<CallInst>(&I);
     return call && call->getCalledFunction() == meet;
+  }
+
+  /// A run whose operands are all slots of the function's frame (static
+  /// allocas of the entry block, or null) becomes one call of
+  /// __mcore_emu_mma_run with a table of its instructions (MmaRunEntry) in
+  /// the frame: the entry block fills the table once, the run stores only
+  /// the index words that vary, and the lane meets its wave at that call
+  /// with no runtime call per instruction. The runtime then reads each
+  /// lane's table (and keeps what it read, by `runId`: the table of one
+  /// frame never changes). Returns false (the run stays as it is) where an
+  /// operand is anything else.
+  bool tableRun(ArrayRef<CallInst *> run, unsigned runId) {
+    Function &F = *run.front()->getFunction();
+    BasicBlock &entry = F.getEntryBlock();
+    auto isSlot = [&](Value *v) {
+      if (isa<ConstantPointerNull>(v))
+        return true;
+      auto *a = dyn_cast<AllocaInst>(v);
+      return a && a->getParent() == &entry && a->isStaticAlloca();
+    };
+    for (CallInst *call : run)
+      for (unsigned a : kPointerArgs)
+        if (!isSlot(call->getArgOperand(a)))
+          return false;
+    // The fixed part of the table is filled after the entry block's last
+    // alloca (every operand slot is one of those): before the run.
+    Instruction *lastAlloca = nullptr;
+    for (Instruction &I : entry)
+      if (isa<AllocaInst>(I))
+        lastAlloca = &I;
+    if (lastAlloca && run.front()->getParent() == &entry &&
+        !lastAlloca->comesBefore(run.front()))
+      return false;
+    LLVMContext &ctx = F.getContext();
+    Type *i8 = Type::getInt8Ty(ctx), *i32 = Type::getInt32Ty(ctx),
+         *i64 = Type::getInt64Ty(ctx);
+    const unsigned n = run.size();
+    IRBuilder<> b(&entry, entry.begin());
+    AllocaInst *table = b.CreateAlloca(
+        ArrayType::get(i8, uint64_t(n) * (sizeof(MmaRunEntry) + 8)), nullptr,
+        "mma.run");
+    table->setAlignment(Align(alignof(MmaRunEntry)));
+    b.SetInsertPoint((lastAlloca ? lastAlloca : table)->getNextNode());
+    auto field = [&](IRBuilder<> &at, unsigned q, size_t offset) {
+      return at.CreateConstInBoundsGEP1_64(
+          i8, table, uint64_t(q) * sizeof(MmaRunEntry) + offset);
+    };
+    bool indexVaries = false;
+    for (unsigned q = 0; q < n; ++q) {
+      CallInst *call = run[q];
+      b.CreateStore(call->getArgOperand(0),
+                    field(b, q, offsetof(MmaRunEntry, site)));
+      b.CreateStore(
+          ConstantInt::get(i32, call->getCalledFunction() == deferLocal),
+          field(b, q, offsetof(MmaRunEntry, dLocal)));
+      const std::pair<unsigned, size_t> pointers[] = {
+          {1, offsetof(MmaRunEntry, a)},
+          {2, offsetof(MmaRunEntry, b)},
+          {3, offsetof(MmaRunEntry, c)},
+          {5, offsetof(MmaRunEntry, d)},
+          {7, offsetof(MmaRunEntry, scales)}};
+      for (auto [arg, offset] : pointers)
+        b.CreateStore(call->getArgOperand(arg), field(b, q, offset));
+      // The index words: in the entry block where they are constants, else
+      // where the call was.
+      Value *lo = call->getArgOperand(4), *hi = call->getArgOperand(6);
+      bool fixed = isa<Constant>(lo) && isa<Constant>(hi);
+      IRBuilder<> at(fixed ? &*b.GetInsertPoint() : call);
+      Value *index = at.CreateOr(
+          at.CreateZExt(lo, i64),
+          at.CreateShl(at.CreateZExt(hi, i64), ConstantInt::get(i64, 32)));
+      at.CreateStore(index,
+                     at.CreateConstInBoundsGEP1_64(
+                         i8, table, uint64_t(n) * sizeof(MmaRunEntry) + 8 * q));
+      indexVaries |= !fixed;
+    }
+    IRBuilder<> at(run.back());
+    CallInst *meeting = at.CreateCall(
+        runFn, {table, ConstantInt::get(i32, n), ConstantInt::get(i32, runId),
+                ConstantInt::get(i32, indexVaries)});
+    meeting->setAttributes(AttributeList::get(
+        ctx, AttributeList::FunctionIndex,
+        AttrBuilder(ctx, run.back()->getAttributes().getFnAttrs())));
+    meeting->setDebugLoc(run.back()->getDebugLoc());
+    for (CallInst *call : run)
+      call->eraseFromParent();
+    ++tabled;
+    return true;
   }
 
   /// A deferred call whose D nothing reads but one later matrix call of
@@ -194,6 +289,7 @@ struct Batcher {
             at = load;
           }
         ++batches;
+        runs.push_back(run);
       }
       run.clear();
       objects.clear();
@@ -250,7 +346,7 @@ struct Batcher {
 
 } // namespace
 
-void mlir::mcore::emu::batchMatrixInstructions(Module &host) {
+void mlir::mcore::emu::batchMatrixInstructions(Module &host, bool tables) {
   Function *meet = host.getFunction("__mcore_emu_mma");
   if (!meet)
     return;
@@ -261,10 +357,16 @@ void mlir::mcore::emu::batchMatrixInstructions(Module &host) {
       cast<Function>(host.getOrInsertFunction("__mcore_emu_mma_defer_local",
                                               meet->getFunctionType())
                          .getCallee());
-  Batcher b{meet, defer, deferLocal};
+  LLVMContext &ctx = host.getContext();
+  Type *ptr = PointerType::getUnqual(ctx), *i32 = Type::getInt32Ty(ctx);
+  FunctionCallee runFn = host.getOrInsertFunction(
+      "__mcore_emu_mma_run", Type::getVoidTy(ctx), ptr, i32, i32, i32);
+  Batcher b{meet, defer, deferLocal, runFn, 0, 0, 0, {}};
   for (Function &F : host)
     for (BasicBlock &bb : F) {
       b.runOnBlock(bb);
       b.markLocalResults(bb);
     }
+  for (unsigned r = 0; tables && r < b.runs.size(); ++r)
+    b.tableRun(b.runs[r], r);
 }

@@ -58,8 +58,32 @@ rewriteForHost(llvm::Module &module, const Target &target,
 /// Lets a lane pass the matrix instructions of a run in one basic block
 /// without meeting its wave at each: all but the last call the runtime's
 /// __mcore_emu_mma_defer, and the wave executes them when its lanes meet at
-/// the last (BatchMma.cpp). For the optimized host module.
-void batchMatrixInstructions(llvm::Module &host);
+/// the last (BatchMma.cpp). Where every operand of the run is a slot of the
+/// function's frame, the run is one call instead,
+/// `__mcore_emu_mma_run(ptr table, i32 n, i32 runId, i32 indexVaries)`,
+/// with a table of MmaRunEntry in the frame (unless `tables` is false: the
+/// tests of the runs themselves). For the optimized host module.
+void batchMatrixInstructions(llvm::Module &host, bool tables = true);
+
+/// One instruction of a run table (`__mcore_emu_mma_run`): its site, whether
+/// its D is read by nothing but a later call of the block as C (as
+/// `__mcore_emu_mma_defer_local`) and its operands. A table of n entries is
+/// followed by the n instructions' index words (uint64_t: idx | idxHi <<
+/// 32), together, so that the wave reads them from a few cache lines of
+/// each lane. The function's entry block fills the entries, once per call
+/// of the function, and the index words that are constants; the run
+/// stores the others.
+struct MmaRunEntry {
+  uint32_t site;
+  uint32_t dLocal;
+  const void *a, *b, *c;
+  void *d;
+  const void *scales;
+};
+/// The index words of run table `table` of `n` entries.
+inline const uint64_t *getRunIndexWords(const MmaRunEntry *table, unsigned n) {
+  return reinterpret_cast<const uint64_t *>(table + n);
+}
 
 /// Names of the runtime functions the host module calls, with their
 /// addresses (defined in Runtime.cpp).

@@ -440,7 +440,9 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
       }
     unsigned deferred = any ? any->deferredCount : 0;
     const MmaRow *rows = w.mma;
-    const Site &first = deferred ? launch->image->sites[rows[0].site] : s;
+    const Site &first = !deferred  ? s
+                        : any->run ? launch->image->sites[any->run[0].site]
+                                   : launch->image->sites[rows[0].site];
     auto failAt = [&](const Site &at, const std::string &msg) {
       fault(any, msg + " (" + at.describe() + ")");
       return false;
@@ -469,9 +471,12 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
     }
     // Every lane came to this site through the same deferred instructions.
     for (unsigned i = 0; i < W; ++i)
-      if (active[i]->deferredCount != deferred)
+      if (active[i]->deferredCount != deferred ||
+          (active[i]->run == nullptr) != (any->run == nullptr))
         return failAt(s, "internal error: the lanes of the wave deferred "
                          "different matrix instructions");
+    if (any->run)
+      rows = runRows(w, active);
     // What the instructions of this meeting decode, for the later ones
     // (MatrixOperandCache; executeMma passes it where there are several).
     mmaCache.clear();
@@ -508,8 +513,10 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
       if (!executeMma(sites[rows[q].site], rows[q], active[0], deferred > 0))
         return false;
     }
-    for (unsigned i = 0; i < W; ++i)
+    for (unsigned i = 0; i < W; ++i) {
       active[i]->deferredCount = 0;
+      active[i]->run = nullptr;
+    }
     break;
   }
   case SiteKind::WaveBarrier:
@@ -540,6 +547,44 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
     }
   }
   return true;
+}
+
+const MmaRow *WorkGroup::runRows(Wave &w, Lane *const *active) {
+  const unsigned W = launch->waveSize;
+  const Lane &l0 = *active[0];
+  const unsigned n = l0.deferredCount + 1;
+  MmaRow *rows = w.mma;
+  Wave::RunCache *cache = nullptr;
+  if (l0.runId < kCachedRuns) {
+    cache = &w.runCache[l0.runId];
+    rows = w.mma + size_t(l0.runId + 1) * (kMaxDeferredMma + 1);
+  }
+  bool kept = cache && cache->valid;
+  for (unsigned i = 0; i < W && kept; ++i)
+    kept = cache->tables[i] == active[i]->run;
+  if (!kept) {
+    for (unsigned i = 0; i < W; ++i) {
+      const MmaRunEntry *table = active[i]->run;
+      const uint64_t *index = getRunIndexWords(table, n);
+      for (unsigned q = 0; q < n; ++q) {
+        const MmaRunEntry &e = table[q];
+        rows[q].set(i, e.site, e.a, e.b, e.c, uint32_t(index[q]), e.d,
+                    uint32_t(index[q] >> 32), e.scales, e.dLocal != 0);
+      }
+    }
+    if (cache) {
+      for (unsigned i = 0; i < W; ++i)
+        cache->tables[i] = active[i]->run;
+      cache->valid = true;
+    }
+  } else if (l0.runIndexVaries) {
+    for (unsigned i = 0; i < W; ++i) {
+      const uint64_t *index = getRunIndexWords(active[i]->run, n);
+      for (unsigned q = 0; q < n; ++q)
+        rows[q].idx[i] = index[q];
+    }
+  }
+  return rows;
 }
 
 bool WorkGroup::executeMma(const Site &s, const MmaRow &row, Lane *lane,
@@ -731,6 +776,25 @@ static void emuMmaDeferLocal(uint32_t site, const void *a, const void *b,
   deferMma(site, a, b, c, idx, d, idxHi, scales, true);
 }
 
+/// A run of matrix instructions with their operands in the lane's frame
+/// (Rewrite/BatchMma.cpp): the lane meets its wave at the last, and the
+/// wave reads the others' operands from the lanes' tables.
+static void emuMmaRun(const MmaRunEntry *table, uint32_t n, uint32_t runId,
+                      uint32_t indexVaries) {
+  Lane &l = *tlsLane;
+  if (n == 0 || n > kMaxDeferredMma + 1 || l.deferredCount != 0) {
+    l.wg->fault(&l, "internal error: a run of " + std::to_string(n) +
+                        " matrix instructions after " +
+                        std::to_string(l.deferredCount) + " deferred ones");
+    abandon(l);
+  }
+  l.deferredCount = n - 1;
+  l.run = table;
+  l.runId = runId;
+  l.runIndexVaries = indexVaries != 0;
+  arrive(table[n - 1].site, nullptr, nullptr, nullptr, nullptr, 0, 0);
+}
+
 static void emuXlane(uint32_t site, const void *in0, const void *in1, void *out,
                      uint32_t a0, uint32_t a1) {
   arrive(site, in0, in1, nullptr, out, a0, a1);
@@ -783,6 +847,7 @@ llvm::ArrayRef<RuntimeSymbol> mlir::mcore::emu::getRuntimeSymbols() {
       {"__mcore_emu_mma_defer", reinterpret_cast<void *>(&emuMmaDefer)},
       {"__mcore_emu_mma_defer_local",
        reinterpret_cast<void *>(&emuMmaDeferLocal)},
+      {"__mcore_emu_mma_run", reinterpret_cast<void *>(&emuMmaRun)},
       {"__mcore_emu_xlane", reinterpret_cast<void *>(&emuXlane)},
       {"__mcore_emu_trap", reinterpret_cast<void *>(&emuTrap)},
   };

@@ -124,6 +124,10 @@ constexpr unsigned kMaxDeferredMma = 32;
 /// lanes as they pass. Row q of a wave's rows is the q-th instruction since
 /// its lanes last met: a deferred one (`__mcore_emu_mma_defer`,
 /// Rewrite/BatchMma.cpp), or the one they meet at.
+/// The runs (`__mcore_emu_mma_run`, by their id) whose rows a wave keeps
+/// from meeting to meeting.
+constexpr unsigned kCachedRuns = 4;
+
 struct MmaRow {
   static constexpr unsigned kLanes = 64;
   const uint8_t *a[kLanes], *b[kLanes], *c[kLanes];
@@ -183,6 +187,12 @@ struct Lane {
   /// The matrix instructions deferred since the lane last met its wave
   /// (rows 0 to deferredCount - 1 of its wave's `mma`).
   unsigned deferredCount = 0;
+  /// The run table the lane meets its wave with (`__mcore_emu_mma_run`:
+  /// deferredCount + 1 entries), its run and whether its index words vary;
+  /// null when the lane came another way.
+  const MmaRunEntry *run = nullptr;
+  unsigned runId = 0;
+  bool runIndexVaries = false;
   /// The device printf message being built.
   std::vector<PrintfPart> printf;
 };
@@ -196,8 +206,15 @@ struct Wave {
   unsigned site = 0; ///< site of the waiting lanes, if all the same
   bool sameSite = true;
   /// kMaxDeferredMma + 1 rows: the operands of the matrix instructions of
-  /// the wave's next meeting (WorkGroup::mmaRows).
+  /// the wave's next meeting (WorkGroup::mmaRows); then as many for each
+  /// run (`__mcore_emu_mma_run`) with an id below kCachedRuns.
   MmaRow *mma = nullptr;
+  /// For those runs: the lanes' tables their rows were read from (a table
+  /// never changes: the rows stay valid while every lane passes the same).
+  struct RunCache {
+    bool valid = false;
+    const MmaRunEntry *tables[MmaRow::kLanes];
+  } runCache[kCachedRuns];
 };
 
 struct LaunchState {
@@ -291,9 +308,9 @@ struct WorkGroup {
   /// The operands the matrix instructions of the current meeting of a
   /// wave decoded (executeGroup clears it at each).
   MatrixOperandCache mmaCache;
-  /// The waves' MmaRows (Wave::mma), kMaxDeferredMma + 1 per wave; not
-  /// initialized: a row's columns are written by the lanes before the wave
-  /// reads them.
+  /// The waves' MmaRows (Wave::mma), (kCachedRuns + 1) * (kMaxDeferredMma +
+  /// 1) per wave; not initialized: a row's columns are written before the
+  /// wave reads them.
   std::unique_ptr<MmaRow[]> mmaRows;
   size_t mmaRowCount = 0;
 
@@ -319,6 +336,9 @@ struct WorkGroup {
   /// operands in `row`; a fault names `lane`. `several`: the meeting has
   /// more instructions, which share mmaCache. Returns false after a fault.
   bool executeMma(const Site &s, const MmaRow &row, Lane *lane, bool several);
+  /// The rows of the run the lanes of `w` (`active`, all of them) meet with:
+  /// read from their tables, or kept from the last meeting of that run.
+  const MmaRow *runRows(Wave &w, Lane *const *active);
   /// "kernel 'k', work-group (..), work-item (..) (wave w, lane l)".
   std::string describeLane(const Lane &l) const;
   /// Where the lanes are: "32 lanes wait at a barrier (wave 0), ...".

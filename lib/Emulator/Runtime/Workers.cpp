@@ -192,7 +192,8 @@ void runGroups(LaunchState &launch) {
   wg.launch = &launch;
   wg.lanes.assign(lanesPerGroup, Lane());
   wg.waves.assign(numWaves, Wave());
-  size_t rows = size_t(numWaves) * (kMaxDeferredMma + 1);
+  constexpr size_t kRowsPerWave = (kCachedRuns + 1) * (kMaxDeferredMma + 1);
+  size_t rows = size_t(numWaves) * kRowsPerWave;
   if (wg.mmaRowCount < rows) {
     wg.mmaRows.reset(new MmaRow[rows]);
     wg.mmaRowCount = rows;
@@ -246,7 +247,7 @@ void runGroups(LaunchState &launch) {
       w.first = wi * W;
       w.count = std::min(W, lanesPerGroup - wi * W);
       w.live = w.count;
-      w.mma = &wg.mmaRows[size_t(wi) * (kMaxDeferredMma + 1)];
+      w.mma = &wg.mmaRows[size_t(wi) * kRowsPerWave];
     }
     for (unsigned f = 0; f < lanesPerGroup; ++f) {
       Lane &l = wg.lanes[f];

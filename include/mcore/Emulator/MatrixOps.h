@@ -150,8 +150,11 @@ public:
   /// The next instruction executed is row `row` of the meeting; its C is
   /// the D row `cFrom` kept (-1: C is read from the lanes); `keepD`: keep
   /// its D for a later row; `writeD`: write that D to the lanes as well
-  /// (a D not kept is always written).
-  void setRow(unsigned row, int cFrom, bool keepD, bool writeD);
+  /// (a D not kept is always written); `sharesA` / `sharesB`: another row
+  /// of the meeting may read the same A / B memory (else it is decoded for
+  /// this row alone, not looked up or kept).
+  void setRow(unsigned row, int cFrom, bool keepD, bool writeD,
+              bool sharesA = true, bool sharesB = true);
   struct Impl;
   std::unique_ptr<Impl> impl;
 };

@@ -96,6 +96,21 @@ bool checkModelled(Lane &l, const Descriptor &d, const Site &s,
   return false;
 }
 
+/// memcpy with the sizes buffer accesses have inlined (a call of the
+/// library's for 4 or 16 bytes costs more than the copy).
+inline void copyBytes(void *dst, const void *src, unsigned n) {
+  switch (n) {
+  case 4:
+    return (void)std::memcpy(dst, src, 4);
+  case 8:
+    return (void)std::memcpy(dst, src, 8);
+  case 16:
+    return (void)std::memcpy(dst, src, 16);
+  default:
+    return (void)std::memcpy(dst, src, n);
+  }
+}
+
 /// Whether the piece [off, off + size) is out of range (see the top of the
 /// file).
 bool outOfRange(const Descriptor &d, const Target &t, uint64_t off,
@@ -336,7 +351,7 @@ static void emuBufferLoad(uint64_t lo, uint64_t hi, uint32_t voffset,
   uint8_t *out = static_cast<uint8_t *>(dst);
   // All in range (then so is every piece) and no checker: one copy.
   if (!a.check && !outOfRange(a.desc, a.target, a.offset, a.site.imm0)) {
-    std::memcpy(out, a.address(0), a.site.imm0);
+    copyBytes(out, a.address(0), a.site.imm0);
     return;
   }
   a.forEachPiece(a.site.imm0, /*isStore=*/false,
@@ -353,7 +368,7 @@ static void emuBufferStore(uint64_t lo, uint64_t hi, uint32_t voffset,
   Access a(lo, hi, voffset, soffset, site);
   const uint8_t *in = static_cast<const uint8_t *>(src);
   if (!a.check && !outOfRange(a.desc, a.target, a.offset, a.site.imm0)) {
-    std::memcpy(a.address(0), in, a.site.imm0);
+    copyBytes(a.address(0), in, a.site.imm0);
     return;
   }
   a.forEachPiece(a.site.imm0, /*isStore=*/true,

@@ -507,9 +507,19 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
         break;
       }
     }
+    // Which rows read an A or B another row reads too (lane 0's pointer:
+    // the cache compares them all).
+    auto shares = [&](unsigned q, auto operand) {
+      for (unsigned p = 0; p <= deferred; ++p)
+        if (p != q && operand(rows[p]) == operand(rows[q]))
+          return true;
+      return false;
+    };
     for (unsigned q = 0; q <= deferred; ++q) {
       if (deferred > 0)
-        mmaCache.setRow(q, cFrom[q], keepD[q], writeD[q]);
+        mmaCache.setRow(q, cFrom[q], keepD[q], writeD[q],
+                        shares(q, [](const MmaRow &r) { return r.a[0]; }),
+                        shares(q, [](const MmaRow &r) { return r.b[0]; }));
       if (!executeMma(sites[rows[q].site], rows[q], active[0], deferred > 0))
         return false;
     }

@@ -610,6 +610,9 @@ struct MatrixOperandCache::Impl {
   unsigned row = 0;
   int cFrom = -1;
   bool keepD = false, writeD = true;
+  /// Whether another row of the meeting may read this row's A / B memory
+  /// (else the operand is neither looked up nor kept).
+  bool sharesA = true, sharesB = true;
 
   template <unsigned Size>
   static Entry *find(Entry (&pool)[Size], const void *op, unsigned kind,
@@ -669,14 +672,16 @@ void MatrixOperandCache::clear() {
     e.op = nullptr;
   for (Impl::Result &r : impl->results)
     r.op = nullptr;
-  setRow(0, -1, false, true);
+  setRow(0, -1, false, true, true, true);
 }
 void MatrixOperandCache::setRow(unsigned row, int cFrom, bool keepD,
-                                bool writeD) {
+                                bool writeD, bool sharesA, bool sharesB) {
   impl->row = row;
   impl->cFrom = cFrom;
   impl->keepD = keepD;
   impl->writeD = writeD || !keepD;
+  impl->sharesA = sharesA;
+  impl->sharesB = sharesB;
 }
 
 namespace {
@@ -785,13 +790,13 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
     // A and B as an earlier instruction of the meeting decoded them, where
     // one did (not where f64 MFMA negates them below).
     bool aCached = false, bCached = false;
-    if (cache && !f64Neg) {
+    if (cache && !f64Neg && cache->impl->sharesA)
       std::tie(af, aCached) = cache->impl->lookup(
           &I, MatrixOperandCache::Impl::aKind(cbsz, abid), a, I.wave,
           S.af.size());
+    if (cache && !f64Neg && cache->impl->sharesB)
       std::tie(bf, bCached) = cache->impl->lookup(
           &I, MatrixOperandCache::Impl::bKind(blgp), b, I.wave, S.bf.size());
-    }
     // Lane by lane where the layouts allow (every block of A read from its
     // own place: no cbsz broadcast), else element by element.
     if (!aCached && I.aPlan.per && cbsz == 0 && abid == 0)
@@ -813,8 +818,7 @@ Error MatrixOp::executeLanes(const MatrixImmediates &imm,
     const MatrixOp::Impl::Plan &cPlan = useHi ? I.cPlanHi : I.cPlan;
     const std::vector<double> *kept = chain ? cache->impl->keptC(&I) : nullptr;
     if (kept && kept->size() == S.cf.size())
-      for (size_t e = 0; e < S.cf.size(); ++e)
-        S.cf[e] = double(float((*kept)[e]));
+      roundedToF32(kept->data(), S.cf.data(), S.cf.size());
     else if (cPlan.per)
       gatherPlanned(s.c, Fp8Format::E4M3FN, cPlan, I.wave, nullptr, c,
                     S.cf.data());

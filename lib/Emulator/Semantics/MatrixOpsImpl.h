@@ -249,6 +249,10 @@ enum class VectorPath : uint8_t { Best, Avx512, Avx2, Rows };
 bool blockTimesB(VectorPath path, double *D, const double *A, const double *Bm,
                  const double *C, const uint8_t *pos, unsigned M, unsigned N,
                  unsigned kA);
+/// out[e] = in[e] rounded to f32 (to nearest even, as float(x)) and back,
+/// for n elements: a D handed on as the next instruction's C, as reading
+/// it back would give it. Eight at a time where the host has AVX-512.
+void roundedToF32(const double *in, double *out, size_t n);
 /// acc [N] = row i of A [M][kA] x B, in integers (the rows of B as above).
 void rowTimesB(int64_t *acc, const int64_t *A, const int64_t *Bm,
                const uint8_t *pos, unsigned i, unsigned kA, unsigned N);

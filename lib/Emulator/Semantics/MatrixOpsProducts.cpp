@@ -17,6 +17,10 @@
 
 #include <cstring>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 using namespace mlir::mcore::emu;
 using namespace mlir::mcore::emu::matrixops;
 
@@ -186,6 +190,29 @@ void matrixops::rowTimesB(int64_t *acc, const int64_t *A, const int64_t *Bm,
                           const uint8_t *pos, unsigned i, unsigned kA,
                           unsigned N) {
   rowTimesBAny(acc, A + size_t(i) * kA, Bm, pos, i, kA, N);
+}
+
+#if defined(__x86_64__)
+namespace {
+[[gnu::target("avx512f")]] void roundedToF32Avx512(const double *in,
+                                                   double *out, size_t n) {
+  size_t e = 0;
+  for (; e + 8 <= n; e += 8)
+    _mm512_storeu_pd(out + e,
+                     _mm512_cvtps_pd(_mm512_cvtpd_ps(_mm512_loadu_pd(in + e))));
+  for (; e < n; ++e)
+    out[e] = double(float(in[e]));
+}
+} // namespace
+#endif
+
+void matrixops::roundedToF32(const double *in, double *out, size_t n) {
+#if defined(__x86_64__)
+  if (kHostHasAvx512)
+    return roundedToF32Avx512(in, out, n);
+#endif
+  for (size_t e = 0; e < n; ++e)
+    out[e] = double(float(in[e]));
 }
 
 /// The loop of `path` (Avx512 or Avx2), where the host has it.

@@ -132,6 +132,15 @@ TEST(HipKernels, Gfx1201SwmmacTiledMatmul256) {
                   {2, 2, 1}, {256, 1, 1}, 32, 13);
 }
 
+// Seven runs of two SWMMACs each in the loop (a barrier after every
+// k-step), two iterations: the rows of the first runs kept from meeting to
+// meeting, the others read afresh (Runtime/Runtime.cpp, runRows). One wave
+// per 32x16 tile, 4 waves per 64x32 work-group tile.
+TEST(HipKernels, Gfx1201SwmmacSevenRuns448) {
+  runSparseMatmul("swmmac_runs_gfx1201", "swmmac_runs", 448, {14, 7, 1},
+                  {128, 1, 1}, 32, 14);
+}
+
 //===----------------------------------------------------------------------===//
 // Block-scaled (OCP MX) matmuls
 //===----------------------------------------------------------------------===//

@@ -51,7 +51,6 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/SwapByteOrder.h"
 
 #include <algorithm>
 #include <cmath>
@@ -59,10 +58,6 @@
 #include <map>
 #include <mutex>
 #include <tuple>
-
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
 
 using namespace mlir::mcore::emu;
 using namespace mlir::mcore::emu::matrixops;
@@ -193,63 +188,6 @@ void MatrixOp::Impl::build() {
     }
   for (const std::vector<uint32_t> &plan : idxPlan)
     idxRuns.push_back(makeIndexRuns(plan));
-}
-
-std::vector<IndexRun>
-mlir::mcore::emu::matrixops::makeIndexRuns(const std::vector<uint32_t> &plan) {
-  std::vector<IndexRun> runs;
-  for (size_t e = 0; e < plan.size(); ++e) {
-    uint32_t word = plan[e] / 32, bit = plan[e] % 32;
-    if (!runs.empty()) {
-      IndexRun &r = runs.back();
-      if (r.count < 8 && r.word == word && bit % 2 == 0 &&
-          r.bit + 2u * r.count == bit) {
-        ++r.count;
-        continue;
-      }
-    }
-    runs.push_back({uint32_t(e), uint16_t(word), uint8_t(bit), 1});
-  }
-  return runs;
-}
-
-#if defined(__x86_64__)
-/// The runs' fields to bytes with one pdep each.
-[[gnu::target("bmi2")]] static void
-readPositionsPdep(const std::vector<IndexRun> &runs, const uint32_t *index,
-                  uint8_t *pos) {
-  for (const IndexRun &r : runs) {
-    uint64_t x =
-        _pdep_u64((index[r.word] >> r.bit) & 0xFFFFu, 0x0303030303030303ull);
-    std::memcpy(pos + r.first, &x, 8);
-  }
-}
-static const bool kHostHasBmi2 = __builtin_cpu_supports("bmi2");
-#endif
-
-void mlir::mcore::emu::matrixops::readPositions(
-    const std::vector<uint32_t> &plan, const std::vector<IndexRun> &runs,
-    const uint32_t *index, uint8_t *pos, PlanPath path) {
-  if (path == PlanPath::Slots || !llvm::sys::IsLittleEndianHost) {
-    for (size_t e = 0; e < plan.size(); ++e)
-      pos[e] = uint8_t((index[plan[e] / 32] >> (plan[e] % 32)) & 3u);
-    return;
-  }
-#if defined(__x86_64__)
-  if (path == PlanPath::Best && kHostHasBmi2)
-    return readPositionsPdep(runs, index, pos);
-#endif
-  for (const IndexRun &r : runs) {
-    // Fields 0-7 (16 bits) to the low bits of bytes 0-7: halves to bytes
-    // 0 and 4, quarters to 16-bit units, fields to bytes. The runs come in
-    // element order, so the bytes past a run's fields are written again by
-    // the next run (or lie past the last element).
-    uint64_t x = (index[r.word] >> r.bit) & 0xFFFFu;
-    x = (x | (x << 24)) & 0x000000FF000000FFull;
-    x = (x | (x << 12)) & 0x000F000F000F000Full;
-    x = (x | (x << 6)) & 0x0303030303030303ull;
-    std::memcpy(pos + r.first, &x, 8);
-  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -586,102 +524,6 @@ Error MatrixOp::execute(const MatrixImmediates &imm, llvm::ArrayRef<uint8_t> a,
   return executeLanes(imm, pa.data(), pb.data(), pc.data(),
                       impl->sparse ? index.data() : nullptr, pd.data(),
                       scales.a.data(), scales.b.data());
-}
-
-struct MatrixOperandCache::Impl {
-  struct Entry {
-    const void *op = nullptr; ///< its instruction (null: unused)
-    unsigned kind = 0; ///< what it is and how it was read (aKind, bKind)
-    const uint8_t *lanes[64];
-    std::vector<double> values;
-  };
-  /// A 4x4 grid of instructions reads 4 As and 4 Bs.
-  static constexpr unsigned kEntries = 8;
-  Entry entries[kEntries];
-  unsigned next = 0;
-  /// The D each row of the meeting kept (setRow's keepD), unrounded, and
-  /// its instruction (null: none kept).
-  struct Result {
-    const void *op = nullptr;
-    std::vector<double> values;
-  };
-  std::vector<Result> results;
-  /// The row executing now (setRow).
-  unsigned row = 0;
-  int cFrom = -1;
-  bool keepD = false, writeD = true;
-  /// Whether another row of the meeting may read this row's A / B memory
-  /// (else the operand is neither looked up nor kept).
-  bool sharesA = true, sharesB = true;
-
-  template <unsigned Size>
-  static Entry *find(Entry (&pool)[Size], const void *op, unsigned kind,
-                     const uint8_t *const *lanes, unsigned wave) {
-    for (Entry &e : pool)
-      if (e.op == op && e.kind == kind && e.lanes[0] == lanes[0] &&
-          std::equal(lanes, lanes + wave, e.lanes))
-        return &e;
-    return nullptr;
-  }
-  static double *claim(Entry &e, const void *op, unsigned kind,
-                       const uint8_t *const *lanes, unsigned wave, size_t n) {
-    e.op = op;
-    e.kind = kind;
-    std::copy(lanes, lanes + wave, e.lanes);
-    e.values.resize(n);
-    return e.values.data();
-  }
-
-  /// The kinds: A read under cbsz / abid (which block of A each block
-  /// reads), B under blgp (which lane's B each lane reads).
-  static unsigned aKind(unsigned cbsz, unsigned abid) {
-    return 1u << 16 | cbsz << 8 | abid;
-  }
-  static unsigned bKind(unsigned blgp) { return 2u << 16 | blgp; }
-
-  /// The decoded values of (op, kind) at `lanes` and true; else an entry
-  /// claimed for them, to decode into, and false.
-  std::pair<double *, bool> lookup(const void *op, unsigned kind,
-                                   const uint8_t *const *lanes, unsigned wave,
-                                   size_t n) {
-    if (Entry *e = find(entries, op, kind, lanes, wave))
-      return {e->values.data(), true};
-    Entry &e = entries[next];
-    next = (next + 1) % kEntries;
-    return {claim(e, op, kind, lanes, wave, n), false};
-  }
-  /// The D row cFrom kept, when op kept it (its values unrounded), or null.
-  const std::vector<double> *keptC(const void *op) const {
-    if (cFrom < 0 || size_t(cFrom) >= results.size() || results[cFrom].op != op)
-      return nullptr;
-    return &results[cFrom].values;
-  }
-  /// Keeps `acc` (swapped in: no copy) as this row's D.
-  void keep(const void *op, std::vector<double> &acc) {
-    if (results.size() <= row)
-      results.resize(row + 1);
-    results[row].op = op;
-    results[row].values.swap(acc);
-  }
-};
-
-MatrixOperandCache::MatrixOperandCache() : impl(std::make_unique<Impl>()) {}
-MatrixOperandCache::~MatrixOperandCache() = default;
-void MatrixOperandCache::clear() {
-  for (Impl::Entry &e : impl->entries)
-    e.op = nullptr;
-  for (Impl::Result &r : impl->results)
-    r.op = nullptr;
-  setRow(0, -1, false, true, true, true);
-}
-void MatrixOperandCache::setRow(unsigned row, int cFrom, bool keepD,
-                                bool writeD, bool sharesA, bool sharesB) {
-  impl->row = row;
-  impl->cFrom = cFrom;
-  impl->keepD = keepD;
-  impl->writeD = writeD || !keepD;
-  impl->sharesA = sharesA;
-  impl->sharesB = sharesB;
 }
 
 namespace {

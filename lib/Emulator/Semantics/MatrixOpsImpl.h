@@ -24,7 +24,9 @@
 
 #include "FloatFormats.h"
 
+#include <algorithm>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 namespace mlir::mcore::emu::matrixops {
@@ -274,6 +276,86 @@ unsigned blgpLane(unsigned lane, unsigned blgp);
 } // namespace mlir::mcore::emu::matrixops
 
 namespace mlir::mcore::emu {
+
+/// The operands and results a meeting's instructions share
+/// (MatrixOperandCache, MatrixOperandCache.cpp); executeLanes reads and
+/// fills it.
+struct MatrixOperandCache::Impl {
+  struct Entry {
+    const void *op = nullptr; ///< its instruction (null: unused)
+    unsigned kind = 0;        ///< what it is and how it was read (aKind, bKind)
+    const uint8_t *lanes[64];
+    std::vector<double> values;
+  };
+  /// A 4x4 grid of instructions reads 4 As and 4 Bs.
+  static constexpr unsigned kEntries = 8;
+  Entry entries[kEntries];
+  unsigned next = 0;
+  /// The D each row of the meeting kept (setRow's keepD), unrounded, and
+  /// its instruction (null: none kept).
+  struct Result {
+    const void *op = nullptr;
+    std::vector<double> values;
+  };
+  std::vector<Result> results;
+  /// The row executing now (setRow).
+  unsigned row = 0;
+  int cFrom = -1;
+  bool keepD = false, writeD = true;
+  /// Whether another row of the meeting may read this row's A / B memory
+  /// (else the operand is neither looked up nor kept).
+  bool sharesA = true, sharesB = true;
+
+  template <unsigned Size>
+  static Entry *find(Entry (&pool)[Size], const void *op, unsigned kind,
+                     const uint8_t *const *lanes, unsigned wave) {
+    for (Entry &e : pool)
+      if (e.op == op && e.kind == kind && e.lanes[0] == lanes[0] &&
+          std::equal(lanes, lanes + wave, e.lanes))
+        return &e;
+    return nullptr;
+  }
+  static double *claim(Entry &e, const void *op, unsigned kind,
+                       const uint8_t *const *lanes, unsigned wave, size_t n) {
+    e.op = op;
+    e.kind = kind;
+    std::copy(lanes, lanes + wave, e.lanes);
+    e.values.resize(n);
+    return e.values.data();
+  }
+
+  /// The kinds: A read under cbsz / abid (which block of A each block
+  /// reads), B under blgp (which lane's B each lane reads).
+  static unsigned aKind(unsigned cbsz, unsigned abid) {
+    return 1u << 16 | cbsz << 8 | abid;
+  }
+  static unsigned bKind(unsigned blgp) { return 2u << 16 | blgp; }
+
+  /// The decoded values of (op, kind) at `lanes` and true; else an entry
+  /// claimed for them, to decode into, and false.
+  std::pair<double *, bool> lookup(const void *op, unsigned kind,
+                                   const uint8_t *const *lanes, unsigned wave,
+                                   size_t n) {
+    if (Entry *e = find(entries, op, kind, lanes, wave))
+      return {e->values.data(), true};
+    Entry &e = entries[next];
+    next = (next + 1) % kEntries;
+    return {claim(e, op, kind, lanes, wave, n), false};
+  }
+  /// The D row cFrom kept, when op kept it (its values unrounded), or null.
+  const std::vector<double> *keptC(const void *op) const {
+    if (cFrom < 0 || size_t(cFrom) >= results.size() || results[cFrom].op != op)
+      return nullptr;
+    return &results[cFrom].values;
+  }
+  /// Keeps `acc` (swapped in: no copy) as this row's D.
+  void keep(const void *op, std::vector<double> &acc) {
+    if (results.size() <= row)
+      results.resize(row + 1);
+    results[row].op = op;
+    results[row].values.swap(acc);
+  }
+};
 
 struct MatrixOp::Impl {
   const matrixops::Spec *spec;

@@ -332,6 +332,10 @@ struct WorkGroup {
   /// Executes the wave op `site` for the lanes of `w` waiting at it. Returns
   /// false after a fault.
   bool executeGroup(Wave &w, unsigned site, Lane *current);
+  /// Executes the matrix instructions of the meeting the lanes of `w`
+  /// (`active`, `n` of them) have at site `s`: the deferred ones and `s`
+  /// (Meetings.cpp). Returns false after a fault.
+  bool executeMeeting(Wave &w, const Site &s, Lane *const *active, unsigned n);
   /// Executes matrix instruction `s` for the whole wave with the lanes'
   /// operands in `row`; a fault names `lane`. `several`: the meeting has
   /// more instructions, which share mmaCache. Returns false after a fault.
@@ -366,6 +370,11 @@ void runWorkGroups(LaunchState &launch);
 /// Switches from the current lane back to the scheduler. Returns when the
 /// scheduler resumes the lane.
 void suspend(Lane &l);
+
+/// The current lane arrives at wave op `site` with its operands; executes
+/// it when it is the last lane of its wave to arrive, else waits.
+void arrive(unsigned site, const void *in0, const void *in1, const void *in2,
+            void *out, uint32_t a0, uint32_t a1, const void *in3 = nullptr);
 
 /// The checker's view of an access of `size` bytes at `ptr` by lane `l` at
 /// memory site `site`, after the bounds check passed: data races in LDS
@@ -411,8 +420,9 @@ struct AltSignalStack {
   ~AltSignalStack();
 };
 
-/// The runtime functions of BoundsCheck.cpp, RuntimeMath.cpp,
+/// The runtime functions of Meetings.cpp, BoundsCheck.cpp, RuntimeMath.cpp,
 /// BufferRuntime.cpp and PrintfRuntime.cpp.
+llvm::ArrayRef<RuntimeSymbol> getMatrixSymbols();
 llvm::ArrayRef<RuntimeSymbol> getBoundsCheckSymbols();
 llvm::ArrayRef<RuntimeSymbol> getMathSymbols();
 llvm::ArrayRef<RuntimeSymbol> getBufferSymbols();

@@ -462,36 +462,6 @@ bool WorkGroup::executeGroup(Wave &w, unsigned site, Lane *current) {
   return true;
 }
 
-/// The current lane arrives at wave op `site` with its operands; executes it
-/// when it is the last lane of its wave to arrive, else waits.
-void runtime::arrive(unsigned site, const void *in0, const void *in1,
-                     const void *in2, void *out, uint32_t a0, uint32_t a1,
-                     const void *in3) {
-  Lane &l = *tlsLane;
-  l.in0 = in0;
-  l.in1 = in1;
-  l.in2 = in2;
-  l.in3 = in3;
-  l.out = out;
-  l.a0 = a0;
-  l.a1 = a1;
-  Wave &w = *l.wave;
-  l.state = Lane::AtWaveOp;
-  l.site = site;
-  if (w.waiting++ == 0) {
-    w.site = site;
-    w.sameSite = true;
-  } else if (w.site != site) {
-    w.sameSite = false;
-  }
-  if (w.waiting == w.live && w.sameSite) {
-    if (!l.wg->executeGroup(w, site, &l))
-      abandon(l);
-    return; // this lane is Runnable again and continues
-  }
-  suspend(l);
-}
-
 //===----------------------------------------------------------------------===//
 // The functions the host module calls
 //===----------------------------------------------------------------------===//

@@ -371,11 +371,6 @@ void runWorkGroups(LaunchState &launch);
 /// scheduler resumes the lane.
 void suspend(Lane &l);
 
-/// The current lane arrives at wave op `site` with its operands; executes
-/// it when it is the last lane of its wave to arrive, else waits.
-void arrive(unsigned site, const void *in0, const void *in1, const void *in2,
-            void *out, uint32_t a0, uint32_t a1, const void *in3 = nullptr);
-
 /// The checker's view of an access of `size` bytes at `ptr` by lane `l` at
 /// memory site `site`, after the bounds check passed: data races in LDS
 /// between waves and in global memory between work-groups, reads of
@@ -396,6 +391,37 @@ std::shared_ptr<GlobalShadow> makeGlobalShadow();
 /// caller must own no memory (a std::string message would leak): record
 /// the fault (WorkGroup::fault) in a call that has returned, then abandon.
 [[noreturn]] void abandon(Lane &l);
+
+/// The current lane arrives at wave op `site` with its operands; executes
+/// it when it is the last lane of its wave to arrive, else waits. Inline:
+/// every lane passes here at every wave-wide instruction.
+inline void arrive(unsigned site, const void *in0, const void *in1,
+                   const void *in2, void *out, uint32_t a0, uint32_t a1,
+                   const void *in3 = nullptr) {
+  Lane &l = *tlsLane;
+  l.in0 = in0;
+  l.in1 = in1;
+  l.in2 = in2;
+  l.in3 = in3;
+  l.out = out;
+  l.a0 = a0;
+  l.a1 = a1;
+  Wave &w = *l.wave;
+  l.state = Lane::AtWaveOp;
+  l.site = site;
+  if (w.waiting++ == 0) {
+    w.site = site;
+    w.sameSite = true;
+  } else if (w.site != site) {
+    w.sameSite = false;
+  }
+  if (w.waiting == w.live && w.sameSite) {
+    if (!l.wg->executeGroup(w, site, &l))
+      abandon(l);
+    return; // this lane is Runnable again and continues
+  }
+  suspend(l);
+}
 
 /// Executes cross-lane site `s` for the lanes waiting at it: `active[i]` is
 /// lane i of the wave, or null when that lane is not there. Fails with a
